@@ -1,0 +1,15 @@
+import type { AppConfig } from './config/config.js';
+import type { Db, Driver } from './db/client.js';
+import type { JwtService } from './lib/jwt.js';
+import type { Mailer } from './modules/email/email.service.js';
+
+/** What every module is built with; created once by buildApp. */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  driver: Driver;
+  jwt: JwtService;
+  keys: { anon: string; service: string };
+  mailer: Mailer;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+}

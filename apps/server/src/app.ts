@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.js';
+import type { AppConfig } from './config/config.js';
+import type { Database } from './db/client.js';
+import { API_PREFIX } from './lib/api-route.js';
+import { JwtService } from './lib/jwt.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { Mailer } from './modules/email/email.service.js';
+import { languagesRoutes } from './modules/languages/languages.routes.js';
+import { platformRoutes } from './modules/platform/platform.routes.js';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { authContextPlugin } from './plugins/auth-context.js';
+import { installApiErrorHandler } from './plugins/error-handler.js';
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  /** Fastify logger; off in tests. */
+  logger?: boolean | object;
+  /** Folder of the built SPA; default apps/web/dist when it exists. */
+  webDist?: string | null;
+}
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+const API_MODULES = [platformRoutes, languagesRoutes];
+
+function defaultWebDist(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')];
+  return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? null;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    ajv: { customOptions: { coerceTypes: false } },
+  }) as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const jwt = new JwtService(config.jwtSecret, `${config.publicUrl}/auth/v1`, config.jwtExpiry);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    driver: database.driver,
+    jwt,
+    keys: { anon: await jwt.signApiKey('anon'), service: await jwt.signApiKey('service_role') },
+    mailer: new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.smtpFrom }),
+    listen: (channel, cb) => database.listen(channel, cb),
+  };
+  app.decorate('ctx', ctx);
+
+  // Deny by default: an /api/v1 route without a declared access rule stops the server from starting.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(API_PREFIX) && !route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no permission and is not public`);
+    }
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    return payload;
+  });
+
+  await app.register(authContextPlugin, { db: ctx.db, jwt });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Market back office API', version: '2.1.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(async (api) => {
+    installApiErrorHandler(api);
+    for (const mod of API_MODULES) await mod(api, ctx);
+    api.get(`${API_PREFIX}/openapi.json`, { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+    api.all(`${API_PREFIX}/*`, { config: { access: { public: true } }, schema: { hide: true } }, async (req, reply) =>
+      reply.code(404).send({ error: { code: 'not_found', message: `No API route ${req.method} ${req.url.split('?')[0]}` } }),
+    );
+  });
+  await app.register(async (auth) => authRoutes(auth, ctx), { prefix: '/auth/v1' });
+  await app.register(async (rt) => realtimeRoutes(rt, ctx));
+
+  const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Built assets carry a content hash in their names; everything else is revalidated.
+      setHeaders: (reply, file) =>
+        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (webDist && req.method === 'GET' && !req.url.startsWith('/auth/v1') && !req.url.startsWith('/storage/v1')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: { code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` } });
+  });
+
+  app.addHook('onClose', async () => {
+    await ctx.mailer.stop();
+  });
+  return app;
+}

@@ -1,0 +1,139 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+import { acquireDataDirLock } from './lock.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+export type Driver = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  driver: Driver;
+  /** Receives NOTIFY payloads of a channel; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** An already open PGlite (tests clone a migrated template). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'migrations'), path.join(here, 'db/migrations'), path.join(here, '../src/db/migrations')];
+  const found = candidates.find((c) => existsSync(path.join(c, 'meta/_journal.json')));
+  if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  return openPglite(opts);
+}
+
+async function openPglite(opts: DatabaseOptions): Promise<Database> {
+  let release: (() => void) | undefined;
+  let client = opts.pglite;
+  if (!client) {
+    const dataDir = opts.dataDir ?? '.data';
+    mkdirSync(dataDir, { recursive: true });
+    release = acquireDataDirLock(dataDir);
+    try {
+      client = await PGlite.create(path.join(dataDir, 'pgdata'));
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  const pglite = client;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    driver: 'pglite',
+    async listen(channel, onPayload) {
+      const unsub = await pglite.listen(channel, onPayload);
+      return async () => {
+        if (!closed) await unsub();
+      };
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: migrationsFolder() });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        if (!opts.pglite) await pglite.close();
+      } finally {
+        release?.();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 });
+  // A terminated backend must not crash the process: the pool drops the client and opens a new one.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners = new Set<{ client: pg.Client; stop: () => void }>();
+  return {
+    db,
+    driver: 'postgres',
+    async listen(channel, onPayload) {
+      let stopped = false;
+      let current: pg.Client | null = null;
+      const connect = async (): Promise<void> => {
+        if (stopped) return;
+        const c = new pg.Client({ connectionString: url });
+        c.on('error', () => {});
+        c.on('end', () => {
+          if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000);
+        });
+        c.on('notification', (n) => {
+          if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+        });
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        current = c;
+      };
+      await connect();
+      const entry = {
+        client: current as unknown as pg.Client,
+        stop: () => {
+          stopped = true;
+          void current?.end().catch(() => {});
+        },
+      };
+      listeners.add(entry);
+      return async () => {
+        entry.stop();
+        listeners.delete(entry);
+      };
+    },
+    async migrate() {
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() });
+    },
+    async close() {
+      for (const l of listeners) l.stop();
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { SHELL_TRANSLATIONS, STORED_ROLES } from '@market/contracts';
+import { count, sql } from 'drizzle-orm';
+import { hashPassword } from '../../lib/password.js';
+import type { Db, DbOrTx } from '../client.js';
+import { identities, languages, organizationMemberships, organizations, profiles, translations, userRoles, users } from '../schema/index.js';
+
+export const DEMO_PASSWORD = 'Demo-Market-2026';
+export const DEMO_USERS: { email: string; role: string | null; name: string }[] = [
+  ...STORED_ROLES.map((role) => ({
+    email: `${role.replace(/_/g, '-')}@demo.market`,
+    role,
+    name: role.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' '),
+  })),
+  { email: 'no-role@demo.market', role: null, name: 'No Role' },
+];
+
+/** Reference data every database needs: the built-in languages and the shell's translations. Idempotent. */
+export async function seedReference(db: DbOrTx): Promise<void> {
+  await db
+    .insert(languages)
+    .values([
+      { code: 'en', name: 'English', nativeName: 'English', isDefault: true, isActive: true, sortOrder: 1, textDirection: 'ltr' },
+      { code: 'ar', name: 'Arabic', nativeName: 'العربية', isDefault: false, isActive: true, sortOrder: 2, textDirection: 'rtl' },
+    ])
+    .onConflictDoNothing({ target: languages.code });
+  const rows = Object.entries(SHELL_TRANSLATIONS).flatMap(([key, v]) => [
+    { key, language: 'en', value: v.en },
+    { key, language: 'ar', value: v.ar },
+  ]);
+  for (let i = 0; i < rows.length; i += 500) {
+    await db.insert(translations).values(rows.slice(i, i + 500)).onConflictDoNothing({ target: [translations.key, translations.language] });
+  }
+}
+
+/** Creates a confirmed e-mail user with its identity and profile. */
+export async function createConfirmedUser(db: DbOrTx, email: string, password: string, fullName: string): Promise<string> {
+  const now = new Date();
+  const [u] = await db
+    .insert(users)
+    .values({
+      email,
+      encryptedPassword: await hashPassword(password),
+      emailConfirmedAt: now,
+      rawAppMetaData: { provider: 'email', providers: ['email'] },
+      rawUserMetaData: { full_name: fullName },
+    })
+    .returning({ id: users.id });
+  const id = u!.id;
+  await db.insert(identities).values({
+    userId: id,
+    provider: 'email',
+    providerId: id,
+    identityData: { sub: id, email, email_verified: true, phone_verified: false },
+  });
+  await db.insert(profiles).values({ userId: id, fullName, email });
+  return id;
+}
+
+export async function hasOrganizations(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(organizations);
+  return (row?.n ?? 0) > 0;
+}
+
+/** The demo organization and one sign-in per stored role (plus one without membership). */
+export async function seedDemo(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
+    if (await hasOrganizations(tx)) return;
+    const [org] = await tx.insert(organizations).values({ name: 'Demo Markets', slug: 'demo', currency: 'USD' }).returning();
+    for (const u of DEMO_USERS) {
+      const id = await createConfirmedUser(tx, u.email, DEMO_PASSWORD, u.name);
+      if (!u.role) continue;
+      await tx.insert(organizationMemberships).values({ userId: id, orgId: org!.id });
+      await tx.insert(userRoles).values({ userId: id, orgId: org!.id, role: u.role });
+    }
+  });
+}

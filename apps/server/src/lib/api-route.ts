@@ -1,0 +1,104 @@
+import type { Access, RouteDef } from '@market/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Principal, UserRow } from '../plugins/auth-context.js';
+import type { AccessContext } from '../modules/access/access.service.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
+
+export const API_PREFIX = '/api/v1';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    def?: RouteDef;
+  }
+}
+
+type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
+
+/** What a handler of a signed-in route receives about its caller. */
+export interface Caller {
+  userId: string;
+  sessionId: string;
+  user: UserRow;
+  access: AccessContext;
+  /** The caller's organization; present on every permission route. */
+  orgId: string;
+  ip: string;
+}
+
+export interface HandlerInput<D extends RouteDef> {
+  params: Infer<D['params']>;
+  query: Infer<D['query']>;
+  body: Infer<D['body']>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** null only on public routes called without a session. */
+  caller: D['access'] extends { public: true } ? Caller | null : Caller;
+}
+
+function denyInvalid(p: Principal): never {
+  if (p.kind === 'invalid') throw new AppError(401, 'unauthorized', p.expired ? 'Your session has expired, sign in again' : 'Your session is not valid, sign in again');
+  throw unauthorized();
+}
+
+/** Checks the route's declared access against the caller; the server enforces every permission. */
+export async function authorize(req: FastifyRequest, access: Access): Promise<Caller | null> {
+  const p = await req.principal();
+  if ('public' in access) {
+    if (p.kind !== 'user') return null;
+  } else if (p.kind !== 'user') {
+    denyInvalid(p);
+  }
+  const user = p as Extract<Principal, { kind: 'user' }>;
+  const ctx = (await req.access())!;
+  if ('permission' in access) {
+    if (!ctx.organization) throw forbidden('You are not a member of an organization');
+    if (!ctx.permissions.includes(access.permission)) throw forbidden(`This needs the ${access.permission} permission`);
+    if (access.superAdminOnly && ctx.effectiveRole !== 'super_admin') throw forbidden('Only a super admin can do this');
+  }
+  return {
+    userId: user.userId,
+    sessionId: user.sessionId,
+    user: user.user,
+    access: ctx,
+    orgId: ctx.organization?.id ?? '',
+    ip: req.ip,
+  };
+}
+
+/** Binds a contract route to its handler: validation, serialisation and authorization come from the definition. */
+export function bindRoute<D extends RouteDef>(
+  app: FastifyInstance,
+  def: D,
+  handler: (input: HandlerInput<D>) => Promise<z.infer<D['response']>> | z.infer<D['response']>,
+): void {
+  const status = def.status ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: API_PREFIX + def.path,
+    schema: {
+      summary: def.summary,
+      tags: [def.tag],
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      response: { [status]: def.response },
+    },
+    config: { access: def.access, def: def as RouteDef },
+    handler: async (req, reply) => {
+      const caller = await authorize(req, def.access);
+      const result = await handler({
+        params: req.params as Infer<D['params']>,
+        query: req.query as Infer<D['query']>,
+        body: req.body as Infer<D['body']>,
+        req,
+        reply,
+        caller: caller as HandlerInput<D>['caller'],
+      });
+      reply.code(status);
+      return result;
+    },
+  });
+}

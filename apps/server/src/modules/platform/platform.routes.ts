@@ -1,0 +1,22 @@
+import { APP_VERSION, platformRoutes as r } from '@market/contracts';
+import type { FastifyInstance } from 'fastify';
+import { bindRoute } from '../../lib/api-route.js';
+import type { AppContext } from '../../app-context.js';
+import { pingDatabase } from './platform.repository.js';
+import { getMe, getProfile, saveProfile } from './platform.service.js';
+
+export async function platformRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  bindRoute(app, r.health, async () => {
+    await pingDatabase(ctx.db);
+    return { status: 'ok' as const, version: APP_VERSION, database: ctx.driver };
+  });
+  bindRoute(app, r.publicConfig, () => ({
+    version: APP_VERSION,
+    anonKey: ctx.keys.anon,
+    vendorHost: ctx.config.vendorHost,
+    publicUrl: ctx.config.publicUrl,
+  }));
+  bindRoute(app, r.getMe, ({ caller }) => getMe(ctx.db, caller));
+  bindRoute(app, r.getProfile, ({ caller }) => getProfile(ctx.db, caller));
+  bindRoute(app, r.updateProfile, ({ caller, body }) => saveProfile(ctx.db, caller, body));
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import type { AccessClaims, ApiKeyRole, JwtService } from '../lib/jwt.js';
+import { TokenError } from '../lib/jwt.js';
+import { findLiveSession } from '../modules/access/access.repository.js';
+import { loadAccess, type AccessContext } from '../modules/access/access.service.js';
+
+export type UserRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>['user'];
+
+export type Principal =
+  | { kind: 'anonymous'; apiKey: ApiKeyRole | null }
+  | { kind: 'service' }
+  | { kind: 'user'; userId: string; sessionId: string; claims: AccessClaims; user: UserRow }
+  /** A bearer token was sent but is not valid: answered 401, never treated as anonymous. */
+  | { kind: 'invalid'; reason: string; expired: boolean };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal(): Promise<Principal>;
+    access(): Promise<AccessContext | null>;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m ? m[1]! : '';
+}
+
+/** Resolves who is calling, once per request: anon/service API key, a live user session, or an invalid token. */
+export async function resolvePrincipal(db: Db, jwt: JwtService, token: string | null, apiKeyHeader?: string): Promise<Principal> {
+  if (token === null || token === '') {
+    if (token === '') return { kind: 'invalid', reason: 'invalid JWT: token is malformed', expired: false };
+    if (apiKeyHeader) {
+      try {
+        const role = await jwt.verifyApiKey(apiKeyHeader);
+        return role === 'service_role' ? { kind: 'service' } : { kind: 'anonymous', apiKey: 'anon' };
+      } catch {
+        return { kind: 'invalid', reason: 'invalid API key', expired: false };
+      }
+    }
+    return { kind: 'anonymous', apiKey: null };
+  }
+  // An API key in the Authorization header (supabase-js sends the anon key there before sign-in).
+  try {
+    const role = await jwt.verifyApiKey(token);
+    return role === 'service_role' ? { kind: 'service' } : { kind: 'anonymous', apiKey: 'anon' };
+  } catch {
+    /* not an API key: a user token */
+  }
+  try {
+    const claims = await jwt.verifyAccess(token);
+    const live = await findLiveSession(db, claims.session_id, claims.sub);
+    if (!live) return { kind: 'invalid', reason: 'invalid JWT: session not found or revoked', expired: false };
+    return { kind: 'user', userId: claims.sub, sessionId: claims.session_id, claims, user: live.user };
+  } catch (err) {
+    if (err instanceof TokenError) return { kind: 'invalid', reason: err.message, expired: err.expired };
+    throw err;
+  }
+}
+
+export const authContextPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; jwt: JwtService }) => {
+    const principalKey = Symbol('principal');
+    const accessKey = Symbol('access');
+    type Cached = FastifyRequest & { [principalKey]?: Promise<Principal>; [accessKey]?: Promise<AccessContext | null> };
+    app.decorateRequest('principal', function (this: FastifyRequest) {
+      const req = this as Cached;
+      const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined;
+      req[principalKey] ??= resolvePrincipal(opts.db, opts.jwt, bearerToken(req), apikey);
+      return req[principalKey]!;
+    });
+    app.decorateRequest('access', function (this: FastifyRequest) {
+      const req = this as Cached;
+      req[accessKey] ??= req.principal().then((p) => (p.kind === 'user' ? loadAccess(opts.db, p.userId) : null));
+      return req[accessKey]!;
+    });
+  },
+  { name: 'auth-context' },
+);

@@ -1,0 +1,8 @@
+export * from './auth/permissions.js';
+export * from './common/errors.js';
+export * from './common/route.js';
+export * from './platform/schemas.js';
+export * as platformRoutes from './platform/routes.js';
+
+export const APP_VERSION = 'v2.1.0';
+export * from './i18n/shell.js';

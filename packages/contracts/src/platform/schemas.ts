@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { EFFECTIVE_ROLES, PERMISSIONS } from '../auth/permissions.js';
+
+export const uuid = z.uuid();
+export const isoDate = z.string();
+
+export const healthSchema = z.object({ status: z.literal('ok'), version: z.string(), database: z.enum(['pglite', 'postgres']) });
+
+export const publicConfigSchema = z.object({
+  version: z.string(),
+  anonKey: z.string(),
+  vendorHost: z.string().nullable(),
+  publicUrl: z.string(),
+});
+
+export const organizationSchema = z.object({ id: uuid, name: z.string(), slug: z.string() });
+
+export const profileSchema = z.object({
+  userId: uuid,
+  fullName: z.string().nullable(),
+  email: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  updatedAt: isoDate.nullable(),
+});
+
+export const profileUpdateSchema = z
+  .object({
+    fullName: z.string().trim().max(200, 'at most 200 characters').nullable().optional(),
+    email: z.email('must be an e-mail address').max(320).nullable().optional().or(z.literal('')),
+    avatarUrl: z.url('must be a URL').max(2000).nullable().optional().or(z.literal('')),
+  })
+  .strict();
+
+export const meSchema = z.object({
+  user: z.object({ id: uuid, email: z.string().nullable(), phone: z.string().nullable(), createdAt: isoDate }),
+  profile: profileSchema.nullable(),
+  organization: organizationSchema.nullable(),
+  role: z.string().nullable(),
+  effectiveRole: z.enum(EFFECTIVE_ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+
+export const languageCode = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'must be a language code such as en or pt-BR');
+
+export const languageSchema = z.object({
+  id: uuid,
+  code: z.string(),
+  name: z.string(),
+  nativeName: z.string(),
+  isDefault: z.boolean(),
+  isActive: z.boolean(),
+  sortOrder: z.number().int(),
+  textDirection: z.enum(['ltr', 'rtl']),
+});
+
+export const languageCreateSchema = z
+  .object({
+    code: languageCode,
+    name: z.string().trim().min(1, 'is required').max(100),
+    nativeName: z.string().trim().min(1, 'is required').max(100),
+    isDefault: z.boolean().optional(),
+    isActive: z.boolean().optional(),
+    sortOrder: z.number().int().min(0).max(10000).optional(),
+    textDirection: z.enum(['ltr', 'rtl']).optional(),
+  })
+  .strict();
+export const languageUpdateSchema = languageCreateSchema.partial().strict();
+
+export const translationSchema = z.object({ id: uuid, key: z.string(), language: z.string(), value: z.string() });
+export const translationKey = z.string().trim().min(1, 'is required').max(300, 'at most 300 characters');
+export const translationCreateSchema = z
+  .object({ key: translationKey, language: languageCode, value: z.string().max(10000, 'at most 10000 characters') })
+  .strict();
+export const translationUpdateSchema = z.object({ value: z.string().max(10000, 'at most 10000 characters') }).strict();
+
+export const idParams = z.object({ id: uuid });
+export const emptySchema = z.object({});
+export const okSchema = z.object({ ok: z.literal(true) });
