@@ -17,7 +17,11 @@ import {
 } from './schemas.js';
 
 export const health = defineRoute({
-  method: 'GET', path: '/health', tag: 'platform', summary: 'Liveness and database check',
+  method: 'GET', path: '/health', tag: 'platform', summary: 'Liveness: the process answers (no database work)',
+  access: { public: true }, response: healthSchema,
+});
+export const readiness = defineRoute({
+  method: 'GET', path: '/health/ready', tag: 'platform', summary: 'Readiness: the database answers',
   access: { public: true }, response: healthSchema,
 });
 export const publicConfig = defineRoute({

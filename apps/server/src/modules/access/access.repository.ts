@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { organizationMemberships, organizations, rolePermissionMatrix, sessions, userRoles, users } from '../../db/schema/index.js';
 
@@ -21,36 +21,27 @@ export async function findLiveSession(db: DbOrTx, sessionId: string, userId: str
   return rows[0] ?? null;
 }
 
-/** Membership, newest role in that organization and the enabled matrix rows for that raw role (spec section 7). */
+/**
+ * Membership, the newest role in that organization and the enabled matrix rows for that raw role
+ * (the three reads of spec section 7), in one round trip: this runs on every signed-in API request.
+ */
 export async function findMembershipAndRole(db: DbOrTx, userId: string) {
-  const rows = await db
-    .select({ orgId: organizationMemberships.orgId, orgName: organizations.name, orgSlug: organizations.slug })
-    .from(organizationMemberships)
-    .innerJoin(organizations, eq(organizations.id, organizationMemberships.orgId))
-    .where(eq(organizationMemberships.userId, userId))
-    .limit(1);
-  const membership = rows[0];
-  if (!membership) return null;
-  const roleRows = await db
-    .select({ role: userRoles.role })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.orgId, membership.orgId)))
-    .orderBy(desc(userRoles.createdAt))
-    .limit(1);
-  const role = roleRows[0]?.role ?? null;
-  const dynamic = role
-    ? (
-        await db
-          .select({ key: rolePermissionMatrix.permissionKey })
-          .from(rolePermissionMatrix)
-          .where(
-            and(
-              eq(rolePermissionMatrix.orgId, membership.orgId),
-              eq(rolePermissionMatrix.roleName, role),
-              eq(rolePermissionMatrix.isEnabled, true),
-            ),
-          )
-      ).map((r) => r.key)
-    : [];
-  return { ...membership, role, dynamic };
+  const res = await db.execute(sql`
+    select m.org_id as "orgId", o.name as "orgName", o.slug as "orgSlug", r.role as "role",
+      coalesce(array_agg(p.permission_key) filter (where p.permission_key is not null), '{}') as "dynamic"
+    from ${organizationMemberships} m
+    join ${organizations} o on o.id = m.org_id
+    left join lateral (
+      select ur.role from ${userRoles} ur where ur.user_id = m.user_id and ur.org_id = m.org_id
+      order by ur.created_at desc limit 1
+    ) r on true
+    left join ${rolePermissionMatrix} p on p.org_id = m.org_id and p.role_name = r.role and p.is_enabled
+    where m.user_id = ${userId}
+    group by m.org_id, o.name, o.slug, r.role
+    limit 1`);
+  const row = (res as unknown as { rows: { orgId: string; orgName: string; orgSlug: string; role: string | null; dynamic: string[] | string }[] }).rows[0];
+  if (!row) return null;
+  // node-postgres parses text[]; PGlite may too, but accept the literal form as well.
+  const dynamic = Array.isArray(row.dynamic) ? row.dynamic : row.dynamic.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  return { orgId: row.orgId, orgName: row.orgName, orgSlug: row.orgSlug, role: row.role, dynamic };
 }

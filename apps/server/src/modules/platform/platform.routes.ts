@@ -6,9 +6,11 @@ import { pingDatabase } from './platform.repository.js';
 import { getMe, getProfile, saveProfile } from './platform.service.js';
 
 export async function platformRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  bindRoute(app, r.health, async () => {
+  const health = { status: 'ok' as const, version: APP_VERSION, database: ctx.driver };
+  bindRoute(app, r.health, () => health);
+  bindRoute(app, r.readiness, async () => {
     await pingDatabase(ctx.db);
-    return { status: 'ok' as const, version: APP_VERSION, database: ctx.driver };
+    return health;
   });
   bindRoute(app, r.publicConfig, () => ({
     version: APP_VERSION,

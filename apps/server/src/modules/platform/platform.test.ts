@@ -16,6 +16,14 @@ describe(`platform (${driver})`, () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers readiness only after reaching the database, and unknown API paths with a JSON 404', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('not_found');
+  });
+
   it('gives the SPA an anon key that the server accepts as anonymous', async () => {
     const cfg = (await t.app.inject({ url: '/api/v1/config' })).json();
     expect(cfg.version).toBe('v2.1.0');
