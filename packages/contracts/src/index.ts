@@ -3,6 +3,9 @@ export * from './common/errors.js';
 export * from './common/route.js';
 export * from './platform/schemas.js';
 export * as platformRoutes from './platform/routes.js';
+export * from './email/schemas.js';
+export * as emailRoutes from './email/routes.js';
 
 export const APP_VERSION = 'v2.1.0';
 export * from './i18n/shell.js';
+export * from './i18n/translate.js';
