@@ -1,8 +1,16 @@
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  plugins: [react()],
-  server: { proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000', '/realtime': { target: 'ws://localhost:3000', ws: true } } },
-  build: { outDir: 'dist', emptyOutDir: true },
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/auth': 'http://localhost:3000',
+      '/storage': 'http://localhost:3000',
+      '/realtime': { target: 'ws://localhost:3000', ws: true },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 500 },
 });

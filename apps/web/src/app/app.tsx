@@ -1,28 +1,48 @@
-import { useEffect, useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { PageSkeleton } from '../components/ui/page-skeleton';
+import { AuthProvider } from '../features/auth/auth-provider';
+import { I18nProvider, useI18n } from '../features/i18n/i18n-provider';
+import { ThemeProvider } from '../features/theme/theme-provider';
+import { createAppRouter } from './router';
 
-interface Health {
-  status: string;
-  version: string;
-  database: string;
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 }
 
-/** Placeholder until the admin shell lands: shows that the server and its database answer. */
-export function App() {
-  const [health, setHealth] = useState<Health | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    fetch('/api/v1/health')
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
-      .then(setHealth)
-      .catch((e: Error) => setError(e.message));
-  }, []);
+function Toasts() {
+  const { direction } = useI18n();
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}>
-      <h1>Market Back Office</h1>
-      <p>The admin shell (sign-in, sidebar and areas) is not available yet. The API, auth and realtime services run.</p>
-      {health && <p>Server {health.version}: {health.status}, database {health.database}.</p>}
-      {error && <p role="alert">The server did not answer: {error}</p>}
-      {!health && !error && <p>Loading...</p>}
-    </main>
+    <Toaster
+      position="bottom-right"
+      visibleToasts={3}
+      duration={4000}
+      gap={14}
+      hotkey={['altKey', 'KeyT']}
+      dir={direction}
+      richColors
+      closeButton
+    />
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <AuthProvider>
+          <I18nProvider>
+            <Suspense fallback={<PageSkeleton />}>
+              <RouterProvider router={router} />
+            </Suspense>
+            <Toasts />
+          </I18nProvider>
+        </AuthProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }

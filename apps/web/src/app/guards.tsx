@@ -1,0 +1,34 @@
+import type { PermissionKey } from '@market/contracts';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageSkeleton } from '../components/ui/page-skeleton';
+import { useMe } from '../features/access/use-me';
+import { useAuth } from '../features/auth/auth-provider';
+import { useI18n } from '../features/i18n/i18n-provider';
+import { NoAccessPage } from '../routes/no-access-page';
+
+/** Shows "Loading..." while the session resolves; without a user, goes to /auth with the original location. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { session, loading } = useAuth();
+  const { t } = useI18n();
+  const location = useLocation();
+  if (loading) return <div role="status" className="p-6 text-sm text-muted-foreground">{t('common.loading')}</div>;
+  if (!session) return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+  return <>{children}</>;
+}
+
+/** While languages and translations load, the skeleton is shown (every route except under /auth). */
+export function RequireI18n({ children }: { children: ReactNode }) {
+  const { ready } = useI18n();
+  return ready ? <>{children}</> : <PageSkeleton />;
+}
+
+/** A route the user lacks the permission for shows a "no access" page, never the page itself. */
+export function RequirePermission({ permission, superAdminOnly, children }: { permission: PermissionKey | null; superAdminOnly?: boolean; children: ReactNode }) {
+  const me = useMe();
+  if (!permission && !superAdminOnly) return <>{children}</>;
+  if (me.isPending) return <PageSkeleton />;
+  const perms = me.data?.permissions ?? (me.isError ? ['dashboard', 'products', 'assets', 'workflows', 'tasks'] : []);
+  const allowed = (!permission || perms.includes(permission)) && (!superAdminOnly || me.data?.effectiveRole === 'super_admin');
+  return allowed ? <>{children}</> : <NoAccessPage permission={permission} />;
+}

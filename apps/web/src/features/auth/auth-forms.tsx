@@ -1,0 +1,217 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { auth } from '../../lib/supabase';
+import { useT } from '../i18n/i18n-provider';
+import { authErrorMessage } from './auth-errors';
+import { Field, FormError, FormNotice, PasswordField } from './auth-fields';
+
+export type Mode = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'code' | 'mfa';
+
+/** Runs a submit handler with busy and error state. */
+function useSubmit() {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = (fn: () => Promise<void>) => async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (err) {
+      setError(authErrorMessage(err, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, run };
+}
+
+function LinkButton({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <button type="button" onClick={onClick} className="text-sm text-primary underline-offset-4 hover:underline">
+      {children}
+    </button>
+  );
+}
+
+export function SignInForm({ setMode }: { setMode: (m: Mode) => void }) {
+  const t = useT();
+  const [usePhone, setUsePhone] = useState(false);
+  const [id, setId] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, error, setError, run } = useSubmit();
+  const submit = run(async () => {
+    if (!id.trim()) return setError(t('auth.error.emailOrPhoneRequired'));
+    if (!password) return setError(t('auth.error.passwordRequired'));
+    const creds = usePhone ? { phone: id.trim(), password } : { email: id.trim(), password };
+    const { error: err } = await auth().signInWithPassword(creds);
+    if (err) throw err;
+  });
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <FormError message={error} />
+      {usePhone ? (
+        <Field label={t('auth.phone')} type="tel" autoComplete="tel" value={id} onChange={(e) => setId(e.target.value)} />
+      ) : (
+        <Field label={t('auth.email')} type="email" autoComplete="username" value={id} onChange={(e) => setId(e.target.value)} />
+      )}
+      <PasswordField label={t('auth.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <Button type="submit" disabled={busy}>
+        {busy ? t('auth.signingIn') : t('auth.signIn')}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2">
+        <LinkButton onClick={() => setUsePhone((p) => !p)}>{usePhone ? t('auth.useEmail') : t('auth.usePhone')}</LinkButton>
+        <LinkButton onClick={() => setMode('forgot')}>{t('auth.forgotPassword')}</LinkButton>
+      </div>
+      <LinkButton onClick={() => setMode('code')}>{t('auth.emailCode')}</LinkButton>
+      <p className="text-sm text-muted-foreground">
+        {t('auth.noAccount')} <LinkButton onClick={() => setMode('signUp')}>{t('auth.signUp')}</LinkButton>
+      </p>
+    </form>
+  );
+}
+
+export function SignUpForm({ setMode }: { setMode: (m: Mode) => void }) {
+  const t = useT();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [sent, setSent] = useState(false);
+  const { busy, error, setError, run } = useSubmit();
+  const submit = run(async () => {
+    if (!email.trim()) return setError(t('auth.error.emailOrPhoneRequired'));
+    if (!password) return setError(t('auth.error.passwordRequired'));
+    const { data, error: err } = await auth().signUp({ email: email.trim(), password, options: { emailRedirectTo: `${window.location.origin}/auth` } });
+    if (err) throw err;
+    if (!data.session) setSent(true);
+  });
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <FormError message={error} />
+      <FormNotice message={sent ? t('auth.checkEmailConfirm') : null} />
+      <Field label={t('auth.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <PasswordField label={t('auth.password')} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <Button type="submit" disabled={busy}>
+        {t('auth.createAccount')}
+      </Button>
+      <p className="text-sm text-muted-foreground">
+        {t('auth.haveAccount')} <LinkButton onClick={() => setMode('signIn')}>{t('auth.signIn')}</LinkButton>
+      </p>
+    </form>
+  );
+}
+
+export function ForgotForm({ setMode }: { setMode: (m: Mode) => void }) {
+  const t = useT();
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const { busy, error, setError, run } = useSubmit();
+  const submit = run(async () => {
+    if (!email.trim()) return setError(t('auth.error.invalidEmail'));
+    const { error: err } = await auth().resetPasswordForEmail(email.trim(), { redirectTo: `${window.location.origin}/auth?mode=reset` });
+    if (err) throw err;
+    setSent(true);
+  });
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <h2 className="font-medium">{t('auth.forgotPassword')}</h2>
+      <FormError message={error} />
+      <FormNotice message={sent ? t('auth.checkEmailReset') : null} />
+      <Field label={t('auth.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Button type="submit" disabled={busy}>
+        {t('auth.sendResetLink')}
+      </Button>
+      <LinkButton onClick={() => setMode('signIn')}>{t('auth.backToSignIn')}</LinkButton>
+    </form>
+  );
+}
+
+export function ResetForm({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const [password, setPassword] = useState('');
+  const [saved, setSaved] = useState(false);
+  const { busy, error, setError, run } = useSubmit();
+  const submit = run(async () => {
+    if (!password) return setError(t('auth.error.passwordRequired'));
+    const { error: err } = await auth().updateUser({ password });
+    if (err) throw err;
+    setSaved(true);
+    setTimeout(onDone, 800);
+  });
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <h2 className="font-medium">{t('auth.setNewPassword')}</h2>
+      <FormError message={error} />
+      <FormNotice message={saved ? t('auth.passwordUpdated') : null} />
+      <PasswordField label={t('auth.newPassword')} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <Button type="submit" disabled={busy}>
+        {t('auth.savePassword')}
+      </Button>
+    </form>
+  );
+}
+
+export function CodeForm({ setMode }: { setMode: (m: Mode) => void }) {
+  const t = useT();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
+  const { busy, error, setError, run } = useSubmit();
+  const send = run(async () => {
+    if (!email.trim()) return setError(t('auth.error.invalidEmail'));
+    const { error: err } = await auth().signInWithOtp({ email: email.trim(), options: { shouldCreateUser: false } });
+    if (err) throw err;
+    setSent(true);
+  });
+  const verify = run(async () => {
+    const { error: err } = await auth().verifyOtp({ email: email.trim(), token: code.trim(), type: 'email' });
+    if (err) throw err;
+  });
+  return (
+    <form onSubmit={sent ? verify : send} noValidate className="flex flex-col gap-4">
+      <h2 className="font-medium">{t('auth.emailCode')}</h2>
+      <FormError message={error} />
+      <FormNotice message={sent ? t('auth.codeSent', { destination: email }) : null} />
+      <Field label={t('auth.email')} type="email" autoComplete="email" value={email} disabled={sent} onChange={(e) => setEmail(e.target.value)} />
+      {sent && <Field label={t('auth.code')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />}
+      <Button type="submit" disabled={busy}>
+        {sent ? t('auth.verify') : t('auth.sendCode')}
+      </Button>
+      <LinkButton onClick={() => setMode('signIn')}>{t('auth.backToSignIn')}</LinkButton>
+    </form>
+  );
+}
+
+export function MfaForm({ onDone, setMode }: { onDone: () => void; setMode: (m: Mode) => void }) {
+  const t = useT();
+  const [code, setCode] = useState('');
+  const { busy, error, run } = useSubmit();
+  const submit = run(async () => {
+    const factors = await auth().mfa.listFactors();
+    if (factors.error) throw factors.error;
+    const factor = factors.data.totp[0];
+    if (!factor) return onDone();
+    const { error: err } = await auth().mfa.challengeAndVerify({ factorId: factor.id, code: code.trim() });
+    if (err) throw err;
+    onDone();
+  });
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <h2 className="font-medium">{t('auth.mfaTitle')}</h2>
+      <p className="text-sm text-muted-foreground">{t('auth.mfaPrompt')}</p>
+      <FormError message={error} />
+      <Field label={t('auth.code')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+      <Button type="submit" disabled={busy}>
+        {t('auth.verify')}
+      </Button>
+      <LinkButton
+        onClick={() => {
+          void auth().signOut();
+          setMode('signIn');
+        }}
+      >
+        {t('auth.backToSignIn')}
+      </LinkButton>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+export interface PublicConfig {
+  version: string;
+  anonKey: string;
+  vendorHost: string | null;
+  publicUrl: string;
+}
+
+let config: PublicConfig | null = null;
+
+/** Loaded once before the app renders: the anon key is needed to create the auth client. */
+export async function loadPublicConfig(): Promise<PublicConfig> {
+  const res = await fetch('/api/v1/config');
+  if (!res.ok) throw new Error(`The server did not give its configuration (HTTP ${res.status})`);
+  config = (await res.json()) as PublicConfig;
+  return config;
+}
+
+export function publicConfig(): PublicConfig {
+  if (!config) throw new Error('Public configuration not loaded');
+  return config;
+}
+
+/** On the dedicated vendor host the staff routes do not exist. */
+export function isVendorHost(): boolean {
+  const host = publicConfig().vendorHost;
+  return !!host && window.location.host.toLowerCase() === host;
+}
