@@ -1,53 +1,177 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { emailOutbox } from '../../db/schema/index.js';
+import { auditLog, emailOutbox, organizationMemberships, users } from '../../db/schema/index.js';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type OutboxInsert = typeof emailOutbox.$inferInsert;
+export type OutboxStatus = OutboxRow['status'];
+
+/** Channel a committed enqueue notifies, so every sender (in any app instance) wakes up. */
+export const OUTBOX_CHANNEL = 'email_outbox';
 
 export async function insertEmail(db: DbOrTx, values: OutboxInsert): Promise<OutboxRow> {
   const [row] = await db.insert(emailOutbox).values(values).returning();
   return row!;
 }
 
-/** Claims due messages; SKIP LOCKED lets several servers share the queue without sending twice. */
-export async function claimDue(db: DbOrTx, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
-  const res = await db.execute(sql`
-    update ${emailOutbox} set status = 'sending', attempts = attempts + 1,
-      locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
-    where id in (
-      select id from ${emailOutbox}
-      where (status = 'pending' or (status = 'sending' and locked_until < now())) and next_attempt_at <= now()
-      order by next_attempt_at, created_at
-      limit ${limit}
-      for update skip locked)
-    returning id`);
-  const ids = (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  return db.select().from(emailOutbox).where(sql`${emailOutbox.id} in ${ids}`);
+/** NOTIFY is held back until the caller's transaction commits, so a sender never wakes for a row it cannot see yet. */
+export async function notifyOutbox(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
 
-export async function markSent(db: DbOrTx, id: string): Promise<void> {
-  await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null, updatedAt: new Date() }).where(eq(emailOutbox.id, id));
+/**
+ * Claims due messages and takes a lease on them. SKIP LOCKED lets several senders share the queue:
+ * a row being claimed by one is skipped by the others, and once claimed it is 'sending' with a
+ * lease in the future, which no other claim matches. A sender that dies leaves the lease to expire,
+ * and the row is claimed again. `attempts` is incremented by each claim and serves as the fencing
+ * token of the lease (see markSent / markFailed).
+ */
+export async function claimDue(db: DbOrTx, limit: number, leaseSeconds: number, maxAttempts: number): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        or(
+          and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)),
+          and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.lockedUntil, sql`now()`)),
+        ),
+        lt(emailOutbox.attempts, maxAttempts),
+      ),
+    )
+    .orderBy(emailOutbox.nextAttemptAt, emailOutbox.createdAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
 }
 
-export async function markFailed(db: DbOrTx, id: string, error: string, retryAt: Date | null): Promise<void> {
+/** A sender that died on its last allowed attempt leaves a row no claim takes again: close it as failed. */
+export async function failAbandoned(db: DbOrTx, maxAttempts: number): Promise<number> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'failed', lockedUntil: null, lastError: 'The sender stopped before finishing the last attempt', updatedAt: sql`now()` })
+    .where(and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.lockedUntil, sql`now()`), gte(emailOutbox.attempts, maxAttempts)))
+    .returning({ id: emailOutbox.id });
+  return rows.length;
+}
+
+/** Applies only while the lease is still ours: a row re-claimed after an expired lease has a higher attempts. */
+const leaseHeld = (id: string, attempts: number) =>
+  and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sending'), eq(emailOutbox.attempts, attempts));
+
+export async function markSent(db: DbOrTx, id: string, attempts: number): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: retryAt ? 'pending' : 'failed', nextAttemptAt: retryAt ?? new Date(), lockedUntil: null, lastError: error.slice(0, 1000), updatedAt: new Date() })
-    .where(eq(emailOutbox.id, id));
+    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, updatedAt: sql`now()` })
+    .where(leaseHeld(id, attempts));
 }
 
-export async function findEmail(db: DbOrTx, id: string): Promise<OutboxRow | null> {
-  const rows = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+/** With retryInMs the message goes back to pending for later; without, it has failed for good. */
+export async function markFailed(db: DbOrTx, id: string, attempts: number, error: string, retryInMs: number | null): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({
+      status: retryInMs === null ? 'failed' : 'pending',
+      nextAttemptAt: retryInMs === null ? sql`now()` : sql`now() + make_interval(secs => ${retryInMs / 1000})`,
+      lockedUntil: null,
+      lastError: error.slice(0, 1000),
+      updatedAt: sql`now()`,
+    })
+    .where(leaseHeld(id, attempts));
+}
+
+/**
+ * What a super admin of an organization may read: its own messages, and messages without an
+ * organization (sign-up, recovery) unless they go to a member of another organization, whose
+ * sign-in links are that organization's business.
+ */
+function visibleTo(orgId: string): SQL {
+  const otherOrgMember = sql`exists (
+    select 1 from ${users} u join ${organizationMemberships} m on m.user_id = u.id
+    where m.org_id <> ${orgId}
+      and (lower(u.email) = lower(${emailOutbox.toAddress}) or lower(u.email_change) = lower(${emailOutbox.toAddress})))`;
+  return or(eq(emailOutbox.orgId, orgId), and(isNull(emailOutbox.orgId), sql`not ${otherOrgMember}`))!;
+}
+
+export interface OutboxFilter {
+  status?: OutboxStatus;
+  to?: string;
+  template?: string;
+  before?: string;
+  limit: number;
+}
+
+const summaryColumns = {
+  id: emailOutbox.id,
+  toAddress: emailOutbox.toAddress,
+  subject: emailOutbox.subject,
+  template: emailOutbox.template,
+  status: emailOutbox.status,
+  attempts: emailOutbox.attempts,
+  lastError: emailOutbox.lastError,
+  createdAt: emailOutbox.createdAt,
+  sentAt: emailOutbox.sentAt,
+};
+export type OutboxSummaryRow = Pick<OutboxRow, keyof typeof summaryColumns>;
+
+/** Newest first, keyset-paged on (created_at, id) from the row named by `before`. */
+export async function listVisible(db: DbOrTx, orgId: string, f: OutboxFilter): Promise<OutboxSummaryRow[]> {
+  const cursor = f.before
+    ? sql`(${emailOutbox.createdAt}, ${emailOutbox.id}) < (select c.created_at, c.id from ${emailOutbox} c where c.id = ${f.before})`
+    : undefined;
+  return db
+    .select(summaryColumns)
+    .from(emailOutbox)
+    .where(
+      and(
+        visibleTo(orgId),
+        f.status ? eq(emailOutbox.status, f.status) : undefined,
+        f.to ? sql`lower(${emailOutbox.toAddress}) = lower(${f.to})` : undefined,
+        f.template ? eq(emailOutbox.template, f.template) : undefined,
+        cursor,
+      ),
+    )
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(f.limit);
+}
+
+export async function findVisible(db: DbOrTx, orgId: string, id: string): Promise<OutboxRow | null> {
+  const rows = await db.select().from(emailOutbox).where(and(eq(emailOutbox.id, id), visibleTo(orgId))).limit(1);
   return rows[0] ?? null;
 }
 
-export async function listEmails(db: DbOrTx, opts: { to?: string; limit: number }): Promise<OutboxRow[]> {
-  return db
+/** A message of the organization whose template starts with the prefix (test e-mails). */
+export async function findOrgEmail(db: DbOrTx, orgId: string, id: string, templatePrefix: string): Promise<OutboxRow | null> {
+  const rows = await db
     .select()
     .from(emailOutbox)
-    .where(opts.to ? and(sql`lower(${emailOutbox.toAddress}) = lower(${opts.to})`) : undefined)
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(opts.limit);
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.orgId, orgId), sql`starts_with(${emailOutbox.template}, ${templatePrefix})`))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Serialises one actor's rate-limited action until the end of the transaction (both drivers). */
+export async function lockActor(tx: DbOrTx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/** How often the actor did the action within the window, and in how many seconds the oldest of them leaves it. */
+export async function recentActions(db: DbOrTx, actorId: string, action: string, windowSeconds: number): Promise<{ count: number; freeInSeconds: number }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      freeIn: sql<number | null>`ceil(extract(epoch from min(${auditLog.createdAt}) + make_interval(secs => ${windowSeconds}) - now()))::int`,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, action), gte(auditLog.createdAt, sql`now() - make_interval(secs => ${windowSeconds})`)));
+  return { count: Number(row?.count ?? 0), freeInSeconds: Math.max(1, Number(row?.freeIn ?? 1)) };
 }

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { claimDue, insertEmail, markFailed, markSent, type OutboxRow } from './email.repository.js';
+import { claimDue, failAbandoned, insertEmail, markFailed, markSent, notifyOutbox, OUTBOX_CHANNEL, type OutboxRow } from './email.repository.js';
 
 export interface EmailMessage {
   to: string;
@@ -13,32 +13,75 @@ export interface EmailMessage {
 
 export const MAX_ATTEMPTS = 8;
 
-/** Backoff between attempts: 30 s, 1 min, 2 min, ... capped at 1 h. */
+/** Backoff after the n-th failed attempt: 30 s, 1 min, 2 min, ... capped at 1 h, with ±10 % jitter so retries spread out. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+  const base = Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+  return Math.round(base * (0.9 + Math.random() * 0.2));
 }
+
+/** SMTP 5xx replies are permanent (unknown mailbox, rejected sender): retrying cannot help. */
+export function isPermanentSmtpError(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  /** Subscribes to NOTIFY, so a message committed by any instance wakes this sender at once. */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  maxAttempts?: number;
+  backoffMs?: (attempts: number) => number;
+  /** How many messages one claim takes; they are sent concurrently. */
+  batchSize?: number;
+  /** Lease on a claimed message; must outlast the SMTP timeouts below, or a slow send could be claimed twice. */
+  leaseSeconds?: number;
+  /** Safety net for retries coming due and expired leases; new messages wake the sender at once. */
+  pollMs?: number;
+}
+
+// A send is bounded well below the default lease (10 + 10 + 30 s < 120 s).
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+const STOP_WAIT_MS = 5_000;
 
 /**
  * E-mail goes through the outbox: written in the caller's transaction, then sent by a background
  * worker over SMTP with retries. Without SMTP_URL messages are kept (status 'kept') for a super admin to read.
  */
 export class Mailer {
-  private transport: Transporter | null;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly transport: Transporter | null;
+  private readonly maxAttempts: number;
+  private readonly backoffMs: (attempts: number) => number;
+  private readonly batchSize: number;
+  private readonly leaseSeconds: number;
   private running = false;
-  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  /** Set by every wake-up; the loop checks it before sleeping so a wake-up during a run is not lost. */
+  private poked = false;
+  private wakeSleeper: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
-    private readonly opts: { smtpUrl?: string; from: string },
+    private readonly opts: MailerOptions,
   ) {
-    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+    this.transport = opts.smtpUrl ? nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS }) : null;
+    this.maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
+    this.backoffMs = opts.backoffMs ?? retryDelayMs;
+    this.batchSize = opts.batchSize ?? 5;
+    this.leaseSeconds = opts.leaseSeconds ?? 120;
   }
 
   get delivers(): boolean {
     return this.transport !== null;
   }
 
+  /** True once the sender receives NOTIFY wake-ups. */
+  get listening(): boolean {
+    return this.unlisten !== null;
+  }
+
+  /** Queues a message in the caller's transaction (or at once with the plain db). */
   async enqueue(db: DbOrTx, msg: EmailMessage): Promise<OutboxRow> {
     const row = await insertEmail(db, {
       orgId: msg.orgId ?? null,
@@ -49,60 +92,101 @@ export class Mailer {
       template: msg.template,
       status: this.transport ? 'pending' : 'kept',
     });
-    this.poke();
+    if (this.transport) {
+      await notifyOutbox(db);
+      // Outside a transaction the row is already visible; inside one, the NOTIFY at commit wakes us.
+      if (db === this.db) this.wake();
+    }
     return row;
   }
 
-  /** Sends what is due once; returns how many were handled. */
+  /** Sends what is due once; returns how many messages were claimed. */
   async runOnce(): Promise<number> {
     if (!this.transport) return 0;
-    const due = await claimDue(this.db, 10, 60);
-    for (const m of due) {
-      try {
-        await this.transport.sendMail({ from: this.opts.from, to: m.toAddress, subject: m.subject, text: m.textBody, html: m.htmlBody ?? undefined });
-        await markSent(this.db, m.id);
-      } catch (err) {
-        const retryAt = m.attempts >= MAX_ATTEMPTS ? null : new Date(Date.now() + retryDelayMs(m.attempts));
-        await markFailed(this.db, m.id, (err as Error).message, retryAt);
-      }
-    }
-    return due.length;
+    await failAbandoned(this.db, this.maxAttempts);
+    const claimed = await claimDue(this.db, this.batchSize, this.leaseSeconds, this.maxAttempts);
+    await Promise.all(claimed.map((m) => this.deliver(m)));
+    return claimed.length;
   }
 
-  start(intervalMs = 2000): void {
+  private async deliver(m: OutboxRow): Promise<void> {
+    try {
+      await this.transport!.sendMail({ from: this.opts.from, to: m.toAddress, subject: m.subject, text: m.textBody, html: m.htmlBody ?? undefined });
+    } catch (err) {
+      const final = m.attempts >= this.maxAttempts || isPermanentSmtpError(err);
+      await markFailed(this.db, m.id, m.attempts, errorText(err), final ? null : this.backoffMs(m.attempts));
+      return;
+    }
+    await markSent(this.db, m.id, m.attempts);
+  }
+
+  /** Runs the sender in the background until stop(). */
+  start(pollMs = this.opts.pollMs ?? 5000): void {
     if (!this.transport || this.running) return;
     this.running = true;
-    const loop = async () => {
-      while (this.running) {
-        let handled = 0;
-        try {
-          handled = await this.runOnce();
-        } catch {
-          /* database briefly unavailable: try again on the next tick */
-        }
-        if (handled > 0) continue;
-        await new Promise<void>((resolve) => {
-          this.wake = resolve;
-          this.timer = setTimeout(resolve, intervalMs);
+    if (this.opts.listen) {
+      this.opts
+        .listen(OUTBOX_CHANNEL, () => this.wake())
+        .then(async (unlisten) => {
+          if (this.running) this.unlisten = unlisten;
+          else await unlisten();
+        })
+        .catch(() => {
+          /* no notifications: polling still delivers, only later */
         });
-      }
-    };
-    void loop();
+    }
+    this.loop = this.work(pollMs);
   }
 
-  private poke(): void {
-    if (this.wake) {
-      if (this.timer) clearTimeout(this.timer);
-      const w = this.wake;
-      this.wake = null;
-      setTimeout(w, 10);
+  private async work(pollMs: number): Promise<void> {
+    while (this.running) {
+      this.poked = false;
+      let claimed = 0;
+      try {
+        claimed = await this.runOnce();
+      } catch {
+        /* database briefly unavailable: try again after the pause */
+      }
+      if (!this.running) break;
+      // A full batch means more may be waiting; a wake-up during the run means a new message.
+      if (claimed >= this.batchSize || this.poked) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, pollMs);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wakeSleeper = done;
+      });
+      this.wakeSleeper = null;
     }
   }
 
+  /** Makes the sender look for due messages now. */
+  wake(): void {
+    this.poked = true;
+    this.wakeSleeper?.();
+  }
+
+  /** Stops the sender, waiting (briefly) for messages being sent; an unfinished one is retried when its lease expires. */
   async stop(): Promise<void> {
     this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.wake?.();
+    this.wakeSleeper?.();
+    const unlisten = this.unlisten;
+    this.unlisten = null;
+    await unlisten?.().catch(() => {});
+    if (this.loop) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.loop, new Promise<void>((r) => (timer = setTimeout(r, STOP_WAIT_MS)))]);
+      clearTimeout(timer);
+      this.loop = null;
+    }
     this.transport?.close();
   }
+}
+
+function errorText(err: unknown): string {
+  const e = err as { message?: unknown; code?: unknown } | null;
+  const message = typeof e?.message === 'string' ? e.message : String(err);
+  return typeof e?.code === 'string' && !message.includes(e.code) ? `${e.code}: ${message}` : message;
 }

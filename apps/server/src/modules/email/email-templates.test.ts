@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, renderTestEmail } from './email-templates.js';
+
+describe('e-mail templates', () => {
+  it('escapes every character that could open markup or an attribute', () => {
+    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;');
+    expect(escapeHtml('plain text')).toBe('plain text');
+  });
+
+  it('renders a plain message as escaped paragraphs and keeps the text as written', () => {
+    const m = renderTestEmail({ template: 'plain', subject: 'S', message: 'a < b\n\n"quoted" $& $1', senderName: 'x', organizationName: 'Org', publicUrl: 'http://h' });
+    expect(m.subject).toBe('S');
+    expect(m.text).toBe('a < b\n\n"quoted" $& $1');
+    expect(m.html).toContain('<p>a &lt; b</p>\n<p>&quot;quoted&quot; $&amp; $1</p>');
+  });
+
+  it('adds the sender’s note to a templated e-mail, escaped, and lets the subject be replaced', () => {
+    const m = renderTestEmail({
+      template: 'confirmation-preview', subject: 'Custom', message: '<img src=x onerror=alert(1)> $\'',
+      senderName: 'ops@example.test', organizationName: 'Org', publicUrl: 'http://h',
+    });
+    expect(m.subject).toBe('Custom');
+    expect(m.html).toContain('http://h/auth#preview');
+    expect(m.html).toContain('Note from ops@example.test: &lt;img src=x onerror=alert(1)&gt; $&#39;');
+    expect(m.html).not.toContain('<img');
+    expect(m.html.trimEnd().endsWith('</html>')).toBe(true);
+    expect(m.text).toContain("Note from ops@example.test: <img src=x onerror=alert(1)> $'");
+  });
+
+  it('puts the organization name into the welcome e-mail escaped', () => {
+    const m = renderTestEmail({ template: 'welcome', senderName: 'x', organizationName: 'A&B "Market"', publicUrl: 'http://h' });
+    expect(m.subject).toBe('Welcome to A&B "Market"');
+    expect(m.html).toContain('<strong>A&amp;B &quot;Market&quot;</strong>');
+    expect(m.html).toContain('<title>Welcome to A&amp;B &quot;Market&quot;</title>');
+  });
+});
