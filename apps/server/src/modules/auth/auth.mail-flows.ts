@@ -1,0 +1,97 @@
+import type { Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../lib/errors.js';
+import { validationFailed } from './auth.errors.js';
+import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
+import { issueToken } from './auth.otp.js';
+import { findUserByEmail, findUserByPendingEmail, lockUserById, type UserRecord } from './auth.repository.js';
+import { emailOnlyBody, otpBody, parse, resendBody } from './auth.schemas.js';
+import { phoneDisabled } from './auth.signup.js';
+import { gateEmailSend } from './auth.throttle.js';
+import { isBanned } from './auth.tokens.js';
+import { createUserAudited, updateUserAudited } from './auth.user-writes.js';
+
+/*
+ * /otp, /recover and /resend answer `{}` whether or not the address has an account, and are limited
+ * per address and client address before the account is looked up, so neither reveals one.
+ */
+
+async function sendConfirmation(deps: AuthDeps, tx: Tx, user: UserRecord, meta: RequestMeta): Promise<void> {
+  const now = new Date(deps.tuning.now());
+  const updated = await updateUserAudited(tx, user, { confirmationSentAt: now }, { action: 'auth.confirmation_sent', actorId: null, ip: meta.ip }, now);
+  await issueToken(deps, tx, { userId: updated.id, type: 'signup', address: updated.email!, redirectTo: meta.redirectTo });
+}
+
+/** POST /otp: a magic link and e-mail code; a new address gets an account (unless create_user is false). */
+export async function sendMagicLink(deps: AuthDeps, body: unknown, meta: RequestMeta): Promise<Record<string, never>> {
+  const input = parse(otpBody, body);
+  if (!input.email) throw input.phone ? phoneDisabled() : validationFailed('An email address is required');
+  const email = normalizeEmail(input.email);
+  await gateEmailSend(deps, email, meta.ip);
+  try {
+    await deps.ctx.db.transaction(async (tx) => {
+      const found = await findUserByEmail(tx, email);
+      const now = new Date(deps.tuning.now());
+      if (!found) {
+        if (input.create_user === false) return;
+        const user = await createUserAudited(
+          tx,
+          { email, rawUserMetaData: input.data ?? {}, confirmationSentAt: now, createdAt: now, updatedAt: now },
+          { action: 'auth.signup', actorId: null, ip: meta.ip, selfActor: true },
+        );
+        await issueToken(deps, tx, { userId: user.id, type: 'signup', address: email, redirectTo: meta.redirectTo });
+        return;
+      }
+      const user = await lockUserById(tx, found.id);
+      if (!user || isBanned(user, now.getTime())) return;
+      if (!user.emailConfirmedAt) return sendConfirmation(deps, tx, user, meta);
+      const updated = await updateUserAudited(tx, user, { recoverySentAt: now }, { action: 'auth.magiclink_sent', actorId: null, ip: meta.ip }, now);
+      await issueToken(deps, tx, { userId: updated.id, type: 'magiclink', address: email, redirectTo: meta.redirectTo });
+    });
+  } catch (err) {
+    // Someone created the account at the same moment: nothing more to send.
+    if (!isUniqueViolation(err)) throw err;
+  }
+  return {};
+}
+
+/** POST /recover: a password-reset link and code, if the address has an account. */
+export async function sendRecovery(deps: AuthDeps, body: unknown, meta: RequestMeta): Promise<Record<string, never>> {
+  const input = parse(emailOnlyBody, body);
+  if (!input.email) throw validationFailed('Password recovery requires an email');
+  const email = normalizeEmail(input.email);
+  await gateEmailSend(deps, email, meta.ip);
+  await deps.ctx.db.transaction(async (tx) => {
+    const found = await findUserByEmail(tx, email);
+    const user = found && (await lockUserById(tx, found.id));
+    const now = new Date(deps.tuning.now());
+    if (!user || isBanned(user, now.getTime())) return;
+    const updated = await updateUserAudited(tx, user, { recoverySentAt: now }, { action: 'auth.recovery_sent', actorId: null, ip: meta.ip }, now);
+    await issueToken(deps, tx, { userId: updated.id, type: 'recovery', address: email, redirectTo: meta.redirectTo });
+  });
+  return {};
+}
+
+/** POST /resend: the sign-up confirmation or the e-mail-change confirmation again. */
+export async function resend(deps: AuthDeps, body: unknown, meta: RequestMeta): Promise<Record<string, never>> {
+  const input = parse(resendBody, body);
+  if (input.type === 'sms' || input.type === 'phone_change') throw phoneDisabled();
+  if (input.type !== 'signup' && input.type !== 'email_change') throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
+  if (!input.email) throw validationFailed('An email address is required');
+  const email = normalizeEmail(input.email);
+  await gateEmailSend(deps, email, meta.ip);
+  await deps.ctx.db.transaction(async (tx) => {
+    const now = new Date(deps.tuning.now());
+    if (input.type === 'signup') {
+      const found = await findUserByEmail(tx, email);
+      const user = found && (await lockUserById(tx, found.id));
+      if (user && !user.emailConfirmedAt) await sendConfirmation(deps, tx, user, meta);
+      return;
+    }
+    const found = (await findUserByPendingEmail(tx, email)) ?? (await findUserByEmail(tx, email));
+    const user = found && (await lockUserById(tx, found.id));
+    if (!user?.emailChange) return;
+    const updated = await updateUserAudited(tx, user, { emailChangeSentAt: now }, { action: 'auth.email_change_sent', actorId: null, ip: meta.ip }, now);
+    await issueToken(deps, tx, { userId: updated.id, type: 'email_change', address: updated.emailChange!, redirectTo: meta.redirectTo, newEmail: updated.emailChange! });
+  });
+  return {};
+}

@@ -1,0 +1,104 @@
+import { randomInt } from 'node:crypto';
+import type { Tx } from '../../db/client.js';
+import { authEmail, type AuthEmailKind } from './auth.emails.js';
+import { randomToken, sha256, type AuthDeps } from './auth.deps.js';
+import { countFailedAttempt, deleteUserTokens, insertTokens, lockTokenByHash, lockTokensForAddress, lockTokensForUser, type OneTimeTokenRecord } from './auth.otp.repository.js';
+import { safeRedirect, verifyLink } from './auth.redirect.js';
+
+/** What a one-time token proves when it comes back. */
+export type TokenType = 'signup' | 'magiclink' | 'recovery' | 'invite' | 'email_change' | 'reauthentication';
+
+const HOUR = 3600_000;
+const TTL_MS: Record<TokenType, number> = {
+  signup: 24 * HOUR,
+  magiclink: HOUR,
+  recovery: HOUR,
+  invite: 7 * 24 * HOUR,
+  email_change: 24 * HOUR,
+  reauthentication: 5 * 60_000,
+};
+const EMAIL: Record<TokenType, AuthEmailKind> = {
+  signup: 'confirmation',
+  magiclink: 'magic_link',
+  recovery: 'recovery',
+  invite: 'invite',
+  email_change: 'email_change',
+  reauthentication: 'reauthentication',
+};
+
+const linkHash = (token: string) => sha256(`link:${token}`);
+const codeHash = (userId: string, code: string) => sha256(`code:${userId}:${code}`);
+
+export interface IssuedToken {
+  /** The long token of the link (auth-js calls it token_hash). */
+  linkToken: string;
+  /** The 6-digit code for verifyOtp({email, token}). */
+  code: string;
+  actionLink: string;
+  redirectTo: string;
+}
+
+/**
+ * Issues a link token and a 6-digit code for one purpose (replacing earlier ones of that purpose),
+ * stored only as hashes, and queues the e-mail in the same transaction unless `send` is false.
+ */
+export async function issueToken(
+  deps: AuthDeps,
+  tx: Tx,
+  opts: { userId: string; type: TokenType; address: string; redirectTo?: string | null; send?: boolean; newEmail?: string },
+): Promise<IssuedToken> {
+  const now = new Date(deps.tuning.now());
+  const expiresAt = new Date(now.getTime() + TTL_MS[opts.type]);
+  await deleteUserTokens(tx, opts.userId, [opts.type]);
+  const linkToken = randomToken();
+  const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+  const base = { userId: opts.userId, tokenType: opts.type, relatesTo: opts.address, expiresAt, createdAt: now };
+  await insertTokens(tx, [
+    { ...base, tokenHash: linkHash(linkToken) },
+    { ...base, tokenHash: codeHash(opts.userId, code) },
+  ]);
+  const redirectTo = safeRedirect(deps.ctx.config, opts.redirectTo);
+  const actionLink = verifyLink(deps.ctx.config, linkToken, opts.type, redirectTo);
+  if (opts.send !== false) {
+    const withLink = opts.type !== 'reauthentication';
+    const mail = authEmail(EMAIL[opts.type], { link: withLink ? actionLink : undefined, code, newEmail: opts.newEmail });
+    await deps.ctx.mailer.enqueue(tx, { to: opts.address, ...mail });
+  }
+  return { linkToken, code, actionLink, redirectTo };
+}
+
+/** A token from a link; on success every token of that purpose for that user is spent. */
+export async function consumeLinkToken(deps: AuthDeps, tx: Tx, token: string, types: TokenType[]): Promise<OneTimeTokenRecord | null> {
+  const row = await lockTokenByHash(tx, linkHash(token), new Date(deps.tuning.now()));
+  if (!row || !types.includes(row.tokenType as TokenType)) return null;
+  await deleteUserTokens(tx, row.userId, [row.tokenType]);
+  return row;
+}
+
+export type CodeResult = { ok: true; row: OneTimeTokenRecord } | { ok: false };
+
+/**
+ * A 6-digit code sent to `address`. A wrong code counts against every live token it could have
+ * matched, and tokens that used up their tries are deleted: the caller must commit that, then answer.
+ */
+export async function consumeCode(deps: AuthDeps, tx: Tx, address: string, code: string, types: TokenType[]): Promise<CodeResult> {
+  const rows = await lockTokensForAddress(tx, address, types, new Date(deps.tuning.now()));
+  return settleCode(deps, tx, rows, code);
+}
+
+/** The reauthentication nonce of a signed-in user. */
+export async function consumeUserCode(deps: AuthDeps, tx: Tx, userId: string, code: string, type: TokenType): Promise<CodeResult> {
+  const rows = await lockTokensForUser(tx, userId, [type], new Date(deps.tuning.now()));
+  return settleCode(deps, tx, rows, code);
+}
+
+async function settleCode(deps: AuthDeps, tx: Tx, rows: OneTimeTokenRecord[], code: string): Promise<CodeResult> {
+  const valid = /^\d{6}$/.test(code);
+  const match = valid ? rows.find((r) => r.tokenHash === codeHash(r.userId, code)) : undefined;
+  if (match) {
+    await deleteUserTokens(tx, match.userId, [match.tokenType]);
+    return { ok: true, row: match };
+  }
+  await countFailedAttempt(tx, rows.map((r) => r.id), deps.tuning.otpMaxAttempts);
+  return { ok: false };
+}

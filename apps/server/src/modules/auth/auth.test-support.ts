@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { App } from '../../app.js';
+import { emailOutbox } from '../../db/schema/index.js';
+
+/** Helpers for the auth tests: they drive the real endpoints through app.inject(). */
+
+export const STRONG_PASSWORD = 'Violet-Harbour-Lantern-93';
+
+export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 12)}@example.test`;
+
+export interface Session {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  expires_at: number;
+  token_type: string;
+  user: { id: string; email: string; [k: string]: unknown };
+}
+
+export async function post(app: App, url: string, payload?: unknown, headers: Record<string, string> = {}, remoteAddress?: string) {
+  return app.inject({ method: 'POST', url, payload: payload as object, headers, ...(remoteAddress ? { remoteAddress } : {}) });
+}
+
+export async function signIn(app: App, email: string, password: string, remoteAddress?: string): Promise<Session> {
+  const res = await post(app, '/auth/v1/token?grant_type=password', { email, password }, {}, remoteAddress);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Session;
+}
+
+export async function refresh(app: App, token: string) {
+  return post(app, '/auth/v1/token?grant_type=refresh_token', { refresh_token: token });
+}
+
+/** The newest e-mail to an address, with the link token and the code it carries. */
+export async function lastMail(app: App, to: string, template?: string) {
+  const rows = await app.ctx.db
+    .select()
+    .from(emailOutbox)
+    .where(and(sql`lower(${emailOutbox.toAddress}) = lower(${to})`, template ? eq(emailOutbox.template, template) : undefined))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  const mail = rows[0];
+  if (!mail) throw new Error(`no e-mail to ${to}`);
+  const link = /(http\S+\/auth\/v1\/verify\?\S+)/.exec(mail.textBody)?.[1] ?? null;
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  const code = /code: (\d{6})/i.exec(mail.textBody)?.[1] ?? null;
+  return { mail, link, token, code };
+}
+
+export async function mailCount(app: App, to: string): Promise<number> {
+  const rows = await app.ctx.db.select({ id: emailOutbox.id }).from(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = lower(${to})`);
+  return rows.length;
+}
+
+/** Signs up and confirms through the e-mailed code; returns the session of the confirmation. */
+export async function signUpConfirmed(app: App, email = uniqueEmail(), password = STRONG_PASSWORD, data: Record<string, unknown> = {}): Promise<Session> {
+  const res = await post(app, '/auth/v1/signup', { email, password, data });
+  expect(res.statusCode, res.body).toBe(200);
+  const { code } = await lastMail(app, email, 'confirmation');
+  const verified = await post(app, '/auth/v1/verify', { type: 'signup', email, token: code });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return verified.json() as Session;
+}
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });

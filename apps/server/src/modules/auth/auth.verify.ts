@@ -1,0 +1,114 @@
+import { AuthError, otpInvalid, unprocessable, validationFailed } from './auth.errors.js';
+import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
+import { consumeCode, consumeLinkToken, type TokenType } from './auth.otp.js';
+import { safeRedirect, withFragment } from './auth.redirect.js';
+import { findUserByEmail, lockUserById, updateIdentityData, type UserPatch } from './auth.repository.js';
+import { parse, verifyBody, verifyQuery } from './auth.schemas.js';
+import { phoneDisabled } from './auth.signup.js';
+import { bannedError, createSession, isBanned, type SessionResponse } from './auth.tokens.js';
+import { updateUserAudited } from './auth.user-writes.js';
+
+/** Which stored token purposes each verifyOtp `type` accepts ('email' is the e-mail code of signInWithOtp). */
+const ACCEPTS: Record<string, TokenType[]> = {
+  signup: ['signup'],
+  invite: ['invite'],
+  magiclink: ['magiclink', 'signup'],
+  recovery: ['recovery'],
+  email_change: ['email_change'],
+  email: ['signup', 'magiclink', 'invite'],
+};
+
+const AMR: Record<TokenType, string> = {
+  signup: 'otp',
+  magiclink: 'magiclink',
+  recovery: 'recovery',
+  invite: 'invite',
+  email_change: 'email_change',
+  reauthentication: 'otp',
+};
+
+type Proof = { kind: 'link'; token: string } | { kind: 'code'; address: string; code: string };
+type Outcome = { kind: 'ok'; session: SessionResponse } | { kind: 'invalid' } | { kind: 'banned' } | { kind: 'taken' };
+
+function acceptedTypes(type: string): TokenType[] {
+  if (type === 'sms' || type === 'phone_change') throw phoneDisabled();
+  const types = ACCEPTS[type];
+  if (!types) throw validationFailed(`Verify requires a verification type: one of ${Object.keys(ACCEPTS).join(', ')}`);
+  return types;
+}
+
+/** Spends the token, applies what it proves (confirmation, e-mail change) and signs the user in. */
+async function complete(deps: AuthDeps, proof: Proof, types: TokenType[], meta: RequestMeta): Promise<SessionResponse> {
+  const outcome = await deps.ctx.db.transaction(async (tx): Promise<Outcome> => {
+    let row;
+    if (proof.kind === 'link') {
+      row = await consumeLinkToken(deps, tx, proof.token, types);
+    } else {
+      const res = await consumeCode(deps, tx, proof.address, proof.code, types);
+      row = res.ok ? res.row : null;
+    }
+    // Returning (not throwing) keeps the counted failed attempt: the transaction commits.
+    if (!row) return { kind: 'invalid' };
+    const user = await lockUserById(tx, row.userId);
+    if (!user) return { kind: 'invalid' };
+    const nowMs = deps.tuning.now();
+    if (isBanned(user, nowMs)) return { kind: 'banned' };
+    const now = new Date(nowMs);
+    const patch: UserPatch = { lastSignInAt: now };
+    if (row.tokenType === 'email_change') {
+      if (!user.emailChange || user.emailChange.toLowerCase() !== row.relatesTo) return { kind: 'invalid' };
+      const holder = await findUserByEmail(tx, row.relatesTo);
+      if (holder && holder.id !== user.id) return { kind: 'taken' };
+      Object.assign(patch, { email: row.relatesTo, emailChange: null, emailChangeSentAt: null, emailConfirmedAt: now });
+      await updateIdentityData(tx, user.id, 'email', { email: row.relatesTo, email_verified: true }, now);
+    } else if (!user.emailConfirmedAt) {
+      // A link or code that reached the mailbox proves the address, whatever its purpose.
+      patch.emailConfirmedAt = now;
+      await updateIdentityData(tx, user.id, 'email', { email_verified: true }, now);
+    }
+    const updated = await updateUserAudited(tx, user, patch, { action: `auth.verify.${row.tokenType}`, actorId: user.id, ip: meta.ip }, now);
+    return { kind: 'ok', session: await createSession(deps, tx, updated, AMR[row.tokenType as TokenType] ?? 'otp', meta) };
+  });
+  if (outcome.kind === 'ok') return outcome.session;
+  if (outcome.kind === 'banned') throw bannedError();
+  if (outcome.kind === 'taken') throw unprocessable('email_exists', 'A user with this email address has already been registered');
+  throw otpInvalid();
+}
+
+/** POST /verify: verifyOtp({token_hash, type}) or verifyOtp({email, token, type}). */
+export async function verifyPost(deps: AuthDeps, body: unknown, meta: RequestMeta): Promise<SessionResponse> {
+  const input = parse(verifyBody, body);
+  const types = acceptedTypes(input.type);
+  if (input.token_hash) return complete(deps, { kind: 'link', token: input.token_hash }, types, meta);
+  if (input.token && input.email) {
+    return complete(deps, { kind: 'code', address: normalizeEmail(input.email), code: input.token.trim() }, types, meta);
+  }
+  if (input.token && input.phone) throw phoneDisabled();
+  throw validationFailed('Verify requires either a token with an email address, or a token hash');
+}
+
+/**
+ * GET /verify: the link in an e-mail. Redirects (303) to redirect_to (same origin only) with the
+ * session in the fragment, or with the error there, as GoTrue does; auth-js picks either up.
+ */
+export async function verifyLinkRedirect(deps: AuthDeps, query: unknown, meta: RequestMeta): Promise<string> {
+  const raw = (query ?? {}) as Record<string, unknown>;
+  const target = safeRedirect(deps.ctx.config, typeof raw.redirect_to === 'string' ? raw.redirect_to : undefined);
+  try {
+    const q = parse(verifyQuery, query);
+    if (!q.token || !q.type) throw otpInvalid();
+    const s = await complete(deps, { kind: 'link', token: q.token }, acceptedTypes(q.type), meta);
+    return withFragment(target, {
+      access_token: s.access_token,
+      expires_at: String(s.expires_at),
+      expires_in: String(s.expires_in),
+      refresh_token: s.refresh_token,
+      token_type: 'bearer',
+      type: q.type,
+    });
+  } catch (err) {
+    if (!(err instanceof AuthError)) throw err;
+    const description = err.errorCode === 'otp_expired' ? 'Email link is invalid or has expired' : err.message;
+    return withFragment(target, { error: 'access_denied', error_code: err.errorCode, error_description: description });
+  }
+}
