@@ -1,0 +1,45 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { auditLog, languages, organizationMemberships, profiles, userRoles, users } from '../../db/schema/index.js';
+
+export async function countMembers(db: DbOrTx, orgId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(organizationMemberships).where(eq(organizationMemberships.orgId, orgId));
+  return row?.n ?? 0;
+}
+
+/** Members per current (newest) stored role. */
+export async function countRoles(db: DbOrTx, orgId: string): Promise<{ role: string; count: number }[]> {
+  const res = await db.execute(sql`
+    select r.role, count(*)::int as count from (
+      select distinct on (ur.user_id) ur.user_id, ur.role from ${userRoles} ur
+      join ${organizationMemberships} m on m.user_id = ur.user_id and m.org_id = ur.org_id
+      where ur.org_id = ${orgId} order by ur.user_id, ur.created_at desc) r
+    group by r.role order by count desc, r.role`);
+  return (res as unknown as { rows: { role: string; count: number }[] }).rows.map((r) => ({ role: r.role, count: Number(r.count) }));
+}
+
+export function activeLanguages(db: DbOrTx) {
+  return db
+    .select({ code: languages.code, nativeName: languages.nativeName, isDefault: languages.isDefault })
+    .from(languages)
+    .where(eq(languages.isActive, true))
+    .orderBy(asc(languages.sortOrder));
+}
+
+export function recentActivity(db: DbOrTx, orgId: string, limit: number) {
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      createdAt: auditLog.createdAt,
+      actorName: sql<string | null>`coalesce(${profiles.fullName}, ${users.email})`,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(profiles, eq(profiles.userId, auditLog.actorId))
+    .where(and(eq(auditLog.orgId, orgId)))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,26 @@
+import { dashboardRoutes as r } from '@market/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { bindRoute } from '../../lib/api-route.js';
+import * as repo from './dashboard.repository.js';
+
+export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  bindRoute(app, r.getDashboard, async ({ caller }) => {
+    const org = caller.access.organization;
+    const langs = await repo.activeLanguages(ctx.db);
+    if (!org) return { organization: null, members: 0, roles: [], languages: langs, recentActivity: null };
+    const seesActivity = caller.access.permissions.includes('dashboard');
+    const [members, roles, activity] = await Promise.all([
+      repo.countMembers(ctx.db, org.id),
+      repo.countRoles(ctx.db, org.id),
+      seesActivity ? repo.recentActivity(ctx.db, org.id, 10) : Promise.resolve(null),
+    ]);
+    return {
+      organization: { id: org.id, name: org.name },
+      members,
+      roles,
+      languages: langs,
+      recentActivity: activity?.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) ?? null,
+    };
+  });
+}

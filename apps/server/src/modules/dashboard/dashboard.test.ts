@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
+import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe(`dashboard (${driver})`, () => {
+  it('counts the organization members by role and shows its own activity only', async () => {
+    const org = await createOrg(t.app);
+    const other = await createOrg(t.app);
+    const admin = await createUser(t.app, { orgId: org.id, role: 'super_admin' });
+    await createUser(t.app, { orgId: org.id, role: 'marketing' });
+    await createUser(t.app, { orgId: org.id, role: 'marketing' });
+    const outsider = await createUser(t.app, { orgId: other.id, role: 'super_admin' });
+    await t.app.inject({ method: 'PUT', url: '/api/v1/profile', headers: bearer(await tokenFor(t.app, outsider)), payload: { fullName: 'Elsewhere' } });
+    const token = await tokenFor(t.app, admin);
+    await t.app.inject({ method: 'PUT', url: '/api/v1/profile', headers: bearer(token), payload: { fullName: 'Admin One' } });
+    const res = await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d.members).toBe(3);
+    expect(d.roles).toEqual([{ role: 'marketing', count: 2 }, { role: 'super_admin', count: 1 }]);
+    expect(d.languages.map((l: { code: string }) => l.code)).toEqual(['en', 'ar']);
+    expect(d.recentActivity).toHaveLength(1);
+    expect(d.recentActivity[0]).toMatchObject({ entityType: 'profile', actorName: 'Admin One' });
+  });
+
+  it('gives vendors no activity and users without membership no organization', async () => {
+    const org = await createOrg(t.app);
+    const vendor = await createUser(t.app, { orgId: org.id, role: 'market_vendor' });
+    const v = (await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(await tokenFor(t.app, vendor)) })).json();
+    expect(v.recentActivity).toBeNull();
+    const lone = await createUser(t.app);
+    const l = (await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(await tokenFor(t.app, lone)) })).json();
+    expect(l.organization).toBeNull();
+  });
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineRoute } from '../common/route.js';
+
+export const dashboardSummarySchema = z.object({
+  organization: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  members: z.number().int(),
+  roles: z.array(z.object({ role: z.string(), count: z.number().int() })),
+  languages: z.array(z.object({ code: z.string(), nativeName: z.string(), isDefault: z.boolean() })),
+  /** Null when the caller may not see the organization's activity (no dashboard permission). */
+  recentActivity: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        action: z.string(),
+        entityType: z.string(),
+        entityId: z.string().nullable(),
+        actorName: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    )
+    .nullable(),
+});
+
+export const getDashboard = defineRoute({
+  method: 'GET', path: '/dashboard', tag: 'dashboard', summary: 'Figures of the caller organization for the dashboard',
+  access: { authenticated: true }, response: dashboardSummarySchema,
+});
