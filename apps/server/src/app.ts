@@ -5,18 +5,21 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { RouteDef } from '@market/contracts';
 import type { AppContext } from './app-context.js';
 import type { AppConfig } from './config/config.js';
 import type { Database } from './db/client.js';
 import { API_PREFIX } from './lib/api-route.js';
 import { JwtService } from './lib/jwt.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { emailRoutes } from './modules/email/email.routes.js';
 import { Mailer } from './modules/email/email.service.js';
 import { languagesRoutes } from './modules/languages/languages.routes.js';
 import { platformRoutes } from './modules/platform/platform.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { authContextPlugin } from './plugins/auth-context.js';
-import { installApiErrorHandler } from './plugins/error-handler.js';
+import { installApiErrorHandler, installNulGuard } from './plugins/error-handler.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -27,9 +30,9 @@ export interface BuildOptions {
   webDist?: string | null;
 }
 
-export type App = FastifyInstance & { ctx: AppContext };
+export type App = FastifyInstance & { ctx: AppContext; apiRoutes: RouteDef[] };
 
-const API_MODULES = [platformRoutes, languagesRoutes];
+const API_MODULES = [platformRoutes, languagesRoutes, emailRoutes, dashboardRoutes];
 
 function defaultWebDist(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,16 +59,21 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     driver: database.driver,
     jwt,
     keys: { anon: await jwt.signApiKey('anon'), service: await jwt.signApiKey('service_role') },
-    mailer: new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.smtpFrom }),
+    mailer: new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.smtpFrom, listen: (channel, cb) => database.listen(channel, cb) }),
     listen: (channel, cb) => database.listen(channel, cb),
   };
   app.decorate('ctx', ctx);
+  // Every contract route, so the security suites walk what is really registered.
+  const apiRoutes: RouteDef[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   // Deny by default: an /api/v1 route without a declared access rule stops the server from starting.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(API_PREFIX) && !route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no permission and is not public`);
     }
+    // Fastify adds a HEAD twin for each GET; it shares the config, so keep only the declared method.
+    if (route.config?.def && route.method === route.config.def.method) apiRoutes.push(route.config.def);
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -82,6 +90,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   await app.register(async (api) => {
     installApiErrorHandler(api);
+    installNulGuard(api);
     for (const mod of API_MODULES) await mod(api, ctx);
     api.get(`${API_PREFIX}/openapi.json`, { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
     api.all(`${API_PREFIX}/*`, { config: { access: { public: true } }, schema: { hide: true } }, async (req, reply) =>

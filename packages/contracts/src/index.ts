@@ -9,3 +9,4 @@ export * as emailRoutes from './email/routes.js';
 export const APP_VERSION = 'v2.1.0';
 export * from './i18n/shell.js';
 export * from './i18n/translate.js';
+export * as dashboardRoutes from './dashboard/routes.js';

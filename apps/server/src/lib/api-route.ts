@@ -68,6 +68,10 @@ export async function authorize(req: FastifyRequest, access: Access): Promise<Ca
   };
 }
 
+// The caller is resolved before the body is parsed or validated: a denied caller hears 401/403, never
+// what was wrong with its input.
+const callers = new WeakMap<FastifyRequest, Caller | null>();
+
 /** Binds a contract route to its handler: validation, serialisation and authorization come from the definition. */
 export function bindRoute<D extends RouteDef>(
   app: FastifyInstance,
@@ -87,8 +91,11 @@ export function bindRoute<D extends RouteDef>(
       response: { [status]: def.response },
     },
     config: { access: def.access, def: def as RouteDef },
+    onRequest: async (req) => {
+      callers.set(req, await authorize(req, def.access));
+    },
     handler: async (req, reply) => {
-      const caller = await authorize(req, def.access);
+      const caller = callers.get(req) ?? null;
       const result = await handler({
         params: req.params as Infer<D['params']>,
         query: req.query as Infer<D['query']>,

@@ -11,6 +11,36 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     /Connection terminated|connection timeout/i.test(String((err as Error)?.message));
 }
 
+/** The path of the first string (value or key) holding U+0000, which PostgreSQL text cannot store. */
+function findNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findNul(value[i], path ? `${path}.${i}` : String(i));
+      if (hit !== null) return hit;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const p = path ? `${path}.${k}` : k;
+      if (k.includes('\u0000')) return p;
+      const hit = findNul(v, p);
+      if (hit !== null) return hit;
+    }
+  }
+  return null;
+}
+
+/** Refuses NUL characters in params, query and body (after schema validation, so schema errors name their field first). */
+export function installNulGuard(app: FastifyInstance): void {
+  app.addHook('preHandler', async (req) => {
+    const field = findNul(req.params, 'params') ?? findNul(req.query, 'query') ?? findNul(req.body, '');
+    if (field !== null) {
+      const name = field || 'body';
+      throw new AppError(422, 'validation_failed', `${name}: must not contain the NUL character`, [{ field: name, message: 'must not contain the NUL character' }]);
+    }
+  });
+}
+
 /** One error envelope for /api/v1: {error: {code, message, fields?}}; never a 500 for a caller's mistake. */
 export function installApiErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -22,9 +52,11 @@ export function installApiErrorHandler(app: FastifyInstance): void {
       const prefix = LOCATION[err.validationContext ?? 'body'] ?? '';
       const fields: FieldError[] = err.validation.map((v) => {
         const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        const params = v.params as { issue?: { keys?: string[] } };
-        const extra = params.issue?.keys?.length ? params.issue.keys.join(', ') : '';
-        const field = prefix + (path || extra || (prefix ? prefix.slice(0, -1) : 'body'));
+        // An unknown key is reported on its parent; name the key itself.
+        const params = v.params as { keys?: string[]; issue?: { keys?: string[] } };
+        const keys = params.keys ?? params.issue?.keys ?? [];
+        const extra = keys.length ? keys.join(', ') : '';
+        const field = prefix + ([path, extra].filter(Boolean).join('.') || (prefix ? prefix.slice(0, -1) : 'body'));
         return { field: field.replace(/\.$/, ''), message: v.message ?? 'is not valid' };
       });
       return reply.code(422).send({

@@ -50,7 +50,7 @@ export function buildRoutes(vendorHost: boolean): RouteObject[] {
           </RequireAuth>
         </RequireI18n>
       ),
-      children: [{ path: '/', element: staffElement(STAFF_ROUTES[0]!) }, ...STAFF_ROUTES.map((r) => ({ path: r.path, element: staffElement(r) }))],
+      children: [{ path: '/', element: <Navigate to="/dashboard" replace /> }, ...STAFF_ROUTES.map((r) => ({ path: r.path, element: staffElement(r) }))],
     },
     notFound,
   ];

@@ -122,5 +122,9 @@ export const emailOutbox = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt), index('email_outbox_to_idx').on(t.toAddress, t.createdAt)],
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_to_idx').on(t.toAddress, t.createdAt),
+    index('email_outbox_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+  ],
 );

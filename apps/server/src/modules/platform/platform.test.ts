@@ -89,3 +89,16 @@ describe(`platform (${driver})`, () => {
     expect(res.json().error.code).toBe('bad_request');
   });
 });
+
+describe(`validation messages (${driver})`, () => {
+  it('names an unknown key and refuses NUL characters with 422', async () => {
+    const u = await createUser(t.app);
+    const headers = bearer(await tokenFor(t.app, u));
+    const extra = await t.app.inject({ method: 'PUT', url: '/api/v1/profile', headers, payload: { fullName: 'A', colour: 'red' } });
+    expect(extra.statusCode).toBe(422);
+    expect(extra.json().error.fields[0].field).toBe('colour');
+    const nul = await t.app.inject({ method: 'PUT', url: '/api/v1/profile', headers, payload: { fullName: 'A\u0000B' } });
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json().error.fields[0]).toEqual({ field: 'fullName', message: 'must not contain the NUL character' });
+  });
+});

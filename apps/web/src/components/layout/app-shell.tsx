@@ -17,7 +17,7 @@ export default function AppShell() {
   return (
     <SidebarProvider>
       <div className="flex min-h-svh">
-        <AppSidebar viewer={viewer} />
+        <AppSidebar viewer={viewer} ready={!me.isPending} />
         <div className="flex min-w-0 flex-1 flex-col">
           <AppHeader viewer={viewer} />
           <main className="flex-1 p-4 md:p-6">

@@ -56,7 +56,7 @@ function SidebarBody({ viewer, collapsed, onNavigate }: { viewer: Viewer; collap
 }
 
 /** Fixed at the start edge on wide screens (16rem, 3rem collapsed); a sheet of 18rem below 768 px. */
-export function AppSidebar({ viewer }: { viewer: Viewer }) {
+export function AppSidebar({ viewer, ready }: { viewer: Viewer; ready: boolean }) {
   const { open, openMobile, isMobile, setOpenMobile } = useSidebar();
   const t = useT();
   if (isMobile) {
@@ -66,6 +66,7 @@ export function AppSidebar({ viewer }: { viewer: Viewer }) {
           <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
           <Dialog.Content
             data-testid="sidebar-sheet"
+            data-ready={ready}
             className="fixed inset-y-0 start-0 z-50 w-[18rem] bg-sidebar text-sidebar-foreground shadow-xl"
           >
             <Dialog.Title className="sr-only">{t('sidebar.title')}</Dialog.Title>
@@ -79,6 +80,7 @@ export function AppSidebar({ viewer }: { viewer: Viewer }) {
   return (
     <aside
       data-testid="sidebar"
+      data-ready={ready}
       data-state={open ? 'expanded' : 'collapsed'}
       className={cn(
         'sticky top-0 h-svh shrink-0 border-e bg-sidebar text-sidebar-foreground transition-[width] duration-200',

@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_org_created_idx" ON "email_outbox" USING btree ("org_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
