@@ -44,7 +44,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    // Fastify accepts a hop count at run time; its overloads only type the other forms.
+    trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: false } },

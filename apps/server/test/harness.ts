@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     publicUrl: 'http://localhost:3000',
     vendorHost: null,
     demoSeed: false,
+    trustProxy: false,
     logLevel: 'silent',
     ...overrides,
   };

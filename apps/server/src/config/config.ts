@@ -28,6 +28,10 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name such as vendors.localhost')
     .optional(),
   DEMO_SEED: bool.optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-f.:/,\s]+)$/i, 'must be true, false, a hop count or a list of proxy addresses')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
@@ -43,6 +47,8 @@ export interface AppConfig {
   publicUrl: string;
   vendorHost: string | null;
   demoSeed: boolean | undefined;
+  /** Which X-Forwarded-For hops to believe: off by default, so a client cannot pick its own address. */
+  trustProxy: boolean | number | string;
   logLevel: string;
 }
 
@@ -70,8 +76,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     vendorHost: e.VENDOR_HOST?.toLowerCase() ?? null,
     demoSeed: e.DEMO_SEED,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
   };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (v === undefined || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }
 
 /** A secret generated once and kept in the data folder, readable only by its owner. */

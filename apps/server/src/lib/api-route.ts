@@ -47,9 +47,12 @@ function denyInvalid(p: Principal): never {
 export async function authorize(req: FastifyRequest, access: Access): Promise<Caller | null> {
   const p = await req.principal();
   if ('public' in access) {
-    if (p.kind !== 'user') return null;
+    if (p.kind !== 'user' || p.mfaRequired) return null;
   } else if (p.kind !== 'user') {
     denyInvalid(p);
+  } else if (p.mfaRequired) {
+    // Until the second factor is verified the session only reaches the auth service.
+    throw forbidden('Finish signing in: enter the code from your authenticator app');
   }
   const user = p as Extract<Principal, { kind: 'user' }>;
   const ctx = (await req.access())!;

@@ -11,7 +11,15 @@ export type UserRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>['
 export type Principal =
   | { kind: 'anonymous'; apiKey: ApiKeyRole | null }
   | { kind: 'service' }
-  | { kind: 'user'; userId: string; sessionId: string; claims: AccessClaims; user: UserRow }
+  | {
+      kind: 'user';
+      userId: string;
+      sessionId: string;
+      claims: AccessClaims;
+      user: UserRow;
+      /** The user has a verified second factor but this session has not passed it (aal1). */
+      mfaRequired: boolean;
+    }
   /** A bearer token was sent but is not valid: answered 401, never treated as anonymous. */
   | { kind: 'invalid'; reason: string; expired: boolean };
 
@@ -54,7 +62,8 @@ export async function resolvePrincipal(db: Db, jwt: JwtService, token: string | 
     const claims = await jwt.verifyAccess(token);
     const live = await findLiveSession(db, claims.session_id, claims.sub);
     if (!live) return { kind: 'invalid', reason: 'invalid JWT: session not found or revoked', expired: false };
-    return { kind: 'user', userId: claims.sub, sessionId: claims.session_id, claims, user: live.user };
+    const mfaRequired = Boolean(live.hasVerifiedFactor) && live.aal !== 'aal2';
+    return { kind: 'user', userId: claims.sub, sessionId: claims.session_id, claims, user: live.user, mfaRequired };
   } catch (err) {
     if (err instanceof TokenError) return { kind: 'invalid', reason: err.message, expired: err.expired };
     throw err;

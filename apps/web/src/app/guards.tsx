@@ -1,10 +1,11 @@
 import type { PermissionKey } from '@market/contracts';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSkeleton } from '../components/ui/page-skeleton';
 import { useMe } from '../features/access/use-me';
 import { useAuth } from '../features/auth/auth-provider';
 import { useI18n } from '../features/i18n/i18n-provider';
+import { auth } from '../lib/supabase';
 import { NoAccessPage } from '../routes/no-access-page';
 
 /** Shows "Loading..." while the session resolves; without a user, goes to /auth with the original location. */
@@ -12,8 +13,21 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { session, loading } = useAuth();
   const { t } = useI18n();
   const location = useLocation();
-  if (loading) return <div role="status" className="p-6 text-sm text-muted-foreground">{t('common.loading')}</div>;
-  if (!session) return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+  // A user with a verified second factor finishes signing in on /auth before entering the shell.
+  const [aal, setAal] = useState<'pending' | 'ok' | 'needs-mfa'>('pending');
+  useEffect(() => {
+    if (!session) return;
+    let live = true;
+    void auth()
+      .mfa.getAuthenticatorAssuranceLevel()
+      .then(({ data }) => live && setAal(data && data.nextLevel === 'aal2' && data.currentLevel !== 'aal2' ? 'needs-mfa' : 'ok'));
+    return () => {
+      live = false;
+    };
+  }, [session]);
+  const from = `${location.pathname}${location.search}${location.hash}`;
+  if (loading || (session && aal === 'pending')) return <div role="status" className="p-6 text-sm text-muted-foreground">{t('common.loading')}</div>;
+  if (!session || aal === 'needs-mfa') return <Navigate to="/auth" replace state={{ from }} />;
   return <>{children}</>;
 }
 

@@ -1,11 +1,16 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { organizationMemberships, organizations, rolePermissionMatrix, sessions, userRoles, users } from '../../db/schema/index.js';
+import { mfaFactors, organizationMemberships, organizations, rolePermissionMatrix, sessions, userRoles, users } from '../../db/schema/index.js';
 
 /** The live session of an access token, with its user; null when revoked, expired or the user is gone or banned. */
 export async function findLiveSession(db: DbOrTx, sessionId: string, userId: string) {
   const rows = await db
-    .select({ sessionId: sessions.id, aal: sessions.aal, user: users })
+    .select({
+      sessionId: sessions.id,
+      aal: sessions.aal,
+      user: users,
+      hasVerifiedFactor: sql<boolean>`exists (select 1 from ${mfaFactors} f where f.user_id = ${users.id} and f.status = 'verified')`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

@@ -64,6 +64,12 @@ describe(`auth TOTP multi-factor (${driver})`, () => {
     // A new sign-in is aal1 until the second factor is checked again.
     const again = await signIn(t.app, u.email, TEST_PASSWORD);
     expect((await t.app.ctx.jwt.verifyAccess(again.access_token)).aal).toBe('aal1');
+    // The business API waits for the second factor; public routes still answer.
+    const meAal1 = await t.app.inject({ url: '/api/v1/me', headers: auth(again.access_token) });
+    expect(meAal1.statusCode).toBe(403);
+    expect(meAal1.json().error.message).toMatch(/authenticator/);
+    expect((await t.app.inject({ url: '/api/v1/languages', headers: auth(again.access_token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/me', headers: auth(refreshed.json().access_token) })).statusCode).toBe(200);
     const addSecond = await call('POST', '/auth/v1/factors', again.access_token, { factor_type: 'totp' });
     expect(addSecond.json()).toMatchObject({ code: 403, error_code: 'insufficient_aal' });
     const removeAal1 = await call('DELETE', `/auth/v1/factors/${factor.id}`, again.access_token);

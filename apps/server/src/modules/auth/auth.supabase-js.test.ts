@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { totpAt } from '../../lib/totp.js';
+import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { configureAuth } from './auth.deps.js';
 import { lastMail, uniqueEmail } from './auth.test-support.js';
 
 /** The real client against the real server: the wire contract as supabase-js speaks it. */
@@ -71,6 +73,36 @@ describe(`supabase-js against /auth/v1 (${driver})`, () => {
     expect((await sb.auth.getSession()).data.session).toBeNull();
     const after = await sb.auth.getUser(token);
     expect(after.error).not.toBeNull();
+  });
+
+  it('revokes the whole session when a rotated refresh token is replayed after the grace period', async () => {
+    configureAuth(t.app.ctx, { refreshReuseGraceMs: 0 });
+    try {
+      const u = await createUser(t.app);
+      const sb = client(t.app.ctx.keys.anon);
+      const first = (await sb.auth.signInWithPassword({ email: u.email, password: TEST_PASSWORD })).data.session!;
+      const rotated = await sb.auth.refreshSession();
+      expect(rotated.error).toBeNull();
+      const thief = client(t.app.ctx.keys.anon);
+      const replay = await thief.auth.refreshSession({ refresh_token: first.refresh_token });
+      expect(replay.error?.code).toBe('refresh_token_already_used');
+      // The legitimate holder's session died with it: its access token and its new refresh token are refused.
+      expect((await sb.auth.getUser(rotated.data.session!.access_token)).error).not.toBeNull();
+      expect((await client(t.app.ctx.keys.anon).auth.refreshSession({ refresh_token: rotated.data.session!.refresh_token })).error).not.toBeNull();
+    } finally {
+      configureAuth(t.app.ctx, { refreshReuseGraceMs: 10_000 });
+    }
+  });
+
+  it('signs out everywhere with the global scope', async () => {
+    const u = await createUser(t.app);
+    const a = client(t.app.ctx.keys.anon);
+    const b = client(t.app.ctx.keys.anon);
+    await a.auth.signInWithPassword({ email: u.email, password: TEST_PASSWORD });
+    await b.auth.signInWithPassword({ email: u.email, password: TEST_PASSWORD });
+    const bToken = (await b.auth.getSession()).data.session!.access_token;
+    expect((await a.auth.signOut({ scope: 'global' })).error).toBeNull();
+    expect((await b.auth.getUser(bToken)).error).not.toBeNull();
   });
 
   it('reports weak passwords and invalid credentials as auth-js errors', async () => {

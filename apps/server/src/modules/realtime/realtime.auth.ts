@@ -64,6 +64,8 @@ export class ViewerResolver {
         case 'service':
           return { ok: true, viewer: SERVICE, expiresAt: Infinity };
         case 'user': {
+          // A session that has not passed its second factor reads only what anonymous visitors read.
+          if (p.mfaRequired) return { ok: true, viewer: ANONYMOUS, expiresAt: p.claims.exp * 1000 };
           const access = await loadAccess(this.db, p.userId);
           const viewer: Viewer = { kind: 'user', userId: p.userId, sessionId: p.sessionId, orgId: access.organization?.id ?? null, access };
           return { ok: true, viewer, expiresAt: p.claims.exp * 1000 };
