@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 const common = {
   include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   globalSetup: ['test/global-setup.ts'],
-  testTimeout: 30_000,
+  testTimeout: 60_000,
   hookTimeout: 60_000,
   retry: 0,
 };

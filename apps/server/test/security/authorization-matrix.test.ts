@@ -19,7 +19,7 @@ afterAll(async () => t?.close());
 
 const describeOutcome = (status: number): Outcome | number => (status === 401 || status === 403 ? status : 'allowed');
 
-describe(`R1 authorization matrix (${driver})`, () => {
+describe(`R1 authorization matrix (${driver})`, { timeout: 120_000 }, () => {
   it('walks every registered route for every kind of caller and finds the spec outcome', async () => {
     const rng = new Rng(0x51);
     const registered = openApiOperations(t.app);
