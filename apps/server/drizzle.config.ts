@@ -4,5 +4,5 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: './src/db/schema/index.ts',
   out: './src/db/migrations',
-  schemaFilter: ['public', 'auth'],
+  schemaFilter: ['public', 'auth', 'storage'],
 });

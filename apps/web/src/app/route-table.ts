@@ -1,50 +1,53 @@
 import type { PermissionKey } from '@market/contracts';
+import type { ComponentType } from 'react';
+
+/** A lazily loaded page module; areas not built yet have none and show the "not available" page. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
 
 export interface StaffRoute {
   path: string;
   titleKey: string;
   permission: PermissionKey | null;
   superAdminOnly?: boolean;
-  /** Which page renders it; areas not built yet use 'not-available'. */
-  page: 'dashboard' | 'not-available';
+  load?: PageLoader;
 }
 
 /** Every staff route of the specification with the sidebar table's permission. */
 export const STAFF_ROUTES: StaffRoute[] = [
-  { path: '/dashboard', titleKey: 'route.dashboard', permission: null, page: 'dashboard' },
-  { path: '/products', titleKey: 'route.products', permission: 'products', page: 'not-available' },
-  { path: '/product-variants', titleKey: 'route.productVariants', permission: 'products', page: 'not-available' },
-  { path: '/products/:id', titleKey: 'route.productDetails', permission: 'products', page: 'not-available' },
-  { path: '/product-import', titleKey: 'route.productImport', permission: 'import', page: 'not-available' },
-  { path: '/assets', titleKey: 'route.assets', permission: 'assets', page: 'not-available' },
-  { path: '/users', titleKey: 'route.users', permission: 'users', page: 'not-available' },
-  { path: '/workflows', titleKey: 'route.workflows', permission: 'workflows', page: 'not-available' },
-  { path: '/workflow-builder', titleKey: 'route.workflowBuilder', permission: 'workflowBuilder', page: 'not-available' },
-  { path: '/tasks', titleKey: 'route.tasks', permission: 'tasks', page: 'not-available' },
-  { path: '/integrations', titleKey: 'route.integrations', permission: 'integrations', page: 'not-available' },
-  { path: '/settings', titleKey: 'route.settings', permission: 'settings', page: 'not-available' },
-  { path: '/catalog-publishing', titleKey: 'route.catalogPublishing', permission: 'catalog_publishing', page: 'not-available' },
-  { path: '/api-docs', titleKey: 'route.apiDocs', permission: null, page: 'not-available' },
-  { path: '/market-vendor-management', titleKey: 'route.marketVendorManagement', permission: 'vendor_management', page: 'not-available' },
-  { path: '/junior-vendor-management', titleKey: 'route.juniorVendorManagement', permission: 'vendor_management', page: 'not-available' },
-  { path: '/workshop-applications', titleKey: 'route.workshopApplications', permission: 'vendor_management', page: 'not-available' },
-  { path: '/market-locations', titleKey: 'route.marketLocations', permission: 'vendor_management', superAdminOnly: true, page: 'not-available' },
-  { path: '/market-slots', titleKey: 'route.marketSlots', permission: 'vendor_management', page: 'not-available' },
-  { path: '/market-categories', titleKey: 'route.marketCategories', permission: 'vendor_management', page: 'not-available' },
-  { path: '/market-events', titleKey: 'route.marketEvents', permission: 'vendor_management', page: 'not-available' },
-  { path: '/payment-management/:assignmentId', titleKey: 'route.paymentManagement', permission: 'vendor_management', page: 'not-available' },
-  { path: '/master-data', titleKey: 'route.masterData', permission: 'master_data', page: 'not-available' },
-  { path: '/orders', titleKey: 'route.orders', permission: 'vendor_management', page: 'not-available' },
-  { path: '/orders/history', titleKey: 'route.orderHistory', permission: 'vendor_management', page: 'not-available' },
-  { path: '/pos/register', titleKey: 'route.posRegister', permission: 'vendor_management', page: 'not-available' },
-  { path: '/pos/management', titleKey: 'route.posManagement', permission: 'vendor_management', page: 'not-available' },
-  { path: '/pos/sessions', titleKey: 'route.posSessions', permission: 'vendor_management', page: 'not-available' },
-  { path: '/pos/reports', titleKey: 'route.posReports', permission: 'vendor_management', page: 'not-available' },
-  { path: '/vendor-portal', titleKey: 'route.vendorPortal', permission: 'vendor_dashboard', page: 'not-available' },
+  { path: '/dashboard', titleKey: 'route.dashboard', permission: null, load: () => import('../features/dashboard/dashboard-page') },
+  { path: '/products', titleKey: 'route.products', permission: 'products' },
+  { path: '/product-variants', titleKey: 'route.productVariants', permission: 'products' },
+  { path: '/products/:id', titleKey: 'route.productDetails', permission: 'products' },
+  { path: '/product-import', titleKey: 'route.productImport', permission: 'import' },
+  { path: '/assets', titleKey: 'route.assets', permission: 'assets' },
+  { path: '/users', titleKey: 'route.users', permission: 'users' },
+  { path: '/workflows', titleKey: 'route.workflows', permission: 'workflows' },
+  { path: '/workflow-builder', titleKey: 'route.workflowBuilder', permission: 'workflowBuilder' },
+  { path: '/tasks', titleKey: 'route.tasks', permission: 'tasks' },
+  { path: '/integrations', titleKey: 'route.integrations', permission: 'integrations' },
+  { path: '/settings', titleKey: 'route.settings', permission: 'settings' },
+  { path: '/catalog-publishing', titleKey: 'route.catalogPublishing', permission: 'catalog_publishing' },
+  { path: '/api-docs', titleKey: 'route.apiDocs', permission: null },
+  { path: '/market-vendor-management', titleKey: 'route.marketVendorManagement', permission: 'vendor_management', load: () => import('../features/vendors/market-vendors-page') },
+  { path: '/junior-vendor-management', titleKey: 'route.juniorVendorManagement', permission: 'vendor_management', load: () => import('../features/vendors/junior-vendors-page') },
+  { path: '/workshop-applications', titleKey: 'route.workshopApplications', permission: 'vendor_management' },
+  { path: '/market-locations', titleKey: 'route.marketLocations', permission: 'vendor_management', superAdminOnly: true, load: () => import('../features/market-locations/market-locations-page') },
+  { path: '/market-slots', titleKey: 'route.marketSlots', permission: 'vendor_management', load: () => import('../features/market-slots/market-slots-page') },
+  { path: '/market-categories', titleKey: 'route.marketCategories', permission: 'vendor_management', load: () => import('../features/market-categories/market-categories-page') },
+  { path: '/market-events', titleKey: 'route.marketEvents', permission: 'vendor_management', load: () => import('../features/market-days/market-days-page') },
+  { path: '/payment-management/:assignmentId', titleKey: 'route.paymentManagement', permission: 'vendor_management' },
+  { path: '/master-data', titleKey: 'route.masterData', permission: 'master_data' },
+  { path: '/orders', titleKey: 'route.orders', permission: 'vendor_management' },
+  { path: '/orders/history', titleKey: 'route.orderHistory', permission: 'vendor_management' },
+  { path: '/pos/register', titleKey: 'route.posRegister', permission: 'vendor_management' },
+  { path: '/pos/management', titleKey: 'route.posManagement', permission: 'vendor_management' },
+  { path: '/pos/sessions', titleKey: 'route.posSessions', permission: 'vendor_management' },
+  { path: '/pos/reports', titleKey: 'route.posReports', permission: 'vendor_management' },
+  { path: '/vendor-portal', titleKey: 'route.vendorPortal', permission: 'vendor_dashboard' },
 ];
 
-export const PUBLIC_NOT_AVAILABLE: { path: string; titleKey: string }[] = [
-  { path: '/map', titleKey: 'route.map' },
+export const PUBLIC_PAGES: { path: string; titleKey: string; load?: PageLoader }[] = [
+  { path: '/map', titleKey: 'route.map', load: () => import('../features/public-map/map-page') },
   { path: '/market-vendor-application', titleKey: 'route.marketVendorApplication' },
   { path: '/junior-vendor-application', titleKey: 'route.juniorVendorApplication' },
   { path: '/workshop-application', titleKey: 'route.workshopApplication' },

@@ -3,17 +3,25 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { isVendorHost } from '../lib/config';
 import { PublicLayout } from '../routes/public-layout';
 import { RequireAuth, RequireI18n, RequirePermission } from './guards';
-import { PUBLIC_NOT_AVAILABLE, STAFF_ROUTES, type StaffRoute } from './route-table';
+import { PUBLIC_PAGES, STAFF_ROUTES, type PageLoader, type StaffRoute } from './route-table';
 
 const AppShell = lazy(() => import('../components/layout/app-shell'));
 const AuthPage = lazy(() => import('../features/auth/auth-page'));
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const EmailTestPage = lazy(() => import('../features/email-test/email-test-page'));
 const NotAvailablePage = lazy(() => import('../routes/not-available-page'));
 const NotFoundPage = lazy(() => import('../routes/not-found-page'));
 
+// One lazy component per page module, created once.
+const lazyPages = new Map<PageLoader, ReturnType<typeof lazy>>();
+function pageElement(load: PageLoader | undefined, titleKey: string): ReactNode {
+  if (!load) return <NotAvailablePage titleKey={titleKey} />;
+  let Page = lazyPages.get(load);
+  if (!Page) lazyPages.set(load, (Page = lazy(load)));
+  return <Page />;
+}
+
 function staffElement(r: StaffRoute): ReactNode {
-  const page = r.page === 'dashboard' ? <DashboardPage /> : <NotAvailablePage titleKey={r.titleKey} />;
+  const page = pageElement(r.load, r.titleKey);
   return (
     <RequirePermission permission={r.permission} superAdminOnly={r.superAdminOnly}>
       {page}
@@ -29,7 +37,7 @@ export function buildRoutes(vendorHost: boolean): RouteObject[] {
       </RequireI18n>
     ),
     children: [
-      ...PUBLIC_NOT_AVAILABLE.map((p) => ({ path: p.path, element: <NotAvailablePage titleKey={p.titleKey} /> })),
+      ...PUBLIC_PAGES.map((p) => ({ path: p.path, element: pageElement(p.load, p.titleKey) })),
       { path: '/email-test', element: <EmailTestPage /> },
     ],
   };

@@ -1,15 +1,29 @@
 import { SHELL_AUTH } from './shell-auth.js';
 import { SHELL_LAYOUT } from './shell-layout.js';
 import { SHELL_PAGES } from './shell-pages.js';
+import { MARKET_DAYS } from './area-market-days.js';
+import { MARKET_STRUCTURE } from './area-market-structure.js';
+import { PUBLIC_MAP } from './area-public-map.js';
+import { STORAGE } from './area-storage.js';
+import { VENDORS } from './area-vendors.js';
 import type { TranslationEntry } from './types.js';
 
 export type { TranslationEntry, TranslationTable } from './types.js';
 
 /** The dictionary's parts, kept apart so a test can prove no key is defined twice (a spread would hide it). */
-export const SHELL_TRANSLATION_PARTS = { layout: SHELL_LAYOUT, pages: SHELL_PAGES, auth: SHELL_AUTH } as const;
+export const SHELL_TRANSLATION_PARTS = {
+  layout: SHELL_LAYOUT,
+  pages: SHELL_PAGES,
+  auth: SHELL_AUTH,
+  marketStructure: MARKET_STRUCTURE,
+  marketDays: MARKET_DAYS,
+  vendors: VENDORS,
+  publicMap: PUBLIC_MAP,
+  storage: STORAGE,
+} as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */
-export type ShellKey = keyof typeof SHELL_LAYOUT | keyof typeof SHELL_PAGES | keyof typeof SHELL_AUTH;
+export type ShellKey = { [P in keyof typeof SHELL_TRANSLATION_PARTS]: keyof (typeof SHELL_TRANSLATION_PARTS)[P] }[keyof typeof SHELL_TRANSLATION_PARTS];
 
 /** Every string of the shell, in English and Arabic; seeded into the translations table. */
-export const SHELL_TRANSLATIONS: Record<string, TranslationEntry> = { ...SHELL_LAYOUT, ...SHELL_PAGES, ...SHELL_AUTH };
+export const SHELL_TRANSLATIONS: Record<string, TranslationEntry> = Object.assign({}, ...Object.values(SHELL_TRANSLATION_PARTS));

@@ -1,2 +1,5 @@
 export * from './auth.js';
+export * from './market.js';
 export * from './platform.js';
+export * from './storage.js';
+export * from './vendors.js';
