@@ -25,6 +25,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     vendorHost: null,
     demoSeed: false,
     trustProxy: false,
+    mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    mapTileAttribution: '© OpenStreetMap contributors',
     logLevel: 'silent',
     ...overrides,
   };

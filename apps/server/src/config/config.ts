@@ -28,6 +28,11 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name such as vendors.localhost')
     .optional(),
   DEMO_SEED: bool.optional(),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.+\{z\}.+\{x\}.+\{y\}/, 'must be a tile URL template with {z}, {x} and {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2}|[0-9a-f.:/,\s]+)$/i, 'must be true, false, a hop count or a list of proxy addresses')
@@ -47,6 +52,8 @@ export interface AppConfig {
   publicUrl: string;
   vendorHost: string | null;
   demoSeed: boolean | undefined;
+  mapTileUrl: string;
+  mapTileAttribution: string;
   /** Which X-Forwarded-For hops to believe: off by default, so a client cannot pick its own address. */
   trustProxy: boolean | number | string;
   logLevel: string;
@@ -77,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     vendorHost: e.VENDOR_HOST?.toLowerCase() ?? null,
     demoSeed: e.DEMO_SEED,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    mapTileUrl: e.MAP_TILE_URL,
+    mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -3,6 +3,7 @@ export interface PublicConfig {
   anonKey: string;
   vendorHost: string | null;
   publicUrl: string;
+  map: { tileUrl: string; attribution: string };
 }
 
 let config: PublicConfig | null = null;

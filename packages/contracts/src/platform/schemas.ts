@@ -11,6 +11,7 @@ export const publicConfigSchema = z.object({
   anonKey: z.string(),
   vendorHost: z.string().nullable(),
   publicUrl: z.string(),
+  map: z.object({ tileUrl: z.string(), attribution: z.string() }),
 });
 
 export const organizationSchema = z.object({ id: uuid, name: z.string(), slug: z.string() });

@@ -17,6 +17,7 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext): Pro
     anonKey: ctx.keys.anon,
     vendorHost: ctx.config.vendorHost,
     publicUrl: ctx.config.publicUrl,
+    map: { tileUrl: ctx.config.mapTileUrl, attribution: ctx.config.mapTileAttribution },
   }));
   bindRoute(app, r.getMe, ({ caller }) => getMe(ctx.db, caller));
   bindRoute(app, r.getProfile, ({ caller }) => getProfile(ctx.db, caller));
