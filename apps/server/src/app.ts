@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,7 +17,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
 import { Mailer } from './modules/email/email.service.js';
 import { languagesRoutes } from './modules/languages/languages.routes.js';
-import { platformRoutes } from './modules/platform/platform.routes.js';
+import { platformRoutes, publicConfigOf } from './modules/platform/platform.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { installApiErrorHandler, installNulGuard } from './plugins/error-handler.js';
@@ -38,6 +39,12 @@ function defaultWebDist(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')];
   return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? null;
+}
+
+/** The SPA shell with the public configuration inlined, so the first render needs no extra request. */
+function withInlineConfig(html: string, config: unknown): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return html.replace('</head>', `<script>window.__MARKET_CONFIG__=${json}</script></head>`);
 }
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
@@ -83,6 +90,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     return payload;
   });
 
+  // Dynamic responses over 1 kB are gzipped (the SPA's own files are compressed at build time).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await app.register(authContextPlugin, { db: ctx.db, jwt });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Market back office API', version: '2.1.0' }, servers: [{ url: '/' }] },
@@ -108,15 +117,17 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       cacheControl: false,
       // Built assets carry a content hash in their names; everything else is revalidated.
       setHeaders: (reply, file) =>
         reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
+  const indexHtml = webDist ? withInlineConfig(readFileSync(path.join(webDist, 'index.html'), 'utf8'), publicConfigOf(ctx)) : null;
   app.setNotFoundHandler((req, reply) => {
-    if (webDist && req.method === 'GET' && !req.url.startsWith('/auth/v1') && !req.url.startsWith('/storage/v1')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (indexHtml && req.method === 'GET' && !req.url.startsWith('/auth/v1') && !req.url.startsWith('/storage/v1')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     return reply.code(404).send({ error: { code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` } });
   });

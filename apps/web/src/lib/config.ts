@@ -10,6 +10,9 @@ let config: PublicConfig | null = null;
 
 /** Loaded once before the app renders: the anon key is needed to create the auth client. */
 export async function loadPublicConfig(): Promise<PublicConfig> {
+  // The server writes the configuration into index.html, saving a round trip before the first render.
+  const inline = (window as { __MARKET_CONFIG__?: PublicConfig }).__MARKET_CONFIG__;
+  if (inline) return (config = inline);
   const res = await fetch('/api/v1/config');
   if (!res.ok) throw new Error(`The server did not give its configuration (HTTP ${res.status})`);
   config = (await res.json()) as PublicConfig;

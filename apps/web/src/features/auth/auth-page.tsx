@@ -39,7 +39,7 @@ export default function AuthPage() {
   const done = () => navigate(from, { replace: true });
   return (
     <main className="flex min-h-svh items-center justify-center bg-muted/40 p-4">
-      <div className="w-full max-w-sm rounded-xl border bg-card p-6 shadow-sm">
+      <div className="min-h-[31rem] w-full max-w-sm rounded-xl border bg-card p-6 shadow-sm">
         <div className="mb-6 flex items-center gap-3">
           <div className="flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <Store className="size-5" aria-hidden />

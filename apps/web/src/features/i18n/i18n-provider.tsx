@@ -65,7 +65,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let stop = () => {};
     let cancelled = false;
-    void import('../../lib/realtime').then(({ realtime }) => {
+    // Realtime is not needed for the first paint: connect once the browser is idle.
+    const idle = (cb: () => void) =>
+      typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(cb, { timeout: 4000 }) : setTimeout(cb, 2000);
+    idle(() => void import('../../lib/realtime').then(({ realtime }) => {
       if (cancelled) return;
       const channel = realtime()
         .channel('i18n-changes')
@@ -73,7 +76,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
         .on('postgres_changes', { event: '*', schema: 'public', table: 'translations' }, () => void qc.invalidateQueries({ queryKey: i18nKeys.translations }))
         .subscribe();
       stop = () => void realtime().removeChannel(channel);
-    });
+    }));
     return () => {
       cancelled = true;
       stop();
