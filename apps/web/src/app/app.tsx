@@ -6,7 +6,7 @@ import { PageSkeleton } from '../components/ui/page-skeleton';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { I18nProvider, useI18n } from '../features/i18n/i18n-provider';
 import { ThemeProvider } from '../features/theme/theme-provider';
-import { createAppRouter } from './router';
+import { createAppRouter, preloadCurrentRoute } from './router';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
@@ -30,7 +30,10 @@ function Toasts() {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => {
+    preloadCurrentRoute(window.location.pathname);
+    return createAppRouter();
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -1,12 +1,13 @@
 import { lazy, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
 import { isVendorHost } from '../lib/config';
+import AuthPage from '../features/auth/auth-page';
 import { PublicLayout } from '../routes/public-layout';
 import { RequireAuth, RequireI18n, RequirePermission } from './guards';
 import { PUBLIC_PAGES, STAFF_ROUTES, type PageLoader, type StaffRoute } from './route-table';
 
-const AppShell = lazy(() => import('../components/layout/app-shell'));
-const AuthPage = lazy(() => import('../features/auth/auth-page'));
+const loadShell = () => import('../components/layout/app-shell');
+const AppShell = lazy(loadShell);
 const EmailTestPage = lazy(() => import('../features/email-test/email-test-page'));
 const NotAvailablePage = lazy(() => import('../routes/not-available-page'));
 const NotFoundPage = lazy(() => import('../routes/not-found-page'));
@@ -62,6 +63,16 @@ export function buildRoutes(vendorHost: boolean): RouteObject[] {
     },
     notFound,
   ];
+}
+
+/** Starts loading the shell and the page of the current URL at once, instead of one after the other. */
+export function preloadCurrentRoute(pathname: string): void {
+  if (pathname.startsWith('/auth') || isVendorHost()) return;
+  const path = pathname === '/' ? '/dashboard' : pathname;
+  const route = STAFF_ROUTES.find((r) => matchPath(r.path, path));
+  if (!route) return;
+  void loadShell();
+  void route.load?.();
 }
 
 export function createAppRouter() {
