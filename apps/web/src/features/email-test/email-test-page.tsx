@@ -1,6 +1,6 @@
 import type { emailRoutes } from '@market/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { cloneElement, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { api, ApiError } from '../../lib/api';
@@ -95,12 +95,20 @@ export default function EmailTestPage() {
   );
 }
 
-function Labelled({ label, error, children }: { label: string; error?: string; children: React.ReactNode }) {
+function Labelled({ label, error, children }: { label: string; error?: string; children: React.ReactElement<{ id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }> }) {
+  const id = useId();
+  const control = cloneElement(children, { id, 'aria-describedby': error ? `${id}-error` : undefined, 'aria-invalid': error ? true : undefined });
   return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span className="font-medium">{label}</span>
-      {children}
-      {error && <span className="text-destructive">{error}</span>}
-    </label>
+    <div className="flex flex-col gap-1 text-sm">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      {control}
+      {error && (
+        <span id={`${id}-error`} className="text-destructive">
+          {error}
+        </span>
+      )}
+    </div>
   );
 }
