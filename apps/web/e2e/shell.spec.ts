@@ -2,11 +2,11 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
 
 test('the guard returns to the requested page after sign-in', async ({ page }) => {
-  await page.goto('/market-categories');
+  await page.goto('/pos/sessions?register=1');
   await expect(page).toHaveURL(/\/auth$/);
   await signIn(page, 'vendor-manager@demo.market');
-  await expect(page).toHaveURL(/\/market-categories$/);
-  await expect(page.getByRole('heading', { name: 'Market Categories' })).toBeVisible();
+  await expect(page).toHaveURL(/\/pos\/sessions\?register=1$/);
+  await expect(page.getByRole('heading', { name: 'POS Sessions' })).toBeVisible();
 });
 
 test('a route without the permission shows "no access", not the page', async ({ page }) => {

@@ -31,7 +31,7 @@ function Toasts() {
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => {
-    preloadCurrentRoute(window.location.pathname);
+    preloadCurrentRoute(window.location.pathname, queryClient);
     return createAppRouter();
   });
   return (

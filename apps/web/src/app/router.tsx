@@ -1,6 +1,10 @@
 import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { dashboardQuery } from '../features/dashboard/dashboard-query';
+import { meQuery } from '../features/access/use-me';
 import { isVendorHost } from '../lib/config';
+import { auth } from '../lib/supabase';
 import AuthPage from '../features/auth/auth-page';
 import { PublicLayout } from '../routes/public-layout';
 import { RequireAuth, RequireI18n, RequirePermission } from './guards';
@@ -66,13 +70,21 @@ export function buildRoutes(vendorHost: boolean): RouteObject[] {
 }
 
 /** Starts loading the shell and the page of the current URL at once, instead of one after the other. */
-export function preloadCurrentRoute(pathname: string): void {
+export function preloadCurrentRoute(pathname: string, qc: QueryClient): void {
   if (pathname.startsWith('/auth') || isVendorHost()) return;
   const path = pathname === '/' ? '/dashboard' : pathname;
   const route = STAFF_ROUTES.find((r) => matchPath(r.path, path));
   if (!route) return;
   void loadShell();
   void route.load?.();
+  // With a stored session, ask for the caller's permissions (and the dashboard's figures) right away.
+  void auth()
+    .getSession()
+    .then(({ data }) => {
+      if (!data.session) return;
+      void qc.prefetchQuery(meQuery(data.session.user.id));
+      if (path === '/dashboard') void qc.prefetchQuery(dashboardQuery());
+    });
 }
 
 export function createAppRouter() {

@@ -6,14 +6,15 @@ import { useAuth } from '../auth/auth-provider';
 export const meKeys = { me: (userId: string | undefined) => ['me', userId] as const };
 
 /** The signed-in user, organization, role and permissions, as the server computes them. */
+export const meQuery = (userId: string | undefined) => ({
+  queryKey: meKeys.me(userId),
+  queryFn: () => api<typeof platformRoutes.getMe>({ method: 'GET', path: '/me' }),
+  staleTime: 60_000,
+});
+
 export function useMe() {
   const { session } = useAuth();
-  return useQuery({
-    queryKey: meKeys.me(session?.user.id),
-    queryFn: () => api<typeof platformRoutes.getMe>({ method: 'GET', path: '/me' }),
-    enabled: !!session,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...meQuery(session?.user.id), enabled: !!session });
 }
 
 export function useHasPermission(): (p: PermissionKey) => boolean {

@@ -1,10 +1,9 @@
-import type { dashboardRoutes } from '@market/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Languages, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { api } from '../../lib/api';
 import { useMe } from '../access/use-me';
 import { useI18n } from '../i18n/i18n-provider';
+import { dashboardQuery } from './dashboard-query';
 
 function Card({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -21,10 +20,7 @@ function Card({ icon, title, children }: { icon: ReactNode; title: string; child
 export default function DashboardPage() {
   const { t, language } = useI18n();
   const me = useMe();
-  const summary = useQuery({
-    queryKey: ['dashboard'],
-    queryFn: () => api<typeof dashboardRoutes.getDashboard>({ method: 'GET', path: '/dashboard' }),
-  });
+  const summary = useQuery(dashboardQuery());
   const name = me.data?.profile?.fullName ?? me.data?.user.email ?? '';
   const d = summary.data;
   return (
