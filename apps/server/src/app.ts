@@ -19,6 +19,7 @@ import { Mailer } from './modules/email/email.service.js';
 import { languagesRoutes } from './modules/languages/languages.routes.js';
 import { platformRoutes, publicConfigOf } from './modules/platform/platform.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { storageRoutes } from './modules/storage/storage.routes.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { installApiErrorHandler, installNulGuard } from './plugins/error-handler.js';
 
@@ -108,6 +109,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     );
   });
   await app.register(async (auth) => authRoutes(auth, ctx), { prefix: '/auth/v1' });
+  await app.register(async (s) => storageRoutes(s, ctx), { prefix: '/storage/v1' });
   await app.register(async (rt) => realtimeRoutes(rt, ctx));
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { AppContext } from '../../app-context.js';
+import { BlobMissingError, newBlobKey } from '../../lib/blob-store.js';
+import { isUniqueViolation } from '../../lib/errors.js';
+import { recordAudit, type AuditEntry } from '../audit/audit.repository.js';
+import { duplicate, objectNotFound } from './storage.errors.js';
+import type { Accepted } from './storage.intake.js';
+import * as repo from './storage.repository.js';
+import { blobStoreFor } from './storage.service.js';
+
+/** Who a write is recorded against: a user (null for the service key) and the request address. */
+export interface Actor {
+  userId: string | null;
+  ip: string | null;
+}
+
+const summary = (o: Pick<repo.ObjectRow, 'bucketId' | 'name' | 'metadata'>) => ({
+  bucketId: o.bucketId,
+  name: o.name,
+  size: o.metadata.size ?? null,
+  mimetype: o.metadata.mimetype ?? null,
+});
+
+const audit = (actor: Actor, orgId: string | null, action: string, id: string, before: unknown, after: unknown): AuditEntry => ({
+  orgId,
+  actorId: actor.userId,
+  action,
+  entityType: 'storage_object',
+  entityId: id,
+  before,
+  after,
+  ip: actor.ip,
+});
+
+/** Metadata as Supabase Storage keeps it (storage-js reads it in list entries). */
+function systemMetadata(file: Accepted, cacheControl: string, now: Date): Record<string, unknown> {
+  return {
+    eTag: `"${file.md5}"`,
+    size: file.size,
+    mimetype: file.mimetype,
+    cacheControl,
+    lastModified: now.toISOString(),
+    contentLength: file.size,
+    httpStatusCode: 200,
+  };
+}
+
+export type WriteMode = 'create' | 'upsert' | 'update';
+
+/**
+ * Stores an accepted file at bucket/key. The bytes go under a new blob key first; the row then
+ * points at them in one transaction with its audit entry; the previous bytes are removed only after
+ * the commit, so a failure at any point leaves the old version whole.
+ */
+export async function writeObject(
+  ctx: AppContext,
+  actor: Actor,
+  bucket: repo.BucketRow,
+  key: string,
+  file: Accepted,
+  o: { mode: WriteMode; cacheControl: string; metadata: Record<string, unknown> | null },
+): Promise<repo.ObjectRow> {
+  const store = blobStoreFor(ctx);
+  const blobKey = newBlobKey();
+  try {
+    await store.put(blobKey, file.file);
+  } catch (err) {
+    await rm(file.file, { force: true });
+    throw err;
+  }
+  let oldBlob: string | null = null;
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      const existing = await repo.lockObject(tx, bucket.id, key);
+      const now = new Date();
+      const metadata = systemMetadata(file, o.cacheControl, now);
+      if (existing) {
+        if (o.mode === 'create') throw duplicate();
+        oldBlob = existing.blobKey;
+        const updated = await repo.updateObject(tx, existing.id, {
+          metadata,
+          userMetadata: o.metadata,
+          blobKey,
+          version: randomUUID(),
+          owner: actor.userId,
+          updatedAt: now,
+          lastAccessedAt: now,
+        });
+        await recordAudit(tx, audit(actor, bucket.orgId, 'update', updated.id, summary(existing), { ...summary(updated), reencoded: file.reencoded }));
+        return updated;
+      }
+      if (o.mode === 'update') throw objectNotFound();
+      const created = await repo.insertObject(tx, {
+        bucketId: bucket.id,
+        orgId: bucket.orgId,
+        name: key,
+        owner: actor.userId,
+        metadata,
+        userMetadata: o.metadata,
+        blobKey,
+        createdAt: now,
+        updatedAt: now,
+        lastAccessedAt: now,
+      });
+      await recordAudit(tx, audit(actor, bucket.orgId, 'upload', created.id, null, { ...summary(created), reencoded: file.reencoded }));
+      return created;
+    });
+    if (oldBlob) await store.delete(oldBlob);
+    return row;
+  } catch (err) {
+    await store.delete(blobKey);
+    if (isUniqueViolation(err)) throw duplicate();
+    throw err;
+  }
+}
+
+/** Deletes the named objects of a bucket (names that do not exist are skipped, as Supabase does). */
+export async function removeObjects(ctx: AppContext, actor: Actor, bucket: repo.BucketRow, names: string[]): Promise<repo.ObjectRow[]> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const rows = await repo.deleteObjects(tx, bucket.id, [...new Set(names)]);
+    await repo.recordAudits(tx, rows.map((r) => audit(actor, bucket.orgId, 'delete', r.id, summary(r), null)));
+    return rows;
+  });
+  await deleteBlobs(ctx, removed);
+  return removed;
+}
+
+export async function emptyBucket(ctx: AppContext, actor: Actor, bucket: repo.BucketRow): Promise<number> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const rows = await repo.deleteAllObjects(tx, bucket.id);
+    await repo.recordAudits(tx, rows.map((r) => audit(actor, bucket.orgId, 'delete', r.id, summary(r), null)));
+    return rows;
+  });
+  await deleteBlobs(ctx, removed);
+  return removed.length;
+}
+
+async function deleteBlobs(ctx: AppContext, rows: repo.ObjectRow[]): Promise<void> {
+  const store = blobStoreFor(ctx);
+  for (const r of rows) await store.delete(r.blobKey);
+}
+
+/** Renames an object, possibly into another bucket of the same owner; the bytes stay where they are. */
+export async function moveObject(ctx: AppContext, actor: Actor, from: repo.BucketRow, fromKey: string, to: repo.BucketRow, toKey: string): Promise<void> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const src = await repo.lockObject(tx, from.id, fromKey);
+      if (!src) throw objectNotFound();
+      if (from.id === to.id && fromKey === toKey) return;
+      if (await repo.findObject(tx, to.id, toKey)) throw duplicate();
+      const moved = await repo.updateObject(tx, src.id, { bucketId: to.id, orgId: to.orgId, name: toKey, updatedAt: new Date() });
+      await recordAudit(tx, audit(actor, to.orgId, 'move', moved.id, summary(src), summary(moved)));
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate();
+    throw err;
+  }
+}
+
+/** Copies an object under a new key with its own copy of the bytes. */
+export async function copyObject(ctx: AppContext, actor: Actor, from: repo.BucketRow, fromKey: string, to: repo.BucketRow, toKey: string): Promise<repo.ObjectRow> {
+  const src = await repo.findObject(ctx.db, from.id, fromKey);
+  if (!src) throw objectNotFound();
+  if (await repo.findObject(ctx.db, to.id, toKey)) throw duplicate();
+  const store = blobStoreFor(ctx);
+  const blobKey = newBlobKey();
+  try {
+    await store.copy(src.blobKey, blobKey);
+  } catch (err) {
+    if (err instanceof BlobMissingError) throw objectNotFound();
+    throw err;
+  }
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const now = new Date();
+      const created = await repo.insertObject(tx, {
+        bucketId: to.id,
+        orgId: to.orgId,
+        name: toKey,
+        owner: actor.userId,
+        metadata: { ...src.metadata, lastModified: now.toISOString() },
+        userMetadata: src.userMetadata,
+        blobKey,
+        createdAt: now,
+        updatedAt: now,
+        lastAccessedAt: now,
+      });
+      await recordAudit(tx, audit(actor, to.orgId, 'copy', created.id, summary(src), summary(created)));
+      return created;
+    });
+  } catch (err) {
+    await store.delete(blobKey);
+    if (isUniqueViolation(err)) throw duplicate();
+    throw err;
+  }
+}
