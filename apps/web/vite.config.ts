@@ -7,7 +7,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
-      '/auth': 'http://localhost:3000',
+      '/auth/v1': 'http://localhost:3000',
       '/storage': 'http://localhost:3000',
       '/realtime': { target: 'ws://localhost:3000', ws: true },
     },
