@@ -17,7 +17,12 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
 import { Mailer } from './modules/email/email.service.js';
 import { languagesRoutes } from './modules/languages/languages.routes.js';
+import { marketCategoriesRoutes } from './modules/market-categories/market-categories.routes.js';
+import { marketDaysRoutes } from './modules/market-days/market-days.routes.js';
+import { marketLocationsRoutes } from './modules/market-locations/market-locations.routes.js';
+import { marketSlotsRoutes } from './modules/market-slots/market-slots.routes.js';
 import { platformRoutes, publicConfigOf } from './modules/platform/platform.routes.js';
+import { publicMapRoutes } from './modules/public-map/public-map.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { authContextPlugin } from './plugins/auth-context.js';
@@ -34,7 +39,7 @@ export interface BuildOptions {
 
 export type App = FastifyInstance & { ctx: AppContext; apiRoutes: RouteDef[] };
 
-const API_MODULES = [platformRoutes, languagesRoutes, emailRoutes, dashboardRoutes];
+const API_MODULES = [platformRoutes, languagesRoutes, emailRoutes, dashboardRoutes, marketLocationsRoutes, publicMapRoutes, marketCategoriesRoutes, marketSlotsRoutes, marketDaysRoutes];
 
 function defaultWebDist(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));

@@ -10,3 +10,8 @@ export const APP_VERSION = 'v2.1.0';
 export * from './i18n/shell.js';
 export * from './i18n/translate.js';
 export * as dashboardRoutes from './dashboard/routes.js';
+export * as marketCategoriesRoutes from './market-categories/routes.js';
+export * as marketSlotsRoutes from './market-slots/routes.js';
+export * as marketLocationsRoutes from './market-locations/routes.js';
+export * as publicMapRoutes from './public-map/routes.js';
+export * as marketDaysRoutes from './market-days/routes.js';

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { Direction } from 'radix-ui';
 import { Toaster } from 'sonner';
 import { PageSkeleton } from '../components/ui/page-skeleton';
 import { AuthProvider } from '../features/auth/auth-provider';
@@ -10,6 +11,12 @@ import { createAppRouter, preloadCurrentRoute } from './router';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+}
+
+/** Radix primitives (tabs, menus, sliders) follow the language's direction. */
+function Directed({ children }: { children: React.ReactNode }) {
+  const { direction } = useI18n();
+  return <Direction.Provider dir={direction}>{children}</Direction.Provider>;
 }
 
 function Toasts() {
@@ -39,10 +46,12 @@ export function App() {
       <ThemeProvider>
         <AuthProvider>
           <I18nProvider>
-            <Suspense fallback={<PageSkeleton />}>
-              <RouterProvider router={router} />
-            </Suspense>
-            <Toasts />
+            <Directed>
+              <Suspense fallback={<PageSkeleton />}>
+                <RouterProvider router={router} />
+              </Suspense>
+              <Toasts />
+            </Directed>
           </I18nProvider>
         </AuthProvider>
       </ThemeProvider>

@@ -3,6 +3,7 @@ import { Activity, Languages, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useMe } from '../access/use-me';
 import { useI18n } from '../i18n/i18n-provider';
+import { NextMarketDaysCard } from '../market-days/next-market-days-card';
 import { dashboardQuery } from './dashboard-query';
 
 function Card({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -55,6 +56,7 @@ export default function DashboardPage() {
               ))}
             </ul>
           </Card>
+          <NextMarketDaysCard />
           {d.recentActivity && (
             <Card icon={<Activity className="size-4" aria-hidden />} title={t('dashboard.recentActivity')}>
               {d.recentActivity.length === 0 ? (

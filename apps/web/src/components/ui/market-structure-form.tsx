@@ -1,0 +1,109 @@
+import { Dialog } from 'radix-ui';
+import { useId, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+import { Button } from './button';
+
+export const fieldClass = 'h-9 w-full rounded-md border bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive';
+
+/** A labelled control with its error under it; the control gets the id, aria-invalid and aria-describedby. */
+export function FormField({ label, error, hint, className, children }: { label: string; error?: string; hint?: string; className?: string; children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={cn('flex flex-col gap-1 text-sm', className)}>
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': !!error, 'aria-describedby': describedBy })}
+      {hint && !error && (
+        <span id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} className="text-xs text-destructive">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A modal with a title, a scrolling body and a footer; sized for a phone as well. */
+export function FormDialog({ open, onOpenChange, title, description, children, footer, wide }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: string; children: ReactNode; footer: ReactNode; wide?: boolean }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content
+          className={cn(
+            'fixed start-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] -translate-y-1/2 flex-col rounded-lg border bg-card shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2',
+            wide ? 'w-[min(44rem,calc(100vw-2rem))]' : 'w-[min(32rem,calc(100vw-2rem))]',
+          )}
+        >
+          <div className="border-b p-4">
+            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+            <Dialog.Description className={description ? 'mt-1 text-sm text-muted-foreground' : 'sr-only'}>{description ?? title}</Dialog.Description>
+          </div>
+          <div className="flex-1 overflow-y-auto p-4">{children}</div>
+          <div className="flex flex-wrap justify-end gap-2 border-t p-4">{footer}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Asks before something that cannot be undone; shows the server's refusal in place. */
+export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, cancelLabel, pending, error, onConfirm }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; message: string; confirmLabel: string; cancelLabel: string; pending?: boolean; error?: string | null; onConfirm: () => void }) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {cancelLabel}
+          </Button>
+          <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm">{message}</p>
+      {error && (
+        <p role="alert" className="mt-3 rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </FormDialog>
+  );
+}
+
+/** Loading, failure with retry, and empty states of a list, in one place. */
+export function ListState({ loading, error, empty, loadingLabel, errorLabel, retryLabel, onRetry, emptyContent }: { loading: boolean; error: unknown; empty: boolean; loadingLabel: string; errorLabel: string; retryLabel: string; onRetry: () => void; emptyContent: ReactNode }) {
+  if (loading) {
+    return (
+      <div role="status" className="flex flex-col gap-2 py-4">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-8 animate-pulse rounded bg-muted" />
+        ))}
+        <span className="text-sm text-muted-foreground">{loadingLabel}</span>
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm">
+        <span>{errorLabel}</span>
+        {error instanceof Error && <span className="text-xs text-muted-foreground">{error.message}</span>}
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          {retryLabel}
+        </Button>
+      </div>
+    );
+  }
+  if (empty) return <div className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{emptyContent}</div>;
+  return null;
+}

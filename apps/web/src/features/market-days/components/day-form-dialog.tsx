@@ -1,0 +1,159 @@
+import { Info } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { FormDialog, FormField, fieldClass } from '../../../components/ui/market-structure-form';
+import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../i18n/i18n-provider';
+import { useCategoryOptions, useSaveDay, type MarketDayDetail } from '../market-days-api';
+import { fromLocalInput, toLocalInput } from '../market-days-dates';
+import { CapacityEditor, capacityRows, capacityValid, rowsToInput, type CapacityRow } from './capacity-editor';
+import { LocationSelect } from './location-select';
+import { checkTimes, conflictMessage, type FormErrors } from './form-checks';
+
+interface Form {
+  locationId: string;
+  date: string;
+  setupTime: string;
+  openTime: string;
+  closeTime: string;
+  opens: string;
+  closes: string;
+  notes: string;
+}
+
+const EMPTY: Form = { locationId: '', date: '', setupTime: '07:00', openTime: '09:00', closeTime: '14:00', opens: '', closes: '', notes: '' };
+
+/** Plan one market day, or change one; a day of a series is detached from it by the change (said up front). */
+export function DayFormDialog({ open, onOpenChange, day, defaultDate, onSaved }: { open: boolean; onOpenChange: (o: boolean) => void; day: MarketDayDetail | null; defaultDate?: string; onSaved?: (id: string) => void }) {
+  const { t } = useI18n();
+  const save = useSaveDay();
+  const categories = useCategoryOptions();
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [caps, setCaps] = useState<CapacityRow[]>([]);
+  const [local, setLocal] = useState<FormErrors>({});
+  useEffect(() => {
+    if (!open) return;
+    save.reset();
+    setLocal({});
+    setForm(
+      day
+        ? { locationId: day.locationId, date: day.date, setupTime: day.setupTime, openTime: day.openTime, closeTime: day.closeTime, opens: toLocalInput(day.applicationOpensAt), closes: toLocalInput(day.applicationClosesAt), notes: day.notes ?? '' }
+        : { ...EMPTY, date: defaultDate ?? '' },
+    );
+    // Reset when the dialog opens or switches day, not when the mutation changes.
+  }, [open, day, defaultDate]);
+  useEffect(() => {
+    if (open && !day) setCaps(capacityRows([], categories.data ?? [], 'target'));
+  }, [open, day, categories.data]);
+
+  const server = save.error instanceof ApiError ? save.error.fields : [];
+  const conflict = conflictMessage(save.error, t, (ds) => ds.join(', '));
+  const err = (f: keyof FormErrors | string) => local[f as keyof FormErrors] ?? (conflict?.field === f ? conflict.message : server.find((e) => e.field === f)?.message);
+  const general = save.error && !server.length ? save.error.message : null;
+  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+
+  const submit = () => {
+    const errors = checkTimes(form, t);
+    if (!day && !form.locationId) errors.locationId = t('marketDays.error.required');
+    if (!form.date) errors.date = t('marketDays.error.required');
+    if (!!form.opens !== !!form.closes) errors[form.opens ? 'applicationClosesAt' : 'applicationOpensAt'] = t('marketDays.error.windowBoth');
+    else if (form.opens && form.opens >= form.closes) errors.applicationClosesAt = t('marketDays.error.windowOrder');
+    else if (form.closes && form.date && form.closes > `${form.date}T${form.openTime}`) errors.applicationClosesAt = t('marketDays.error.windowAfterOpening');
+    if (!day && categories.isSuccess && caps.some((c) => !capacityValid(c.value))) errors.capacities = t('marketDays.capacity.invalid');
+    setLocal(errors);
+    if (Object.keys(errors).length) return;
+    const common = {
+      date: form.date,
+      setupTime: form.setupTime,
+      openTime: form.openTime,
+      closeTime: form.closeTime,
+      applicationOpensAt: fromLocalInput(form.opens),
+      applicationClosesAt: fromLocalInput(form.closes),
+      notes: form.notes.trim() || null,
+    };
+    const vars = day ? { id: day.id, body: common } : { body: { ...common, locationId: form.locationId, ...(categories.isSuccess ? { capacities: rowsToInput(caps) } : {}) } };
+    save.mutate(vars, {
+      onSuccess: (saved) => {
+        toast.success(day ? t('marketDays.toast.updated') : t('marketDays.toast.created'));
+        onOpenChange(false);
+        onSaved?.(saved.id);
+      },
+    });
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={day ? t('marketDays.form.editTitle') : t('marketDays.form.createTitle')}
+      description={day ? undefined : t('marketDays.form.createDescription')}
+      wide
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form="market-day-form" disabled={save.isPending}>
+            {save.isPending ? t('marketDays.form.saving') : t('marketDays.form.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id="market-day-form" noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => (e.preventDefault(), submit())}>
+        {day?.seriesId && (
+          <p className="flex gap-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm sm:col-span-2" data-testid="detach-warning">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{day.detached ? t('marketDays.form.alreadyDetached') : t('marketDays.form.detachWarning')}</span>
+          </p>
+        )}
+        {!day && (
+          <FormField label={t('marketDays.field.location')} error={err('locationId')} className="sm:col-span-2">
+            {(p) => <LocationSelect {...p} value={form.locationId} onChange={(v) => set({ locationId: v })} />}
+          </FormField>
+        )}
+        <FormField label={t('marketDays.field.date')} error={err('date')}>
+          {(p) => <input {...p} type="date" className={fieldClass} value={form.date} onChange={(e) => set({ date: e.target.value })} />}
+        </FormField>
+        <FormField label={t('marketDays.field.setupTime')} error={err('setupTime')}>
+          {(p) => <input {...p} type="time" className={fieldClass} value={form.setupTime} onChange={(e) => set({ setupTime: e.target.value })} />}
+        </FormField>
+        <FormField label={t('marketDays.field.openTime')} error={err('openTime')}>
+          {(p) => <input {...p} type="time" className={fieldClass} value={form.openTime} onChange={(e) => set({ openTime: e.target.value })} />}
+        </FormField>
+        <FormField label={t('marketDays.field.closeTime')} error={err('closeTime')}>
+          {(p) => <input {...p} type="time" className={fieldClass} value={form.closeTime} onChange={(e) => set({ closeTime: e.target.value })} />}
+        </FormField>
+        <fieldset className="grid gap-3 rounded-md border p-3 sm:col-span-2 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-medium">{t('marketDays.field.window')}</legend>
+          <p className="text-xs text-muted-foreground sm:col-span-2">{t('marketDays.form.windowHint')}</p>
+          <FormField label={t('marketDays.field.applicationOpensAt')} error={err('applicationOpensAt')}>
+            {(p) => <input {...p} type="datetime-local" className={fieldClass} value={form.opens} onChange={(e) => set({ opens: e.target.value })} />}
+          </FormField>
+          <FormField label={t('marketDays.field.applicationClosesAt')} error={err('applicationClosesAt')}>
+            {(p) => <input {...p} type="datetime-local" className={fieldClass} value={form.closes} onChange={(e) => set({ closes: e.target.value })} />}
+          </FormField>
+        </fieldset>
+        <FormField label={t('marketDays.field.notes')} error={err('notes')} className="sm:col-span-2">
+          {(p) => <textarea {...p} className={`${fieldClass} h-20 py-2`} maxLength={2000} value={form.notes} onChange={(e) => set({ notes: e.target.value })} />}
+        </FormField>
+        {!day && (
+          <section className="sm:col-span-2">
+            <h3 className="mb-1 text-sm font-medium">{t('marketDays.capacity.title')}</h3>
+            <p className="mb-2 text-xs text-muted-foreground">{t('marketDays.capacity.defaultsHint')}</p>
+            {categories.isError ? (
+              <p role="alert" className="text-sm text-destructive">{t('marketDays.capacity.categoriesFailed')}</p>
+            ) : (
+              <CapacityEditor rows={caps} onChange={setCaps} errors={(i) => server.find((e) => e.field.startsWith(`capacities.${i}.`))?.message} />
+            )}
+          </section>
+        )}
+        {general && (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive sm:col-span-2">
+            {general}
+          </p>
+        )}
+      </form>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,16 @@
+import type { marketSlotsRoutes } from '@market/contracts';
+import { api } from '../../lib/api';
+import type { Geometry } from './plan-types';
+
+type Slot = marketSlotsRoutes.Slot;
+const BATCH = 500;
+
+/** Sends the changed slots to the bulk position route: one request (all or nothing) per 500 slots. */
+export async function savePositions(changes: { id: string; g: Geometry }[]): Promise<Slot[]> {
+  const out: Slot[] = [];
+  for (let i = 0; i < changes.length; i += BATCH) {
+    const positions = changes.slice(i, i + BATCH).map(({ id, g }) => ({ id, planX: g.planX, planY: g.planY, planRotation: g.planRotation, widthM: g.widthM, depthM: g.depthM }));
+    out.push(...(await api<typeof marketSlotsRoutes.updateSlotPositions>({ method: 'PATCH', path: '/market-slots/positions' }, { body: { positions } })));
+  }
+  return out;
+}
