@@ -25,6 +25,7 @@ import { platformRoutes, publicConfigOf } from './modules/platform/platform.rout
 import { publicMapRoutes } from './modules/public-map/public-map.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
+import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { installApiErrorHandler, installNulGuard } from './plugins/error-handler.js';
 
@@ -39,7 +40,7 @@ export interface BuildOptions {
 
 export type App = FastifyInstance & { ctx: AppContext; apiRoutes: RouteDef[] };
 
-const API_MODULES = [platformRoutes, languagesRoutes, emailRoutes, dashboardRoutes, marketLocationsRoutes, publicMapRoutes, marketCategoriesRoutes, marketSlotsRoutes, marketDaysRoutes];
+const API_MODULES = [platformRoutes, languagesRoutes, emailRoutes, dashboardRoutes, marketLocationsRoutes, publicMapRoutes, marketCategoriesRoutes, marketSlotsRoutes, vendorsRoutes, marketDaysRoutes];
 
 function defaultWebDist(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));

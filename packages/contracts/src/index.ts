@@ -14,4 +14,5 @@ export * as marketCategoriesRoutes from './market-categories/routes.js';
 export * as marketSlotsRoutes from './market-slots/routes.js';
 export * as marketLocationsRoutes from './market-locations/routes.js';
 export * as publicMapRoutes from './public-map/routes.js';
+export * as vendorsRoutes from './vendors/routes.js';
 export * as marketDaysRoutes from './market-days/routes.js';

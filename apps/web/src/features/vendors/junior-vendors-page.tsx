@@ -1,6 +1,6 @@
-import NotAvailablePage from '../../routes/not-available-page';
+import { VendorsArea } from './components/vendors-area';
 
-/** Placeholder until this area is built. */
-export default function Page() {
-  return <NotAvailablePage titleKey="route.juniorVendorManagement" />;
+/** Junior Vendor Applications (/junior-vendor-management): junior vendors and, next, their applications. */
+export default function JuniorVendorsPage() {
+  return <VendorsArea area="junior" titleKey="route.juniorVendorManagement" />;
 }

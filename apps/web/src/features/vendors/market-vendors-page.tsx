@@ -1,6 +1,6 @@
-import NotAvailablePage from '../../routes/not-available-page';
+import { VendorsArea } from './components/vendors-area';
 
-/** Placeholder until this area is built. */
-export default function Page() {
-  return <NotAvailablePage titleKey="route.marketVendorManagement" />;
+/** Vendor Applications (/market-vendor-management): market vendors (and online-only ones) and, next, their applications. */
+export default function MarketVendorsPage() {
+  return <VendorsArea area="market" titleKey="route.marketVendorManagement" />;
 }

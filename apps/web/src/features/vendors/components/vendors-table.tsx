@@ -1,0 +1,101 @@
+import { FileText, Users } from 'lucide-react';
+import { useI18n } from '../../i18n/i18n-provider';
+import type { VendorListItem } from '../vendors-api';
+import { CategoryChip, DocumentFlags, VendorStatusBadge } from './vendor-badges';
+
+/** A page of vendors: a table on wide screens, cards on a phone. Clicking a name opens the vendor. */
+export function VendorsTable({ vendors, onOpen }: { vendors: VendorListItem[]; onOpen: (id: string) => void }) {
+  const { t, language } = useI18n();
+  const th = 'px-3 py-2 text-start font-medium';
+  const categories = (v: VendorListItem) =>
+    v.categories.length ? (
+      <ul className="flex flex-wrap gap-1">
+        {v.categories.map((c) => (
+          <li key={c.id} className="max-w-40">
+            <CategoryChip name={language === 'ar' ? c.nameAr : c.nameEn} colour={c.colour} inactive={!c.isActive} />
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <span className="text-muted-foreground">{t('vendors.none')}</span>
+    );
+  const documents = (v: VendorListItem) => (
+    <span className="flex flex-wrap items-center gap-1.5">
+      <span className="inline-flex items-center gap-1 tabular-nums" title={t('vendors.col.documents')}>
+        <FileText className="size-3.5 text-muted-foreground" aria-hidden />
+        {v.documentSummary.total}
+      </span>
+      <DocumentFlags expiringSoon={v.documentSummary.expiringSoon} expired={v.documentSummary.expired} />
+    </span>
+  );
+  const users = (v: VendorListItem) =>
+    v.users.length ? (
+      <span className="inline-flex min-w-0 items-center gap-1" title={v.users.map((u) => u.email).join(', ')}>
+        <Users className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+        <span className="truncate" dir="ltr">
+          {v.users[0]!.email}
+        </span>
+        {v.users.length > 1 && <span className="text-muted-foreground">+{v.users.length - 1}</span>}
+      </span>
+    ) : (
+      <span className="text-muted-foreground">{t('vendors.none')}</span>
+    );
+  const name = (v: VendorListItem) => (
+    <>
+      <button type="button" className="text-start font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring" onClick={() => onOpen(v.id)}>
+        {v.publicName}
+      </button>
+      {(v.email || v.contactName) && (
+        <p className="truncate text-xs text-muted-foreground">
+          {[v.contactName, v.email].filter(Boolean).join(' · ')}
+        </p>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-md border md:block">
+        <table className="w-full text-sm" data-testid="vendors-table">
+          <thead className="bg-muted/60 text-muted-foreground">
+            <tr>
+              <th className={th}>{t('vendors.col.name')}</th>
+              <th className={th}>{t('vendors.col.status')}</th>
+              <th className={th}>{t('vendors.col.categories')}</th>
+              <th className={th}>{t('vendors.col.documents')}</th>
+              <th className={th}>{t('vendors.col.users')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {vendors.map((v) => (
+              <tr key={v.id} className="border-t align-top">
+                <td className="max-w-64 px-3 py-2">{name(v)}</td>
+                <td className="px-3 py-2">
+                  <VendorStatusBadge status={v.status} />
+                </td>
+                <td className="px-3 py-2">{categories(v)}</td>
+                <td className="px-3 py-2">{documents(v)}</td>
+                <td className="max-w-56 px-3 py-2">{users(v)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="flex flex-col gap-2 md:hidden" data-testid="vendors-cards">
+        {vendors.map((v) => (
+          <li key={v.id} className="flex flex-col gap-2 rounded-md border p-3 text-sm">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">{name(v)}</div>
+              <VendorStatusBadge status={v.status} />
+            </div>
+            {categories(v)}
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              {documents(v)}
+              <span className="min-w-0 max-w-full">{users(v)}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
