@@ -1,6 +1,7 @@
 import { SHELL_TRANSLATIONS, STORED_ROLES } from '@market/contracts';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.js';
+import { seedDemoMarket } from './demo-market.js';
 import type { Db, DbOrTx } from '../client.js';
 import { identities, languages, organizationMemberships, organizations, profiles, translations, userRoles, users } from '../schema/index.js';
 
@@ -61,7 +62,7 @@ export async function hasOrganizations(db: DbOrTx): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-/** The demo organization and one sign-in per stored role (plus one without membership). */
+/** The demo organization, one sign-in per stored role (plus one without membership) and a market. */
 export async function seedDemo(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
@@ -73,5 +74,6 @@ export async function seedDemo(db: Db): Promise<void> {
       await tx.insert(organizationMemberships).values({ userId: id, orgId: org!.id });
       await tx.insert(userRoles).values({ userId: id, orgId: org!.id, role: u.role });
     }
+    await seedDemoMarket(tx, org!.id);
   });
 }
