@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../client.js';
-import { marketCategories, marketDayCapacities, marketDays, marketDaySeries, marketLocations, marketSlots } from '../schema/index.js';
+import { marketCategories, marketDayCapacities, marketDays, marketDaySeries, marketLocations, marketSlots, vendorCategories, vendors, vendorUsers } from '../schema/index.js';
 
 const CATEGORIES = [
   { nameEn: 'Fresh produce', nameAr: 'منتجات طازجة', colour: '#16a34a', targetPerDay: 8, requiredDocumentTypes: ['food_hygiene'] },
@@ -11,7 +11,7 @@ const CATEGORIES = [
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /** A believable market for the demo organization: categories, one public location with 20 slots, eight published Saturdays. */
-export async function seedDemoMarket(tx: DbOrTx, orgId: string): Promise<void> {
+export async function seedDemoMarket(tx: DbOrTx, orgId: string, userIds: Record<string, string>): Promise<void> {
   const cats = await tx.insert(marketCategories).values(CATEGORIES.map((c) => ({ ...c, orgId }))).returning();
   const [loc] = await tx
     .insert(marketLocations)
@@ -79,4 +79,28 @@ export async function seedDemoMarket(tx: DbOrTx, orgId: string): Promise<void> {
     )
     .returning();
   await tx.insert(marketDayCapacities).values(days.flatMap((d) => cats.map((c) => ({ orgId, marketDayId: d.id, categoryId: c.id, capacity: c.targetPerDay }))));
+
+  // A few vendors, two of them with the demo vendor accounts linked.
+  const made = await tx
+    .insert(vendors)
+    .values([
+      { orgId, vendorType: 'market' as const, publicName: 'Olive Grove Farm', legalName: 'Olive Grove Farm Ltd', contactName: 'Samir Haddad', email: 'hello@olivegrove.example', phone: '+441632960001', descriptionEn: 'Seasonal vegetables and olive oil from our own grove.', descriptionAr: 'خضار موسمية وزيت زيتون من بستاننا.' },
+      { orgId, vendorType: 'market' as const, publicName: 'Saffron Street Kitchen', contactName: 'Maya Rahal', email: 'orders@saffronstreet.example', phone: '+441632960002' },
+      { orgId, vendorType: 'market' as const, publicName: 'Clay & Kiln', contactName: 'Tom Baker', email: 'studio@claykiln.example' },
+      { orgId, vendorType: 'junior' as const, publicName: "Lina's Bracelets", contactName: 'Lina Nasser', email: 'lina.bracelets@example.test', dateOfBirth: '2013-04-12', guardianName: 'Rana Nasser', guardianPhone: '+441632960009', guardianEmail: 'rana.nasser@example.test', guardianConsentAt: new Date() },
+    ])
+    .returning();
+  const byName = (n: string) => made.find((v) => v.publicName === n)!.id;
+  const cat = (n: string) => cats.find((c) => c.nameEn === n)!.id;
+  await tx.insert(vendorCategories).values([
+    { orgId, vendorId: byName('Olive Grove Farm'), categoryId: cat('Fresh produce') },
+    { orgId, vendorId: byName('Saffron Street Kitchen'), categoryId: cat('Street food') },
+    { orgId, vendorId: byName('Clay & Kiln'), categoryId: cat('Crafts') },
+    { orgId, vendorId: byName("Lina's Bracelets"), categoryId: cat('Junior makers') },
+  ]);
+  const links = [
+    { email: 'market-vendor@demo.market', vendor: 'Olive Grove Farm' },
+    { email: 'junior-vendor@demo.market', vendor: "Lina's Bracelets" },
+  ].filter((l) => userIds[l.email]);
+  if (links.length) await tx.insert(vendorUsers).values(links.map((l) => ({ orgId, vendorId: byName(l.vendor), userId: userIds[l.email]! })));
 }

@@ -68,12 +68,14 @@ export async function seedDemo(db: Db): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
     if (await hasOrganizations(tx)) return;
     const [org] = await tx.insert(organizations).values({ name: 'Demo Markets', slug: 'demo', currency: 'USD' }).returning();
+    const userIds: Record<string, string> = {};
     for (const u of DEMO_USERS) {
       const id = await createConfirmedUser(tx, u.email, DEMO_PASSWORD, u.name);
+      userIds[u.email] = id;
       if (!u.role) continue;
       await tx.insert(organizationMemberships).values({ userId: id, orgId: org!.id });
       await tx.insert(userRoles).values({ userId: id, orgId: org!.id, role: u.role });
     }
-    await seedDemoMarket(tx, org!.id);
+    await seedDemoMarket(tx, org!.id, userIds);
   });
 }
