@@ -48,6 +48,12 @@ function defaultWebDist(): string | null {
   return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? null;
 }
 
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
 /** The SPA shell with the public configuration inlined, so the first render needs no extra request. */
 function withInlineConfig(html: string, config: unknown): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
@@ -90,15 +96,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     // Fastify adds a HEAD twin for each GET; it shares the config, so keep only the declared method.
     if (route.config?.def && route.method === route.config.def.method) apiRoutes.push(route.config.def);
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    return payload;
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    done();
   });
 
   // Dynamic responses over 1 kB are gzipped (the SPA's own files are compressed at build time).
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
+  await app.register(fastifyCompress, { globalCompression: true, globalDecompression: false, threshold: 1024, encodings: ['gzip'] });
   await app.register(authContextPlugin, { db: ctx.db, jwt });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Market back office API', version: '2.1.0' }, servers: [{ url: '/' }] },

@@ -82,6 +82,7 @@ export function bindRoute<D extends RouteDef>(
   handler: (input: HandlerInput<D>) => Promise<z.infer<D['response']>> | z.infer<D['response']>,
 ): void {
   const status = def.status ?? 200;
+  const isPublic = 'public' in def.access;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: API_PREFIX + def.path,
@@ -94,11 +95,17 @@ export function bindRoute<D extends RouteDef>(
       response: { [status]: def.response },
     },
     config: { access: def.access, def: def as RouteDef },
-    onRequest: async (req) => {
-      callers.set(req, await authorize(req, def.access));
-    },
+    ...(def.compress === false ? { compress: false as const } : {}),
+    // Public routes refuse nobody, so they need no hook before validation: the caller is read in the handler.
+    ...(isPublic
+      ? {}
+      : {
+          onRequest: async (req: FastifyRequest) => {
+            callers.set(req, await authorize(req, def.access));
+          },
+        }),
     handler: async (req, reply) => {
-      const caller = callers.get(req) ?? null;
+      const caller = isPublic ? await authorize(req, def.access) : (callers.get(req) ?? null);
       const result = await handler({
         params: req.params as Infer<D['params']>,
         query: req.query as Infer<D['query']>,

@@ -33,6 +33,8 @@ export interface RouteDef<
   response: R;
   /** Success status, default 200. */
   status?: 200 | 201 | 202 | 204;
+  /** false for small fixed answers (health, config): they skip the response-compression hook. */
+  compress?: false;
 }
 
 export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(

@@ -18,15 +18,15 @@ import {
 
 export const health = defineRoute({
   method: 'GET', path: '/health', tag: 'platform', summary: 'Liveness: the process answers (no database work)',
-  access: { public: true }, response: healthSchema,
+  access: { public: true }, compress: false, response: healthSchema,
 });
 export const readiness = defineRoute({
   method: 'GET', path: '/health/ready', tag: 'platform', summary: 'Readiness: the database answers',
-  access: { public: true }, response: healthSchema,
+  access: { public: true }, compress: false, response: healthSchema,
 });
 export const publicConfig = defineRoute({
   method: 'GET', path: '/config', tag: 'platform', summary: 'Public configuration for the SPA',
-  access: { public: true }, response: publicConfigSchema,
+  access: { public: true }, compress: false, response: publicConfigSchema,
 });
 export const getMe = defineRoute({
   method: 'GET', path: '/me', tag: 'platform', summary: 'The signed-in user, organization, role and permissions',
