@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Languages, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useMe } from '../access/use-me';
 import { useI18n } from '../i18n/i18n-provider';
-import { NextMarketDaysCard } from '../market-days/next-market-days-card';
 import { dashboardQuery } from './dashboard-query';
+
+// Loaded after the dashboard's own figures: only vendor managers see it.
+const NextMarketDaysCard = lazy(() => import('../market-days/next-market-days-card').then((m) => ({ default: m.NextMarketDaysCard })));
 
 function Card({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -56,7 +58,9 @@ export default function DashboardPage() {
               ))}
             </ul>
           </Card>
-          <NextMarketDaysCard />
+          <Suspense fallback={null}>
+            <NextMarketDaysCard />
+          </Suspense>
           {d.recentActivity && (
             <Card icon={<Activity className="size-4" aria-hidden />} title={t('dashboard.recentActivity')}>
               {d.recentActivity.length === 0 ? (
