@@ -29,6 +29,20 @@ export function FormField({ label, error, hint, className, children }: { label: 
   );
 }
 
+/** The usual dialog footer: cancel, and a submit button for the form with the given id. */
+export function SubmitFooter({ formId, pending, cancelLabel, onCancel, children }: { formId: string; pending: boolean; cancelLabel: string; onCancel: () => void; children: ReactNode }) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" form={formId} disabled={pending}>
+        {children}
+      </Button>
+    </>
+  );
+}
+
 /** A modal with a title, a scrolling body and a footer; sized for a phone as well. */
 export function FormDialog({ open, onOpenChange, title, description, children, footer, wide }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: string; children: ReactNode; footer: ReactNode; wide?: boolean }) {
   return (

@@ -2,7 +2,6 @@ import type { platformRoutes } from '@market/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from '../../lib/api';
-import { auth } from '../../lib/supabase';
 
 type Language = Awaited<ReturnType<typeof api<typeof platformRoutes.listLanguages>>>[number];
 type Vars = Record<string, string | number>;

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { FormDialog, FormField, fieldClass } from '../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/market-structure-form';
 import { ApiError } from '../../lib/api';
 import { useT } from '../i18n/i18n-provider';
 import { useSaveCategory, type Category, type CategoryInput } from './categories-api';
@@ -61,14 +60,9 @@ export function CategoryFormDialog({ open, onOpenChange, category }: { open: boo
       description={t('categories.form.description')}
       wide
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="category-form" disabled={save.isPending}>
-            {save.isPending ? t('categories.form.saving') : t('categories.form.save')}
-          </Button>
-        </>
+        <SubmitFooter formId="category-form" pending={save.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
+          {save.isPending ? t('categories.form.saving') : t('categories.form.save')}
+        </SubmitFooter>
       }
     >
       <form

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { FormDialog, FormField, fieldClass } from '../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/market-structure-form';
 import { ApiError } from '../../lib/api';
 import { useT } from '../i18n/i18n-provider';
 import { attributesOf, defaultAttributes, readAttributes, SlotAttributeFields, type AttributeState } from './slot-attributes';
@@ -56,14 +55,9 @@ export function SlotFormDialog({ open, onOpenChange, locationId, slot, currency,
       title={slot ? t('slots.form.editTitle', { code: slot.code }) : t('slots.form.createTitle')}
       description={t('slots.form.description')}
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="slot-form" disabled={save.isPending}>
-            {save.isPending ? t('slots.form.saving') : t('slots.form.save')}
-          </Button>
-        </>
+        <SubmitFooter formId="slot-form" pending={save.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
+          {save.isPending ? t('slots.form.saving') : t('slots.form.save')}
+        </SubmitFooter>
       }
     >
       <form

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
-import { FormDialog, FormField, fieldClass } from '../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/market-structure-form';
 import { ApiError } from '../../lib/api';
 import { useT } from '../i18n/i18n-provider';
 import { defaultAttributes, parseMetres, readAttributes, SlotAttributeFields, type AttributeState } from './slot-attributes';
@@ -85,14 +84,9 @@ export function SlotGeneratorDialog({ open, onOpenChange, location, currency, ca
       title={t('slots.generate.title')}
       description={t('slots.generate.description', { width: location.planWidthM, depth: location.planDepthM })}
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="slot-generator" disabled={generate.isPending}>
-            {generate.isPending ? t('slots.generate.working') : t('slots.generate.submit', { count })}
-          </Button>
-        </>
+        <SubmitFooter formId="slot-generator" pending={generate.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
+          {generate.isPending ? t('slots.generate.working') : t('slots.generate.submit', { count })}
+        </SubmitFooter>
       }
     >
       <form

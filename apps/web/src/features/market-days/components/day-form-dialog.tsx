@@ -1,8 +1,7 @@
 import { Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { FormDialog, FormField, fieldClass } from '../../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../../components/ui/market-structure-form';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../i18n/i18n-provider';
 import { useCategoryOptions, useSaveDay, type MarketDayDetail } from '../market-days-api';
@@ -90,14 +89,9 @@ export function DayFormDialog({ open, onOpenChange, day, defaultDate, onSaved }:
       description={day ? undefined : t('marketDays.form.createDescription')}
       wide
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="market-day-form" disabled={save.isPending}>
-            {save.isPending ? t('marketDays.form.saving') : t('marketDays.form.save')}
-          </Button>
-        </>
+        <SubmitFooter formId="market-day-form" pending={save.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
+          {save.isPending ? t('marketDays.form.saving') : t('marketDays.form.save')}
+        </SubmitFooter>
       }
     >
       <form id="market-day-form" noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => (e.preventDefault(), submit())}>

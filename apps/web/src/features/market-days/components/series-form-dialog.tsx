@@ -1,8 +1,7 @@
 import { Info } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { FormDialog, FormField, fieldClass } from '../../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../../components/ui/market-structure-form';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../i18n/i18n-provider';
 import { useSaveSeries, type Series } from '../market-days-api';
@@ -78,14 +77,9 @@ export function SeriesFormDialog({ open, onOpenChange, series }: { open: boolean
       description={series ? undefined : t('marketDays.series.createDescription')}
       wide
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form="market-day-series-form" disabled={save.isPending}>
-            {save.isPending ? t('marketDays.form.saving') : series ? t('marketDays.form.save') : t('marketDays.series.create', { count: planned })}
-          </Button>
-        </>
+        <SubmitFooter formId="market-day-series-form" pending={save.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
+          {save.isPending ? t('marketDays.form.saving') : series ? t('marketDays.form.save') : t('marketDays.series.create', { count: planned })}
+        </SubmitFooter>
       }
     >
       <form id="market-day-series-form" noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => (e.preventDefault(), submit())}>

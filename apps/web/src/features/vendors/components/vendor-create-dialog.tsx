@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { FormDialog, fieldClass } from '../../../components/ui/market-structure-form';
+import { FormDialog, fieldClass, SubmitFooter } from '../../../components/ui/market-structure-form';
 import { ApiError } from '../../../lib/api';
 import { useT } from '../../i18n/i18n-provider';
 import { useCreateVendor, type VendorType } from '../vendors-api';
@@ -45,14 +44,9 @@ export function VendorCreateDialog({ open, onOpenChange, area, defaultType, onCr
       title={t(junior ? 'vendors.create.titleJunior' : 'vendors.create.title')}
       description={t('vendors.create.description')}
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={`${id}-form`} disabled={create.isPending}>
-            {create.isPending ? t('vendors.saving') : t('vendors.create.submit')}
-          </Button>
-        </>
+        <SubmitFooter formId={`${id}-form`} pending={create.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
+          {create.isPending ? t('vendors.saving') : t('vendors.create.submit')}
+        </SubmitFooter>
       }
     >
       <form
