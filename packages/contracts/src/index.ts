@@ -16,3 +16,7 @@ export * as marketLocationsRoutes from './market-locations/routes.js';
 export * as publicMapRoutes from './public-map/routes.js';
 export * as vendorsRoutes from './vendors/routes.js';
 export * as marketDaysRoutes from './market-days/routes.js';
+export * as applicationRoutes from './applications/routes.js';
+export * as vendorPortalRoutes from './vendor-portal/routes.js';
+export * as publicApplicationRoutes from './applications/public-routes.js';
+export * from './applications/schemas.js';

@@ -30,7 +30,10 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/api-docs', titleKey: 'route.apiDocs', permission: null },
   { path: '/market-vendor-management', titleKey: 'route.marketVendorManagement', permission: 'vendor_management', load: () => import('../features/vendors/market-vendors-page') },
   { path: '/junior-vendor-management', titleKey: 'route.juniorVendorManagement', permission: 'vendor_management', load: () => import('../features/vendors/junior-vendors-page') },
-  { path: '/workshop-applications', titleKey: 'route.workshopApplications', permission: 'vendor_management' },
+  { path: '/market-vendor-management/applications/:id', titleKey: 'route.marketVendorManagement', permission: 'vendor_management', load: () => import('../features/applications/application-page') },
+  { path: '/junior-vendor-management/applications/:id', titleKey: 'route.juniorVendorManagement', permission: 'vendor_management', load: () => import('../features/applications/application-page') },
+  { path: '/workshop-applications', titleKey: 'route.workshopApplications', permission: 'vendor_management', load: () => import('../features/applications/workshop-applications-page') },
+  { path: '/workshop-applications/:id', titleKey: 'route.workshopApplications', permission: 'vendor_management', load: () => import('../features/applications/application-page') },
   { path: '/market-locations', titleKey: 'route.marketLocations', permission: 'vendor_management', superAdminOnly: true, load: () => import('../features/market-locations/market-locations-page') },
   { path: '/market-slots', titleKey: 'route.marketSlots', permission: 'vendor_management', load: () => import('../features/market-slots/market-slots-page') },
   { path: '/market-categories', titleKey: 'route.marketCategories', permission: 'vendor_management', load: () => import('../features/market-categories/market-categories-page') },
@@ -48,8 +51,10 @@ export const STAFF_ROUTES: StaffRoute[] = [
 
 export const PUBLIC_PAGES: { path: string; titleKey: string; load?: PageLoader }[] = [
   { path: '/map', titleKey: 'route.map', load: () => import('../features/public-map/map-page') },
-  { path: '/market-vendor-application', titleKey: 'route.marketVendorApplication' },
-  { path: '/junior-vendor-application', titleKey: 'route.juniorVendorApplication' },
-  { path: '/workshop-application', titleKey: 'route.workshopApplication' },
-  { path: '/vendor-dashboard', titleKey: 'route.vendorDashboard' },
+  { path: '/market-vendor-application', titleKey: 'route.marketVendorApplication', load: () => import('../features/applications-public/market-vendor-application-page') },
+  { path: '/junior-vendor-application', titleKey: 'route.juniorVendorApplication', load: () => import('../features/applications-public/junior-vendor-application-page') },
+  { path: '/workshop-application', titleKey: 'route.workshopApplication', load: () => import('../features/applications-public/workshop-application-page') },
+  /** The applicant's private status page; the link's secret is in the fragment. */
+  { path: '/application-status', titleKey: 'route.applicationStatus', load: () => import('../features/applications-public/application-status-page') },
+  { path: '/vendor-dashboard', titleKey: 'route.vendorDashboard', load: () => import('../features/vendor-dashboard/vendor-dashboard-page') },
 ];

@@ -38,6 +38,7 @@ export const SHELL_PAGES = {
   'route.juniorVendorApplication': { en: 'Junior Vendor Application', ar: 'طلب البائع الناشئ' },
   'route.workshopApplication': { en: 'Workshop Application', ar: 'طلب ورشة عمل' },
   'route.vendorDashboard': { en: 'Vendor Dashboard', ar: 'لوحة تحكم البائع' },
+  'route.applicationStatus': { en: 'Application status', ar: 'حالة الطلب' },
   'route.emailTest': { en: 'Email Test', ar: 'اختبار البريد الإلكتروني' },
 
   'page.notFound.title': { en: 'Page not found', ar: 'الصفحة غير موجودة' },

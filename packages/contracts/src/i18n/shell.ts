@@ -6,6 +6,8 @@ import { MARKET_STRUCTURE } from './area-market-structure.js';
 import { PUBLIC_MAP } from './area-public-map.js';
 import { STORAGE } from './area-storage.js';
 import { VENDORS } from './area-vendors.js';
+import { APPLICATIONS_PUBLIC } from './area-applications-public.js';
+import { APPLICATIONS_STAFF } from './area-applications-staff.js';
 import type { TranslationEntry } from './types.js';
 
 export type { TranslationEntry, TranslationTable } from './types.js';
@@ -20,6 +22,8 @@ export const SHELL_TRANSLATION_PARTS = {
   vendors: VENDORS,
   publicMap: PUBLIC_MAP,
   storage: STORAGE,
+  applicationsPublic: APPLICATIONS_PUBLIC,
+  applicationsStaff: APPLICATIONS_STAFF,
 } as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */

@@ -3,3 +3,4 @@ export * from './market.js';
 export * from './platform.js';
 export * from './storage.js';
 export * from './vendors.js';
+export * from './applications.js';
