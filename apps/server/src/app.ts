@@ -12,6 +12,8 @@ import type { AppConfig } from './config/config.js';
 import type { Database } from './db/client.js';
 import { API_PREFIX } from './lib/api-route.js';
 import { JwtService } from './lib/jwt.js';
+import { applicationsRoutes } from './modules/applications/applications.routes.js';
+import { publicApplicationsRoutes } from './modules/applications/applications.public.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
@@ -25,6 +27,7 @@ import { platformRoutes, publicConfigOf } from './modules/platform/platform.rout
 import { publicMapRoutes } from './modules/public-map/public-map.routes.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
+import { vendorPortalRoutes } from './modules/vendor-portal/vendor-portal.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { installApiErrorHandler, installNulGuard } from './plugins/error-handler.js';
@@ -40,7 +43,7 @@ export interface BuildOptions {
 
 export type App = FastifyInstance & { ctx: AppContext; apiRoutes: RouteDef[] };
 
-const API_MODULES = [platformRoutes, languagesRoutes, emailRoutes, dashboardRoutes, marketLocationsRoutes, publicMapRoutes, marketCategoriesRoutes, marketSlotsRoutes, vendorsRoutes, marketDaysRoutes];
+const API_MODULES = [platformRoutes, languagesRoutes, emailRoutes, dashboardRoutes, marketLocationsRoutes, publicMapRoutes, marketCategoriesRoutes, marketSlotsRoutes, vendorsRoutes, marketDaysRoutes, publicApplicationsRoutes, applicationsRoutes, vendorPortalRoutes];
 
 function defaultWebDist(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
