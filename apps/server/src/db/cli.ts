@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     } else if (cmd === 'seed') {
       await database.migrate();
       await seedReference(database.db);
-      await seedDemo(database.db);
+      await seedDemo(database.db, config.jwtSecret);
       console.log('Demo organization seeded (skipped if organizations already exist)');
     } else if (cmd === 'reset') {
       const host = config.databaseUrl ? new URL(config.databaseUrl).hostname : 'embedded';
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
         throw new Error(`Refusing to reset the database on ${host}: it is not local. Add --force if you really mean it.`);
       }
       await database.db.execute(sql`drop schema if exists public cascade; drop schema if exists auth cascade; drop schema if exists drizzle cascade; create schema public;`);
-      await prepareDatabase(database, { databaseUrl: config.databaseUrl, demoSeed: true });
+      await prepareDatabase(database, { databaseUrl: config.databaseUrl, demoSeed: true, jwtSecret: config.jwtSecret });
       console.log('Database reset and demo organization seeded');
     } else {
       throw new Error('Usage: cli.ts migrate | seed | reset [--force]');

@@ -1,6 +1,7 @@
 import { SHELL_TRANSLATIONS, STORED_ROLES } from '@market/contracts';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.js';
+import { seedDemoApplications } from './demo-applications.js';
 import { seedDemoMarket } from './demo-market.js';
 import type { Db, DbOrTx } from '../client.js';
 import { identities, languages, organizationMemberships, organizations, profiles, translations, userRoles, users } from '../schema/index.js';
@@ -63,7 +64,7 @@ export async function hasOrganizations(db: DbOrTx): Promise<boolean> {
 }
 
 /** The demo organization, one sign-in per stored role (plus one without membership) and a market. */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, secret: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
     if (await hasOrganizations(tx)) return;
@@ -77,5 +78,6 @@ export async function seedDemo(db: Db): Promise<void> {
       await tx.insert(userRoles).values({ userId: id, orgId: org!.id, role: u.role });
     }
     await seedDemoMarket(tx, org!.id, userIds);
+    await seedDemoApplications(tx, org!.id, secret, userIds['vendor-manager@demo.market']);
   });
 }

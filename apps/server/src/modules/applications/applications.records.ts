@@ -15,18 +15,23 @@ export type ApplicationEventInsert = typeof vendorApplicationEvents.$inferInsert
 /** Who acts on an application: the applicant (through the status link), a staff user, or the system. */
 export type ApplicationActor = { type: 'applicant'; ip: string | null } | { type: 'staff'; userId: string; ip: string | null } | { type: 'system' };
 
+/** The key status-link secrets are sealed with, derived from the server secret. */
+export const statusLinkKey = (secret: string): Buffer => deriveKey(secret, 'application-status-link');
+
 const keys = new WeakMap<AppContext, Buffer>();
 function tokenKey(ctx: AppContext): Buffer {
   let k = keys.get(ctx);
-  if (!k) keys.set(ctx, (k = deriveKey(ctx.config.jwtSecret, 'application-status-link')));
+  if (!k) keys.set(ctx, (k = statusLinkKey(ctx.config.jwtSecret)));
   return k;
 }
 
-/** A new status-link secret: the hash finds the application, the sealed copy lets later e-mails repeat the link. */
-export function newStatusToken(ctx: AppContext): { token: string; hash: string; sealed: string } {
+/** A status-link secret sealed with a key: the hash finds the application, the sealed copy lets later e-mails repeat the link. */
+export function sealedStatusToken(key: Buffer): { token: string; hash: string; sealed: string } {
   const token = randomSecret(32);
-  return { token, hash: sha256Hex(token), sealed: seal(tokenKey(ctx), token) };
+  return { token, hash: sha256Hex(token), sealed: seal(key, token) };
 }
+
+export const newStatusToken = (ctx: AppContext) => sealedStatusToken(tokenKey(ctx));
 
 export const statusTokenHash = (token: string): string => sha256Hex(token);
 
