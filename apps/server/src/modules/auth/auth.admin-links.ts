@@ -102,3 +102,22 @@ export async function generateLink(deps: AuthDeps, body: unknown, meta: RequestM
     verification_type: input.type,
   };
 }
+
+/**
+ * An invitation issued inside the caller's own transaction, so whatever else that transaction writes
+ * (approving an application creates a vendor and its user) lands together with the invited user and
+ * the queued e-mail, or none of it does. Same rules as POST /invite: a confirmed account cannot be
+ * invited; an unconfirmed one is invited again.
+ */
+export async function inviteInTransaction(
+  deps: AuthDeps,
+  tx: Tx,
+  email: string,
+  data: Record<string, unknown> | null,
+  opts: { redirectTo: string; ip: string },
+): Promise<UserRecord> {
+  const address = normalizeEmail(email);
+  const user = await invitee(deps, tx, address, data, { ip: opts.ip, userAgent: null, redirectTo: opts.redirectTo });
+  await issueToken(deps, tx, { userId: user.id, type: 'invite', address, redirectTo: opts.redirectTo });
+  return user;
+}

@@ -1,5 +1,10 @@
+import { vendorPortalRoutes as r } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import { bindRoute } from '../../lib/api-route.js';
+import { overview } from './vendor-portal.service.js';
 
 /** The signed-in vendor's own data. */
-export async function vendorPortalRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export async function vendorPortalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  bindRoute(app, r.getVendorOverview, ({ caller }) => overview(ctx.db, caller));
+}

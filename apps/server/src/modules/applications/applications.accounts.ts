@@ -1,0 +1,84 @@
+import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
+import type { Caller } from '../../lib/api-route.js';
+import { conflict } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { inviteInTransaction } from '../auth/auth.admin-links.js';
+import { makeDeps } from '../auth/auth.deps.js';
+import { findUserByEmail } from '../auth/auth.repository.js';
+import * as users from '../vendors/vendors.users.repository.js';
+import * as repo from './applications.approve.repository.js';
+import { audit } from './applications.mapping.js';
+import type { ApplicationRow } from './applications.records.js';
+
+const VENDOR_ROLE_NAMES = ['market_vendor', 'junior_vendor', 'normal_vendor'];
+
+export interface AccountOutcome {
+  userId: string;
+  /** An invitation to choose a password was queued (new or still unconfirmed account). */
+  invited: boolean;
+}
+
+/**
+ * The user account of an approved vendor applicant, found or created by e-mail, inside the approval's
+ * transaction:
+ * - no account: an invited one (the auth service's invite flow), member of the organization with the role;
+ * - an unconfirmed account without organization or in this one: membership and role ensured, invited again;
+ * - a confirmed account in this organization (or in none): role added when missing, no invitation
+ *   (they already sign in);
+ * - an account of another organization, or a staff account of this one: refused (a user belongs to one
+ *   organization, and a vendor role would replace a staff member's permissions).
+ * The account is then linked to the vendor, unless it already acts for another vendor (refused).
+ */
+export async function ensureVendorAccount(ctx: AppContext, tx: Tx, caller: Caller, app: ApplicationRow, role: string, vendor: { id: string; publicName: string }): Promise<AccountOutcome> {
+  const found = await findUserByEmail(tx, app.email);
+  const membership = found ? await repo.membershipOf(tx, found.id) : null;
+  if (membership && membership.orgId !== caller.orgId) {
+    throw conflict(`The e-mail address ${app.email} belongs to a user account of another organization, so it cannot become a vendor account here. Ask the applicant for another e-mail address.`, [
+      { field: 'email', message: 'belongs to a user of another organization' },
+    ]);
+  }
+  if (found && membership) {
+    // The newest role decides a user's permissions: a vendor role added to a staff account would take theirs away.
+    const staffRole = (await repo.rolesOf(tx, found.id, caller.orgId)).find((r) => !VENDOR_ROLE_NAMES.includes(r));
+    if (staffRole) {
+      throw conflict(`The e-mail address ${app.email} belongs to a staff account (${staffRole}) of this organization, so it cannot become a vendor account. Ask the applicant for another e-mail address.`, [
+        { field: 'email', message: 'belongs to a staff account' },
+      ]);
+    }
+  }
+  if (found) {
+    const current = await users.vendorOfUser(tx, found.id);
+    if (current && current.vendorId !== vendor.id) {
+      const name = current.orgId === caller.orgId ? current.publicName : 'another vendor';
+      throw conflict(`The user account ${app.email} already acts for ${name}; a user acts for one vendor at most.`, [{ field: 'email', message: `already acts for ${name}` }]);
+    }
+  }
+  let userId = found?.id;
+  const invite = !found || !found.emailConfirmedAt;
+  if (invite) {
+    const user = await inviteInTransaction(makeDeps(ctx), tx, app.email, { full_name: app.contactName ?? app.applicantName }, {
+      redirectTo: `${ctx.config.publicUrl}/auth?mode=invite`,
+      ip: caller.ip,
+    });
+    userId = user.id;
+  }
+  const id = userId!;
+  if (!membership) await repo.insertMembership(tx, id, caller.orgId);
+  const roleAdded = !(await repo.hasRole(tx, id, caller.orgId, role));
+  if (roleAdded) await repo.insertRole(tx, id, caller.orgId, role);
+  const linked = (await users.vendorOfUser(tx, id))?.vendorId === vendor.id;
+  if (!linked) await users.insertLink(tx, caller.orgId, vendor.id, id);
+  await recordAudit(
+    tx,
+    audit(caller, 'application.account', 'vendor_application', app.id, null, {
+      userId: id,
+      vendorId: vendor.id,
+      invited: invite,
+      membershipAdded: !membership,
+      roleAdded: roleAdded ? role : null,
+      linked: !linked,
+    }),
+  );
+  return { userId: id, invited: invite };
+}
