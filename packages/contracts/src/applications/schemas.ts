@@ -33,7 +33,8 @@ export const APPLICATION_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 const uuid = z.uuid();
 const req = (max: number) => z.string().trim().min(1, 'is required').max(max, `at most ${max} characters`);
 const opt = (max: number) => z.string().trim().max(max, `at most ${max} characters`).nullable().optional();
-const email = z.string().trim().toLowerCase().pipe(z.email('must be an e-mail address').max(320, 'at most 320 characters'));
+// A check on the string (not a pipe into z.email) so the OpenAPI input schema still says format: email.
+const email = z.string().trim().toLowerCase().email('must be an e-mail address').max(320, 'at most 320 characters');
 const isoDate = z.iso.date('must be a date such as 2012-05-31');
 const website = z.url({ protocol: /^https?$/, error: 'must be a web address starting with http:// or https://' }).max(2000, 'at most 2000 characters');
 const mustConsent = (what: string) => z.literal(true, `${what} must be given`);
@@ -211,6 +212,8 @@ export const applicantViewSchema = z.object({
   stream: z.enum(APPLICATION_STREAMS),
   status: z.enum(APPLICATION_STATUSES),
   organizationName: z.string(),
+  /** Slug of the organization, so files uploaded from the status page go to its `?org=` (multi-organization installs). */
+  organizationSlug: z.string().optional(),
   applicantName: z.string(),
   email: z.string(),
   locale: z.enum(APPLICATION_LOCALES),

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import { APPLICATION_UPLOAD_MAX_BYTES, type ApplicationDocumentRef, type ApplicationUpload } from '@market/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { normalizeDeclared } from '../../lib/file-sniff.js';
+import { AppError, type FieldError } from '../../lib/errors.js';
+import { StorageError } from '../storage/storage.errors.js';
+import { acceptStaged, stageUpload, type Accepted, type Staged } from '../storage/storage.intake.js';
+import { writeObject } from '../storage/storage.objects.js';
+import { findBucketById } from '../storage/storage.repository.js';
+import { blobStoreFor, ensureOrgBuckets, orgBucketIds } from '../storage/storage.service.js';
+import { countHit } from './applications.flood.js';
+import * as repo from './applications.public.repository.js';
+import { resolveOrg } from './applications.public.service.js';
+
+/** What an applicant may upload: documents and photos, never anything a browser could run. */
+export const APPLICATION_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf'];
+const EXTENSION_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'application/pdf': 'pdf' };
+export const UPLOAD_LIMIT = 30;
+export const UPLOAD_WINDOW_SECONDS = 600;
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const fileError = (status: number, code: 'bad_request' | 'payload_too_large' | 'unsupported_media_type' | 'validation_failed', message: string) =>
+  new AppError(status, code, message, [{ field: 'file', message }]);
+
+/**
+ * A name safe to store and show: no folders, no control or direction characters, no leading dots,
+ * letters of any script, digits, dot, dash and underscore; the extension is kept (the content must match it).
+ */
+export function safeFileName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}._ -]+/gu, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[.-]+/, '');
+  const dot = cleaned.lastIndexOf('.');
+  const ext = dot > 0 ? cleaned.slice(dot + 1).toLowerCase().slice(0, 10) : '';
+  const stem = (dot > 0 ? cleaned.slice(0, dot) : cleaned).slice(0, 80).replace(/[.-]+$/, '') || 'document';
+  return ext ? `${stem}.${ext}` : stem;
+}
+
+/** Storage's refusals, in the API's error envelope (storage speaks Supabase's format). */
+function toApiError(err: unknown): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return fileError(400, 'bad_request', 'Send one file per request');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return fileError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field file');
+  if (code === 'FST_PROTO_VIOLATION' || (err instanceof Error && !(err instanceof StorageError) && /Unexpected end of form|Malformed|boundary/i.test(err.message))) {
+    return fileError(400, 'bad_request', 'The multipart form is not valid');
+  }
+  if (!(err instanceof StorageError)) return err;
+  if (err.status === 413) return tooLarge();
+  if (err.status === 415) return fileError(415, 'unsupported_media_type', `Upload a PNG, JPEG, WebP, GIF or PDF file (${err.message})`);
+  if (err.status === 422) return fileError(422, 'validation_failed', err.message);
+  return fileError(400, 'bad_request', err.message);
+}
+
+const tooLarge = () => fileError(413, 'payload_too_large', `The file is larger than ${APPLICATION_UPLOAD_MAX_BYTES / (1024 * 1024)} MB`);
+
+/** Reads the one file of the multipart form into staging, with the name the browser gave it. */
+async function receiveFile(ctx: AppContext, req: FastifyRequest): Promise<{ staged: Staged; declared: string; fileName: string }> {
+  if (!req.isMultipart()) throw fileError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field file');
+  const length = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(length) && length > APPLICATION_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
+  let part: MultipartFile | undefined;
+  try {
+    part = await req.file({ limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50, fileSize: APPLICATION_UPLOAD_MAX_BYTES + 1 } });
+  } catch (err) {
+    throw toApiError(err);
+  }
+  if (!part) throw fileError(400, 'bad_request', 'The form has no file; send it in the field file');
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw fileError(400, 'bad_request', 'Send the file in the field file');
+  }
+  try {
+    const staged = await stageUpload(blobStoreFor(ctx), part.file, APPLICATION_UPLOAD_MAX_BYTES);
+    return { staged, declared: normalizeDeclared(part.mimetype), fileName: safeFileName(part.filename) };
+  } catch (err) {
+    part.file.resume();
+    throw toApiError(err);
+  }
+}
+
+/**
+ * Stores one applicant file in the organization's private documents bucket, typed by its content
+ * and re-encoded when it is an image, and registers it as an unclaimed upload.
+ */
+export async function uploadApplicationFile(ctx: AppContext, req: FastifyRequest, slug: string | undefined): Promise<ApplicationUpload> {
+  const org = await resolveOrg(ctx.db, slug);
+  await countHit(ctx, { key: `upload:${req.ip}`, limit: UPLOAD_LIMIT, windowSeconds: UPLOAD_WINDOW_SECONDS, what: 'uploads' });
+  await ensureOrgBuckets(ctx.db, org);
+  const bucket = await findBucketById(ctx.db, orgBucketIds(org.slug).documents);
+  if (!bucket) throw new Error(`The documents bucket of ${org.slug} is missing`);
+  const { staged, declared, fileName } = await receiveFile(ctx, req);
+  let accepted: Accepted;
+  try {
+    // Consumes the staged file whatever it decides.
+    accepted = await acceptStaged(blobStoreFor(ctx), staged, { key: fileName, declared, allowedMimeTypes: APPLICATION_UPLOAD_TYPES });
+  } catch (err) {
+    throw toApiError(err);
+  }
+  const name = fileName.includes('.') ? fileName : `${fileName}.${EXTENSION_OF[accepted.mimetype]}`;
+  const id = randomUUID();
+  const objectPath = `applications/uploads/${id}/${name}`;
+  try {
+    await writeObject(ctx, { userId: null, ip: req.ip }, bucket, objectPath, accepted, { mode: 'create', cacheControl: 'private, max-age=0', metadata: null });
+  } catch (err) {
+    throw toApiError(err);
+  }
+  // The object is already written; an unregistered one is only an orphan file, never a half application.
+  await repo.insertUpload(ctx.db, { id, orgId: org.id, bucketId: bucket.id, objectPath, fileName: name, mimeType: accepted.mimetype, sizeBytes: accepted.size, ip: req.ip });
+  return { uploadId: id, fileName: name, mimeType: accepted.mimetype, sizeBytes: accepted.size };
+}
+
+export interface CheckedDocument {
+  ref: ApplicationDocumentRef;
+  upload: repo.UploadRow;
+}
+
+/**
+ * The uploads a submission or an answer names, locked: each must exist, belong to the organization
+ * and not be claimed by another application (all three look the same to the sender). Uploads this
+ * application already holds are skipped, so sending the same form again adds nothing twice.
+ */
+export async function checkDocuments(
+  tx: DbOrTx,
+  orgId: string,
+  refs: ApplicationDocumentRef[],
+  field: string,
+  today: string,
+  ownApplicationId: string | null,
+): Promise<{ documents: CheckedDocument[]; problems: FieldError[] }> {
+  const uploads = new Map((await repo.lockUploads(tx, [...new Set(refs.map((r) => r.uploadId))])).map((u) => [u.id, u]));
+  const documents: CheckedDocument[] = [];
+  const problems: FieldError[] = [];
+  const seen = new Set<string>();
+  refs.forEach((ref, i) => {
+    const upload = uploads.get(ref.uploadId);
+    if (seen.has(ref.uploadId)) problems.push({ field: `${field}.${i}.uploadId`, message: 'is listed twice' });
+    else if (!upload || upload.orgId !== orgId || (upload.applicationId && upload.applicationId !== ownApplicationId)) {
+      problems.push({ field: `${field}.${i}.uploadId`, message: 'no uploaded file has this id; upload the file again' });
+    } else if (ref.expiresOn && ref.expiresOn < today) problems.push({ field: `${field}.${i}.expiresOn`, message: 'the document has already expired' });
+    else if (!upload.applicationId) documents.push({ ref, upload });
+    seen.add(ref.uploadId);
+  });
+  return { documents, problems };
+}
+
+/** Turns checked uploads into documents of the application and claims them. */
+export async function attachDocuments(tx: DbOrTx, app: { id: string; orgId: string }, documents: CheckedDocument[]): Promise<void> {
+  await repo.insertDocuments(
+    tx,
+    documents.map(({ ref, upload }) => ({
+      orgId: app.orgId,
+      applicationId: app.id,
+      docType: ref.docType,
+      bucketId: upload.bucketId,
+      objectPath: upload.objectPath,
+      fileName: upload.fileName,
+      mimeType: upload.mimeType,
+      sizeBytes: upload.sizeBytes,
+      expiresOn: ref.expiresOn ?? null,
+    })),
+  );
+  await repo.claimUploads(tx, documents.map((d) => d.upload.id), app.id);
+}
