@@ -167,6 +167,7 @@ export const applicationFormSchema = z.object({
       openTime: z.string(),
       closeTime: z.string(),
       locationName: z.string(),
+      locationNameAr: z.string(),
       applicationClosesAt: z.string().nullable(),
     }),
   ),
@@ -221,7 +222,7 @@ export const applicantViewSchema = z.object({
   updatedAt: z.string(),
   decisionReason: z.string().nullable(),
   categories: z.array(z.object({ nameEn: z.string(), nameAr: z.string() })),
-  marketDays: z.array(z.object({ date: z.string(), locationName: z.string() })),
+  marketDays: z.array(z.object({ date: z.string(), locationName: z.string(), locationNameAr: z.string() })),
   documents: z.array(z.object({ id: uuid, fileName: z.string(), docType: z.enum(APPLICATION_DOCUMENT_TYPES), status: z.enum(['pending', 'valid', 'declined']), statusNote: z.string().nullable() })),
   /** Only what the applicant may see (staff notes are left out). */
   history: z.array(applicationEventSchema),

@@ -52,6 +52,7 @@ export function openMarketDays(db: DbOrTx, orgId: string, today: string, now: Da
       closeTime: marketDays.closeTime,
       applicationClosesAt: marketDays.applicationClosesAt,
       locationName: marketLocations.nameEn,
+      locationNameAr: marketLocations.nameAr,
     })
     .from(marketDays)
     .innerJoin(marketLocations, eq(marketLocations.id, marketDays.locationId))
@@ -138,7 +139,7 @@ export function categoriesOf(db: DbOrTx, applicationId: string) {
 
 export function marketDaysOf(db: DbOrTx, applicationId: string) {
   return db
-    .select({ date: marketDays.date, locationName: marketLocations.nameEn })
+    .select({ date: marketDays.date, locationName: marketLocations.nameEn, locationNameAr: marketLocations.nameAr })
     .from(vendorApplicationMarketDays)
     .innerJoin(marketDays, eq(marketDays.id, vendorApplicationMarketDays.marketDayId))
     .innerJoin(marketLocations, eq(marketLocations.id, marketDays.locationId))

@@ -54,6 +54,7 @@ export async function applicationForm(ctx: AppContext, stream: ApplicationStream
       openTime: hhmm(d.openTime),
       closeTime: hhmm(d.closeTime),
       locationName: d.locationName,
+      locationNameAr: d.locationNameAr,
       applicationClosesAt: d.applicationClosesAt ? d.applicationClosesAt.toISOString() : null,
     })),
     maxUploadBytes: APPLICATION_UPLOAD_MAX_BYTES,
