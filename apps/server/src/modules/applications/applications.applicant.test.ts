@@ -58,7 +58,7 @@ describe(`applicant status page (${driver})`, () => {
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({ stream: 'market_vendor', status: 'under_review', email: 'viewer@example.test', locale: 'en', decisionReason: null, canRespond: false, canWithdraw: true });
     expect(view.body.categories).toEqual([{ nameEn: 'Crafts', nameAr: m.crafts.nameAr }]);
-    expect(view.body.marketDays).toEqual([{ date: m.days.open.date, locationName: 'Harbour Square' }]);
+    expect(view.body.marketDays).toEqual([{ date: m.days.open.date, locationName: 'Harbour Square', locationNameAr: expect.any(String) }]);
     expect(view.body.history.map((e: { kind: string }) => e.kind)).toEqual(['submitted', 'status']);
     expect(view.body.history.every((e: { actorName: unknown; visibleToApplicant: boolean }) => e.actorName === null && e.visibleToApplicant)).toBe(true);
     expect(JSON.stringify(view.body)).not.toContain('internal: check');
