@@ -5,7 +5,7 @@ import { AppError, conflict } from '../../lib/errors.js';
 import { applicationsTuning } from './applications.form-token.js';
 import * as repo from './applications.public.repository.js';
 import { dateOf } from './applications.public.service.js';
-import { changeStatus, findByToken, lockApplication, organizationName, type ApplicationActor, type ApplicationRow } from './applications.records.js';
+import { changeStatus, findByToken, lockApplication, organizationOf, type ApplicationActor, type ApplicationRow } from './applications.records.js';
 import { applicantCanRespond, applicantCanWithdraw } from './applications.rules.js';
 import { validationFailed } from './applications.submit.js';
 import { attachDocuments, checkDocuments } from './applications.uploads.js';
@@ -15,7 +15,7 @@ const linkNotValid = () => new AppError(404, 'not_found', 'This status link is n
 /** What the applicant sees: no staff notes, no staff names, no internal ids beyond their documents'. */
 export async function applicantView(db: DbOrTx, app: ApplicationRow): Promise<ApplicantView> {
   const [organization, categories, marketDays, documents, events] = await Promise.all([
-    organizationName(db, app.orgId),
+    organizationOf(db, app.orgId),
     repo.categoriesOf(db, app.id),
     repo.marketDaysOf(db, app.id),
     repo.documentsOf(db, app.id),
@@ -24,7 +24,8 @@ export async function applicantView(db: DbOrTx, app: ApplicationRow): Promise<Ap
   return {
     stream: app.stream,
     status: app.status,
-    organizationName: organization,
+    organizationName: organization.name,
+    organizationSlug: organization.slug,
     applicantName: app.applicantName,
     email: app.email,
     locale: app.locale as ApplicationLocale,

@@ -57,9 +57,13 @@ export async function lockApplication(tx: Tx, orgId: string, id: string): Promis
   return row;
 }
 
+export async function organizationOf(db: DbOrTx, orgId: string): Promise<{ name: string; slug: string }> {
+  const [o] = await db.select({ name: organizations.name, slug: organizations.slug }).from(organizations).where(eq(organizations.id, orgId));
+  return o ?? { name: '', slug: '' };
+}
+
 export async function organizationName(db: DbOrTx, orgId: string): Promise<string> {
-  const [o] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
-  return o?.name ?? '';
+  return (await organizationOf(db, orgId)).name;
 }
 
 const actorFields = (a: ApplicationActor) => ({ actorType: a.type, actorId: a.type === 'staff' ? a.userId : null });

@@ -1,6 +1,6 @@
-import NotAvailablePage from '../../routes/not-available-page';
+import { ApplicationWizard } from './components/application-wizard';
 
-/** Placeholder until this page is built. */
+/** Public form (no sign-in) for junior vendors aged 8 to 17, filled in with their guardian. */
 export default function JuniorVendorApplicationPage() {
-  return <NotAvailablePage titleKey="route.dashboard" />;
+  return <ApplicationWizard stream="junior_vendor" />;
 }

@@ -1,6 +1,6 @@
-import NotAvailablePage from '../../routes/not-available-page';
+import { ApplicationWizard } from './components/application-wizard';
 
-/** Placeholder until this page is built. */
+/** Public form (no sign-in) for market vendors who want a stall. */
 export default function MarketVendorApplicationPage() {
-  return <NotAvailablePage titleKey="route.dashboard" />;
+  return <ApplicationWizard stream="market_vendor" />;
 }

@@ -1,6 +1,6 @@
-import NotAvailablePage from '../../routes/not-available-page';
+import { ApplicationWizard } from './components/application-wizard';
 
-/** Placeholder until this page is built. */
+/** Public form (no sign-in) for people who want to run a workshop on a market day. */
 export default function WorkshopApplicationPage() {
-  return <NotAvailablePage titleKey="route.dashboard" />;
+  return <ApplicationWizard stream="workshop" />;
 }
