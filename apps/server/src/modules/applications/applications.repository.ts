@@ -21,6 +21,10 @@ import { likePattern } from '../vendors/vendors.repository.js';
 import { addDays } from '../vendors/vendors.rules.js';
 import type { ApplicationRow } from './applications.records.js';
 
+// Inside a correlated subquery Drizzle writes a column unqualified ("id"), which a joined table with its own
+// id would capture; the outer application's id is therefore named with its table.
+const APP_ID = sql.raw('"vendor_applications"."id"');
+
 export type DocumentRow = typeof vendorApplicationDocuments.$inferSelect;
 export type ScoreRow = { reviewerId: string; reviewerName: string | null; score: number; comment: string | null; updatedAt: Date };
 export type SettingsRow = { blindReview: boolean; workshopsPerMarketDay: number };
@@ -45,10 +49,10 @@ function conditions(orgId: string, f: ListFilters, withStatus: boolean): SQL | u
   const conds: (SQL | undefined)[] = [eq(vendorApplications.orgId, orgId), eq(vendorApplications.stream, f.stream)];
   if (withStatus && f.status) conds.push(eq(vendorApplications.status, f.status));
   if (f.categoryId) {
-    conds.push(sql`exists (select 1 from ${vendorApplicationCategories} c where c.application_id = ${vendorApplications.id} and c.category_id = ${f.categoryId})`);
+    conds.push(sql`exists (select 1 from ${vendorApplicationCategories} c where c.application_id = ${APP_ID} and c.category_id = ${f.categoryId})`);
   }
   if (f.marketDayId) {
-    conds.push(sql`exists (select 1 from ${vendorApplicationMarketDays} d where d.application_id = ${vendorApplications.id} and d.market_day_id = ${f.marketDayId})`);
+    conds.push(sql`exists (select 1 from ${vendorApplicationMarketDays} d where d.application_id = ${APP_ID} and d.market_day_id = ${f.marketDayId})`);
   }
   // Calendar days are UTC days, as everywhere else on the server; both ends are inclusive.
   if (f.submittedFrom) conds.push(gte(vendorApplications.submittedAt, new Date(`${f.submittedFrom}T00:00:00Z`)));
@@ -65,9 +69,9 @@ function conditions(orgId: string, f: ListFilters, withStatus: boolean): SQL | u
  * themselves, so neither the value nor the score sort order gives the others' opinion away.
  */
 function visibleAverage(userId: string, blind: boolean): SQL<number | null> {
-  const avg = sql`(select avg(s.score)::float8 from ${vendorApplicationScores} s where s.application_id = ${vendorApplications.id})`;
+  const avg = sql`(select avg(s.score)::float8 from ${vendorApplicationScores} s where s.application_id = ${APP_ID})`;
   if (!blind) return sql<number | null>`${avg}`;
-  return sql<number | null>`case when exists (select 1 from ${vendorApplicationScores} s where s.application_id = ${vendorApplications.id} and s.reviewer_id = ${userId}) then ${avg} end`;
+  return sql<number | null>`case when exists (select 1 from ${vendorApplicationScores} s where s.application_id = ${APP_ID} and s.reviewer_id = ${userId}) then ${avg} end`;
 }
 
 export interface ListOptions {
@@ -90,9 +94,9 @@ export async function listApplications(db: DbOrTx, orgId: string, f: ListFilters
     .select({
       row: vendorApplications,
       averageScore: avg,
-      scoreCount: sql<number>`(select count(*)::int from ${vendorApplicationScores} s where s.application_id = ${vendorApplications.id})`,
-      marketDayCount: sql<number>`(select count(*)::int from ${vendorApplicationMarketDays} d where d.application_id = ${vendorApplications.id})`,
-      documentCount: sql<number>`(select count(*)::int from ${vendorApplicationDocuments} d where d.application_id = ${vendorApplications.id})`,
+      scoreCount: sql<number>`(select count(*)::int from ${vendorApplicationScores} s where s.application_id = ${APP_ID})`,
+      marketDayCount: sql<number>`(select count(*)::int from ${vendorApplicationMarketDays} d where d.application_id = ${APP_ID})`,
+      documentCount: sql<number>`(select count(*)::int from ${vendorApplicationDocuments} d where d.application_id = ${APP_ID})`,
     })
     .from(vendorApplications)
     .where(conditions(orgId, f, true))

@@ -237,7 +237,7 @@ describe(`applications: the review queue (${driver})`, () => {
     const day = await createMarketDay(t.app, org.id);
     const at = (d: string) => new Date(`${d}T10:00:00Z`);
     const mk = (o: Parameters<typeof createApplication>[2]) => createApplication(t.app, org.id, o).then((r) => r.row);
-    const olive = await mk({ applicantName: 'Olive 100% Grove', email: 'olive@example.test', categoryIds: [food.id], marketDayIds: [day.id], submittedAt: at('2030-03-01') });
+    const olive = await mk({ applicantName: 'Olive 100% Grove', email: 'olive@example.test', categoryIds: [food.id], marketDayIds: [day.id], documents: [{ docType: 'food_hygiene' }, { docType: 'other' }], submittedAt: at('2030-03-01') });
     const bread = await mk({ applicantName: 'Bread Corner', contactName: 'Samira Haddad', categoryIds: [food.id], status: 'under_review', submittedAt: at('2030-03-05') });
     const pots = await mk({ applicantName: 'Pots and Pans', categoryIds: [crafts.id], marketDayIds: [day.id], status: 'rejected', submittedAt: at('2030-03-10') });
     await createApplication(t.app, org.id, { stream: 'junior_vendor', applicantName: 'Junior Lemonade' });
@@ -249,7 +249,8 @@ describe(`applications: the review queue (${driver})`, () => {
     expect(ids(all.body)).toEqual([pots.id, bread.id, olive.id]);
     expect(all.body).toMatchObject({ total: 3, page: 1, pageSize: 25 });
     expect(all.body.counts).toEqual({ submitted: 1, under_review: 1, info_requested: 0, approved: 0, waitlisted: 0, rejected: 1, withdrawn: 0 });
-    expect(all.body.items[2]).toMatchObject({ applicantName: 'Olive 100% Grove', categories: [{ id: food.id, nameEn: 'Food' }], marketDayCount: 1, documentCount: 0, averageScore: null, scoreCount: 0 });
+    expect(all.body.items[2]).toMatchObject({ applicantName: 'Olive 100% Grove', categories: [{ id: food.id, nameEn: 'Food' }], marketDayCount: 1, documentCount: 2, averageScore: null, scoreCount: 0 });
+    expect(all.body.items[1]).toMatchObject({ applicantName: 'Bread Corner', marketDayCount: 0, documentCount: 0 });
 
     const status = await call('GET', '/vendor-applications?stream=market_vendor&status=under_review');
     expect(ids(status.body)).toEqual([bread.id]);
