@@ -1,4 +1,4 @@
-import { effectiveRole, permissionsFor, STORED_ROLES, SHELL_TRANSLATIONS } from '@market/contracts';
+import { effectiveRole, isVendorRole, permissionsFor, STORED_ROLES, SHELL_TRANSLATIONS } from '@market/contracts';
 import { expect, test } from '@playwright/test';
 import { NAV_GROUPS } from '../src/components/layout/nav-items';
 import { signIn, sidebarLabels } from './helpers';
@@ -20,6 +20,11 @@ const accounts = [
 for (const { email, role } of accounts) {
   test(`${role ?? 'no membership'} sees exactly its sidebar`, async ({ page }) => {
     await signIn(page, email);
+    if (role && isVendorRole(effectiveRole(role))) {
+      // Vendor accounts land on their own dashboard; the staff shell still shows them their sidebar.
+      await expect(page).toHaveURL(/\/vendor-dashboard$/);
+      await page.goto('/dashboard');
+    }
     const expected = expectedSidebar(role);
     expect(await sidebarLabels(page)).toEqual(expected);
     // The spec's Locations item is the super admin's alone.

@@ -2,10 +2,12 @@ import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { dashboardQuery } from '../features/dashboard/dashboard-query';
-import { meQuery } from '../features/access/use-me';
+import { meQuery, useMe } from '../features/access/use-me';
+import { landingPath } from '../features/vendor-dashboard/vendor-landing';
 import { isVendorHost } from '../lib/config';
 import { auth } from '../lib/supabase';
 import AuthPage from '../features/auth/auth-page';
+import { PageSkeleton } from '../components/ui/page-skeleton';
 import { PublicLayout } from '../routes/public-layout';
 import { RequireAuth, RequireI18n, RequirePermission } from './guards';
 import { PUBLIC_PAGES, STAFF_ROUTES, type PageLoader, type StaffRoute } from './route-table';
@@ -34,6 +36,13 @@ function staffElement(r: StaffRoute): ReactNode {
   );
 }
 
+/** `/`: vendor accounts start on their own dashboard, staff on the staff dashboard. */
+function HomeRedirect() {
+  const me = useMe();
+  if (me.isPending) return <PageSkeleton />;
+  return <Navigate to={landingPath(me.data?.permissions ?? [])} replace />;
+}
+
 export function buildRoutes(vendorHost: boolean): RouteObject[] {
   const publicPages: RouteObject = {
     element: (
@@ -52,8 +61,20 @@ export function buildRoutes(vendorHost: boolean): RouteObject[] {
   if (vendorHost) {
     return [{ path: '/', element: <Navigate to="/market-vendor-application" replace /> }, auth, publicPages, notFound];
   }
+  // Outside the shell, so a vendor never sees the staff shell on the way to the vendor dashboard.
+  const home: RouteObject = {
+    path: '/',
+    element: (
+      <RequireI18n>
+        <RequireAuth>
+          <HomeRedirect />
+        </RequireAuth>
+      </RequireI18n>
+    ),
+  };
   return [
     auth,
+    home,
     publicPages,
     {
       element: (
@@ -63,7 +84,7 @@ export function buildRoutes(vendorHost: boolean): RouteObject[] {
           </RequireAuth>
         </RequireI18n>
       ),
-      children: [{ path: '/', element: <Navigate to="/dashboard" replace /> }, ...STAFF_ROUTES.map((r) => ({ path: r.path, element: staffElement(r) }))],
+      children: STAFF_ROUTES.map((r) => ({ path: r.path, element: staffElement(r) })),
     },
     notFound,
   ];

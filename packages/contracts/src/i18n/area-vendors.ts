@@ -7,8 +7,6 @@ export const VENDORS = {
   'vendors.tabs': { en: 'Applications and vendors', ar: 'الطلبات والبائعون' },
   'vendors.tab.applications': { en: 'Applications', ar: 'الطلبات' },
   'vendors.tab.vendors': { en: 'Vendors', ar: 'البائعون' },
-  'vendors.applications.notAvailable': { en: 'Applications are not available yet', ar: 'الطلبات غير متاحة بعد' },
-  'vendors.applications.notAvailableDescription': { en: 'Reviewing applications will come in a later version. Vendors can be added by hand in the Vendors tab.', ar: 'ستتوفر مراجعة الطلبات في إصدار لاحق. يمكن إضافة البائعين يدويًا من تبويب البائعين.' },
 
   'vendors.add': { en: 'Add vendor', ar: 'إضافة بائع' },
   'vendors.addJunior': { en: 'Add junior vendor', ar: 'إضافة بائع ناشئ' },

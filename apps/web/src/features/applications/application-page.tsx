@@ -1,6 +1,52 @@
-import NotAvailablePage from '../../routes/not-available-page';
+import { useParams } from 'react-router';
+import { ListState } from '../../components/ui/market-structure-form';
+import { ApiError } from '../../lib/api';
+import { useI18n } from '../i18n/i18n-provider';
+import { useApplication } from './applications-api';
+import { ApplicationAnswers, ApplicationChoices } from './components/application-answers';
+import { ApplicationDocuments } from './components/application-documents';
+import { ApplicationHeader } from './components/application-header';
+import { ApplicationHistory } from './components/application-history';
+import { ApplicationScores } from './components/application-scores';
 
-/** Placeholder until this page is built. */
+/** One application (/market-vendor-management/applications/:id and the junior and workshop ones): a stack of sections. */
 export default function ApplicationPage() {
-  return <NotAvailablePage titleKey="route.dashboard" />;
+  const { t } = useI18n();
+  const { id } = useParams();
+  const app = useApplication(id);
+  if (!app.data) {
+    const notFound = app.error instanceof ApiError && (app.error.status === 404 || app.error.status === 422 || app.error.status === 400);
+    return (
+      <section className="flex flex-col gap-4">
+        <h1 className="text-2xl font-semibold">{t('review.page.title')}</h1>
+        <ListState
+          loading={app.isPending}
+          error={notFound ? null : app.error}
+          empty={notFound}
+          loadingLabel={t('common.loading')}
+          errorLabel={t('review.page.loadFailed')}
+          retryLabel={t('common.tryAgain')}
+          onRetry={() => void app.refetch()}
+          emptyContent={t('review.page.notFound')}
+        />
+      </section>
+    );
+  }
+  const a = app.data;
+  return (
+    <article className="flex min-w-0 flex-col gap-4" data-testid="application-page" data-id={a.id}>
+      <ApplicationHeader app={a} />
+      <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <ApplicationAnswers app={a} />
+          <ApplicationChoices app={a} />
+          <ApplicationDocuments app={a} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          <ApplicationScores app={a} />
+          <ApplicationHistory app={a} />
+        </div>
+      </div>
+    </article>
+  );
 }

@@ -5,7 +5,7 @@ import { useT } from '../i18n/i18n-provider';
 import { authErrorMessage } from './auth-errors';
 import { Field, FormError, FormNotice, PasswordField } from './auth-fields';
 
-export type Mode = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'code' | 'mfa';
+export type Mode = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'code' | 'mfa' | 'invite';
 
 /** Runs a submit handler with busy and error state. */
 function useSubmit() {
@@ -126,7 +126,8 @@ export function ForgotForm({ setMode }: { setMode: (m: Mode) => void }) {
   );
 }
 
-export function ResetForm({ onDone }: { onDone: () => void }) {
+/** A new password: after a reset link, or (invite) the first password of an invited account. */
+export function ResetForm({ onDone, invite, email }: { onDone: () => void; invite?: boolean; email?: string }) {
   const t = useT();
   const [password, setPassword] = useState('');
   const [saved, setSaved] = useState(false);
@@ -139,15 +140,29 @@ export function ResetForm({ onDone }: { onDone: () => void }) {
     setTimeout(onDone, 800);
   });
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <h2 className="font-medium">{t('auth.setNewPassword')}</h2>
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid={invite ? 'invite-form' : undefined}>
+      <h2 className="font-medium">{invite ? t('vendorDashboard.invite.title') : t('auth.setNewPassword')}</h2>
+      {invite && <p className="text-sm text-muted-foreground">{email ? t('vendorDashboard.invite.intro', { email }) : t('vendorDashboard.invite.introNoEmail')}</p>}
       <FormError message={error} />
-      <FormNotice message={saved ? t('auth.passwordUpdated') : null} />
+      <FormNotice message={saved ? (invite ? t('vendorDashboard.invite.saved') : t('auth.passwordUpdated')) : null} />
       <PasswordField label={t('auth.newPassword')} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy || saved}>
         {t('auth.savePassword')}
       </Button>
     </form>
+  );
+}
+
+/** An invitation link that signed nobody in: used already, expired, or cut short. */
+export function InviteExpired({ setMode }: { setMode: (m: Mode) => void }) {
+  const t = useT();
+  return (
+    <div className="flex flex-col gap-4" data-testid="invite-expired">
+      <h2 className="font-medium">{t('vendorDashboard.invite.title')}</h2>
+      <FormError message={t('vendorDashboard.invite.expired')} />
+      <LinkButton onClick={() => setMode('forgot')}>{t('auth.forgotPassword')}</LinkButton>
+      <LinkButton onClick={() => setMode('signIn')}>{t('auth.backToSignIn')}</LinkButton>
+    </div>
   );
 }
 

@@ -1,20 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { auth } from '../../lib/supabase';
+import { meQuery } from '../access/use-me';
 import { useI18n } from '../i18n/i18n-provider';
+import { landingPath } from '../vendor-dashboard/vendor-landing';
 import { useAuth } from './auth-provider';
-import { CodeForm, ForgotForm, MfaForm, ResetForm, SignInForm, SignUpForm, type Mode } from './auth-forms';
+import { CodeForm, ForgotForm, InviteExpired, MfaForm, ResetForm, SignInForm, SignUpForm, type Mode } from './auth-forms';
+
+/**
+ * The invitation link verifies at /auth/v1/verify and comes back as /auth?mode=invite#access_token=...&type=invite.
+ * Read before the auth client takes the tokens out of the address.
+ */
+function initialMode(params: URLSearchParams): Mode {
+  if (params.get('mode') === 'invite' || /(?:^#|&)type=invite(?:&|$)/.test(window.location.hash)) return 'invite';
+  return params.get('mode') === 'reset' ? 'reset' : 'signIn';
+}
 
 /** Sign in (e-mail or phone), sign up, reset password, e-mailed code, and the TOTP step. */
 export default function AuthPage() {
   const { t, ready } = useI18n();
-  const { session, lastEvent } = useAuth();
+  const { session, loading, lastEvent } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  const qc = useQueryClient();
   const [params] = useSearchParams();
-  const [mode, setMode] = useState<Mode>(params.get('mode') === 'reset' ? 'reset' : 'signIn');
+  const [mode, setMode] = useState<Mode>(() => initialMode(params));
   const from = (location.state as { from?: string } | null)?.from ?? '/';
+
+  // Going "home" means the landing page of the account: vendors to their dashboard, staff to the staff one.
+  const goOn = useCallback(async () => {
+    let target = from;
+    if (from === '/' && session) {
+      try {
+        target = landingPath((await qc.fetchQuery(meQuery(session.user.id))).permissions);
+      } catch {
+        // "/" decides again once the permissions can be read.
+      }
+    }
+    navigate(target, { replace: true });
+  }, [from, session, qc, navigate]);
 
   useEffect(() => {
     if (lastEvent === 'PASSWORD_RECOVERY') setMode('reset');
@@ -22,21 +48,21 @@ export default function AuthPage() {
 
   // A signed-in visitor continues where they were going, once two-factor is satisfied.
   useEffect(() => {
-    if (!session || mode === 'reset' || mode === 'mfa') return;
+    if (!session || mode === 'reset' || mode === 'mfa' || mode === 'invite') return;
     let cancelled = false;
     void auth()
       .mfa.getAuthenticatorAssuranceLevel()
       .then(({ data }) => {
         if (cancelled) return;
         if (data && data.nextLevel === 'aal2' && data.currentLevel !== 'aal2') setMode('mfa');
-        else navigate(from, { replace: true });
+        else void goOn();
       });
     return () => {
       cancelled = true;
     };
-  }, [session, mode, from, navigate]);
+  }, [session, mode, goOn]);
 
-  const done = () => navigate(from, { replace: true });
+  const done = () => void goOn();
   return (
     <main className="flex min-h-svh items-center justify-center bg-muted/40 p-4">
       <div className="min-h-[31rem] w-full max-w-sm rounded-xl border bg-card p-6 shadow-sm">
@@ -55,6 +81,7 @@ export default function AuthPage() {
         {ready && mode === 'signUp' && <SignUpForm setMode={setMode} />}
         {ready && mode === 'forgot' && <ForgotForm setMode={setMode} />}
         {ready && mode === 'reset' && <ResetForm onDone={done} />}
+        {ready && mode === 'invite' && (session ? <ResetForm invite email={session.user.email} onDone={done} /> : !loading && <InviteExpired setMode={setMode} />)}
         {ready && mode === 'code' && <CodeForm setMode={setMode} />}
         {ready && mode === 'mfa' && <MfaForm onDone={done} setMode={setMode} />}
       </div>

@@ -1,6 +1,6 @@
-import { Inbox } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
+import { ApplicationsQueue } from '../../applications/components/applications-queue';
 import { useT } from '../../i18n/i18n-provider';
 import { VendorsDirectory } from './vendors-directory';
 
@@ -9,7 +9,7 @@ export type VendorArea = 'market' | 'junior';
 const tabClass =
   '-mb-px rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:border-primary data-[state=active]:bg-muted/60 data-[state=active]:font-semibold data-[state=active]:text-foreground';
 
-/** The applications area of a vendor stream: its applications (next issue) and its vendors. */
+/** The applications area of a vendor stream: its review queue and its vendors. */
 export function VendorsArea({ area, titleKey }: { area: VendorArea; titleKey: string }) {
   const t = useT();
   const [params, setParams] = useSearchParams();
@@ -39,12 +39,8 @@ export function VendorsArea({ area, titleKey }: { area: VendorArea; titleKey: st
             {t('vendors.tab.vendors')}
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="applications" className="outline-none">
-          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center" data-testid="applications-not-available">
-            <Inbox className="size-8 text-muted-foreground" aria-hidden />
-            <p className="font-medium">{t('vendors.applications.notAvailable')}</p>
-            <p className="max-w-md text-sm text-muted-foreground">{t('vendors.applications.notAvailableDescription')}</p>
-          </div>
+        <Tabs.Content value="applications" className="min-w-0 outline-none">
+          <ApplicationsQueue stream={area === 'junior' ? 'junior_vendor' : 'market_vendor'} />
         </Tabs.Content>
         <Tabs.Content value="vendors" className="min-w-0 outline-none">
           <VendorsDirectory area={area} />

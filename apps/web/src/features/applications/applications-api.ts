@@ -1,0 +1,249 @@
+import type {
+  ApplicationDetail,
+  ApplicationListItem,
+  ApplicationStatus,
+  ApplicationStream,
+  ApplicationEmailTemplateKey,
+  ApplicationLocale,
+  applicationRoutes as r,
+  marketCategoriesRoutes,
+  marketDaysRoutes,
+} from '@market/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export type { ApplicationDetail, ApplicationListItem, ApplicationStatus, ApplicationStream, ApplicationEmailTemplateKey, ApplicationLocale };
+export type ApplicationDocument = r.ApplicationDocument;
+export type ApplicationEvent = r.ApplicationEvent;
+export type Workshop = r.Workshop;
+export type EmailTemplate = r.EmailTemplate;
+export type StaffAction = ApplicationDetail['allowedActions'][number];
+export type BulkAction = 'approve' | 'waitlist' | 'reject';
+export type DocumentReview = { status?: 'pending' | 'valid' | 'declined'; statusNote?: string | null; expiresOn?: string | null };
+
+// Kept here (not imported) so no zod code reaches the bundle; `satisfies` ties them to the contract.
+export const APPLICATION_STATUSES = ['submitted', 'under_review', 'info_requested', 'approved', 'waitlisted', 'rejected', 'withdrawn'] as const satisfies readonly ApplicationStatus[];
+export const TEMPLATE_KEYS = ['received', 'updated', 'info_requested', 'message', 'under_review', 'approved', 'waitlisted', 'rejected', 'withdrawn'] as const satisfies readonly ApplicationEmailTemplateKey[];
+export const SORTS = ['newest', 'oldest', 'name', 'score'] as const;
+export type Sort = (typeof SORTS)[number];
+export const PAGE_SIZE = 25;
+
+/** The queue's filters exactly as the list route takes them (strings, as in the URL). */
+export interface QueueFilters {
+  stream: ApplicationStream;
+  status?: ApplicationStatus;
+  categoryId?: string;
+  marketDayId?: string;
+  submittedFrom?: string;
+  submittedTo?: string;
+  q?: string;
+  sort?: Sort;
+  page: number;
+}
+
+export const applicationKeys = {
+  all: ['applications'] as const,
+  lists: ['applications', 'list'] as const,
+  list: (f: QueueFilters) => ['applications', 'list', f] as const,
+  detail: (id: string) => ['applications', 'detail', id] as const,
+  settings: ['applications', 'settings'] as const,
+  templates: ['applications', 'templates'] as const,
+  workshops: ['applications', 'workshops'] as const,
+};
+
+/** Where the queue and the application page of a stream live. */
+export const STREAM_BASE: Record<ApplicationStream, string> = {
+  market_vendor: '/market-vendor-management',
+  junior_vendor: '/junior-vendor-management',
+  workshop: '/workshop-applications',
+};
+export const applicationPath = (stream: ApplicationStream, id: string) =>
+  stream === 'workshop' ? `/workshop-applications/${id}` : `${STREAM_BASE[stream]}/applications/${id}`;
+
+export function useApplications(f: QueueFilters) {
+  return useQuery({
+    queryKey: applicationKeys.list(f),
+    queryFn: () =>
+      api<typeof r.listApplications>(
+        { method: 'GET', path: '/vendor-applications' },
+        {
+          query: {
+            stream: f.stream,
+            status: f.status,
+            categoryId: f.categoryId,
+            marketDayId: f.marketDayId,
+            submittedFrom: f.submittedFrom,
+            submittedTo: f.submittedTo,
+            q: f.q?.trim() || undefined,
+            sort: f.sort,
+            page: String(f.page),
+            pageSize: String(PAGE_SIZE),
+          },
+        },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useApplication(id: string | undefined) {
+  return useQuery({
+    queryKey: applicationKeys.detail(id ?? ''),
+    queryFn: () => api<typeof r.getApplication>({ method: 'GET', path: '/vendor-applications/:id' }, { params: { id: id! } }),
+    enabled: !!id,
+  });
+}
+
+/** A write answering the application: the answer replaces the cached one and the queues refresh. */
+function useDetailWrite<V>(fn: (v: V) => Promise<ApplicationDetail>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async (detail) => {
+      qc.setQueryData(applicationKeys.detail(detail.id), detail);
+      await qc.invalidateQueries({ queryKey: applicationKeys.lists });
+      if (detail.workshop) await qc.invalidateQueries({ queryKey: applicationKeys.workshops });
+    },
+  });
+}
+
+export type ActionInput =
+  | { action: 'start_review' }
+  | { action: 'request_info'; message: string }
+  | { action: 'approve'; marketDayId?: string; message?: string | null }
+  | { action: 'waitlist'; message?: string | null }
+  | { action: 'reject'; reason: string }
+  | { action: 'message'; message: string };
+
+export function useApplicationAction(id: string) {
+  return useDetailWrite((input: ActionInput) => {
+    const params = { id };
+    switch (input.action) {
+      case 'start_review':
+        return api<typeof r.startReview>({ method: 'POST', path: '/vendor-applications/:id/start-review' }, { params });
+      case 'request_info':
+        return api<typeof r.requestInfo>({ method: 'POST', path: '/vendor-applications/:id/request-info' }, { params, body: { message: input.message } });
+      case 'approve':
+        return api<typeof r.approveApplication>({ method: 'POST', path: '/vendor-applications/:id/approve' }, { params, body: { marketDayId: input.marketDayId, message: input.message } });
+      case 'waitlist':
+        return api<typeof r.waitlistApplication>({ method: 'POST', path: '/vendor-applications/:id/waitlist' }, { params, body: { message: input.message } });
+      case 'reject':
+        return api<typeof r.rejectApplication>({ method: 'POST', path: '/vendor-applications/:id/reject' }, { params, body: { reason: input.reason } });
+      case 'message':
+        return api<typeof r.messageApplicant>({ method: 'POST', path: '/vendor-applications/:id/messages' }, { params, body: { message: input.message } });
+    }
+  });
+}
+
+export const useScoreApplication = (id: string) =>
+  useDetailWrite((body: { score: number; comment?: string | null }) =>
+    api<typeof r.scoreApplication>({ method: 'PUT', path: '/vendor-applications/:id/score' }, { params: { id }, body }),
+  );
+
+export function useReviewDocument(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ docId, body }: { docId: string; body: DocumentReview }) =>
+      api<typeof r.reviewApplicationDocument>({ method: 'PATCH', path: '/vendor-applications/:id/documents/:docId' }, { params: { id, docId }, body }),
+    onSuccess: (doc) => {
+      qc.setQueryData<ApplicationDetail>(applicationKeys.detail(id), (old) => old && { ...old, documents: old.documents.map((d) => (d.id === doc.id ? doc : d)) });
+      // The history gains a document_review entry.
+      void qc.invalidateQueries({ queryKey: applicationKeys.detail(id) });
+    },
+  });
+}
+
+export const documentUrl = (id: string, docId: string) =>
+  api<typeof r.applicationDocumentUrl>({ method: 'GET', path: '/vendor-applications/:id/documents/:docId/url' }, { params: { id, docId } });
+
+export function useBulkAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ids: string[]; action: BulkAction; reason?: string | null }) =>
+      api<typeof r.bulkApplicationAction>({ method: 'POST', path: '/vendor-applications/bulk' }, { body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: applicationKeys.all }),
+  });
+}
+
+export function useApplicationSettings() {
+  return useQuery({
+    queryKey: applicationKeys.settings,
+    queryFn: () => api<typeof r.getApplicationSettings>({ method: 'GET', path: '/application-settings' }),
+  });
+}
+
+export function useSaveApplicationSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { blindReview?: boolean; workshopsPerMarketDay?: number }) =>
+      api<typeof r.updateApplicationSettings>({ method: 'PATCH', path: '/application-settings' }, { body }),
+    onSuccess: async (s) => {
+      qc.setQueryData(applicationKeys.settings, s);
+      // Blind review changes which scores the queue and the pages may show.
+      await qc.invalidateQueries({ queryKey: applicationKeys.lists });
+      await qc.invalidateQueries({ queryKey: ['applications', 'detail'] });
+    },
+  });
+}
+
+export function useEmailTemplates(enabled: boolean) {
+  return useQuery({
+    queryKey: applicationKeys.templates,
+    queryFn: () => api<typeof r.listEmailTemplates>({ method: 'GET', path: '/application-email-templates' }),
+    enabled,
+  });
+}
+
+export function useTemplateWrite() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, locale, body }: { key: ApplicationEmailTemplateKey; locale: ApplicationLocale; body: { subject: string; body: string } | null }) =>
+      body
+        ? api<typeof r.saveEmailTemplate>({ method: 'PUT', path: '/application-email-templates/:key/:locale' }, { params: { key, locale }, body })
+        : api<typeof r.resetEmailTemplate>({ method: 'DELETE', path: '/application-email-templates/:key/:locale' }, { params: { key, locale } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: applicationKeys.templates }),
+  });
+}
+
+export function useWorkshops() {
+  return useQuery({
+    queryKey: applicationKeys.workshops,
+    queryFn: () => api<typeof r.listWorkshops>({ method: 'GET', path: '/workshops' }, { query: {} }),
+  });
+}
+
+export function useUpdateWorkshop() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: { marketDayId?: string | null; status?: 'scheduled' | 'cancelled' } }) =>
+      api<typeof r.updateWorkshop>({ method: 'PATCH', path: '/workshops/:id' }, { params: { id }, body }),
+    onSuccess: async (w) => {
+      await qc.invalidateQueries({ queryKey: applicationKeys.workshops });
+      if (w.applicationId) await qc.invalidateQueries({ queryKey: applicationKeys.detail(w.applicationId) });
+    },
+  });
+}
+
+/** Categories and market days come from their own areas; read here only to filter and to choose. */
+export function useCategoryOptions(enabled = true) {
+  return useQuery({
+    queryKey: ['market-categories', 'list', 'all'],
+    queryFn: () => api<typeof marketCategoriesRoutes.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status: 'all' } }),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Market days from half a year back to a little more ahead (the list route takes at most 400 days). */
+export function useMarketDayOptions() {
+  const now = Date.now();
+  const from = isoDay(now - 180 * DAY_MS);
+  const to = isoDay(now + 215 * DAY_MS);
+  return useQuery({
+    queryKey: ['market-days', 'options', from, to],
+    queryFn: () => api<typeof marketDaysRoutes.listMarketDays>({ method: 'GET', path: '/market-days' }, { query: { from, to } }),
+    staleTime: 60_000,
+  });
+}
