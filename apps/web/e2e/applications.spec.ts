@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+import { linkIn, newestMail, TINY_PNG } from './application-helpers';
+import { signIn } from './helpers';
+
+const NEW_PASSWORD = 'Jasmine-Sweets-2026!';
+
+/** Fills the market-vendor form in Arabic, with the insurance document the Crafts category requires. */
+async function applyInArabic(page: Page, email: string, businessName: string): Promise<void> {
+  await page.goto('/market-vendor-application');
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+  await page.getByLabel('اسم النشاط التجاري').fill(businessName);
+  await page.getByLabel('الشخص المسؤول عن التواصل').fill('ياسمين علي');
+  await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(email);
+  await page.getByLabel('رقم الهاتف').fill('+971 50 765 4321');
+  await page.getByTestId('apply-next').click();
+
+  await page.getByLabel('ما تبيعه').fill('حلويات عربية تقليدية وسلال هدايا مصنوعة يدويًا.');
+  await page.getByLabel('حِرَف يدوية').check();
+  await page.getByTestId('apply-next').click();
+
+  await page.locator('input[name="marketDayIds"]').first().check();
+  await page.getByLabel('٣ × ٣ م').check();
+  await page.getByLabel('بدون كهرباء').check();
+  await page.getByTestId('apply-next').click();
+
+  // Reload mid-way: the draft (answers and step) survives.
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'الوثائق' })).toBeVisible();
+  await page.locator('input[type="file"]').first().setInputFiles({ name: 'insurance.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(page.getByRole('button', { name: 'إزالة insurance.png' })).toBeVisible();
+  await page.getByTestId('apply-next').click();
+
+  await expect(page.getByText(businessName).first()).toBeVisible();
+  await page.getByRole('checkbox', { name: /أؤكد صحة هذه الإجابات/ }).check();
+  await page.getByTestId('apply-submit').click();
+  await expect(page.getByTestId('apply-done')).toContainText(email);
+}
+
+test('market vendor journey: Arabic application with a document, request for information, answer, approval, invitation, vendor dashboard', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const email = `jasmine-${Date.now()}@example.test`;
+  const businessName = `حلويات الياسمين ${Date.now() % 10000}`;
+  await applyInArabic(page, email, businessName);
+
+  // The confirmation e-mail, in Arabic, carries the private status link.
+  const received = await newestMail(request, email, 'application.received');
+  expect(received.subject).toContain('استلمنا طلبك');
+  const statusLink = linkIn(received.textBody, '/application-status#');
+
+  // Staff (English) find it in the queue and ask for information.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signIn(staff, 'vendor-manager@demo.market');
+  await staff.goto('/market-vendor-management?tab=applications');
+  const row = staff.getByTestId('application-row').filter({ hasText: businessName });
+  await expect(row).toBeVisible();
+  await row.getByRole('link', { name: businessName }).click();
+  await expect(staff).toHaveURL(/\/market-vendor-management\/applications\/[0-9a-f-]{36}$/);
+  await expect(staff.getByTestId('application-history')).toBeVisible();
+  await expect(staff.getByTestId('application-status')).toHaveAttribute('data-status', 'submitted');
+  await staff.getByTestId('action-request_info').click();
+  await staff.getByRole('dialog').getByRole('textbox').fill('Please add a photo of your stall set-up.');
+  await staff.getByTestId('action-confirm').click();
+  await expect(staff.getByTestId('application-status')).toHaveAttribute('data-status', 'info_requested');
+
+  // The applicant answers from the status link, with a file.
+  await page.goto(statusLink);
+  await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'info_requested');
+  await expect(page.getByTestId('status-respond')).toContainText('Please add a photo of your stall set-up.');
+  const respond = page.getByTestId('status-respond');
+  await respond.getByLabel('ردك').fill('أضفت صورة الكشك.');
+  await respond.locator('input[type="file"]').setInputFiles({ name: 'stall.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(respond.getByRole('button', { name: 'إزالة stall.png' })).toBeVisible();
+  await respond.getByRole('button', { name: 'إرسال الرد' }).click();
+  await expect(page.getByTestId('status-badge')).toHaveAttribute('data-status', 'under_review');
+
+  // Staff see the answer and approve.
+  await staff.reload();
+  await expect(staff.getByTestId('application-status')).toHaveAttribute('data-status', 'under_review');
+  await expect(staff.getByTestId('application-history')).toContainText('أضفت صورة الكشك.');
+  await staff.getByTestId('action-approve').click();
+  await staff.getByTestId('action-confirm').click();
+  await expect(staff.getByTestId('application-status')).toHaveAttribute('data-status', 'approved');
+  await staffContext.close();
+
+  // The invitation is in the outbox; following it, the new vendor chooses a password.
+  const invitation = await newestMail(request, email, 'invite');
+  await page.goto(linkIn(invitation.textBody, '/auth/v1/verify'));
+  const form = page.getByTestId('invite-form');
+  await expect(form).toBeVisible();
+  await form.locator('input[type="password"]').fill(NEW_PASSWORD);
+  await form.getByRole('button').last().click();
+  await expect(page).toHaveURL(/\/vendor-dashboard$/);
+  await expect(page.getByTestId('vendor-welcome')).toContainText(businessName);
+
+  // Signing out and in again with the new password lands on the vendor dashboard.
+  await page.getByTestId('vendor-sign-out').click();
+  await expect(page).toHaveURL(/\/auth/);
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(NEW_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/vendor-dashboard$/);
+  await expect(page.getByTestId('vendor-dashboard')).toBeVisible();
+});
+
+test('stored text from a public form is shown as text on every staff screen, never run', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const hostile = {
+    name: `<img src=x onerror="window.__xss=1">Stall ${Date.now() % 10000}`,
+    contact: '"><svg onload="window.__xss=1">',
+    description: '<script>window.__xss=1</script> jars & "jams"',
+  };
+  const form = await (await request.get('/api/v1/public/application-forms/market_vendor')).json();
+  const category = form.categories.find((c: { requiredDocumentTypes: string[] }) => c.requiredDocumentTypes.length === 0);
+  // A person needs at least minFillSeconds; a faster submission would be dropped as a bot's.
+  await new Promise((r) => setTimeout(r, (form.minFillSeconds + 0.5) * 1000));
+  const email = `hostile-${Date.now()}@example.test`;
+  const sent = await request.post('/api/v1/public/applications', {
+    data: {
+      stream: 'market_vendor',
+      formToken: form.formToken,
+      locale: 'en',
+      answers: {
+        businessName: hostile.name, contactName: hostile.contact, email, phone: '+44 1632 960999',
+        productsDescription: hostile.description, categoryIds: [category.id], marketDayIds: [form.marketDays[0].id],
+        stallSize: '3x3', power: 'none', documents: [], consentTerms: true,
+      },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(202);
+
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await signIn(page, 'vendor-manager@demo.market');
+  await page.goto(`/market-vendor-management?tab=applications&q=${encodeURIComponent(email)}`);
+  const row = page.getByTestId('application-row').filter({ hasText: hostile.name });
+  await expect(row).toBeVisible();
+  await row.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/market-vendor-management\/applications\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('application-history')).toBeVisible();
+  await expect(page.getByText(hostile.description)).toBeVisible();
+  await expect(page.getByText(hostile.contact).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await page.locator('main img[src="x"], main svg[onload]').count()).toBe(0);
+  expect(dialogs).toEqual([]);
+});
