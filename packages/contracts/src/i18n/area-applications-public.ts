@@ -99,8 +99,8 @@ export const APPLICATIONS_PUBLIC = {
   'apply.field.spaceNeeds': { en: 'Space needs', ar: 'احتياجات المساحة' },
   'apply.field.equipmentNeeds': { en: 'Equipment needs', ar: 'احتياجات المعدات' },
 
-  'apply.hint.phone': { en: 'With the country code, such as +971 50 123 4567', ar: 'مع رمز الدولة، مثل ‎+971 50 123 4567' },
-  'apply.hint.website': { en: 'Starting with https://', ar: 'يبدأ بـ https://' },
+  'apply.hint.phone': { en: 'With the country code, such as +971 50 123 4567', ar: 'مع رمز الدولة، مثل ⁦+971 50 123 4567⁩' },
+  'apply.hint.website': { en: 'Starting with https://', ar: 'يبدأ بـ ⁦https://⁩' },
   'apply.hint.productsDescription': { en: 'Products, how they are made, price range: whatever helps the team picture your stall.', ar: 'المنتجات وطريقة صنعها ونطاق الأسعار: كل ما يساعد الفريق على تصوّر كشكك.' },
   'apply.hint.dateOfBirth': { en: 'The junior must be {min} to {max} years old today.', ar: 'يجب أن يكون عمر البائع الناشئ اليوم من {min} إلى {max} سنة.' },
   'apply.hint.durationMinutes': { en: '15 to 480 minutes', ar: 'من 15 إلى 480 دقيقة' },
@@ -151,8 +151,8 @@ export const APPLICATIONS_PUBLIC = {
 
   'apply.error.required': { en: 'Please fill this in.', ar: 'يرجى تعبئة هذا الحقل.' },
   'apply.error.email': { en: 'Enter an e-mail address such as name@example.com.', ar: 'أدخل بريدًا إلكترونيًا مثل name@example.com.' },
-  'apply.error.phone': { en: 'Enter a phone number such as +971 50 123 4567.', ar: 'أدخل رقم هاتف مثل ‎+971 50 123 4567.' },
-  'apply.error.website': { en: 'Enter a web address starting with http:// or https://.', ar: 'أدخل عنوانًا إلكترونيًا يبدأ بـ http:// أو https://.' },
+  'apply.error.phone': { en: 'Enter a phone number such as +971 50 123 4567.', ar: 'أدخل رقم هاتف مثل ⁦+971 50 123 4567⁩.' },
+  'apply.error.website': { en: 'Enter a web address starting with http:// or https://.', ar: 'أدخل عنوانًا إلكترونيًا يبدأ بـ ⁦http://⁩ أو ⁦https://⁩.' },
   'apply.error.date': { en: 'Enter a valid date.', ar: 'أدخل تاريخًا صحيحًا.' },
   'apply.error.age': { en: 'Junior vendors must be {min} to {max} years old today.', ar: 'يجب أن يكون عمر البائع الناشئ اليوم من {min} إلى {max} سنة.' },
   'apply.error.guardianConsent': { en: "The guardian's consent is needed to apply.", ar: 'موافقة ولي الأمر مطلوبة لتقديم الطلب.' },
