@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog, languages, organizationMemberships, profiles, userRoles, users } from '../../db/schema/index.js';
+import { auditLog, languages, organizationMemberships, profiles, userRoles, users, vendorApplications } from '../../db/schema/index.js';
 
 export async function countMembers(db: DbOrTx, orgId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(organizationMemberships).where(eq(organizationMemberships.orgId, orgId));
@@ -42,4 +42,23 @@ export function recentActivity(db: DbOrTx, orgId: string, limit: number) {
     .where(and(eq(auditLog.orgId, orgId)))
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);
+}
+
+const STREAMS = ['market_vendor', 'junior_vendor', 'workshop'] as const;
+
+/** Open applications per stream: the ones staff must act on, and the ones waiting for the applicant. */
+export async function applicationsWaiting(db: DbOrTx, orgId: string) {
+  const rows = await db
+    .select({
+      stream: vendorApplications.stream,
+      waiting: sql<number>`count(*) filter (where ${vendorApplications.status} in ('submitted', 'under_review'))::int`,
+      infoRequested: sql<number>`count(*) filter (where ${vendorApplications.status} = 'info_requested')::int`,
+    })
+    .from(vendorApplications)
+    .where(eq(vendorApplications.orgId, orgId))
+    .groupBy(vendorApplications.stream);
+  return STREAMS.map((stream) => {
+    const r = rows.find((x) => x.stream === stream);
+    return { stream, waiting: Number(r?.waiting ?? 0), infoRequested: Number(r?.infoRequested ?? 0) };
+  });
 }

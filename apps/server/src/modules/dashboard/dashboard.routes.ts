@@ -8,12 +8,14 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
   bindRoute(app, r.getDashboard, async ({ caller }) => {
     const org = caller.access.organization;
     const langs = await repo.activeLanguages(ctx.db);
-    if (!org) return { organization: null, members: 0, roles: [], languages: langs, recentActivity: null };
+    if (!org) return { organization: null, members: 0, roles: [], languages: langs, recentActivity: null, applicationsWaiting: null };
     const seesActivity = caller.access.permissions.includes('dashboard');
-    const [members, roles, activity] = await Promise.all([
+    const seesApplications = caller.access.permissions.includes('vendor_management');
+    const [members, roles, activity, applications] = await Promise.all([
       repo.countMembers(ctx.db, org.id),
       repo.countRoles(ctx.db, org.id),
       seesActivity ? repo.recentActivity(ctx.db, org.id, 10) : Promise.resolve(null),
+      seesApplications ? repo.applicationsWaiting(ctx.db, org.id) : Promise.resolve(null),
     ]);
     return {
       organization: { id: org.id, name: org.name },
@@ -21,6 +23,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
       roles,
       languages: langs,
       recentActivity: activity?.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) ?? null,
+      applicationsWaiting: applications,
     };
   });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
+import { createApplication } from '../../../test/factories/applications.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
@@ -34,8 +35,24 @@ describe(`dashboard (${driver})`, () => {
     const vendor = await createUser(t.app, { orgId: org.id, role: 'market_vendor' });
     const v = (await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(await tokenFor(t.app, vendor)) })).json();
     expect(v.recentActivity).toBeNull();
+    expect(v.applicationsWaiting).toBeNull();
     const lone = await createUser(t.app);
     const l = (await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(await tokenFor(t.app, lone)) })).json();
     expect(l.organization).toBeNull();
+  });
+
+  it('counts open applications per stream for vendor managers, their own organization only', async () => {
+    const org = await createOrg(t.app);
+    const other = await createOrg(t.app);
+    for (const status of ['submitted', 'under_review', 'info_requested', 'approved'] as const) await createApplication(t.app, org.id, { status });
+    await createApplication(t.app, org.id, { stream: 'workshop', status: 'submitted' });
+    await createApplication(t.app, other.id, { status: 'submitted' });
+    const manager = await createUser(t.app, { orgId: org.id, role: 'vendor_manager' });
+    const d = (await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(await tokenFor(t.app, manager)) })).json();
+    expect(d.applicationsWaiting).toEqual([
+      { stream: 'market_vendor', waiting: 2, infoRequested: 1 },
+      { stream: 'junior_vendor', waiting: 0, infoRequested: 0 },
+      { stream: 'workshop', waiting: 1, infoRequested: 0 },
+    ]);
   });
 });

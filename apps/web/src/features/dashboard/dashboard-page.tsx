@@ -3,6 +3,7 @@ import { Activity, Languages, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useMe } from '../access/use-me';
 import { useI18n } from '../i18n/i18n-provider';
+import { ApplicationsWaitingCard } from './applications-waiting-card';
 import { dashboardQuery } from './dashboard-query';
 
 // Loaded after the dashboard's own figures: only vendor managers see it.
@@ -58,6 +59,7 @@ export default function DashboardPage() {
               ))}
             </ul>
           </Card>
+          {d.applicationsWaiting && <ApplicationsWaitingCard rows={d.applicationsWaiting} />}
           <Suspense fallback={null}>
             <NextMarketDaysCard />
           </Suspense>
