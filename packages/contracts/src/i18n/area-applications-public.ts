@@ -8,7 +8,6 @@ export const APPLICATIONS_PUBLIC = {
   'apply.intro.market_vendor': { en: 'Apply for a stall at our markets. It takes about ten minutes; your answers are kept in this browser until you send them.', ar: 'قدّم طلبًا للحصول على كشك في أسواقنا. يستغرق ذلك نحو عشر دقائق، وتُحفظ إجاباتك في هذا المتصفح حتى ترسلها.' },
   'apply.intro.junior_vendor': { en: 'For young sellers aged 8 to 17, filled in together with a parent or guardian. Your answers are kept in this browser until you send them.', ar: 'للبائعين الصغار من 8 إلى 17 سنة، ويُعبّأ مع أحد الوالدين أو ولي الأمر. تُحفظ إجاباتك في هذا المتصفح حتى ترسلها.' },
   'apply.intro.workshop': { en: 'Offer a workshop on one of our market days. Your answers are kept in this browser until you send them.', ar: 'اعرض ورشة عمل في أحد أيام السوق. تُحفظ إجاباتك في هذا المتصفح حتى ترسلها.' },
-  'apply.language': { en: 'Language', ar: 'اللغة' },
   'apply.loading': { en: 'Loading the form…', ar: 'جارٍ تحميل النموذج…' },
   'apply.loadFailed': { en: 'The form could not be loaded.', ar: 'تعذر تحميل النموذج.' },
   'apply.retry': { en: 'Retry', ar: 'إعادة المحاولة' },

@@ -297,7 +297,6 @@ export const APPLICATIONS_STAFF = {
   // ---- Vendor dashboard ----
   'vendorDashboard.welcome': { en: 'Welcome, {name}', ar: 'مرحبًا، {name}' },
   'vendorDashboard.signOut': { en: 'Sign out', ar: 'تسجيل الخروج' },
-  'vendorDashboard.language': { en: 'Language', ar: 'اللغة' },
   'vendorDashboard.loadFailed': { en: 'Your dashboard could not be loaded.', ar: 'تعذر تحميل لوحة التحكم الخاصة بك.' },
   'vendorDashboard.none': { en: 'None', ar: 'لا يوجد' },
   'vendorDashboard.notVendor.title': { en: 'This page is for vendors', ar: 'هذه الصفحة مخصصة للبائعين' },

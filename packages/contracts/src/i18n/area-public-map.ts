@@ -4,7 +4,6 @@ import type { TranslationEntry } from './types.js';
 export const PUBLIC_MAP = {
   'map.title': { en: 'Market map', ar: 'خريطة الأسواق' },
   'map.subtitle': { en: 'Where and when the markets take place.', ar: 'أين ومتى تقام الأسواق.' },
-  'map.language': { en: 'Language', ar: 'اللغة' },
   'map.loading': { en: 'Loading the markets…', ar: 'جارٍ تحميل الأسواق…' },
   'map.loadFailed': { en: 'The markets could not be loaded. Try again in a moment.', ar: 'تعذر تحميل الأسواق. حاول مرة أخرى بعد قليل.' },
   'map.retry': { en: 'Try again', ar: 'إعادة المحاولة' },

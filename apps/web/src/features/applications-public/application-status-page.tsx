@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { useI18n } from '../i18n/i18n-provider';
 import { orgOfPage, useApplicationStatus } from './applications-public-api';
-import { ApplyLanguageSwitch } from './components/language-switch';
+import { LanguageSwitch } from '../../components/ui/language-switch';
 import { StatusHistory } from './components/status-history';
 import { StatusOverview } from './components/status-overview';
 import { StatusRespondForm } from './components/status-respond-form';
@@ -45,7 +45,7 @@ export default function ApplicationStatusPage() {
           <h1 className="text-2xl font-semibold">{t('apply.statusPage.title')}</h1>
           <p className="text-sm text-muted-foreground">{t('apply.statusPage.intro')}</p>
         </div>
-        <ApplyLanguageSwitch />
+        <LanguageSwitch />
       </header>
 
       {invalid ? (

@@ -8,7 +8,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { useApplicationWizard } from '../use-application-wizard';
 import { ApplyDone } from './apply-done';
 import { ApplyForm } from './apply-form';
-import { ApplyLanguageSwitch } from './language-switch';
+import { LanguageSwitch } from '../../../components/ui/language-switch';
 
 /** A public application form of one stream: header, loading and empty states, the steps, the thank-you. */
 export function ApplicationWizard({ stream }: { stream: ApplicationStream }) {
@@ -32,7 +32,7 @@ export function ApplicationWizard({ stream }: { stream: ApplicationStream }) {
           <h1 className="text-2xl font-semibold">{t(`apply.title.${stream}`)}</h1>
           <p className="text-sm text-muted-foreground">{t(`apply.intro.${stream}`)}</p>
         </div>
-        <ApplyLanguageSwitch />
+        <LanguageSwitch />
       </header>
 
       {w.doneEmail !== null ? (

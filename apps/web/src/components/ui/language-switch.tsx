@@ -1,11 +1,11 @@
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../features/i18n/i18n-provider';
 
-/** Public pages have no header menu, so applicants pick the language here; the page direction follows. */
-export function ApplyLanguageSwitch() {
+/** For pages without the header menu (public pages, the vendor dashboard): one button per language; the page direction follows. */
+export function LanguageSwitch() {
   const { t, language, languages, setLanguage } = useI18n();
   if (languages.length < 2) return null;
   return (
-    <div role="group" aria-label={t('apply.language')} className="inline-flex shrink-0 rounded-md border p-0.5">
+    <div role="group" aria-label={t('language.label')} className="inline-flex shrink-0 rounded-md border p-0.5">
       {languages.map((l) => (
         <button
           key={l.code}
