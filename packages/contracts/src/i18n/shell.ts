@@ -8,6 +8,7 @@ import { STORAGE } from './area-storage.js';
 import { VENDORS } from './area-vendors.js';
 import { APPLICATIONS_PUBLIC } from './area-applications-public.js';
 import { APPLICATIONS_STAFF } from './area-applications-staff.js';
+import { EMAIL_OUTBOX } from './area-email-outbox.js';
 import type { TranslationEntry } from './types.js';
 
 export type { TranslationEntry, TranslationTable } from './types.js';
@@ -24,6 +25,7 @@ export const SHELL_TRANSLATION_PARTS = {
   storage: STORAGE,
   applicationsPublic: APPLICATIONS_PUBLIC,
   applicationsStaff: APPLICATIONS_STAFF,
+  emailOutbox: EMAIL_OUTBOX,
 } as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */

@@ -8,6 +8,7 @@ import { useHasPermission, useMe } from '../access/use-me';
 import { useAuth } from '../auth/auth-provider';
 import { inputClass } from '../auth/auth-fields';
 import { useT } from '../i18n/i18n-provider';
+import { EmailOutboxSection } from './email-outbox-section';
 
 const TEMPLATES = ['plain', 'welcome', 'confirmation-preview'] as const;
 
@@ -91,6 +92,7 @@ export default function EmailTestPage() {
           {status.data.lastError && <span className="block text-destructive">{status.data.lastError}</span>}
         </p>
       )}
+      {me.data?.effectiveRole === 'super_admin' && <EmailOutboxSection refreshKey={status.data ? `${status.data.id}:${status.data.status}` : null} />}
     </section>
   );
 }

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test('a super admin reads a kept e-mail in the outbox, with only its http(s) links clickable', async ({ page }) => {
+  // The outbox holds other people's private links: only a super admin sees it.
+  await signIn(page, 'vendor-manager@demo.market');
+  await page.goto('/email-test');
+  await expect(page.getByText(/settings permission/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Outbox' })).toHaveCount(0);
+  await page.evaluate(() => localStorage.removeItem('market-auth'));
+  await page.goto('/auth');
+
+  await signIn(page, 'super-admin@demo.market');
+  await page.goto('/email-test');
+  const outbox = page.getByTestId('email-outbox');
+  await expect(outbox.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+
+  const to = `outbox-${Date.now()}@example.test`;
+  await page.getByLabel('To').fill(to);
+  await page.getByLabel('Subject').fill('Your stall link');
+  await page.getByLabel('Message').fill('Open https://example.test/stall?id=4#tok (today).\nNot a link: javascript:alert(1)\n<b>not bold</b>');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('email-status')).toContainText('Kept (no SMTP configured)');
+
+  const row = outbox.getByRole('listitem').filter({ hasText: to });
+  await expect(row).toContainText('Your stall link');
+  await expect(row).toContainText('Kept (no SMTP configured)');
+  await expect(row).toContainText('test:plain');
+
+  await outbox.getByLabel('Recipient').fill(to.toUpperCase());
+  await outbox.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(outbox.getByRole('listitem')).toHaveCount(1);
+  await outbox.getByLabel('Template key').fill('no-such-template');
+  await outbox.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(outbox.getByText('No e-mails match these filters.')).toBeVisible();
+  await outbox.getByLabel('Template key').fill('test:plain');
+  await outbox.getByRole('button', { name: 'Filter', exact: true }).click();
+
+  await outbox.getByRole('listitem').filter({ hasText: to }).getByRole('button').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Your stall link' })).toBeVisible();
+  await expect(dialog.getByTestId('email-outbox-message-status')).toHaveText('Kept (no SMTP configured)');
+  await expect(dialog).toContainText(to);
+  const body = dialog.getByTestId('email-outbox-body');
+  await expect(body).toContainText('<b>not bold</b>');
+  await expect(body.locator('b')).toHaveCount(0);
+  const links = body.getByRole('link');
+  await expect(links).toHaveCount(1);
+  await expect(links.first()).toHaveText('https://example.test/stall?id=4#tok');
+  await expect(links.first()).toHaveAttribute('href', 'https://example.test/stall?id=4#tok');
+  await expect(links.first()).toHaveAttribute('rel', 'noopener noreferrer');
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toHaveCount(0);
+
+  await outbox.getByRole('button', { name: 'Clear' }).click();
+  await expect(outbox.getByRole('listitem').first()).toBeVisible();
+});

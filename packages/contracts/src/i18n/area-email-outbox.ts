@@ -1,0 +1,37 @@
+import type { TranslationEntry } from './types.js';
+
+/** Strings of the e-mail outbox on the e-mail test page (English and Arabic). */
+export const EMAIL_OUTBOX = {
+  'emailOutbox.title': { en: 'Outbox', ar: 'صندوق الصادر' },
+  'emailOutbox.subtitle': {
+    en: 'The newest e-mails of your organization. Without an SMTP server they are kept here, so you can read them.',
+    ar: 'أحدث رسائل البريد الإلكتروني لمؤسستك. عند عدم ضبط خادم SMTP تُحفظ هنا لتتمكن من قراءتها.',
+  },
+  'emailOutbox.filters': { en: 'Filter the outbox', ar: 'تصفية صندوق الصادر' },
+  'emailOutbox.filterTo': { en: 'Recipient', ar: 'المستلم' },
+  'emailOutbox.filterTemplate': { en: 'Template key', ar: 'مفتاح القالب' },
+  'emailOutbox.anyStatus': { en: 'Any status', ar: 'أي حالة' },
+  'emailOutbox.apply': { en: 'Filter', ar: 'تصفية' },
+  'emailOutbox.clear': { en: 'Clear', ar: 'مسح' },
+  'emailOutbox.refresh': { en: 'Refresh', ar: 'تحديث' },
+  'emailOutbox.loading': { en: 'Loading e-mails…', ar: 'جارٍ تحميل الرسائل…' },
+  'emailOutbox.loadFailed': { en: 'The outbox could not be loaded.', ar: 'تعذر تحميل صندوق الصادر.' },
+  'emailOutbox.empty': { en: 'No e-mails yet', ar: 'لا توجد رسائل بعد' },
+  'emailOutbox.emptyFiltered': { en: 'No e-mails match these filters.', ar: 'لا توجد رسائل تطابق هذه التصفية.' },
+  'emailOutbox.loadMore': { en: 'Load more', ar: 'تحميل المزيد' },
+  'emailOutbox.loadingMore': { en: 'Loading more…', ar: 'جارٍ تحميل المزيد…' },
+  'emailOutbox.list': { en: 'Outbox e-mails', ar: 'رسائل البريد في صندوق الصادر' },
+  'emailOutbox.noSubject': { en: '(no subject)', ar: '(بلا موضوع)' },
+  'emailOutbox.to': { en: 'To', ar: 'إلى' },
+  'emailOutbox.subject': { en: 'Subject', ar: 'الموضوع' },
+  'emailOutbox.template': { en: 'Template', ar: 'القالب' },
+  'emailOutbox.status': { en: 'Status', ar: 'الحالة' },
+  'emailOutbox.created': { en: 'Queued', ar: 'وقت الإدراج' },
+  'emailOutbox.sentAt': { en: 'Sent', ar: 'وقت الإرسال' },
+  'emailOutbox.attempts': { en: 'Attempts', ar: 'المحاولات' },
+  'emailOutbox.lastError': { en: 'Last error', ar: 'آخر خطأ' },
+  'emailOutbox.body': { en: 'Message (plain text)', ar: 'الرسالة (نص عادي)' },
+  'emailOutbox.emptyBody': { en: 'This e-mail has no plain-text body.', ar: 'لا تحتوي هذه الرسالة على نص عادي.' },
+  'emailOutbox.messageTitle': { en: 'E-mail', ar: 'رسالة البريد الإلكتروني' },
+  'emailOutbox.messageLoadFailed': { en: 'The e-mail could not be loaded.', ar: 'تعذر تحميل الرسالة.' },
+} satisfies Record<string, TranslationEntry>;
