@@ -1,5 +1,5 @@
 import type { platformRoutes } from '@market/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from '../../lib/api';
 
@@ -26,6 +26,15 @@ function interpolate(s: string, vars?: Vars): string {
   return vars ? s.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : s;
 }
 
+/** The translations of one language (the server answers only that language's rows). */
+function translationsQuery(code: string) {
+  return {
+    queryKey: [...i18nKeys.translations, code],
+    queryFn: () => api<typeof platformRoutes.listTranslations>({ method: 'GET', path: '/translations' }, { query: { language: code } }),
+    staleTime: Infinity,
+  };
+}
+
 export function I18nProvider({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
   const [language, setLanguageState] = useState(() => localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? '');
@@ -34,15 +43,15 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     queryFn: () => api<typeof platformRoutes.listLanguages>({ method: 'GET', path: '/languages' }),
     staleTime: Infinity,
   });
-  const translationsQ = useQuery({
-    queryKey: i18nKeys.translations,
-    queryFn: () => api<typeof platformRoutes.listTranslations>({ method: 'GET', path: '/translations' }),
-    staleTime: Infinity,
-  });
+  // Only the current language and the English fallback are fetched; while another language loads, the
+  // previous one stays on screen (a public form keeps its state instead of unmounting behind a skeleton).
+  const current = language || 'en';
+  const currentQ = useQuery({ ...translationsQuery(current), placeholderData: keepPreviousData });
+  const englishQ = useQuery(translationsQuery('en'));
   useEffect(() => {
     if (languagesQ.error) console.error('Failed to load languages', languagesQ.error);
-    if (translationsQ.error) console.error('Failed to load translations', translationsQ.error);
-  }, [languagesQ.error, translationsQ.error]);
+    if (currentQ.error ?? englishQ.error) console.error('Failed to load translations', currentQ.error ?? englishQ.error);
+  }, [languagesQ.error, currentQ.error, englishQ.error]);
 
   const languages = useMemo(() => languagesQ.data ?? [], [languagesQ.data]);
   // After languages load, an empty or en choice selects the default language (or the first).
@@ -84,9 +93,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   const dict = useMemo(() => {
     const d = new Map<string, string>();
-    for (const tr of translationsQ.data ?? []) d.set(`${tr.language}\u0000${tr.key}`, tr.value);
+    for (const rows of [englishQ.data, currentQ.data]) for (const tr of rows ?? []) d.set(`${tr.language}\u0000${tr.key}`, tr.value);
     return d;
-  }, [translationsQ.data]);
+  }, [englishQ.data, currentQ.data]);
 
   const t = useCallback(
     (key: string, vars?: Vars) => interpolate(dict.get(`${language}\u0000${key}`) ?? dict.get(`en\u0000${key}`) ?? key, vars),
@@ -96,7 +105,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
     setLanguageState(code);
   }, []);
-  const ready = !languagesQ.isPending && !translationsQ.isPending;
+  const ready = !languagesQ.isPending && !currentQ.isPending && !englishQ.isPending;
 
   const value = useMemo(() => ({ language, direction, languages, ready, setLanguage, t }), [language, direction, languages, ready, setLanguage, t]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
