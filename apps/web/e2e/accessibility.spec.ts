@@ -35,6 +35,28 @@ for (const lang of ['en', 'ar']) {
   });
 }
 
+for (const lang of ['en', 'ar']) {
+  test(`application form, its error state and the review queue have no serious or critical violations (${lang})`, async ({ page }) => {
+    await useLanguage(page, lang);
+    await page.goto('/market-vendor-application');
+    await expect(page.getByTestId('apply-next')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The first step sent empty shows its messages under the fields.
+    await page.getByTestId('apply-next').click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/auth');
+    await page.getByRole('textbox').first().fill('vendor-manager@demo.market');
+    await page.locator('input[type=password]').fill('Demo-Market-2026');
+    await page.locator('form button[type=submit]').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/market-vendor-management?tab=applications');
+    await expect(page.getByTestId('application-row').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
 test('the sign-in helper and the dashboard agree (sanity)', async ({ page }) => {
   await signIn(page, 'marketing@demo.market');
   await expect(page).toHaveURL(/\/dashboard$/);
