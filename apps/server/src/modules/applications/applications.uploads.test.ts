@@ -8,6 +8,7 @@ import { applicationUploads, objects } from '../../db/schema/index.js';
 import { driver } from '../../../test/harness.js';
 import { openObjectStream, orgBucketIds } from '../storage/storage.service.js';
 import { jpeg, pdf, png } from '../storage/storage.test-support.js';
+import { pruneUnclaimedUploads, UNCLAIMED_UPLOAD_DAYS } from './applications.upload-cleanup.js';
 import { safeFileName, UPLOAD_LIMIT } from './applications.uploads.js';
 import { call, formToken, marketForForms, startPublicApp, upload, vendorBody, type MarketForForms, type PublicEnv } from './applications.public.test-support.js';
 
@@ -176,6 +177,30 @@ describe(`public application uploads (R12, ${driver})`, () => {
     expect(second.body.error.fields[0].field).toBe('answers.documents.0.uploadId');
     const twice = await call(env.app, 'POST', '/public/applications', vendorBody(m, tokenA, { documents: [...doc, ...doc] }), nextIp());
     expect(twice.body.error.fields.map((f: { field: string }) => f.field)).toContain('answers.documents.1.uploadId');
+  });
+
+  it(`removes uploads nobody claimed within ${UNCLAIMED_UPLOAD_DAYS} days, files included, and keeps claimed and recent ones`, async () => {
+    const old = await upload(env.app, m.org.slug, pdf(), 'old.pdf', 'application/pdf', nextIp());
+    const claimed = await upload(env.app, m.org.slug, pdf(), 'claimed.pdf', 'application/pdf', nextIp());
+    const token = await formToken(env.app, m.org.slug);
+    env.advance(10_000);
+    const sent = await call(env.app, 'POST', '/public/applications', vendorBody(m, token, { email: 'keeps-files@example.test', documents: [{ uploadId: claimed.body.uploadId, docType: 'other' }] }), nextIp());
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    const db = env.app.ctx.db;
+    const pathOf = async (id: string) => (await db.select().from(applicationUploads).where(eq(applicationUploads.id, id)))[0]?.objectPath;
+    const oldPath = (await pathOf(old.body.uploadId))!;
+    const bucket = `${m.org.slug}-documents`;
+    const objectRows = (name: string) => db.select().from(objects).where(and(eq(objects.bucketId, bucket), eq(objects.name, name)));
+    expect(await objectRows(oldPath)).toHaveLength(1);
+
+    expect(await pruneUnclaimedUploads(env.app.ctx)).toBe(0);
+    env.advance(UNCLAIMED_UPLOAD_DAYS * 86_400_000 + 60_000);
+    const recent = await upload(env.app, m.org.slug, pdf(), 'recent.pdf', 'application/pdf', nextIp());
+    expect(await pruneUnclaimedUploads(env.app.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await pathOf(old.body.uploadId)).toBeUndefined();
+    expect(await objectRows(oldPath)).toHaveLength(0);
+    expect(await pathOf(claimed.body.uploadId)).toBeDefined();
+    expect(await pathOf(recent.body.uploadId)).toBeDefined();
   });
 
   it('makes file names safe to store and show', () => {

@@ -12,8 +12,10 @@ import { writeObject } from '../storage/storage.objects.js';
 import { findBucketById } from '../storage/storage.repository.js';
 import { blobStoreFor, ensureOrgBuckets, orgBucketIds } from '../storage/storage.service.js';
 import { countHit } from './applications.flood.js';
+import { applicationsTuning } from './applications.form-token.js';
 import * as repo from './applications.public.repository.js';
 import { resolveOrg } from './applications.public.service.js';
+import { maybePruneUploads } from './applications.upload-cleanup.js';
 
 /** What an applicant may upload: documents and photos, never anything a browser could run. */
 export const APPLICATION_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf'];
@@ -114,7 +116,8 @@ export async function uploadApplicationFile(ctx: AppContext, req: FastifyRequest
     throw toApiError(err);
   }
   // The object is already written; an unregistered one is only an orphan file, never a half application.
-  await repo.insertUpload(ctx.db, { id, orgId: org.id, bucketId: bucket.id, objectPath, fileName: name, mimeType: accepted.mimetype, sizeBytes: accepted.size, ip: req.ip });
+  await repo.insertUpload(ctx.db, { id, orgId: org.id, bucketId: bucket.id, objectPath, fileName: name, mimeType: accepted.mimetype, sizeBytes: accepted.size, ip: req.ip, createdAt: new Date(applicationsTuning(ctx).now()) });
+  maybePruneUploads(ctx);
   return { uploadId: id, fileName: name, mimeType: accepted.mimetype, sizeBytes: accepted.size };
 }
 
