@@ -39,7 +39,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/market-categories', titleKey: 'route.marketCategories', permission: 'vendor_management', load: () => import('../features/market-categories/market-categories-page') },
   { path: '/market-events', titleKey: 'route.marketEvents', permission: 'vendor_management', load: () => import('../features/market-days/market-days-page') },
   { path: '/payment-management/:assignmentId', titleKey: 'route.paymentManagement', permission: 'vendor_management' },
-  { path: '/master-data', titleKey: 'route.masterData', permission: 'master_data' },
+  { path: '/master-data', titleKey: 'route.masterData', permission: 'master_data', load: () => import('../features/master-data/master-data-page') },
   { path: '/orders', titleKey: 'route.orders', permission: 'vendor_management' },
   { path: '/orders/history', titleKey: 'route.orderHistory', permission: 'vendor_management' },
   { path: '/pos/register', titleKey: 'route.posRegister', permission: 'vendor_management' },

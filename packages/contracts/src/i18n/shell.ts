@@ -9,6 +9,7 @@ import { VENDORS } from './area-vendors.js';
 import { APPLICATIONS_PUBLIC } from './area-applications-public.js';
 import { APPLICATIONS_STAFF } from './area-applications-staff.js';
 import { EMAIL_OUTBOX } from './area-email-outbox.js';
+import { MASTER_DATA } from './area-master-data.js';
 import type { TranslationEntry } from './types.js';
 
 export type { TranslationEntry, TranslationTable } from './types.js';
@@ -26,6 +27,7 @@ export const SHELL_TRANSLATION_PARTS = {
   applicationsPublic: APPLICATIONS_PUBLIC,
   applicationsStaff: APPLICATIONS_STAFF,
   emailOutbox: EMAIL_OUTBOX,
+  masterData: MASTER_DATA,
 } as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */

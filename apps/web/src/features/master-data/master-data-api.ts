@@ -1,0 +1,121 @@
+import type { languageCreateSchema, languageUpdateSchema, platformRoutes as r } from '@market/contracts';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../lib/api';
+import { i18nKeys } from '../i18n/i18n-provider';
+
+export type Language = Awaited<ReturnType<typeof api<typeof r.listLanguages>>>[number];
+export type Translation = Awaited<ReturnType<typeof api<typeof r.listTranslations>>>[number];
+export type LanguageCreate = z.input<typeof languageCreateSchema>;
+export type LanguageUpdate = z.input<typeof languageUpdateSchema>;
+
+// Under the i18n provider's prefixes, so its realtime reloads (another browser's edit) refresh these too.
+// The translations key holds an object, never a string, so it cannot collide with a language code.
+export const masterDataKeys = {
+  languages: [...i18nKeys.languages, 'all'] as const,
+  translations: [...i18nKeys.translations, { scope: 'all' }] as const,
+};
+
+/** Every language, inactive ones too, by sort order. */
+export function useAllLanguages() {
+  return useQuery({
+    queryKey: masterDataKeys.languages,
+    queryFn: () => api<typeof r.listLanguages>({ method: 'GET', path: '/languages' }, { query: { all: 'true' } }),
+  });
+}
+
+/** Every translation of every language. */
+export function useAllTranslations() {
+  return useQuery({
+    queryKey: masterDataKeys.translations,
+    queryFn: () => api<typeof r.listTranslations>({ method: 'GET', path: '/translations' }),
+  });
+}
+
+/** A change to languages or translations reaches every screen that shows text, not only this page. */
+function invalidateAll(qc: QueryClient) {
+  return Promise.all([qc.invalidateQueries({ queryKey: i18nKeys.translations }), qc.invalidateQueries({ queryKey: i18nKeys.languages })]);
+}
+
+export function useCreateLanguage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LanguageCreate) => api<typeof r.createLanguage>({ method: 'POST', path: '/languages' }, { body }),
+    onSettled: () => invalidateAll(qc),
+  });
+}
+
+export function useUpdateLanguage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: LanguageUpdate }) =>
+      api<typeof r.updateLanguage>({ method: 'PATCH', path: '/languages/:id' }, { params: { id }, body }),
+    onSettled: () => invalidateAll(qc),
+  });
+}
+
+/** Writes new sort orders one language at a time (only those that change), then reloads once. */
+export function useReorderLanguages() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: { id: string; sortOrder: number }[]) => {
+      for (const c of changes) {
+        await api<typeof r.updateLanguage>({ method: 'PATCH', path: '/languages/:id' }, { params: { id: c.id }, body: { sortOrder: c.sortOrder } });
+      }
+    },
+    onSettled: () => invalidateAll(qc),
+  });
+}
+
+export function useDeleteLanguage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<typeof r.deleteLanguage>({ method: 'DELETE', path: '/languages/:id' }, { params: { id } }),
+    onSettled: () => invalidateAll(qc),
+  });
+}
+
+/** Puts a saved row into the cached list at once, so the grid does not wait for the reload. */
+function patchCache(qc: QueryClient, change: { saved?: Translation; removedId?: string }) {
+  qc.setQueryData<Translation[]>(masterDataKeys.translations, (rows) => {
+    if (!rows) return rows;
+    const rest = rows.filter((x) => x.id !== change.saved?.id && x.id !== change.removedId);
+    return change.saved ? [...rest, change.saved] : rest;
+  });
+}
+
+/**
+ * Sets one key's value in one language: creates the row when there is none, updates it otherwise, and
+ * removes it when the value is cleared (a blank row would show as an empty label instead of the English one).
+ */
+export function useSaveTranslation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ existing, key, language, value }: { existing?: Translation; key: string; language: string; value: string }) => {
+      if (!existing) return { saved: await api<typeof r.createTranslation>({ method: 'POST', path: '/translations' }, { body: { key, language, value } }) };
+      if (value === '') {
+        await api<typeof r.deleteTranslation>({ method: 'DELETE', path: '/translations/:id' }, { params: { id: existing.id } });
+        return { removedId: existing.id };
+      }
+      return { saved: await api<typeof r.updateTranslation>({ method: 'PATCH', path: '/translations/:id' }, { params: { id: existing.id }, body: { value } }) };
+    },
+    // Reloads after a refusal too: a 404 or 409 means someone else changed the list meanwhile.
+    onSettled: (change) => {
+      if (change) patchCache(qc, change);
+      return invalidateAll(qc);
+    },
+  });
+}
+
+/** Adds a new key with its values, one language after another; stops at the first refusal. */
+export function useCreateKey() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ key, values }: { key: string; values: { language: string; value: string }[] }) => {
+      for (const v of values) {
+        await api<typeof r.createTranslation>({ method: 'POST', path: '/translations' }, { body: { key, language: v.language, value: v.value } });
+      }
+    },
+    onSettled: () => invalidateAll(qc),
+  });
+}
