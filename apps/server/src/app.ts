@@ -15,6 +15,8 @@ import { JwtService } from './lib/jwt.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { publicApplicationsRoutes } from './modules/applications/applications.public.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { catalogAttributesRoutes } from './modules/catalog-attributes/catalog-attributes.routes.js';
+import { catalogMasterDataRoutes } from './modules/catalog-master-data/catalog-master-data.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
 import { Mailer } from './modules/email/email.service.js';
@@ -43,7 +45,7 @@ export interface BuildOptions {
 
 export type App = FastifyInstance & { ctx: AppContext; apiRoutes: RouteDef[] };
 
-const API_MODULES = [platformRoutes, languagesRoutes, emailRoutes, dashboardRoutes, marketLocationsRoutes, publicMapRoutes, marketCategoriesRoutes, marketSlotsRoutes, vendorsRoutes, marketDaysRoutes, publicApplicationsRoutes, applicationsRoutes, vendorPortalRoutes];
+const API_MODULES = [platformRoutes, languagesRoutes, emailRoutes, dashboardRoutes, marketLocationsRoutes, publicMapRoutes, marketCategoriesRoutes, marketSlotsRoutes, vendorsRoutes, marketDaysRoutes, publicApplicationsRoutes, applicationsRoutes, vendorPortalRoutes, catalogMasterDataRoutes, catalogAttributesRoutes];
 
 function defaultWebDist(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));

@@ -20,3 +20,5 @@ export * as applicationRoutes from './applications/routes.js';
 export * as vendorPortalRoutes from './vendor-portal/routes.js';
 export * as publicApplicationRoutes from './applications/public-routes.js';
 export * from './applications/schemas.js';
+export * as catalogMasterDataRoutes from './catalog-master-data/routes.js';
+export * as catalogAttributesRoutes from './catalog-attributes/routes.js';

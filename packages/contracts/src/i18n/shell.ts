@@ -10,6 +10,8 @@ import { APPLICATIONS_PUBLIC } from './area-applications-public.js';
 import { APPLICATIONS_STAFF } from './area-applications-staff.js';
 import { EMAIL_OUTBOX } from './area-email-outbox.js';
 import { MASTER_DATA } from './area-master-data.js';
+import { CATALOG_MASTER_DATA } from './area-catalog-master-data.js';
+import { CATALOG_ATTRIBUTES } from './area-catalog-attributes.js';
 import type { TranslationEntry } from './types.js';
 
 export type { TranslationEntry, TranslationTable } from './types.js';
@@ -28,6 +30,8 @@ export const SHELL_TRANSLATION_PARTS = {
   applicationsStaff: APPLICATIONS_STAFF,
   emailOutbox: EMAIL_OUTBOX,
   masterData: MASTER_DATA,
+  catalogMasterData: CATALOG_MASTER_DATA,
+  catalogAttributes: CATALOG_ATTRIBUTES,
 } as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */

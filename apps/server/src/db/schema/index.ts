@@ -4,3 +4,4 @@ export * from './platform.js';
 export * from './storage.js';
 export * from './vendors.js';
 export * from './applications.js';
+export * from './catalog.js';

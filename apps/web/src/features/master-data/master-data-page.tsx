@@ -1,17 +1,34 @@
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { useT } from '../i18n/i18n-provider';
+import type { ComponentType } from 'react';
+import { AttributeFamiliesTab } from './components/attribute-families-tab';
+import { AttributesTab } from './components/attributes-tab';
+import { BrandsTab } from './components/brands-tab';
+import { CategoryTreeTab } from './components/category-tree-tab';
+import { CurrenciesTab } from './components/currencies-tab';
 import { LanguagesTab } from './components/languages-tab';
-import { NotBuiltTab } from './components/not-built-tab';
+import { TaxClassesTab } from './components/tax-classes-tab';
 import { TranslationsTab } from './components/translations-tab';
+import { UnitsTab } from './components/units-tab';
 
 const tabClass =
   '-mb-px shrink-0 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:border-primary data-[state=active]:bg-muted/60 data-[state=active]:font-semibold data-[state=active]:text-foreground';
 
-/** The catalogue's master data; only the tabs listed as built have screens, the rest say so. */
-const TABS = ['languages', 'translations', 'category-tree', 'brands', 'units', 'tax-classes', 'currencies', 'attributes', 'attribute-families'] as const;
-type Tab = (typeof TABS)[number];
-const BUILT: readonly Tab[] = ['languages', 'translations'];
+/** The catalogue's master data, one tab per list (a list not built yet says so in its tab). */
+const TAB_CONTENT = {
+  languages: LanguagesTab,
+  translations: TranslationsTab,
+  'category-tree': CategoryTreeTab,
+  brands: BrandsTab,
+  units: UnitsTab,
+  'tax-classes': TaxClassesTab,
+  currencies: CurrenciesTab,
+  attributes: AttributesTab,
+  'attribute-families': AttributeFamiliesTab,
+} satisfies Record<string, ComponentType>;
+type Tab = keyof typeof TAB_CONTENT;
+const TABS = Object.keys(TAB_CONTENT) as Tab[];
 
 /** Master Data (/master-data): languages and translations, and the catalogue's reference lists. */
 export default function MasterDataPage() {
@@ -43,17 +60,14 @@ export default function MasterDataPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="languages" className="min-w-0 outline-none">
-          <LanguagesTab />
-        </Tabs.Content>
-        <Tabs.Content value="translations" className="min-w-0 outline-none">
-          <TranslationsTab />
-        </Tabs.Content>
-        {TABS.filter((id) => !BUILT.includes(id)).map((id) => (
-          <Tabs.Content key={id} value={id} className="min-w-0 outline-none">
-            <NotBuiltTab area={t(`masterData.tab.${id}`)} />
-          </Tabs.Content>
-        ))}
+        {TABS.map((id) => {
+          const Content = TAB_CONTENT[id];
+          return (
+            <Tabs.Content key={id} value={id} className="min-w-0 outline-none">
+              <Content />
+            </Tabs.Content>
+          );
+        })}
       </Tabs.Root>
     </section>
   );

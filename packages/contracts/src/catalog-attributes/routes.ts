@@ -1,0 +1,2 @@
+// Routes of the catalogue master data: attributes with options and validation, attribute families.
+export {};
