@@ -1,0 +1,82 @@
+import type { catalogAttributesRoutes as c } from '@market/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { Caller } from '../../lib/api-route.js';
+import { invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import * as repo from './catalog-attributes.repository.js';
+import { auditOf, codeTakenError } from './catalog-attributes.service.js';
+
+const toFamily = (r: repo.FamilyFull): c.AttributeFamily => ({
+  id: r.id,
+  code: r.code,
+  nameEn: r.nameEn,
+  nameAr: r.nameAr,
+  attributes: r.attributes,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** Each attribute once, and each an attribute of the organization (another org's id reads as unknown). */
+async function checkMembers(db: DbOrTx, orgId: string, list: { attributeId: string }[]): Promise<void> {
+  const known = await repo.existingAttributeIds(db, orgId, list.map((a) => a.attributeId));
+  const seen = new Set<string>();
+  list.forEach((a, i) => {
+    if (seen.has(a.attributeId)) throw invalid(`attributes.${i}.attributeId`, 'is already in the list');
+    seen.add(a.attributeId);
+    if (!known.has(a.attributeId)) throw invalid(`attributes.${i}.attributeId`, 'is not an attribute of this organization');
+  });
+}
+
+async function assertCodeFree(db: DbOrTx, orgId: string, code: string | undefined, exceptId?: string): Promise<void> {
+  if (code !== undefined && (await repo.codeTaken(db, 'families', orgId, code, exceptId))) throw codeTakenError('attribute family');
+}
+
+export async function listFamilies(db: Db, caller: Caller): Promise<c.AttributeFamily[]> {
+  return (await repo.listFamilies(db, caller.orgId)).map(toFamily);
+}
+
+export async function createFamily(db: Db, caller: Caller, input: c.AttributeFamilyCreate): Promise<c.AttributeFamily> {
+  try {
+    return await db.transaction(async (tx) => {
+      await assertCodeFree(tx, caller.orgId, input.code);
+      const members = input.attributes ?? [];
+      await checkMembers(tx, caller.orgId, members);
+      const row = await repo.insertFamily(tx, caller.orgId, { code: input.code, nameEn: input.nameEn, nameAr: input.nameAr });
+      await repo.replaceFamilyAttributes(tx, caller.orgId, row.id, members);
+      const after = toFamily((await repo.findFamily(tx, caller.orgId, row.id))!);
+      await recordAudit(tx, auditOf(caller, 'attribute_family', 'create', row.id, null, after));
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw codeTakenError('attribute family');
+    throw err;
+  }
+}
+
+export async function updateFamily(db: Db, caller: Caller, id: string, input: c.AttributeFamilyUpdate): Promise<c.AttributeFamily> {
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await repo.findFamily(tx, caller.orgId, id);
+      if (!before) throw notFound('Attribute family');
+      await assertCodeFree(tx, caller.orgId, input.code, id);
+      if (input.attributes) await checkMembers(tx, caller.orgId, input.attributes);
+      await repo.updateFamily(tx, caller.orgId, id, { code: input.code, nameEn: input.nameEn, nameAr: input.nameAr });
+      if (input.attributes) await repo.replaceFamilyAttributes(tx, caller.orgId, id, input.attributes);
+      const after = toFamily((await repo.findFamily(tx, caller.orgId, id))!);
+      await recordAudit(tx, auditOf(caller, 'attribute_family', 'update', id, toFamily(before), after));
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw codeTakenError('attribute family');
+    throw err;
+  }
+}
+
+export async function deleteFamily(db: Db, caller: Caller, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await repo.findFamily(tx, caller.orgId, id);
+    if (!before) throw notFound('Attribute family');
+    await repo.deleteFamily(tx, caller.orgId, id);
+    await recordAudit(tx, auditOf(caller, 'attribute_family', 'delete', id, toFamily(before), null));
+  });
+}

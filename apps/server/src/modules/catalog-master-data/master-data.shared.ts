@@ -1,0 +1,30 @@
+import type { Caller } from '../../lib/api-route.js';
+import { conflict, isUniqueViolation } from '../../lib/errors.js';
+
+export const auditOf = (caller: Caller, entityType: string, action: string, id: string, before: unknown, after: unknown) => ({
+  orgId: caller.orgId,
+  actorId: caller.userId,
+  action,
+  entityType,
+  entityId: id,
+  before,
+  after,
+  ip: caller.ip,
+});
+
+export const codeTaken = (what: string) => conflict(`Another ${what} already has this code`, [{ field: 'code', message: `is already used by another ${what}` }]);
+
+/** Runs a write; a race past the code check still meets the unique index and is answered as a taken code. */
+export async function withCodeGuard<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw codeTaken(what);
+    throw err;
+  }
+}
+
+/** Empty optional texts are stored as null so "nothing" has one spelling. */
+export const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v ? v : null);
+
+export const iso = <T extends { createdAt: Date; updatedAt: Date }>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });

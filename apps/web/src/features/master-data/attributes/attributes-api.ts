@@ -1,0 +1,47 @@
+import type { catalogAttributesRoutes as r, catalogMasterDataRoutes as m } from '@market/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export type Attribute = Awaited<ReturnType<typeof api<typeof r.listAttributes>>>[number];
+export type AttributeFamily = Awaited<ReturnType<typeof api<typeof r.listAttributeFamilies>>>[number];
+export type AttributeCreate = r.AttributeCreate;
+export type AttributeUpdate = r.AttributeUpdate;
+export type FamilyCreate = r.AttributeFamilyCreate;
+export type FamilyUpdate = r.AttributeFamilyUpdate;
+
+export const attributeKeys = {
+  all: ['catalog-attributes'] as const,
+  attributes: ['catalog-attributes', 'attributes'] as const,
+  families: ['catalog-attributes', 'families'] as const,
+  units: ['catalog-attributes', 'units'] as const,
+};
+
+export function useAttributes() {
+  return useQuery({ queryKey: attributeKeys.attributes, queryFn: () => api<typeof r.listAttributes>({ method: 'GET', path: '/attributes' }) });
+}
+
+export function useAttributeFamilies() {
+  return useQuery({ queryKey: attributeKeys.families, queryFn: () => api<typeof r.listAttributeFamilies>({ method: 'GET', path: '/attribute-families' }) });
+}
+
+/** Units a measurement attribute can use; only fetched while the measurement form is open. */
+export function useUnitsForAttributes(enabled: boolean) {
+  return useQuery({ queryKey: attributeKeys.units, enabled, queryFn: () => api<typeof m.listUnits>({ method: 'GET', path: '/units' }) });
+}
+
+// Families show attribute names and attributes show family counts, so every write refreshes both.
+function useWrite<V, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: attributeKeys.all }) });
+}
+
+export const useCreateAttribute = () => useWrite((body: AttributeCreate) => api<typeof r.createAttribute>({ method: 'POST', path: '/attributes' }, { body }));
+export const useUpdateAttribute = () =>
+  useWrite(({ id, body }: { id: string; body: AttributeUpdate }) => api<typeof r.updateAttribute>({ method: 'PATCH', path: '/attributes/:id' }, { params: { id }, body }));
+export const useDeleteAttribute = () => useWrite((id: string) => api<typeof r.deleteAttribute>({ method: 'DELETE', path: '/attributes/:id' }, { params: { id } }));
+export const useCreateFamily = () => useWrite((body: FamilyCreate) => api<typeof r.createAttributeFamily>({ method: 'POST', path: '/attribute-families' }, { body }));
+export const useUpdateFamily = () =>
+  useWrite(({ id, body }: { id: string; body: FamilyUpdate }) =>
+    api<typeof r.updateAttributeFamily>({ method: 'PATCH', path: '/attribute-families/:id' }, { params: { id }, body }),
+  );
+export const useDeleteFamily = () => useWrite((id: string) => api<typeof r.deleteAttributeFamily>({ method: 'DELETE', path: '/attribute-families/:id' }, { params: { id } }));
