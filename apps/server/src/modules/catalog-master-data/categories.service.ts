@@ -6,7 +6,7 @@ import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './categories.repository.js';
 import { codeInUse } from './master-data.repository.js';
-import { auditOf, blankToNull, codeTaken, iso, withCodeGuard } from './master-data.shared.js';
+import { auditOf, blankToNull, codeTaken, iso, lockList, withCodeGuard } from './master-data.shared.js';
 
 type Category = c.CatalogCategory;
 const WHAT = 'category';
@@ -39,6 +39,7 @@ async function assertParent(tx: DbOrTx, orgId: string, parentId: string | null |
 export async function createCategory(db: Db, caller: Caller, input: c.CatalogCategoryCreate): Promise<Category> {
   return withCodeGuard(WHAT, () =>
     db.transaction(async (tx) => {
+      await lockList(tx, 'catalog-tree', caller.orgId);
       if (await codeInUse(tx, catalogCategories, caller.orgId, input.code)) throw codeTaken(WHAT);
       const parentId = input.parentId ?? null;
       await assertParent(tx, caller.orgId, parentId);
@@ -61,6 +62,7 @@ export async function createCategory(db: Db, caller: Caller, input: c.CatalogCat
 export async function updateCategory(db: Db, caller: Caller, id: string, input: c.CatalogCategoryUpdate): Promise<Category> {
   return withCodeGuard(WHAT, () =>
     db.transaction(async (tx) => {
+      await lockList(tx, 'catalog-tree', caller.orgId);
       const before = await repo.findCategory(tx, caller.orgId, id, true);
       if (!before) throw notFound('Category');
       if (input.code !== undefined && (await codeInUse(tx, catalogCategories, caller.orgId, input.code, id))) throw codeTaken(WHAT);
@@ -80,6 +82,7 @@ export async function updateCategory(db: Db, caller: Caller, id: string, input: 
 /** Puts the category at `position` among the children of `parentId` and renumbers both sibling lists. */
 export async function moveCategory(db: Db, caller: Caller, id: string, input: c.CatalogCategoryMove): Promise<Category[]> {
   return db.transaction(async (tx) => {
+      await lockList(tx, 'catalog-tree', caller.orgId);
     const before = await repo.findCategory(tx, caller.orgId, id, true);
     if (!before) throw notFound('Category');
     const all = await repo.listCategories(tx, caller.orgId);
@@ -102,6 +105,7 @@ export async function moveCategory(db: Db, caller: Caller, id: string, input: c.
 
 export async function deleteCategory(db: Db, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
+      await lockList(tx, 'catalog-tree', caller.orgId);
     const before = await repo.findCategory(tx, caller.orgId, id, true);
     if (!before) throw notFound('Category');
     const children = await repo.countChildren(tx, caller.orgId, id);

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { auditOf, codeTaken, iso, withCodeGuard } from './master-data.shared.js';
+import { auditOf, codeTaken, iso, lockList, withCodeGuard } from './master-data.shared.js';
 import * as repo from './tax-currency.repository.js';
 
 const toCurrency = (r: repo.CurrencyRow): c.Currency => iso({ ...r });
@@ -33,6 +33,7 @@ async function rebase(tx: DbOrTx, caller: Caller, next: repo.CurrencyRow): Promi
 export async function createCurrency(db: Db, caller: Caller, input: c.CurrencyCreate): Promise<c.Currency> {
   return withCodeGuard(WHAT, () =>
     db.transaction(async (tx) => {
+      await lockList(tx, 'currencies', caller.orgId);
       if (await repo.currencyCodeInUse(tx, caller.orgId, input.code)) throw codeTaken(WHAT);
       const base = await repo.findBaseCurrency(tx, caller.orgId);
       // The first currency is the base whatever the request says: there is always exactly one.
@@ -54,6 +55,7 @@ export async function createCurrency(db: Db, caller: Caller, input: c.CurrencyCr
 export async function updateCurrency(db: Db, caller: Caller, id: string, input: c.CurrencyUpdate): Promise<c.Currency> {
   return withCodeGuard(WHAT, () =>
     db.transaction(async (tx) => {
+      await lockList(tx, 'currencies', caller.orgId);
       const before = await repo.currencyRows.find(tx, caller.orgId, id, true);
       if (!before) throw notFound('Currency');
       if (input.code !== undefined && (await repo.currencyCodeInUse(tx, caller.orgId, input.code, id))) throw codeTaken(WHAT);
@@ -78,6 +80,7 @@ export async function updateCurrency(db: Db, caller: Caller, id: string, input: 
 
 export async function deleteCurrency(db: Db, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
+      await lockList(tx, 'currencies', caller.orgId);
     const before = await repo.currencyRows.find(tx, caller.orgId, id, true);
     if (!before) throw notFound('Currency');
     if (before.isBase) throw conflict('The base currency cannot be removed; make another currency the base first');

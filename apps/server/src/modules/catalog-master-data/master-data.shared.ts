@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { conflict, isUniqueViolation } from '../../lib/errors.js';
 
@@ -28,3 +30,11 @@ export async function withCodeGuard<T>(what: string, run: () => Promise<T>): Pro
 export const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v ? v : null);
 
 export const iso = <T extends { createdAt: Date; updatedAt: Date }>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+
+/**
+ * Writes that touch several rows of one list (renumbering a tree's siblings, moving the base
+ * currency) run one at a time per organization, so they cannot deadlock or both win an invariant.
+ */
+export async function lockList(tx: DbOrTx, list: string, orgId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${list}:${orgId}`}, 0))`);
+}
