@@ -1,8 +1,9 @@
-import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, min } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { publicFormHits } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { applicationsTuning } from './applications.form-token.js';
+import { lockKey } from '../../db/advisory-lock.js';
 
 export interface FloodRule {
   /** Counted per key, e.g. `apply:<client address>`. */
@@ -26,7 +27,7 @@ export async function countHit(ctx: AppContext, rule: FloodRule): Promise<void> 
   const now = new Date(applicationsTuning(ctx).now());
   const since = new Date(now.getTime() - rule.windowSeconds * 1000);
   const retryAfter = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${rule.key}))`);
+    await lockKey(tx, rule.key);
     const [row] = await tx
       .select({ n: count(), oldest: min(publicFormHits.createdAt) })
       .from(publicFormHits)

@@ -1,6 +1,7 @@
 import type { ApplicationStream } from '@market/contracts';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { lockKey } from '../../db/advisory-lock.js';
 import {
   applicationUploads,
   marketCategories,
@@ -158,5 +159,5 @@ export function visibleEvents(db: DbOrTx, applicationId: string) {
 
 /** Serialises submissions of one address and stream, so two parallel ones cannot both create an application. */
 export async function lockApplicant(tx: DbOrTx, orgId: string, stream: string, email: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`application:${orgId}:${stream}:${email}`}))`);
+  await lockKey(tx, `application:${orgId}:${stream}:${email}`);
 }

@@ -44,14 +44,16 @@ export async function listApplications(db: DbOrTx, caller: Caller, q: Applicatio
 export async function loadDetail(db: DbOrTx, caller: Pick<Caller, 'orgId' | 'userId'>, id: string): Promise<ApplicationDetail> {
   const a = await repo.findApplication(db, caller.orgId, id);
   if (!a) throw notFound('Application');
-  // One after another: inside a transaction the queries share a single connection anyway.
-  const categories = await repo.categoriesOf(db, [id]);
-  const marketDays = await repo.marketDaysOf(db, id);
-  const documents = await repo.documentsOf(db, id);
-  const events = await repo.eventsOf(db, id);
-  const scores = await repo.scoresOf(db, id);
-  const { blindReview } = await repo.settingsOf(db, caller.orgId);
-  const [workshop] = a.stream === 'workshop' ? await workshopRows(db, caller.orgId, { applicationId: id }) : [];
+  // In parallel on a pool; a transaction's single connection (and PGlite) runs them in turn.
+  const [categories, marketDays, documents, events, scores, { blindReview }, [workshop]] = await Promise.all([
+    repo.categoriesOf(db, [id]),
+    repo.marketDaysOf(db, id),
+    repo.documentsOf(db, id),
+    repo.eventsOf(db, id),
+    repo.scoresOf(db, id),
+    repo.settingsOf(db, caller.orgId),
+    a.stream === 'workshop' ? workshopRows(db, caller.orgId, { applicationId: id }) : Promise.resolve([]),
+  ]);
   return toDetail(a, caller.userId, { categories, marketDays, documents, events, scores, blind: blindReview, workshop: workshop ?? null });
 }
 

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { conflict, isUniqueViolation } from '../../lib/errors.js';
+import { lockKey } from '../../db/advisory-lock.js';
 
 export const auditOf = (caller: Caller, entityType: string, action: string, id: string, before: unknown, after: unknown) => ({
   orgId: caller.orgId,
@@ -36,5 +36,5 @@ export const iso = <T extends { createdAt: Date; updatedAt: Date }>(r: T) => ({ 
  * currency) run one at a time per organization, so they cannot deadlock or both win an invariant.
  */
 export async function lockList(tx: DbOrTx, list: string, orgId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${list}:${orgId}`}, 0))`);
+  await lockKey(tx, `${list}:${orgId}`);
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, emailOutbox, organizationMemberships, users } from '../../db/schema/index.js';
+import { lockKey } from '../../db/advisory-lock.js';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type OutboxInsert = typeof emailOutbox.$inferInsert;
@@ -161,7 +162,7 @@ export async function findOrgEmail(db: DbOrTx, orgId: string, id: string, templa
 
 /** Serialises one actor's rate-limited action until the end of the transaction (both drivers). */
 export async function lockActor(tx: DbOrTx, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  await lockKey(tx, key);
 }
 
 /** How often the actor did the action within the window, and in how many seconds the oldest of them leaves it. */

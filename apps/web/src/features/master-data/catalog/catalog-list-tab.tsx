@@ -1,14 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, ListState } from '../../../components/ui/market-structure-form';
+import { ConfirmDialog } from '../../../components/ui/market-structure-form';
 import { useT } from '../../i18n/i18n-provider';
 import { useDeleteCatalogRow, useSaveCatalogRow, type catalogKeys } from './catalog-api';
 import { catalogErrorWords } from './catalog-errors';
 import { CatalogFormDialog, type FieldSpec, type FormResult, type FormValues } from './catalog-form-dialog';
 import { CatalogTable, type Column } from './catalog-table';
+import { ListTabTop } from '../components/list-tab-top';
 
 interface Props<R extends { id: string; code: string }> {
   resource: keyof typeof catalogKeys;
@@ -38,22 +37,13 @@ export function CatalogListTab<R extends { id: string; code: string }>({ resourc
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <p className="max-w-2xl text-sm text-muted-foreground">{t(`${keys}.intro`)}</p>
-        <Button onClick={() => open(null)} data-testid={`${resource}-add`}>
-          <Plus className="size-4" aria-hidden />
-          {t(`${keys}.add`)}
-        </Button>
-      </div>
-      <ListState
-        loading={query.isPending}
-        error={query.error}
-        empty={!!query.data && query.data.length === 0}
-        loadingLabel={t('common.loading')}
-        errorLabel={t('catalog.loadFailed')}
-        retryLabel={t('common.tryAgain')}
-        onRetry={() => void query.refetch()}
-        emptyContent={t(`${keys}.empty`)}
+      <ListTabTop
+        intro={t(`${keys}.intro`)}
+        addLabel={t(`${keys}.add`)}
+        onAdd={() => open(null)} addTestId={`${resource}-add`}
+        query={query}
+        loadFailed={t('catalog.loadFailed')}
+        empty={t(`${keys}.empty`)}
       />
       {!!query.data?.length && <CatalogTable rows={query.data} columns={columns} onEdit={open} onDelete={(r) => (remove.reset(), setDeleting(r))} testId={resource} below={below} />}
       <CatalogFormDialog

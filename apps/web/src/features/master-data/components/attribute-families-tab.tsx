@@ -1,12 +1,13 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, ListState } from '../../../components/ui/market-structure-form';
+import { ConfirmDialog } from '../../../components/ui/market-structure-form';
 import { useI18n } from '../../i18n/i18n-provider';
 import { attrErrorWords } from '../attributes/attribute-errors';
 import { useAttributeFamilies, useDeleteFamily, type AttributeFamily } from '../attributes/attributes-api';
 import { FamilyFormDialog } from '../attributes/family-form-dialog';
+import { ListTabTop } from './list-tab-top';
 
 /** Attribute families: which attributes a kind of product has, in which order, and which it must fill. */
 export function AttributeFamiliesTab() {
@@ -18,22 +19,13 @@ export function AttributeFamiliesTab() {
   const th = 'px-3 py-2 text-start font-medium';
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <p className="max-w-2xl text-sm text-muted-foreground">{t('attributes.families.intro')}</p>
-        <Button onClick={() => setEditing({ open: true, family: null })}>
-          <Plus className="size-4" aria-hidden />
-          {t('attributes.families.add')}
-        </Button>
-      </div>
-      <ListState
-        loading={list.isPending}
-        error={list.error}
-        empty={!!list.data && list.data.length === 0}
-        loadingLabel={t('common.loading')}
-        errorLabel={t('attributes.families.loadFailed')}
-        retryLabel={t('common.tryAgain')}
-        onRetry={() => void list.refetch()}
-        emptyContent={t('attributes.families.empty')}
+      <ListTabTop
+        intro={t('attributes.families.intro')}
+        addLabel={t('attributes.families.add')}
+        onAdd={() => setEditing({ open: true, family: null })}
+        query={list}
+        loadFailed={t('attributes.families.loadFailed')}
+        empty={t('attributes.families.empty')}
       />
       {!!list.data?.length && (
         <div className="overflow-x-auto rounded-md border">

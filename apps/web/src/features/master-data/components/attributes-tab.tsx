@@ -1,13 +1,12 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, ListState } from '../../../components/ui/market-structure-form';
+import { ConfirmDialog } from '../../../components/ui/market-structure-form';
 import { useT } from '../../i18n/i18n-provider';
 import { attrErrorWords } from '../attributes/attribute-errors';
 import { AttributeFormDialog } from '../attributes/attribute-form-dialog';
 import { useAttributes, useDeleteAttribute, type Attribute } from '../attributes/attributes-api';
 import { AttributesTable } from '../attributes/attributes-table';
+import { ListTabTop } from './list-tab-top';
 
 /** Product attributes: typed, with options for selects and rules products are checked against. */
 export function AttributesTab() {
@@ -18,22 +17,13 @@ export function AttributesTab() {
   const [deleting, setDeleting] = useState<Attribute | null>(null);
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <p className="max-w-2xl text-sm text-muted-foreground">{t('attributes.intro')}</p>
-        <Button onClick={() => setEditing({ open: true, attribute: null })}>
-          <Plus className="size-4" aria-hidden />
-          {t('attributes.add')}
-        </Button>
-      </div>
-      <ListState
-        loading={list.isPending}
-        error={list.error}
-        empty={!!list.data && list.data.length === 0}
-        loadingLabel={t('common.loading')}
-        errorLabel={t('attributes.loadFailed')}
-        retryLabel={t('common.tryAgain')}
-        onRetry={() => void list.refetch()}
-        emptyContent={t('attributes.empty')}
+      <ListTabTop
+        intro={t('attributes.intro')}
+        addLabel={t('attributes.add')}
+        onAdd={() => setEditing({ open: true, attribute: null })}
+        query={list}
+        loadFailed={t('attributes.loadFailed')}
+        empty={t('attributes.empty')}
       />
       {!!list.data?.length && (
         <AttributesTable

@@ -1,8 +1,6 @@
-import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, ListState } from '../../../components/ui/market-structure-form';
+import { ConfirmDialog } from '../../../components/ui/market-structure-form';
 import { useI18n } from '../../i18n/i18n-provider';
 import { useCatalogCategories, useDeleteCatalogRow, useMoveCategory, useSaveCatalogRow, type CatalogCategory } from '../catalog/catalog-api';
 import { catalogErrorWords, localName } from '../catalog/catalog-errors';
@@ -10,6 +8,7 @@ import { CatalogFormDialog, nameFields } from '../catalog/catalog-form-dialog';
 import { str } from '../catalog/catalog-list-tab';
 import { dropMove, isInBranch, stepMove, visibleNodes, type Move } from '../catalog/category-tree';
 import { CategoryTreeRow } from '../catalog/category-tree-row';
+import { ListTabTop } from './list-tab-top';
 
 type Editing = { open: boolean; row: CatalogCategory | null; parentId: string | null };
 
@@ -47,22 +46,13 @@ export function CategoryTreeTab() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <p className="max-w-2xl text-sm text-muted-foreground">{t('catalog.categories.intro')}</p>
-        <Button onClick={() => open({ open: true, row: null, parentId: null })} data-testid="categories-add">
-          <Plus className="size-4" aria-hidden />
-          {t('catalog.categories.add')}
-        </Button>
-      </div>
-      <ListState
-        loading={query.isPending}
-        error={query.error}
-        empty={!!query.data && query.data.length === 0}
-        loadingLabel={t('common.loading')}
-        errorLabel={t('catalog.loadFailed')}
-        retryLabel={t('common.tryAgain')}
-        onRetry={() => void query.refetch()}
-        emptyContent={t('catalog.categories.empty')}
+      <ListTabTop
+        intro={t('catalog.categories.intro')}
+        addLabel={t('catalog.categories.add')}
+        onAdd={() => open({ open: true, row: null, parentId: null })} addTestId="categories-add"
+        query={query}
+        loadFailed={t('catalog.loadFailed')}
+        empty={t('catalog.categories.empty')}
       />
       {nodes.length > 0 && (
         <>

@@ -1,14 +1,13 @@
-import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, ListState } from '../../../components/ui/market-structure-form';
+import { ConfirmDialog } from '../../../components/ui/market-structure-form';
 import { useT } from '../../i18n/i18n-provider';
 import { errorWords } from '../master-data-errors';
 import { useAllLanguages, useAllTranslations, useDeleteLanguage, useReorderLanguages, useUpdateLanguage, type Language } from '../master-data-api';
 import { buildRows, coverage } from '../translation-matrix';
 import { LanguageFormDialog } from './language-form-dialog';
 import { LanguagesTable } from './languages-table';
+import { ListTabTop } from './list-tab-top';
 
 /** The languages the product speaks: add, rename, order, switch on and off, choose the default, remove. */
 export function LanguagesTab() {
@@ -45,22 +44,13 @@ export function LanguagesTab() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <p className="max-w-2xl text-sm text-muted-foreground">{t('masterData.languages.intro')}</p>
-        <Button onClick={() => setEditing({ open: true, language: null })}>
-          <Plus className="size-4" aria-hidden />
-          {t('masterData.languages.add')}
-        </Button>
-      </div>
-      <ListState
-        loading={list.isPending}
-        error={list.error}
-        empty={!!list.data && list.data.length === 0}
-        loadingLabel={t('common.loading')}
-        errorLabel={t('masterData.languages.loadFailed')}
-        retryLabel={t('common.tryAgain')}
-        onRetry={() => void list.refetch()}
-        emptyContent={t('masterData.languages.empty')}
+      <ListTabTop
+        intro={t('masterData.languages.intro')}
+        addLabel={t('masterData.languages.add')}
+        onAdd={() => setEditing({ open: true, language: null })}
+        query={list}
+        loadFailed={t('masterData.languages.loadFailed')}
+        empty={t('masterData.languages.empty')}
       />
       {translations.error && <p role="alert" className="text-sm text-destructive">{t('masterData.translations.loadFailed')}</p>}
       {languages.length > 0 && (
