@@ -16,6 +16,9 @@ import { applicationsRoutes } from './modules/applications/applications.routes.j
 import { publicApplicationsRoutes } from './modules/applications/applications.public.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { catalogAttributesRoutes } from './modules/catalog-attributes/catalog-attributes.routes.js';
+import { catalogProductsRoutes } from './modules/catalog-products/catalog-products.routes.js';
+import { catalogVariantsRoutes } from './modules/catalog-variants/catalog-variants.routes.js';
+import { assetsRoutes } from './modules/assets/assets.routes.js';
 import { catalogMasterDataRoutes } from './modules/catalog-master-data/catalog-master-data.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
@@ -45,7 +48,7 @@ export interface BuildOptions {
 
 export type App = FastifyInstance & { ctx: AppContext; apiRoutes: RouteDef[] };
 
-const API_MODULES = [platformRoutes, languagesRoutes, emailRoutes, dashboardRoutes, marketLocationsRoutes, publicMapRoutes, marketCategoriesRoutes, marketSlotsRoutes, vendorsRoutes, marketDaysRoutes, publicApplicationsRoutes, applicationsRoutes, vendorPortalRoutes, catalogMasterDataRoutes, catalogAttributesRoutes];
+const API_MODULES = [platformRoutes, languagesRoutes, emailRoutes, dashboardRoutes, marketLocationsRoutes, publicMapRoutes, marketCategoriesRoutes, marketSlotsRoutes, vendorsRoutes, marketDaysRoutes, publicApplicationsRoutes, applicationsRoutes, vendorPortalRoutes, catalogMasterDataRoutes, catalogAttributesRoutes, catalogProductsRoutes, catalogVariantsRoutes, assetsRoutes];
 
 function defaultWebDist(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));

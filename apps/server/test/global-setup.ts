@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client.js';
+import { PGLITE_EXTENSIONS, openDatabase } from '../src/db/client.js';
 import { seedReference } from '../src/db/seed/seed.js';
 
 export const TEMPLATE_DB = 'market_test_template';
@@ -14,7 +14,7 @@ export default async function setup(project: TestProject): Promise<void> {
   const driver = project.config.env?.TEST_DRIVER ?? 'pglite';
   if (driver === 'pglite') {
     mkdirSync(dir, { recursive: true });
-    const pgl = await PGlite.create();
+    const pgl = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const database = await openDatabase({ pglite: pgl });
     await database.migrate();
     await seedReference(database.db);

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import type { AppConfig } from '../src/config/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { PGLITE_EXTENSIONS, openDatabase, type Database } from '../src/db/client.js';
 
 export const driver = (process.env.TEST_DRIVER ?? 'pglite') as 'pglite' | 'postgres';
 const TEMPLATE_DB = 'market_test_template';
@@ -36,7 +36,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export async function freshDatabase(): Promise<Database & { dispose(): Promise<void> }> {
   if (driver === 'pglite') {
     const tar = readFileSync(path.resolve(import.meta.dirname, '../.test-data/template.tar'));
-    const pgl = await PGlite.create({ loadDataDir: new Blob([tar]) });
+    const pgl = await PGlite.create({ loadDataDir: new Blob([tar]), extensions: PGLITE_EXTENSIONS });
     const database = await openDatabase({ pglite: pgl });
     return { ...database, dispose: async () => { await database.close(); await pgl.close(); } };
   }

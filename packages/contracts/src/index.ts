@@ -22,3 +22,6 @@ export * as publicApplicationRoutes from './applications/public-routes.js';
 export * from './applications/schemas.js';
 export * as catalogMasterDataRoutes from './catalog-master-data/routes.js';
 export * as catalogAttributesRoutes from './catalog-attributes/routes.js';
+export * as catalogProductsRoutes from './catalog-products/routes.js';
+export * as catalogVariantsRoutes from './catalog-variants/routes.js';
+export * as assetsRoutes from './assets/routes.js';

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -33,6 +34,9 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** Extensions every embedded database loads (the product search index uses pg_trgm). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.join(here, 'migrations'), path.join(here, 'db/migrations'), path.join(here, '../src/db/migrations')];
@@ -54,7 +58,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create(path.join(dataDir, 'pgdata'));
+      client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: PGLITE_EXTENSIONS });
     } catch (err) {
       release();
       throw err;

@@ -15,11 +15,11 @@ export interface StaffRoute {
 /** Every staff route of the specification with the sidebar table's permission. */
 export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/dashboard', titleKey: 'route.dashboard', permission: null, load: () => import('../features/dashboard/dashboard-page') },
-  { path: '/products', titleKey: 'route.products', permission: 'products' },
-  { path: '/product-variants', titleKey: 'route.productVariants', permission: 'products' },
-  { path: '/products/:id', titleKey: 'route.productDetails', permission: 'products' },
+  { path: '/products', titleKey: 'route.products', permission: 'products', load: () => import('../features/products/products-page') },
+  { path: '/product-variants', titleKey: 'route.productVariants', permission: 'products', load: () => import('../features/product-variants/product-variants-page') },
+  { path: '/products/:id', titleKey: 'route.productDetails', permission: 'products', load: () => import('../features/products/product-details-page') },
   { path: '/product-import', titleKey: 'route.productImport', permission: 'import' },
-  { path: '/assets', titleKey: 'route.assets', permission: 'assets' },
+  { path: '/assets', titleKey: 'route.assets', permission: 'assets', load: () => import('../features/assets/assets-page') },
   { path: '/users', titleKey: 'route.users', permission: 'users' },
   { path: '/workflows', titleKey: 'route.workflows', permission: 'workflows' },
   { path: '/workflow-builder', titleKey: 'route.workflowBuilder', permission: 'workflowBuilder' },

@@ -12,6 +12,9 @@ import { EMAIL_OUTBOX } from './area-email-outbox.js';
 import { MASTER_DATA } from './area-master-data.js';
 import { CATALOG_MASTER_DATA } from './area-catalog-master-data.js';
 import { CATALOG_ATTRIBUTES } from './area-catalog-attributes.js';
+import { PRODUCTS } from './area-products.js';
+import { VARIANTS } from './area-variants.js';
+import { ASSETS } from './area-assets.js';
 import type { TranslationEntry } from './types.js';
 
 export type { TranslationEntry, TranslationTable } from './types.js';
@@ -32,6 +35,9 @@ export const SHELL_TRANSLATION_PARTS = {
   masterData: MASTER_DATA,
   catalogMasterData: CATALOG_MASTER_DATA,
   catalogAttributes: CATALOG_ATTRIBUTES,
+  products: PRODUCTS,
+  variants: VARIANTS,
+  assets: ASSETS,
 } as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */

@@ -5,3 +5,4 @@ export * from './storage.js';
 export * from './vendors.js';
 export * from './applications.js';
 export * from './catalog.js';
+export * from './products.js';

@@ -1,0 +1,2 @@
+// Routes of the asset library (built with the assets area).
+export {};

@@ -1,0 +1,2 @@
+// Routes of product variants (built with the variants area).
+export {};
