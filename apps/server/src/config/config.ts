@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from '../lib/blob-store.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -37,6 +38,18 @@ const envSchema = z.object({
     .string()
     .regex(/^(true|false|\d{1,2}|[0-9a-f.:/,\s]+)$/i, 'must be true, false, a hop count or a list of proxy addresses')
     .optional(),
+  STORAGE_S3_ENDPOINT: z.url('must be a URL such as https://s3.eu-central-1.amazonaws.com').optional(),
+  STORAGE_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3 to 63 lower-case letters, digits, dots or dashes)')
+    .optional(),
+  STORAGE_S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region such as us-east-1').default('us-east-1'),
+  STORAGE_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  STORAGE_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  STORAGE_S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/, 'must be a key prefix ending with /, such as market/')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
@@ -57,7 +70,12 @@ export interface AppConfig {
   /** Which X-Forwarded-For hops to believe: off by default, so a client cannot pick its own address. */
   trustProxy: boolean | number | string;
   logLevel: string;
+  /** Object storage in an S3-compatible bucket; absent: blobs live in <dataDir>/storage. */
+  storageS3?: S3Settings | null;
 }
+
+/** Variables that must all be set for S3 storage (the region has a default). */
+const S3_REQUIRED = ['STORAGE_S3_ENDPOINT', 'STORAGE_S3_BUCKET', 'STORAGE_S3_ACCESS_KEY_ID', 'STORAGE_S3_SECRET_ACCESS_KEY'] as const;
 
 export class ConfigError extends Error {}
 
@@ -70,6 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const s3Given = S3_REQUIRED.filter((k) => e[k] !== undefined);
+  if (s3Given.length > 0 && s3Given.length < S3_REQUIRED.length) {
+    const missing = S3_REQUIRED.filter((k) => e[k] === undefined);
+    throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: is required when ${s3Given.join(', ')} ${s3Given.length === 1 ? 'is' : 'are'} set (S3 storage)`).join('\n')}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -87,6 +110,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mapTileUrl: e.MAP_TILE_URL,
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
     logLevel: e.LOG_LEVEL,
+    storageS3:
+      s3Given.length === S3_REQUIRED.length
+        ? {
+            endpoint: e.STORAGE_S3_ENDPOINT!,
+            bucket: e.STORAGE_S3_BUCKET!,
+            region: e.STORAGE_S3_REGION,
+            accessKeyId: e.STORAGE_S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.STORAGE_S3_SECRET_ACCESS_KEY!,
+            prefix: e.STORAGE_S3_PREFIX,
+          }
+        : null,
   };
 }
 

@@ -34,7 +34,7 @@ const audit = (actor: Actor, orgId: string | null, action: string, id: string, b
 });
 
 /** Metadata as Supabase Storage keeps it (storage-js reads it in list entries). */
-function systemMetadata(file: Accepted, cacheControl: string, now: Date): Record<string, unknown> {
+export function systemMetadata(file: Pick<Accepted, 'md5' | 'size' | 'mimetype'>, cacheControl: string, now: Date): Record<string, unknown> {
   return {
     eTag: `"${file.md5}"`,
     size: file.size,

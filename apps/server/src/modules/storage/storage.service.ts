@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { LocalBlobStore, type BlobStore } from '../../lib/blob-store.js';
+import { LocalBlobStore, S3BlobStore, type BlobStore } from '../../lib/blob-store.js';
 import * as repo from './storage.repository.js';
 import { signObjectToken } from './storage.tokens.js';
 
@@ -16,11 +16,17 @@ export { signObjectToken } from './storage.tokens.js';
 
 const stores = new WeakMap<AppContext, BlobStore>();
 
-/** The blob store of an app: files under <DATA_DIR>/storage. */
+/** The store a configuration selects: its S3-compatible bucket, or files under <DATA_DIR>/storage (e.g. for seeding). */
+export function blobStoreFromConfig(config: Pick<AppContext['config'], 'dataDir' | 'storageS3'>): BlobStore {
+  const local = path.join(config.dataDir, 'storage');
+  return config.storageS3 ? new S3BlobStore(config.storageS3, local) : new LocalBlobStore(local);
+}
+
+/** The blob store of an app (one per app). */
 export function blobStoreFor(ctx: AppContext): BlobStore {
   let store = stores.get(ctx);
   if (!store) {
-    store = new LocalBlobStore(path.join(ctx.config.dataDir, 'storage'));
+    store = blobStoreFromConfig(ctx.config);
     stores.set(ctx, store);
   }
   return store;

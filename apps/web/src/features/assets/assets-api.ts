@@ -1,0 +1,78 @@
+import type { assetsRoutes as r } from '@market/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../lib/api';
+import { auth } from '../../lib/supabase';
+
+export type Asset = r.Asset;
+export type AssetDetail = r.AssetDetail;
+export type AssetFolder = r.AssetFolder;
+export type AssetListQuery = { q?: string; folder?: string; subfolders?: 'true' | 'false'; tag?: string; type?: string; sort?: string; page?: string; limit?: string };
+
+export const assetKeys = {
+  all: ['assets'] as const,
+  list: (q: AssetListQuery) => ['assets', 'list', q] as const,
+  folders: ['assets', 'folders'] as const,
+  tags: ['assets', 'tags'] as const,
+  one: (id: string) => ['assets', 'one', id] as const,
+};
+
+export const useAssets = (q: AssetListQuery) =>
+  useQuery({
+    queryKey: assetKeys.list(q),
+    queryFn: () => api<typeof r.listAssets>({ method: 'GET', path: '/assets' }, { query: q as never }),
+    placeholderData: keepPreviousData,
+  });
+export const useAssetFolders = () => useQuery({ queryKey: assetKeys.folders, queryFn: () => api<typeof r.listAssetFolders>({ method: 'GET', path: '/assets/folders' }) });
+export const useAssetTags = () => useQuery({ queryKey: assetKeys.tags, queryFn: () => api<typeof r.listAssetTags>({ method: 'GET', path: '/assets/tags' }) });
+export const useAsset = (id: string | null) =>
+  useQuery({ queryKey: assetKeys.one(id ?? ''), enabled: !!id, queryFn: () => api<typeof r.getAsset>({ method: 'GET', path: '/assets/:id' }, { params: { id: id! } }) });
+
+function useInvalidating<V, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: assetKeys.all }) });
+}
+
+export const useUpdateAsset = () =>
+  useInvalidating(({ id, body }: { id: string; body: r.AssetUpdate }) => api<typeof r.updateAsset>({ method: 'PATCH', path: '/assets/:id' }, { params: { id }, body }));
+export const useDeleteAsset = () => useInvalidating((id: string) => api<typeof r.deleteAsset>({ method: 'DELETE', path: '/assets/:id' }, { params: { id } }));
+export const useCreateFolder = () => useInvalidating((path: string) => api<typeof r.createAssetFolder>({ method: 'POST', path: '/assets/folders' }, { body: { path } }));
+export const useMoveFolder = () =>
+  useInvalidating((body: { from: string; to: string }) => api<typeof r.moveAssetFolder>({ method: 'POST', path: '/assets/folders/move' }, { body }));
+export const useDeleteFolder = () =>
+  useInvalidating((path: string) => api<typeof r.deleteAssetFolder>({ method: 'DELETE', path: '/assets/folders' }, { query: { path } }));
+
+/**
+ * Uploads one file with XMLHttpRequest, which reports upload progress (fetch does not).
+ * Resolves with the new asset; rejects with an ApiError carrying the server's message.
+ */
+export async function uploadAssetFile(file: File, folder: string, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<Asset> {
+  const { data } = await auth().getSession();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/v1/assets/upload${folder ? `?folder=${encodeURIComponent(folder)}` : ''}`);
+    if (data.session) xhr.setRequestHeader('authorization', `Bearer ${data.session.access_token}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((100 * e.loaded) / e.total));
+    xhr.onload = () => {
+      let json: { error?: { code?: string; message?: string; fields?: { field: string; message: string }[] } } | null = null;
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch {
+        json = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(json as unknown as Asset);
+      else reject(new ApiError(xhr.status, json?.error?.code ?? 'internal', json?.error?.message ?? `HTTP ${xhr.status}`, json?.error?.fields ?? []));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network', 'network'));
+    xhr.onabort = () => reject(new ApiError(0, 'aborted', 'aborted'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}

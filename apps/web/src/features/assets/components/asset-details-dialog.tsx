@@ -1,0 +1,207 @@
+import { Copy, ExternalLink, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog, fieldClass, FormDialog, FormField, ListState } from '../../../components/ui/market-structure-form';
+import { ApiError } from '../../../lib/api';
+import { useT } from '../../i18n/i18n-provider';
+import { formatBytes, useAsset, useDeleteAsset, useUpdateAsset, type AssetFolder } from '../assets-api';
+
+const errorOf = (err: unknown, field: string) => (err instanceof ApiError ? err.fields.find((f) => f.field === field || f.field === `body.${field}`)?.message : undefined);
+
+/** Preview, alt text en/ar, tags, name and folder, where-used, copy URL and delete of one asset. */
+export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null; folders: AssetFolder[]; onClose: () => void }) {
+  const t = useT();
+  const q = useAsset(id);
+  const update = useUpdateAsset();
+  const remove = useDeleteAsset();
+  const a = q.data;
+  const [form, setForm] = useState({ altEn: '', altAr: '', fileName: '', folder: '', tags: [] as string[] });
+  const [tag, setTag] = useState('');
+  const [confirm, setConfirm] = useState(false);
+  useEffect(() => {
+    if (a) setForm({ altEn: a.altEn, altAr: a.altAr, fileName: a.fileName, folder: a.folder, tags: a.tags });
+    update.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [a?.id, a?.updatedAt]);
+  const addTag = () => {
+    const v = tag.trim().toLowerCase();
+    if (v && !form.tags.includes(v)) setForm((f) => ({ ...f, tags: [...f.tags, v] }));
+    setTag('');
+  };
+  const copy = async () => {
+    if (!a) return;
+    const url = new URL(a.url, window.location.origin).toString();
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t('assets.copied'));
+    } catch {
+      toast.error(t('assets.copyFailed', { url }));
+    }
+  };
+  const save = () =>
+    id && update.mutate({ id, body: form }, { onSuccess: () => toast.success(t('assets.saved')) });
+  const general = update.error instanceof ApiError && !update.error.fields.length ? update.error.message : update.error && !(update.error instanceof ApiError) ? String(update.error) : null;
+
+  return (
+    <>
+      <FormDialog
+        open={!!id}
+        onOpenChange={(o) => !o && onClose()}
+        title={a?.fileName ?? t('assets.details')}
+        wide
+        footer={
+          <>
+            <Button variant="destructive" className="me-auto" onClick={() => (remove.reset(), setConfirm(true))} disabled={!a}>
+              {t('assets.delete')}
+            </Button>
+            <Button variant="outline" onClick={onClose}>
+              {t('assets.close')}
+            </Button>
+            <Button type="submit" form="asset-details-form" disabled={!a || update.isPending}>
+              {t('assets.save')}
+            </Button>
+          </>
+        }
+      >
+        <ListState loading={q.isLoading} error={q.error} empty={false} loadingLabel={t('assets.loading')} errorLabel={t('assets.loadFailed')} retryLabel={t('assets.retry')} onRetry={() => q.refetch()} emptyContent={null} />
+        {a && (
+          <div className="grid gap-4 md:grid-cols-[14rem_1fr]">
+            <div className="flex flex-col gap-2">
+              {a.mimeType.startsWith('image/') ? (
+                <img src={a.url} alt={a.altEn || a.fileName} className="max-h-64 w-full rounded border bg-muted object-contain" />
+              ) : (
+                <a href={a.url} target="_blank" rel="noopener noreferrer" className="flex items-center gap-2 text-sm text-primary hover:underline">
+                  <ExternalLink className="size-4" aria-hidden />
+                  {a.mimeType === 'application/pdf' ? t('assets.openPdf') : t('assets.openFile')}
+                </a>
+              )}
+              <p className="text-xs text-muted-foreground">{t('assets.info', { size: formatBytes(a.sizeBytes), type: a.mimeType })}</p>
+              {a.width && a.height && <p className="text-xs text-muted-foreground">{t('assets.dimensions', { width: String(a.width), height: String(a.height) })}</p>}
+              <Button variant="outline" size="sm" onClick={copy}>
+                <Copy className="size-4" aria-hidden />
+                {t('assets.copyUrl')}
+              </Button>
+            </div>
+            <form
+              id="asset-details-form"
+              className="flex flex-col gap-3"
+              onSubmit={(e) => {
+                e.preventDefault();
+                save();
+              }}
+            >
+              <FormField label={t('assets.fileName')} error={errorOf(update.error, 'fileName')}>
+                {(p) => <input {...p} dir="auto" className={fieldClass} value={form.fileName} onChange={(e) => setForm({ ...form, fileName: e.target.value })} />}
+              </FormField>
+              <FormField label={t('assets.folder')} error={errorOf(update.error, 'folder')}>
+                {(p) => (
+                  <select {...p} className={fieldClass} value={form.folder} onChange={(e) => setForm({ ...form, folder: e.target.value })} data-testid="asset-folder-select">
+                    <option value="">{t('assets.root')}</option>
+                    {folders.map((f) => (
+                      <option key={f.path} value={f.path}>
+                        {f.path}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+              <FormField label={t('assets.altEn')} hint={t('assets.altHint')} error={errorOf(update.error, 'altEn')}>
+                {(p) => <input {...p} dir="ltr" lang="en" className={fieldClass} value={form.altEn} onChange={(e) => setForm({ ...form, altEn: e.target.value })} />}
+              </FormField>
+              <FormField label={t('assets.altAr')} error={errorOf(update.error, 'altAr')}>
+                {(p) => <input {...p} dir="rtl" lang="ar" className={fieldClass} value={form.altAr} onChange={(e) => setForm({ ...form, altAr: e.target.value })} data-testid="asset-alt-ar" />}
+              </FormField>
+              <FormField label={t('assets.tags')} hint={t('assets.tagsHint')} error={errorOf(update.error, 'tags')}>
+                {(p) => (
+                  <div className="flex flex-col gap-2">
+                    <ul className="flex flex-wrap gap-1">
+                      {form.tags.map((tg) => (
+                        <li key={tg} className="flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs">
+                          <span dir="auto">{tg}</span>
+                          <button type="button" aria-label={t('assets.removeTag', { tag: tg })} onClick={() => setForm((f) => ({ ...f, tags: f.tags.filter((x) => x !== tg) }))}>
+                            <X className="size-3" aria-hidden />
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                    <div className="flex gap-2">
+                      <input
+                        {...p}
+                        dir="auto"
+                        className={fieldClass}
+                        value={tag}
+                        maxLength={40}
+                        onChange={(e) => setTag(e.target.value)}
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter' || e.key === ',') {
+                            e.preventDefault();
+                            addTag();
+                          }
+                        }}
+                      />
+                      <Button variant="outline" size="sm" onClick={addTag}>
+                        {t('assets.addTag')}
+                      </Button>
+                    </div>
+                  </div>
+                )}
+              </FormField>
+              {general && (
+                <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
+                  {general}
+                </p>
+              )}
+              <section>
+                <h3 className="mb-1 text-sm font-semibold">{t('assets.whereUsed')}</h3>
+                {a.usedBy.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">{t('assets.notUsed')}</p>
+                ) : (
+                  <ul className="flex flex-col gap-1 text-sm" data-testid="asset-where-used">
+                    {a.usedBy.map((u) => (
+                      <li key={u.productId}>
+                        <Link to={`/products/${u.productId}`} className="text-primary hover:underline">
+                          {u.sku} · <bdi>{u.nameEn}</bdi>
+                          {u.nameAr && (
+                            <>
+                              {' · '}
+                              <bdi lang="ar" dir="rtl">
+                                {u.nameAr}
+                              </bdi>
+                            </>
+                          )}
+                        </Link>{' '}
+                        <span className="text-xs text-muted-foreground">({u.usedAs.map((k) => t(`assets.usedAs.${k}`)).join(', ')})</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            </form>
+          </div>
+        )}
+      </FormDialog>
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title={t('assets.deleteTitle')}
+        message={a ? t('assets.deleteConfirm', { name: a.fileName }) : ''}
+        confirmLabel={t('assets.delete')}
+        cancelLabel={t('assets.cancel')}
+        pending={remove.isPending}
+        error={remove.error ? (remove.error as Error).message : null}
+        onConfirm={() =>
+          id &&
+          remove.mutate(id, {
+            onSuccess: () => {
+              toast.success(t('assets.deleted', { name: a?.fileName ?? '' }));
+              setConfirm(false);
+              onClose();
+            },
+          })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog, fieldClass, FormDialog, FormField, SubmitFooter } from '../../../components/ui/market-structure-form';
+import { ApiError } from '../../../lib/api';
+import { useT } from '../../i18n/i18n-provider';
+import { useCreateFolder, useDeleteFolder, useMoveFolder } from '../assets-api';
+
+export type FolderDialog = { kind: 'create'; parent: string } | { kind: 'move'; folder: string } | { kind: 'delete'; folder: string } | null;
+
+const fieldError = (err: unknown) => (err instanceof ApiError ? (err.fields[0]?.message ?? err.message) : err ? String(err) : undefined);
+
+/** Create, rename/move and delete a folder; on success the page moves to the resulting folder. */
+export function AssetFolderDialogs({ dialog, onClose, onDone }: { dialog: FolderDialog; onClose: () => void; onDone: (folder: string) => void }) {
+  const t = useT();
+  const create = useCreateFolder();
+  const move = useMoveFolder();
+  const remove = useDeleteFolder();
+  const [path, setPath] = useState('');
+  useEffect(() => {
+    create.reset();
+    move.reset();
+    remove.reset();
+    if (dialog?.kind === 'create') setPath(dialog.parent ? `${dialog.parent}/` : '');
+    if (dialog?.kind === 'move') setPath(dialog.folder);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dialog]);
+  const formId = 'asset-folder-form';
+  const isForm = dialog?.kind === 'create' || dialog?.kind === 'move';
+  const pending = create.isPending || move.isPending;
+  const error = fieldError(dialog?.kind === 'create' ? create.error : move.error);
+
+  const submit = () => {
+    const target = path.trim().replace(/^\/+|\/+$/g, '');
+    if (dialog?.kind === 'create') {
+      create.mutate(target, {
+        onSuccess: (f) => {
+          toast.success(t('assets.folderCreated', { folder: f.path }));
+          onDone(f.path);
+        },
+      });
+    } else if (dialog?.kind === 'move') {
+      move.mutate(
+        { from: dialog.folder, to: target },
+        {
+          onSuccess: () => {
+            toast.success(t('assets.folderMoved', { folder: target }));
+            onDone(target);
+          },
+        },
+      );
+    }
+  };
+
+  return (
+    <>
+      <FormDialog
+        open={isForm}
+        onOpenChange={(o) => !o && onClose()}
+        title={dialog?.kind === 'move' ? t('assets.renameFolderTitle', { folder: dialog.folder }) : t('assets.newFolderTitle')}
+        footer={
+          <SubmitFooter formId={formId} pending={pending} cancelLabel={t('assets.cancel')} onCancel={onClose}>
+            {dialog?.kind === 'move' ? t('assets.save') : t('assets.create')}
+          </SubmitFooter>
+        }
+      >
+        <form
+          id={formId}
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <FormField label={dialog?.kind === 'move' ? t('assets.newPath') : t('assets.folderPath')} hint={t('assets.folderPathHint')} error={error}>
+            {(p) => <input {...p} dir="ltr" className={fieldClass} value={path} onChange={(e) => setPath(e.target.value)} autoFocus data-testid="asset-folder-path" />}
+          </FormField>
+        </form>
+      </FormDialog>
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        onOpenChange={(o) => !o && onClose()}
+        title={t('assets.deleteFolder')}
+        message={dialog?.kind === 'delete' ? t('assets.deleteFolderConfirm', { folder: dialog.folder }) : ''}
+        confirmLabel={t('assets.delete')}
+        cancelLabel={t('assets.cancel')}
+        pending={remove.isPending}
+        error={remove.error ? fieldError(remove.error) : null}
+        onConfirm={() => {
+          if (dialog?.kind !== 'delete') return;
+          const parent = dialog.folder.includes('/') ? dialog.folder.slice(0, dialog.folder.lastIndexOf('/')) : '';
+          remove.mutate(dialog.folder, {
+            onSuccess: () => {
+              toast.success(t('assets.folderDeleted', { folder: dialog.folder }));
+              onDone(parent);
+            },
+          });
+        }}
+      />
+    </>
+  );
+}
