@@ -1,0 +1,152 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+test.use({ viewport: { width: 1400, height: 1000 } });
+
+/** Calls the API with the page's session (setup for what the test is not about). */
+async function apiCall<T = { id: string }>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const raw = localStorage.getItem('market-auth');
+      const token = raw ? JSON.parse(raw).access_token : '';
+      const res = await fetch(`/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    { method, path, body },
+  );
+}
+
+test('generates two variants on the product page, edits a cell with the keyboard and bulk-sets stock in the grid', async ({ page }) => {
+  test.setTimeout(90_000);
+  const sfx = Date.now().toString(36).slice(-6);
+  await signIn(page, 'super-admin@demo.market');
+  const size = await apiCall(page, 'POST', '/attributes', {
+    code: `size_${sfx}`,
+    nameEn: `Size ${sfx}`,
+    nameAr: 'المقاس',
+    type: 'single_select',
+    options: [
+      { code: 's', labelEn: 'Small', labelAr: 'صغير' },
+      { code: 'm', labelEn: 'Medium', labelAr: 'متوسط' },
+      { code: 'l', labelEn: 'Large', labelAr: 'كبير' },
+    ],
+  });
+  const family = await apiCall(page, 'POST', '/attribute-families', { code: `tees_${sfx}`, nameEn: `Tees ${sfx}`, nameAr: 'قمصان', attributes: [{ attributeId: size.id, required: false }] });
+  const product = await apiCall<{ id: string; sku: string }>(page, 'POST', '/products', { sku: `TEE-${sfx}`, nameEn: `Tee ${sfx}`, nameAr: 'قميص', familyId: family.id });
+
+  await test.step('generate small and medium from the product page', async () => {
+    await page.goto(`/products/${product.id}`);
+    const section = page.getByTestId('product-variants-section');
+    await section.getByRole('button', { name: 'Generate variants' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate variants' });
+    await dialog.getByLabel(`Size ${sfx}`).check();
+    await dialog.getByLabel('Small', { exact: true }).check();
+    await dialog.getByLabel('Medium', { exact: true }).check();
+    await expect(dialog.getByTestId('variants-preview')).toHaveText('2 combinations');
+    await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(section.getByTestId('variant-row')).toHaveCount(2);
+    await expect(section.getByTestId('variant-row').first()).toContainText(`TEE-${sfx}-S`.toUpperCase());
+  });
+
+  await page.goto(`/product-variants?productId=${product.id}`);
+  const grid = page.getByTestId('variants-grid');
+  const rows = grid.getByTestId('variant-grid-row');
+  await expect(rows).toHaveCount(2);
+  const cell = (row: number, field: string) => rows.nth(row).locator(`[data-field="${field}"]`);
+
+  await test.step('edit the weight of the first variant with the keyboard and save', async () => {
+    await cell(0, 'barcode').click();
+    await page.keyboard.press('ArrowRight'); // price
+    await page.keyboard.press('ArrowRight'); // stock
+    await page.keyboard.press('ArrowRight'); // weight
+    await page.keyboard.press('Enter');
+    const input = cell(0, 'weightGrams').getByRole('textbox');
+    await expect(input).toBeFocused();
+    await input.fill('250');
+    await page.keyboard.press('Enter');
+    await expect(cell(0, 'weightGrams')).toHaveAttribute('data-unsaved', 'true');
+    await expect(page.getByText('1 unsaved changes')).toBeVisible();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/product-variants') && r.request().method() === 'PATCH');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const res = await saved;
+    expect(res.status()).toBe(200);
+    expect((await res.json()).items[0].weightGrams).toBe(250);
+    await expect(cell(0, 'weightGrams')).toHaveText('250');
+    await expect(cell(0, 'weightGrams')).not.toHaveAttribute('data-unsaved', 'true');
+  });
+
+  await test.step('select both stock cells and set 7 in one bulk update', async () => {
+    await cell(0, 'stockQuantity').click();
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect(page.getByText('2 cells selected')).toBeVisible();
+    await page.getByLabel('Value for the selected cells').fill('7');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/product-variants') && r.request().method() === 'PATCH');
+    await page.getByRole('button', { name: 'Set value for selected cells' }).click();
+    const res = await saved;
+    expect(res.status()).toBe(200);
+    expect((await res.json()).items.map((v: { stockQuantity: number }) => v.stockQuantity)).toEqual([7, 7]);
+    await expect(cell(0, 'stockQuantity')).toHaveText('7');
+    await expect(cell(1, 'stockQuantity')).toHaveText('7');
+    const stored = await apiCall<{ stockQuantity: number; weightGrams: number | null }[]>(page, 'GET', `/products/${product.id}/variants`);
+    expect(stored.map((v) => [v.stockQuantity, v.weightGrams])).toEqual([
+      [7, 250],
+      [7, null],
+    ]);
+  });
+
+  await test.step('a wrong barcode is refused per cell and nothing is saved', async () => {
+    await cell(1, 'barcode').click();
+    await page.keyboard.type('4006381333932');
+    await page.keyboard.press('Enter');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/product-variants') && r.request().method() === 'PATCH');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await saved).status()).toBe(422);
+    await expect(cell(1, 'barcode')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert').filter({ hasText: 'check digit should be 1' })).toBeVisible();
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect(cell(1, 'barcode')).toHaveText('—');
+  });
+
+  await test.step('no serious or critical accessibility violations on the grid', async () => {
+    // Toasts are the shell's (sonner) and are checked by its own tests; the grid page itself must be clean.
+    const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
+});
+
+test('in Arabic the grid runs right to left: ArrowLeft moves to the next column, ArrowRight back', async ({ page }) => {
+  await page.goto('/auth');
+  await page.evaluate(() => localStorage.setItem('pim-language', 'ar'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByRole('textbox').first().fill('product-team@demo.market');
+  await page.locator('input[type=password]').fill('Demo-Market-2026');
+  await page.locator('form button[type=submit]').click();
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto('/product-variants');
+  const grid = page.getByTestId('variants-grid');
+  // The demo catalogue has variants.
+  const first = grid.getByTestId('variant-grid-row').first();
+  await first.locator('[data-field="barcode"]').click();
+  await expect(grid).toHaveAttribute('aria-activedescendant', 'variant-cell-0-0');
+  await page.keyboard.press('ArrowLeft');
+  await expect(grid).toHaveAttribute('aria-activedescendant', 'variant-cell-0-1');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowRight');
+  await expect(grid).toHaveAttribute('aria-activedescendant', 'variant-cell-0-1');
+  await page.keyboard.press('ArrowDown');
+  await expect(grid).toHaveAttribute('aria-activedescendant', 'variant-cell-1-1');
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+});
