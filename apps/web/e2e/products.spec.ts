@@ -1,0 +1,359 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { TINY_PNG } from './application-helpers';
+import { signIn } from './helpers';
+
+test.use({ viewport: { width: 1400, height: 1000 } });
+
+const CATALOGUE_USER = 'product-team@demo.market';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function signInWithLanguage(page: Page, lang: string) {
+  await page.goto('/auth');
+  await page.evaluate((c) => localStorage.setItem('pim-language', c), lang);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await page.getByRole('textbox').first().fill(CATALOGUE_USER);
+  await page.locator('input[type=password]').fill('Demo-Market-2026');
+  await page.locator('form button[type=submit]').click();
+  await expect(page).not.toHaveURL(/\/auth/);
+}
+
+/** Creates a product through the API with the page's session (setup for the tests that are not about creating). */
+async function createViaApi(page: Page, body: Record<string, unknown>): Promise<{ id: string; sku: string }> {
+  return page.evaluate(async (b) => {
+    const raw = localStorage.getItem('market-auth');
+    const token = raw ? JSON.parse(raw).access_token : '';
+    const res = await fetch('/api/v1/products', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(b) });
+    if (!res.ok) throw new Error(`create failed: ${res.status} ${await res.text()}`);
+    return res.json();
+  }, body);
+}
+
+test('a catalogue user creates a product in English and Arabic from the header, adds an image and two variants, finds it by an Arabic search', async ({ page }) => {
+  const sfx = Date.now().toString(36).slice(-6);
+  const sku = `E2E-${sfx}`;
+  const nameEn = `Olive oil ${sfx}`;
+  const nameAr = `زيت زيتون ${sfx}`;
+  await signIn(page, CATALOGUE_USER);
+  await page.goto('/dashboard');
+
+  await test.step('"New Product" in the header opens creation; closing it removes ?new=1', async () => {
+    await page.getByRole('button', { name: 'New Product', exact: true }).click();
+    await expect(page).toHaveURL(/\/products\?new=1$/);
+    const dialog = page.getByRole('dialog', { name: 'New product' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  await test.step('create with both names and a price; the details page opens', async () => {
+    await page.getByRole('button', { name: 'New product', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New product' });
+    await dialog.getByRole('button', { name: 'Create product' }).click();
+    await expect(dialog.getByText('This field is required.')).toHaveCount(2);
+    await dialog.getByLabel('SKU').fill(sku);
+    await dialog.getByLabel('Name (English)').fill(nameEn);
+    await dialog.getByLabel('Name (Arabic)').fill(nameAr);
+    await dialog.getByLabel(/^Price/).fill('12.50');
+    await dialog.getByLabel('Attribute family').selectOption({ label: 'Clothing' });
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/products') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Create product' }).click();
+    const body = await (await created).json();
+    expect(body).toMatchObject({ sku, nameEn, nameAr, priceMinor: 1250 });
+    await expect(page).toHaveURL(new RegExp(`/products/${body.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: nameEn })).toBeVisible();
+    await expect(page.getByLabel('Name (Arabic)')).toHaveAttribute('dir', 'rtl');
+  });
+
+  await test.step('upload an image with progress; saving makes it the main image', async () => {
+    await page.getByLabel('Files to upload').setInputFiles({ name: `bottle-${sfx}.png`, mimeType: 'image/png', buffer: TINY_PNG });
+    const media = page.getByTestId('product-media');
+    await expect(media.getByRole('listitem')).toHaveCount(1, { timeout: 15_000 });
+    await expect(media.getByText('Main image')).toBeVisible();
+    const saved = page.waitForResponse((r) => /\/api\/v1\/products\/[0-9a-f-]{36}$/.test(r.url()) && r.request().method() === 'PATCH');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const body = await (await saved).json();
+    expect(body.media).toHaveLength(1);
+    await expect(page.getByTestId('product-version')).toHaveText('Version 2');
+  });
+
+  await test.step('generate two variants (size S and M) in the Variants section', async () => {
+    const section = page.getByTestId('section-variants');
+    await section.getByRole('button', { name: 'Generate variants' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate variants' });
+    await dialog.getByRole('checkbox', { name: 'Size' }).check();
+    await dialog.getByRole('checkbox', { name: 'S', exact: true }).check();
+    await dialog.getByRole('checkbox', { name: 'M', exact: true }).check();
+    await expect(dialog.getByTestId('variants-preview')).toHaveText('2 combinations');
+    await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(section.getByTestId('variant-row')).toHaveCount(2);
+  });
+
+  await test.step('find it by a search in Arabic', async () => {
+    await page.getByRole('link', { name: 'Products', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/products$/);
+    await page.getByLabel('Search products').fill(`زيتون ${sfx}`);
+    await expect(page).toHaveURL(/q=/);
+    const rows = page.getByTestId('product-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(sku);
+    await expect(rows.first().locator('img')).toHaveCount(1);
+    // The search survives a reload (it lives in the URL).
+    await page.reload();
+    await expect(page.getByLabel('Search products')).toHaveValue(`زيتون ${sfx}`);
+    await expect(page.getByTestId('product-row')).toHaveCount(1);
+  });
+});
+
+test('a catalogue user edits price and name, sees the diff in History and restores the first version', async ({ page }) => {
+  const sfx = Date.now().toString(36).slice(-6);
+  await signIn(page, CATALOGUE_USER);
+  const product = await createViaApi(page, { sku: `E2E-H-${sfx}`, nameEn: `Dates ${sfx}`, nameAr: `تمر ${sfx}`, priceMinor: 1000 });
+  await page.goto(`/products/${product.id}`);
+  await expect(page.getByTestId('product-version')).toHaveText('Version 1');
+
+  await test.step('edit the price and the English name, then save', async () => {
+    await page.getByLabel('Name (English)').fill(`Premium dates ${sfx}`);
+    await page.getByLabel(/^Price \(/).fill('19.99');
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/v1/products/${product.id}`) && r.request().method() === 'PATCH');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const body = await (await saved).json();
+    expect(body).toMatchObject({ nameEn: `Premium dates ${sfx}`, priceMinor: 1999, version: 2 });
+    await expect(page.getByTestId('product-version')).toHaveText('Version 2');
+    await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+  });
+
+  await test.step('history shows the new version with the field-by-field diff', async () => {
+    const versions = page.getByTestId('product-versions').getByRole('listitem');
+    await expect(versions).toHaveCount(2);
+    await expect(versions.first()).toContainText('v2');
+    await page.getByRole('button', { name: 'Changes of version 2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Version 2' });
+    const diff = dialog.getByTestId('version-diff');
+    await expect(diff.getByTestId('diff-nameEn')).toContainText(`Dates ${sfx}`);
+    await expect(diff.getByTestId('diff-nameEn')).toContainText(`Premium dates ${sfx}`);
+    await expect(diff.getByTestId('diff-priceMinor')).toContainText('10.00');
+    await expect(diff.getByTestId('diff-priceMinor')).toContainText('19.99');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  await test.step('restore version 1: the old values are back as version 3', async () => {
+    await page.getByRole('button', { name: 'Changes of version 1' }).click();
+    await page.getByRole('dialog', { name: 'Version 1' }).getByRole('button', { name: 'Restore this version' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
+    const restored = page.waitForResponse((r) => r.url().endsWith(`/api/v1/products/${product.id}/versions/1/restore`));
+    await confirm.getByRole('button', { name: 'Restore this version' }).click();
+    expect((await restored).status()).toBe(200);
+    await expect(page.getByTestId('product-version')).toHaveText('Version 3');
+    await expect(page.getByLabel('Name (English)')).toHaveValue(`Dates ${sfx}`);
+    await expect(page.getByLabel(/^Price \(/)).toHaveValue(/^10\.0+$/);
+    await expect(page.getByTestId('product-versions').getByRole('listitem').first()).toContainText('Restored');
+  });
+});
+
+test('the list filters, sorts, chooses columns, saves a view, changes the status of a selection and exports it', async ({ page }) => {
+  const sfx = Date.now().toString(36).slice(-6);
+  await signIn(page, CATALOGUE_USER);
+  await createViaApi(page, { sku: `E2E-L1-${sfx}`, nameEn: `Alpha ${sfx}`, nameAr: `ألف ${sfx}`, priceMinor: 300, status: 'draft' });
+  await createViaApi(page, { sku: `E2E-L2-${sfx}`, nameEn: `Beta ${sfx}`, nameAr: `باء ${sfx}`, priceMinor: 100, status: 'active' });
+  await page.goto(`/products?q=${sfx}`);
+  const rows = page.getByTestId('product-row');
+  await expect(rows).toHaveCount(2);
+
+  await test.step('sort by price by clicking its header; the sort is in the URL', async () => {
+    await page.getByRole('button', { name: 'Price', exact: true }).click();
+    await expect(page).toHaveURL(/sort=price_asc/);
+    await expect(rows.first()).toContainText(`E2E-L2-${sfx}`);
+    await page.getByRole('button', { name: 'Price', exact: true }).click();
+    await expect(page).toHaveURL(/sort=price_desc/);
+    await expect(rows.first()).toContainText(`E2E-L1-${sfx}`);
+  });
+
+  await test.step('filter by status', async () => {
+    await page.getByRole('button', { name: 'Status', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Draft' }).check();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/status=draft/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`E2E-L1-${sfx}`);
+  });
+
+  await test.step('choose columns (kept in localStorage)', async () => {
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Variants' }).check();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('columnheader', { name: 'Variants' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('products.columns'))).toContain('variants');
+  });
+
+  await test.step('save the view, clear the filters, apply the view again', async () => {
+    await page.getByRole('button', { name: 'Saved views' }).click();
+    await page.getByRole('menuitem', { name: 'Save current view as…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save this view' });
+    await dialog.getByLabel('Name of the view').fill(`Drafts ${sfx}`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect(page).not.toHaveURL(/status=/);
+    await page.getByRole('button', { name: 'Saved views' }).click();
+    await page.getByRole('menuitem', { name: `Drafts ${sfx}`, exact: true }).click();
+    await expect(page).toHaveURL(/status=draft/);
+    await expect(page).toHaveURL(new RegExp(`q=${sfx}`));
+    await expect(rows).toHaveCount(1);
+  });
+
+  await test.step('select all loaded, export the selection, then set their status', async () => {
+    await page.getByRole('button', { name: 'Status: 1' }).click();
+    await page.getByRole('checkbox', { name: 'Draft' }).uncheck();
+    await page.keyboard.press('Escape');
+    await expect(rows).toHaveCount(2);
+    await page.getByRole('checkbox', { name: 'Select all loaded products' }).check();
+    const bar = page.getByRole('region', { name: 'Actions on the selected products' });
+    await expect(bar).toContainText('Selected: 2');
+    const download = page.waitForEvent('download');
+    await bar.getByRole('button', { name: 'Export selection' }).click();
+    await page.getByRole('menuitem', { name: 'CSV file' }).click();
+    const file = await download;
+    const text = await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c).toString('utf8'));
+    expect(text).toContain(`E2E-L1-${sfx}`);
+    expect(text).toContain(`E2E-L2-${sfx}`);
+    await bar.getByLabel('New status').selectOption('archived');
+    const bulk = page.waitForResponse((r) => r.url().endsWith('/api/v1/products/bulk'));
+    await bar.getByRole('button', { name: 'Set status' }).click();
+    expect((await bulk).status()).toBe(200);
+    await expect(bar).toHaveCount(0);
+    await expect(rows.first()).toContainText('Archived');
+    await expect(rows.nth(1)).toContainText('Archived');
+  });
+});
+
+test('a stale save explains the conflict with a reload; leaving with unsaved changes asks first; family attributes get inputs', async ({ page }) => {
+  const sfx = Date.now().toString(36).slice(-6);
+  await signIn(page, CATALOGUE_USER);
+  const options = await page.evaluate(async () => {
+    const token = JSON.parse(localStorage.getItem('market-auth') ?? '{}').access_token;
+    return (await fetch('/api/v1/products/form-options', { headers: { authorization: `Bearer ${token}` } })).json();
+  });
+  const family = (options.families as { id: string; attributes: { code: string }[] }[]).find((f) => f.attributes.length > 0);
+  const product = await createViaApi(page, { sku: `E2E-C-${sfx}`, nameEn: `Honey ${sfx}`, priceMinor: 700, ...(family ? { familyId: family.id } : {}) });
+  await page.goto(`/products/${product.id}`);
+  await expect(page.getByTestId('product-version')).toHaveText('Version 1');
+  if (family) for (const a of family.attributes) await expect(page.getByTestId(`attribute-${a.code}`)).toBeVisible();
+
+  await test.step('someone else saves meanwhile: Save answers with a conflict toast whose Reload shows their change', async () => {
+    await page.evaluate(async ({ id, name }) => {
+      const token = JSON.parse(localStorage.getItem('market-auth') ?? '{}').access_token;
+      await fetch(`/api/v1/products/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ nameEn: name }) });
+    }, { id: product.id, name: `Their honey ${sfx}` });
+    await page.getByLabel('Name (English)').fill(`My honey ${sfx}`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Someone else changed this product since you opened it.', { exact: false })).toBeVisible();
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByLabel('Name (English)')).toHaveValue(`Their honey ${sfx}`);
+    await expect(page.getByTestId('product-version')).toHaveText('Version 2');
+  });
+
+  await test.step('leaving with unsaved changes asks first', async () => {
+    await page.getByLabel('Description (English)').fill('Raw honey from the hills.');
+    await page.getByRole('link', { name: 'Products', exact: true }).first().click();
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`));
+    await page.getByRole('link', { name: 'Products', exact: true }).first().click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+  });
+});
+
+test('an attribute value the server refuses shows its message at the field; media are picked from the library and reordered', async ({ page }) => {
+  const sfx = Date.now().toString(36).slice(-6);
+  await signIn(page, CATALOGUE_USER);
+  const options = await page.evaluate(async () => {
+    const token = JSON.parse(localStorage.getItem('market-auth') ?? '{}').access_token;
+    return (await fetch('/api/v1/products/form-options', { headers: { authorization: `Bearer ${token}` } })).json();
+  });
+  const food = (options.families as { id: string; nameEn: string; attributes: { id: string; code: string }[] }[]).find((f) => f.nameEn === 'Food')!;
+  const product = await createViaApi(page, { sku: `E2E-V-${sfx}`, nameEn: `Jam ${sfx}`, familyId: food.id });
+  await page.goto(`/products/${product.id}`);
+
+  await test.step('a weight with decimals is refused next to the Weight input', async () => {
+    const weight = page.getByTestId('attribute-weight');
+    await weight.getByRole('textbox').fill('1.5');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(weight.getByText('must be a whole number')).toBeVisible();
+    await expect(weight.getByRole('textbox')).toHaveAttribute('aria-invalid', 'true');
+    await weight.getByRole('textbox').fill('250');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByTestId('product-version')).toHaveText('Version 2');
+  });
+
+  await test.step('pick two files from the library, move the second first, save', async () => {
+    await page.getByRole('button', { name: 'Add from library' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose from the asset library' });
+    const files = dialog.locator('button[aria-pressed]');
+    await expect(files.nth(1)).toBeVisible();
+    await files.nth(0).click();
+    await files.nth(1).click();
+    await expect(dialog.locator('button[aria-pressed=true]')).toHaveCount(2);
+    await dialog.getByRole('button', { name: 'Use chosen files: 2' }).click();
+    const media = page.getByTestId('product-media').getByRole('listitem');
+    await expect(media).toHaveCount(2);
+    const second = (await media.nth(1).locator('span.truncate').innerText()).trim();
+    await media.nth(1).getByRole('button', { name: /^Move .* up$/ }).click();
+    await expect(media.nth(0)).toContainText(second);
+    await expect(media.nth(0)).toContainText('Main image');
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/v1/products/${product.id}`) && r.request().method() === 'PATCH');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const body = await (await saved).json();
+    expect(body.media.map((m: { fileName: string }) => m.fileName)[0]).toBe(second);
+  });
+});
+
+test('scrolling the grid loads further keyset pages while only the visible rows stay mounted', async ({ page }) => {
+  await signIn(page, CATALOGUE_USER);
+  await page.goto('/products');
+  const grid = page.getByTestId('products-grid');
+  await expect(page.getByTestId('product-row').first()).toBeVisible();
+  await expect(page.getByTestId('products-loaded')).toContainText('100');
+  for (let i = 0; i < 3; i++) {
+    const next = page.waitForResponse((r) => r.url().includes('/api/v1/products?') && r.url().includes('cursor='));
+    await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    expect((await next).status()).toBe(200);
+  }
+  await expect(page.getByTestId('products-loaded')).toContainText(/[34]00/);
+  const mounted = await page.getByTestId('product-row').count();
+  expect(mounted).toBeGreaterThan(5);
+  expect(mounted).toBeLessThanOrEqual(60);
+});
+
+test('an unknown product id shows "Product not found"', async ({ page }) => {
+  await signIn(page, CATALOGUE_USER);
+  await page.goto('/products/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByTestId('product-not-found')).toContainText('Product not found');
+});
+
+for (const lang of ['en', 'ar']) {
+  test(`the product list and details have no serious or critical violations (${lang})`, async ({ page }) => {
+    await signInWithLanguage(page, lang);
+    const sfx = Date.now().toString(36).slice(-6);
+    const product = await createViaApi(page, { sku: `E2E-A-${lang}-${sfx}`, nameEn: `Axe ${sfx}`, nameAr: `فحص ${sfx}`, priceMinor: 500 });
+    await page.goto('/products');
+    await expect(page.getByTestId('product-row').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/products/${product.id}`);
+    await expect(page.getByTestId('product-version')).toBeVisible();
+    await expect(page.getByTestId('product-versions').getByRole('listitem')).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

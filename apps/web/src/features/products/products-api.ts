@@ -1,0 +1,233 @@
+import type { catalogProductsRoutes as r } from '@market/contracts';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../lib/api';
+import { auth } from '../../lib/supabase';
+import type { ListFilters } from './product-constants';
+
+export type ProductListItem = Awaited<ReturnType<typeof api<typeof r.listProducts>>>['items'][number];
+export type Product = Awaited<ReturnType<typeof api<typeof r.getProduct>>>;
+export type ProductMedia = Product['media'][number];
+export type FormOptions = Awaited<ReturnType<typeof api<typeof r.getProductFormOptions>>>;
+export type FamilyAttribute = FormOptions['families'][number]['attributes'][number];
+export type CategoryOption = FormOptions['categories'][number];
+export type AssetOption = Awaited<ReturnType<typeof api<typeof r.listProductAssetOptions>>>[number];
+export type VersionSummary = Awaited<ReturnType<typeof api<typeof r.listProductVersions>>>[number];
+export type VersionDetail = Awaited<ReturnType<typeof api<typeof r.getProductVersion>>>;
+export type SavedView = Awaited<ReturnType<typeof api<typeof r.listSavedViews>>>[number];
+export type SavedViewConfig = SavedView['config'];
+export type ProductUpdate = NonNullable<NonNullable<Parameters<typeof api<typeof r.updateProduct>>[1]>['body']>;
+export type ProductCreate = NonNullable<NonNullable<Parameters<typeof api<typeof r.createProduct>>[1]>['body']>;
+export type BulkBody = NonNullable<NonNullable<Parameters<typeof api<typeof r.bulkUpdateProducts>>[1]>['body']>;
+
+export const PAGE_SIZE = 100;
+
+export const productKeys = {
+  all: ['products'] as const,
+  lists: ['products', 'list'] as const,
+  list: (query: Record<string, string | undefined>) => ['products', 'list', query] as const,
+  detail: (id: string) => ['products', 'detail', id] as const,
+  versions: (id: string) => ['products', 'versions', id] as const,
+  version: (id: string, v: number) => ['products', 'versions', id, v] as const,
+  formOptions: ['products', 'form-options'] as const,
+  assets: (q: string) => ['products', 'asset-options', q] as const,
+  views: ['products', 'views'] as const,
+};
+
+/** The list filters as the query string the API takes (absent values left out). */
+export function filterQuery(f: ListFilters): Record<string, string | undefined> {
+  return {
+    q: f.q || undefined,
+    status: f.status.length ? f.status.join(',') : undefined,
+    brandId: f.brandId,
+    vendorId: f.vendorId,
+    familyId: f.familyId,
+    categoryId: f.categoryId,
+    completenessMin: f.completenessMin === undefined ? undefined : String(f.completenessMin),
+    completenessMax: f.completenessMax === undefined ? undefined : String(f.completenessMax),
+    sort: f.sort,
+  };
+}
+
+/** Keyset pages of the list; each page passes the previous nextCursor. */
+export function useProductPages(f: ListFilters) {
+  const query = filterQuery(f);
+  return useInfiniteQuery({
+    queryKey: productKeys.list(query),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      api<typeof r.listProducts>({ method: 'GET', path: '/products' }, { query: { ...query, cursor: pageParam, limit: String(PAGE_SIZE) } }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+    // Pages are only ever appended; deep-comparing tens of thousands of loaded rows on each page would be a long task.
+    structuralSharing: false,
+  });
+}
+
+export const useFormOptions = () =>
+  useQuery({
+    queryKey: productKeys.formOptions,
+    queryFn: () => api<typeof r.getProductFormOptions>({ method: 'GET', path: '/products/form-options' }),
+    staleTime: 60_000,
+  });
+
+export const useProduct = (id: string, enabled = true) =>
+  useQuery({
+    queryKey: productKeys.detail(id),
+    enabled,
+    queryFn: () => api<typeof r.getProduct>({ method: 'GET', path: '/products/:id' }, { params: { id } }),
+    retry: (n, e) => !(e instanceof ApiError && (e.status === 404 || e.status === 400)) && n < 2,
+  });
+
+export function useCreateProduct() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductCreate) => api<typeof r.createProduct>({ method: 'POST', path: '/products' }, { body }),
+    onSuccess: (p) => {
+      qc.setQueryData(productKeys.detail(p.id), p);
+      void qc.invalidateQueries({ queryKey: productKeys.lists });
+    },
+  });
+}
+
+export function useUpdateProduct(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductUpdate) => api<typeof r.updateProduct>({ method: 'PATCH', path: '/products/:id' }, { params: { id }, body }),
+    onSuccess: (p) => {
+      qc.setQueryData(productKeys.detail(id), p);
+      void qc.invalidateQueries({ queryKey: productKeys.versions(id) });
+      void qc.invalidateQueries({ queryKey: productKeys.lists });
+    },
+  });
+}
+
+export function useDeleteProduct() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<typeof r.deleteProduct>({ method: 'DELETE', path: '/products/:id' }, { params: { id } }),
+    onSuccess: (_ok, id) => {
+      qc.removeQueries({ queryKey: productKeys.detail(id) });
+      void qc.invalidateQueries({ queryKey: productKeys.lists });
+    },
+  });
+}
+
+export function useBulkProducts() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkBody) => api<typeof r.bulkUpdateProducts>({ method: 'POST', path: '/products/bulk' }, { body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: productKeys.all }),
+  });
+}
+
+export const useVersions = (id: string) =>
+  useQuery({
+    queryKey: productKeys.versions(id),
+    queryFn: () => api<typeof r.listProductVersions>({ method: 'GET', path: '/products/:id/versions' }, { params: { id } }),
+  });
+
+export const useVersion = (id: string, version: number | null) =>
+  useQuery({
+    queryKey: productKeys.version(id, version ?? 0),
+    enabled: version !== null,
+    queryFn: () => api<typeof r.getProductVersion>({ method: 'GET', path: '/products/:id/versions/:version' }, { params: { id, version: String(version) } }),
+  });
+
+export function useRestoreVersion(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (version: number) =>
+      api<typeof r.restoreProductVersion>({ method: 'POST', path: '/products/:id/versions/:version/restore' }, { params: { id, version: String(version) } }),
+    onSuccess: (p) => {
+      qc.setQueryData(productKeys.detail(id), p);
+      void qc.invalidateQueries({ queryKey: productKeys.versions(id) });
+      void qc.invalidateQueries({ queryKey: productKeys.lists });
+    },
+  });
+}
+
+export const useAssetOptions = (q: string, enabled: boolean) =>
+  useQuery({
+    queryKey: productKeys.assets(q),
+    enabled,
+    queryFn: () => api<typeof r.listProductAssetOptions>({ method: 'GET', path: '/products/asset-options' }, { query: { q: q || undefined, limit: '60' } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useSavedViews = () =>
+  useQuery({ queryKey: productKeys.views, queryFn: () => api<typeof r.listSavedViews>({ method: 'GET', path: '/product-views' }) });
+
+export function useSaveView() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name, config }: { id?: string; name?: string; config?: SavedViewConfig }) =>
+      id
+        ? api<typeof r.updateSavedView>({ method: 'PATCH', path: '/product-views/:id' }, { params: { id }, body: { name, config } })
+        : api<typeof r.createSavedView>({ method: 'POST', path: '/product-views' }, { body: { name: name ?? '', config: config! } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: productKeys.views }),
+  });
+}
+
+export function useDeleteView() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<typeof r.deleteSavedView>({ method: 'DELETE', path: '/product-views/:id' }, { params: { id } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: productKeys.views }),
+  });
+}
+
+async function bearer(): Promise<Record<string, string>> {
+  const { data } = await auth().getSession();
+  return data.session ? { authorization: `Bearer ${data.session.access_token}` } : {};
+}
+
+async function errorOf(res: Response): Promise<ApiError> {
+  const json = await res.json().catch(() => null);
+  const e = json?.error ?? {};
+  return new ApiError(res.status, e.code ?? 'internal', e.message ?? `HTTP ${res.status}`, e.fields ?? []);
+}
+
+/** Fetches the export with the auth header and hands the file to the browser as a download. */
+export async function downloadExport(query: Record<string, string | undefined>, format: 'csv' | 'xlsx', ids?: string[]): Promise<void> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, v);
+  params.set('format', format);
+  if (ids?.length) params.set('ids', ids.join(','));
+  const res = await fetch(`/api/v1/products/export?${params}`, { headers: await bearer() });
+  if (!res.ok) throw await errorOf(res);
+  const blob = await res.blob();
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `products.${format}`;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Uploads one file into the asset library with XHR so the upload progress (0..1) can be shown. */
+export async function uploadMedia(file: File, onProgress: (share: number) => void): Promise<AssetOption> {
+  const headers = await bearer();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/v1/products/media');
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onerror = () => reject(new ApiError(0, 'network', 'Network error'));
+    xhr.onload = () => {
+      let json: { error?: { code?: string; message?: string; fields?: [] } } | null = null;
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch {
+        json = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(json as unknown as AssetOption);
+      else reject(new ApiError(xhr.status, json?.error?.code ?? 'internal', json?.error?.message ?? `HTTP ${xhr.status}`, json?.error?.fields ?? []));
+    };
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
