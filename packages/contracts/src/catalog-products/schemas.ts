@@ -250,6 +250,8 @@ export const productVersionDetailSchema = productVersionSummarySchema.extend({
   snapshot: z.record(z.string(), z.unknown()),
   /** Field by field against the version before it. */
   diff: z.array(productDiffEntrySchema),
+  /** Restores only: references of the restored version that no longer existed and were left out ("brandId", "categoryIds", "values.<attributeId>", ...). */
+  leftOut: z.array(z.object({ field: z.string(), id: z.string() })).optional(),
 });
 export type ProductVersionDetail = z.infer<typeof productVersionDetailSchema>;
 

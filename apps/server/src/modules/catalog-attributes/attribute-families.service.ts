@@ -1,7 +1,8 @@
 import type { catalogAttributesRoutes as c } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
-import { invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { assertNotUsedByProducts, isForeignKeyViolation, recomputeFamilyCompleteness } from '../catalog-products/product-usage.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './catalog-attributes.repository.js';
 import { auditOf, codeTakenError } from './catalog-attributes.service.js';
@@ -61,7 +62,13 @@ export async function updateFamily(db: Db, caller: Caller, id: string, input: c.
       await assertCodeFree(tx, caller.orgId, input.code, id);
       if (input.attributes) await checkMembers(tx, caller.orgId, input.attributes);
       await repo.updateFamily(tx, caller.orgId, id, { code: input.code, nameEn: input.nameEn, nameAr: input.nameAr });
-      if (input.attributes) await repo.replaceFamilyAttributes(tx, caller.orgId, id, input.attributes);
+      if (input.attributes) {
+        await repo.replaceFamilyAttributes(tx, caller.orgId, id, input.attributes);
+        // Which attributes are in the family and which are required decide every product's completeness.
+        const was = before.attributes.map((a) => `${a.attributeId}:${a.required}`).sort().join();
+        const now = input.attributes.map((a) => `${a.attributeId}:${a.required}`).sort().join();
+        if (was !== now) await recomputeFamilyCompleteness(tx, caller.orgId, id);
+      }
       const after = toFamily((await repo.findFamily(tx, caller.orgId, id))!);
       await recordAudit(tx, auditOf(caller, 'attribute_family', 'update', id, toFamily(before), after));
       return after;
@@ -73,10 +80,16 @@ export async function updateFamily(db: Db, caller: Caller, id: string, input: c.
 }
 
 export async function deleteFamily(db: Db, caller: Caller, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await repo.findFamily(tx, caller.orgId, id);
-    if (!before) throw notFound('Attribute family');
-    await repo.deleteFamily(tx, caller.orgId, id);
-    await recordAudit(tx, auditOf(caller, 'attribute_family', 'delete', id, toFamily(before), null));
-  });
+  await db
+    .transaction(async (tx) => {
+      const before = await repo.findFamily(tx, caller.orgId, id);
+      if (!before) throw notFound('Attribute family');
+      await assertNotUsedByProducts(tx, caller.orgId, 'family', id, 'attribute family');
+      await repo.deleteFamily(tx, caller.orgId, id);
+      await recordAudit(tx, auditOf(caller, 'attribute_family', 'delete', id, toFamily(before), null));
+    })
+    .catch((err: unknown) => {
+      if (isForeignKeyViolation(err)) throw conflict('This attribute family is used by products; change or remove them first');
+      throw err;
+    });
 }

@@ -97,6 +97,14 @@ export async function familiesUsing(db: DbOrTx, orgId: string, attributeId: stri
   return rows.map((r) => r.code);
 }
 
+export async function familyIdsUsing(db: DbOrTx, orgId: string, attributeId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: attributeFamilyAttributes.familyId })
+    .from(attributeFamilyAttributes)
+    .where(and(eq(attributeFamilyAttributes.orgId, orgId), eq(attributeFamilyAttributes.attributeId, attributeId)));
+  return rows.map((r) => r.id);
+}
+
 export async function deleteAttribute(db: DbOrTx, orgId: string, id: string): Promise<void> {
   await db.delete(attributes).where(and(eq(attributes.orgId, orgId), eq(attributes.id, id)));
 }

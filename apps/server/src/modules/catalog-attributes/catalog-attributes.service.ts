@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { assertNotUsedByProducts, recomputeFamilyCompleteness } from '../catalog-products/product-usage.repository.js';
 import * as repo from './catalog-attributes.repository.js';
 
 export { validateAttributeValue } from './attribute-values.js';
@@ -140,6 +141,10 @@ export async function updateAttribute(db: Db, caller: Caller, id: string, input:
         validation,
       });
       if (input.options !== undefined) await repo.replaceOptions(tx, caller.orgId, id, input.options);
+      // A localisable attribute counts per language in completeness: the families using it recompute.
+      if (input.localizable !== undefined && input.localizable !== before.localizable) {
+        for (const familyId of await repo.familyIdsUsing(tx, caller.orgId, id)) await recomputeFamilyCompleteness(tx, caller.orgId, familyId);
+      }
       const after = toAttribute((await repo.findAttribute(tx, caller.orgId, id))!);
       await recordAudit(tx, auditOf(caller, 'attribute', 'update', id, toAttribute(before), after));
       return after;
@@ -158,6 +163,7 @@ export async function deleteAttribute(db: Db, caller: Caller, id: string): Promi
       const n = families.length;
       throw conflict(`This attribute is used by ${n} attribute ${n === 1 ? 'family' : 'families'} (${families.join(', ')}); remove it from ${n === 1 ? 'that family' : 'them'} first`);
     }
+    await assertNotUsedByProducts(tx, caller.orgId, 'attribute', id, 'attribute');
     const before = (await repo.findAttribute(tx, caller.orgId, id))!;
     await repo.deleteAttribute(tx, caller.orgId, id);
     await recordAudit(tx, auditOf(caller, 'attribute', 'delete', id, toAttribute(before), null));

@@ -4,6 +4,7 @@ import { brands, units } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { assertNotUsedByProducts, isForeignKeyViolation } from '../catalog-products/product-usage.repository.js';
 import * as repo from './brands-units.repository.js';
 import { codeInUse } from './master-data.repository.js';
 import { auditOf, blankToNull, codeTaken, iso, withCodeGuard } from './master-data.shared.js';
@@ -39,12 +40,19 @@ export async function saveBrand(db: Db, caller: Caller, id: string | null, input
 }
 
 export async function deleteBrand(db: Db, caller: Caller, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await repo.brandRows.find(tx, caller.orgId, id, true);
-    if (!before) throw notFound('Brand');
-    await repo.brandRows.remove(tx, caller.orgId, id);
-    await recordAudit(tx, auditOf(caller, 'brand', 'delete', id, before, null));
-  });
+  await db
+    .transaction(async (tx) => {
+      const before = await repo.brandRows.find(tx, caller.orgId, id, true);
+      if (!before) throw notFound('Brand');
+      await assertNotUsedByProducts(tx, caller.orgId, 'brand', id, 'brand');
+      await repo.brandRows.remove(tx, caller.orgId, id);
+      await recordAudit(tx, auditOf(caller, 'brand', 'delete', id, before, null));
+    })
+    .catch((err: unknown) => {
+      // A product that took the brand after the check meets the foreign key (restrict).
+      if (isForeignKeyViolation(err)) throw conflict('This brand is used by products; change or remove them first');
+      throw err;
+    });
 }
 
 export async function listUnits(db: DbOrTx, caller: Caller): Promise<c.Unit[]> {

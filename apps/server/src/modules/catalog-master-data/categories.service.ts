@@ -4,6 +4,7 @@ import { catalogCategories } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { assertNotUsedByProducts, isForeignKeyViolation } from '../catalog-products/product-usage.repository.js';
 import * as repo from './categories.repository.js';
 import { codeInUse } from './master-data.repository.js';
 import { auditOf, blankToNull, codeTaken, iso, lockList, withCodeGuard } from './master-data.shared.js';
@@ -104,14 +105,25 @@ export async function moveCategory(db: Db, caller: Caller, id: string, input: c.
 }
 
 export async function deleteCategory(db: Db, caller: Caller, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inUseGuard('category', () => db.transaction(async (tx) => {
       await lockList(tx, 'catalog-tree', caller.orgId);
     const before = await repo.findCategory(tx, caller.orgId, id, true);
     if (!before) throw notFound('Category');
     const children = await repo.countChildren(tx, caller.orgId, id);
     if (children) throw conflict(`This category has ${children} sub-categor${children === 1 ? 'y' : 'ies'}; move or remove them first`);
+    await assertNotUsedByProducts(tx, caller.orgId, 'category', id, 'category');
     await repo.deleteCategory(tx, caller.orgId, id);
     await repo.renumber(tx, caller.orgId, before.parentId, await repo.siblings(tx, caller.orgId, before.parentId));
     await recordAudit(tx, audit(caller, 'delete', id, before, null));
-  });
+  }));
+}
+
+/** A product that started using the row after the check meets the foreign key (restrict): answered 409, not 500. */
+async function inUseGuard(what: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw conflict(`This ${what} is used by products; change or remove them first`);
+    throw err;
+  }
 }

@@ -2,7 +2,8 @@ import type { catalogMasterDataRoutes as c } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { taxClasses } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
-import { notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { assertNotUsedByProducts, isForeignKeyViolation } from '../catalog-products/product-usage.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { codeInUse } from './master-data.repository.js';
 import { auditOf, codeTaken, iso, withCodeGuard } from './master-data.shared.js';
@@ -32,15 +33,21 @@ export async function saveTaxClass(db: Db, caller: Caller, id: string | null, in
   );
 }
 
-/** Its rates go with it (cascade); products will refuse this once they reference tax classes. */
+/** Its rates go with it (cascade); a tax class products use is refused (409). */
 export async function deleteTaxClass(db: Db, caller: Caller, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await repo.taxClassRows.find(tx, caller.orgId, id, true);
-    if (!before) throw notFound('Tax class');
-    const rates = await repo.ratesOf(tx, caller.orgId, [id]);
-    await repo.taxClassRows.remove(tx, caller.orgId, id);
-    await recordAudit(tx, auditOf(caller, 'tax_class', 'delete', id, { ...before, rates }, null));
-  });
+  await db
+    .transaction(async (tx) => {
+      const before = await repo.taxClassRows.find(tx, caller.orgId, id, true);
+      if (!before) throw notFound('Tax class');
+      await assertNotUsedByProducts(tx, caller.orgId, 'taxClass', id, 'tax class');
+      const rates = await repo.ratesOf(tx, caller.orgId, [id]);
+      await repo.taxClassRows.remove(tx, caller.orgId, id);
+      await recordAudit(tx, auditOf(caller, 'tax_class', 'delete', id, { ...before, rates }, null));
+    })
+    .catch((err: unknown) => {
+      if (isForeignKeyViolation(err)) throw conflict('This tax class is used by products; change or remove them first');
+      throw err;
+    });
 }
 
 export async function createTaxRate(db: Db, caller: Caller, classId: string, input: c.TaxRateCreate): Promise<c.TaxRate> {
