@@ -63,7 +63,7 @@ const statusList = z
 
 /** The filters of the list; shared by the list, the export and "select all matching" bulk actions. */
 export const productFilterShape = {
-  /** Part of the SKU or the English or Arabic name (at least 2 characters use the trigram index). */
+  /** Part of the SKU or the English or Arabic name; one or two characters match the start of the SKU only. */
   q: z.string().trim().max(200, 'at most 200 characters').optional(),
   status: statusList.optional(),
   brandId: z.uuid('must be a brand id').optional(),
@@ -125,7 +125,7 @@ export const productListItemSchema = z.object({
   categories: z.array(ref),
   completenessScore: z.number().int(),
   variantCount: z.number().int(),
-  /** Signed URL of the main image's thumbnail, or null. */
+  /** Public URL of the main image's thumbnail, or null. */
   imageUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

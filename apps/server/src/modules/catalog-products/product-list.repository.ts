@@ -48,8 +48,8 @@ function filterSql(orgId: string, f: ProductFilters): SQL[] {
   const where: SQL[] = [sql`p.org_id = ${orgId}`];
   const q = f.q?.trim().toLowerCase();
   if (q) {
-    // Two characters or more use the trigram index on search_text; one character is a SKU prefix.
-    if ([...q].length >= 2) where.push(sql`p.search_text ilike ${`%${escapeLike(q)}%`}`);
+    // Three characters or more use the trigram index on search_text (trigrams need three); shorter is a SKU prefix.
+    if ([...q].length >= 3) where.push(sql`p.search_text ilike ${`%${escapeLike(q)}%`}`);
     else where.push(sql`lower(p.sku) like ${`${escapeLike(q)}%`}`);
   }
   if (f.status?.length) where.push(f.status.length === 1 ? sql`p.status = ${f.status[0]}` : sql`p.status in ${f.status}`);

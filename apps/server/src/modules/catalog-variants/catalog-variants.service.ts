@@ -4,6 +4,7 @@ import { lockKey } from '../../db/advisory-lock.js';
 import type { Caller } from '../../lib/api-route.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound, type FieldError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { lockSku } from '../catalog-products/catalog-products.service.js';
 import * as repo from './catalog-variants.repository.js';
 import { labelsFor, presentRows, toVariant, type Attrs } from './variant-view.js';
 
@@ -121,17 +122,18 @@ export async function generateVariants(db: Db, caller: Caller, productId: string
       const fresh = combos.filter((v) => !existing.has(axisKeyOf(order, v)));
       const taken = await repo.skusWithPrefix(tx, caller.orgId, `${product.sku}-`);
       let position = (await repo.maxPosition(tx, caller.orgId, productId)) + 1;
-      const created = await repo.insertVariants(
-        tx,
-        fresh.map((v) => ({
-          orgId: caller.orgId,
-          productId,
-          sku: uniqueSku(product.sku, order.map((a) => v[a]!), taken),
-          axisValues: v,
-          axisKey: axisKeyOf(order, v),
-          position: position++,
-        })),
-      );
+      const rows = fresh.map((v) => ({
+        orgId: caller.orgId,
+        productId,
+        sku: uniqueSku(product.sku, order.map((a) => v[a]!), taken),
+        axisValues: v,
+        axisKey: axisKeyOf(order, v),
+        position: position++,
+      }));
+      await lockSkus(tx, caller.orgId, rows.map((r) => r.sku));
+      // A product created since the SKUs were chosen may have taken one.
+      if (rows.length && (await repo.takenSkus(tx, caller.orgId, rows.map((r) => r.sku))).size) throw skuTaken('axes');
+      const created = await repo.insertVariants(tx, rows);
       created.sort((a, b) => a.position - b.position);
       const items = created.map((r) => toVariant(r, attrs, order));
       await recordAudit(
@@ -177,12 +179,15 @@ export async function createVariant(db: Db, caller: Caller, productId: string, i
       if (bad) throwFields(422, [bad]);
       let sku: string;
       if (input.sku) {
+        await lockSkus(tx, caller.orgId, [input.sku]);
         if ((await repo.takenSkus(tx, caller.orgId, [input.sku])).size) throw skuTaken('sku');
         sku = input.sku;
       } else {
         sku = uniqueSku(product.sku, order.map((a) => values[a]!), await repo.skusWithPrefix(tx, caller.orgId, `${product.sku}-`));
       }
       if (input.barcode && (await repo.takenBarcodes(tx, caller.orgId, [input.barcode])).size) throw barcodeTaken('barcode');
+      await lockSkus(tx, caller.orgId, [sku]);
+      if (!input.sku && (await repo.takenSkus(tx, caller.orgId, [sku])).size) throw skuTaken('sku');
       const [row] = await repo.insertVariants(tx, [
         {
           orgId: caller.orgId,
@@ -202,6 +207,11 @@ export async function createVariant(db: Db, caller: Caller, productId: string, i
       return out;
     }),
   );
+}
+
+/** Product and variant SKUs share one lock per SKU, so a product and a variant cannot race to the same SKU. */
+async function lockSkus(tx: DbOrTx, orgId: string, skus: string[]): Promise<void> {
+  for (const sku of [...new Set(skus.map((x) => x.toLowerCase()))].sort()) await lockSku(tx, orgId, sku);
 }
 
 const skuTaken = (field: string) =>
@@ -227,6 +237,7 @@ export async function updateVariant(db: Db, caller: Caller, id: string, input: c
       if (!before) throw notFound('Variant');
       const bad = checkBarcode('barcode', input.barcode);
       if (bad) throwFields(422, [bad]);
+      if (input.sku !== undefined) await lockSkus(tx, caller.orgId, [input.sku]);
       if (input.sku !== undefined && (await repo.takenSkus(tx, caller.orgId, [input.sku], id)).size) throw skuTaken('sku');
       if (input.barcode && (await repo.takenBarcodes(tx, caller.orgId, [input.barcode], [id])).size) throw barcodeTaken('barcode');
       const after = await repo.updateVariant(tx, caller.orgId, id, editable(input));
