@@ -18,6 +18,12 @@ export interface ProductFilters {
    * category index and sorted (walking the sort's index would probe ~1M/n rows to fill a page).
    */
   categorySmall?: boolean;
+  /**
+   * The brand/vendor/family filters match at most FILTER_DRIVEN_MAX products and the sort has no index
+   * with that filter: read the matches through the filter's index and sort them, instead of walking the
+   * sort's index (which, when names correlate with the brand, can pass most of the catalogue first).
+   */
+  filterSmall?: boolean;
   completenessMin?: number;
   completenessMax?: number;
   ids?: string[];
@@ -102,6 +108,7 @@ export function pageIdsSql(orgId: string, f: ProductFilters, sort: c.ProductSort
   const s = sortExpr(sort);
   const dir = SORT_KEYS[sort].dir;
   const where = filterSql(orgId, f);
+  const base = where.length;
   if (after) {
     const [v, id] = after;
     const op = dir === 'desc' ? sql`<` : sql`>`;
@@ -114,7 +121,26 @@ export function pageIdsSql(orgId: string, f: ProductFilters, sort: c.ProductSort
     return sql`with cp as materialized (select distinct pc.product_id from ${productCategories} pc where pc.org_id = ${orgId} and pc.category_id in ${f.categoryIds})
       select p.id, ${s.key} as k from cp join ${products} p on p.id = cp.product_id where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`;
   }
+  if (f.filterSmall) {
+    const keyset = where.length > base ? where.slice(base) : [sql`true`];
+    return sql`with p as materialized (select p.id, p.updated_at, p.created_at, p.name_en, p.sku, p.price_minor, p.completeness_score
+        from ${products} p where ${sql.join(where.slice(0, base), sql` and `)})
+      select p.id, ${s.key} as k from p where ${sql.join(keyset, sql` and `)} order by ${order} limit ${limit}`;
+  }
   return sql`select p.id, ${s.key} as k from ${products} p where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`;
+}
+
+export const FILTER_DRIVEN_MAX = 50_000;
+
+/** Whether the brand/vendor/family filters together match at most FILTER_DRIVEN_MAX products (an index-only count, capped). */
+export async function equalityFilterIsSmall(db: DbOrTx, orgId: string, f: Pick<ProductFilters, 'brandId' | 'vendorId' | 'familyId'>): Promise<boolean> {
+  const where: SQL[] = [sql`p.org_id = ${orgId}`];
+  if (f.brandId) where.push(sql`p.brand_id = ${f.brandId}`);
+  if (f.vendorId) where.push(sql`p.vendor_id = ${f.vendorId}`);
+  if (f.familyId) where.push(sql`p.family_id = ${f.familyId}`);
+  if (where.length === 1) return false;
+  const res = await db.execute(sql`select count(*)::int as n from (select 1 from ${products} p where ${sql.join(where, sql` and `)} limit ${FILTER_DRIVEN_MAX + 1}) x`);
+  return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) <= FILTER_DRIVEN_MAX;
 }
 
 export const CATEGORY_DRIVEN_MAX = 3000;

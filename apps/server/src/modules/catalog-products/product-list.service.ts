@@ -11,7 +11,11 @@ const DEFAULT_LIMIT = 50;
 /** A filter shape from the list or export query; a category filter covers the category's descendants. */
 export async function filtersOf(db: DbOrTx, orgId: string, q: Partial<c.ProductListQuery> & { ids?: string[] }): Promise<list.ProductFilters> {
   const categoryIds = q.categoryId ? await list.categorySubtree(db, orgId, q.categoryId) : undefined;
+  // The (org, brand|vendor|family, updated_at, id) indexes serve the update-time sorts; other sorts read a small match set first.
+  const sort = q.sort ?? DEFAULT_SORT;
+  const indexedSort = sort === 'updated_desc' || sort === 'updated_asc';
   return {
+    filterSmall: !indexedSort && !q.ids?.length ? await list.equalityFilterIsSmall(db, orgId, q) : undefined,
     q: q.q,
     status: q.status,
     brandId: q.brandId,

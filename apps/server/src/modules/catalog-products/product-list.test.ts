@@ -5,7 +5,7 @@ import { createTestApp, driver, type TestContext } from '../../../test/harness.j
 import { bearer, createUser, tokenFor } from '../../../test/factories.js';
 import { catalogFixture, client, created, fieldOf, orgAdmin, type Api, type Fixture } from './catalog-products.test-support.js';
 import { decodeProductCursor, encodeProductCursor } from './product-list.cursor.js';
-import { categorySubtree, pageIds } from './product-list.repository.js';
+import { categorySubtree, equalityFilterIsSmall, pageIds } from './product-list.repository.js';
 
 let t: TestContext;
 let api: Api;
@@ -150,6 +150,24 @@ describe(`product list: keyset paging, filters, search (${driver})`, () => {
       const rest = await pageIds(t.app.ctx.db, orgId, { categoryIds: ids, categorySmall: true }, sort, [after.key, after.id], 100);
       expect(rest).toEqual(walk.slice(10));
     }
+  });
+
+  it('gives the same pages whether a brand, vendor or family filter is read first and sorted (small) or walks the sort index', async () => {
+    const cases = [{ brandId: fx.brand.id }, { vendorId: fx.vendor.id }, { familyId: fx.family2.id }, { brandId: fx.brand.id, status: ['active' as const] }];
+    for (const filter of cases) {
+      for (const sort of ['name_asc', 'price_desc', 'sku_asc', 'completeness_asc'] as const) {
+        const walk = await pageIds(t.app.ctx.db, orgId, { ...filter, filterSmall: false }, sort, null, 100);
+        const driven = await pageIds(t.app.ctx.db, orgId, { ...filter, filterSmall: true }, sort, null, 100);
+        expect(walk.length, JSON.stringify(filter)).toBeGreaterThan(0);
+        expect(driven).toEqual(walk);
+        if (walk.length > 3) {
+          const after = walk[2]!;
+          expect(await pageIds(t.app.ctx.db, orgId, { ...filter, filterSmall: true }, sort, [after.key, after.id], 100)).toEqual(walk.slice(3));
+        }
+      }
+    }
+    expect(await equalityFilterIsSmall(t.app.ctx.db, orgId, { brandId: fx.brand.id })).toBe(true);
+    expect(await equalityFilterIsSmall(t.app.ctx.db, orgId, {})).toBe(false);
   });
 
   it('searches SKU and names in English and Arabic; one character is a SKU prefix; LIKE characters are literal', async () => {
