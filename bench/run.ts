@@ -1,10 +1,19 @@
+import type { Driver } from '../apps/server/src/db/client.js';
+import { closeProductApps } from './lib/products-app.js';
 import { p1 } from './p1-overhead.js';
 import { p10 } from './p10-spa.js';
+import { p11 } from './p11-grid.js';
+import { p2 } from './p2-products.js';
+import { p3 } from './p3-deep-page.js';
+import { p4 } from './p4-search.js';
+import { p5 } from './p5-filters.js';
 import type { Preset } from './lib/web-lighthouse.js';
 
 /**
- * npm run bench [-- --quick] [--only=p1,p10] [--lighthouse=mobile|desktop|both]: one summary line
- * per figure of the quality targets (P10 prints a few: bundle, its cross-check, Lighthouse per config).
+ * npm run bench [-- --quick] [--only=p1,p10] [--lighthouse=mobile|desktop|both] [--drivers=postgres,pglite]:
+ * one summary line per figure of the quality targets (P10 prints a few: bundle, its cross-check, Lighthouse
+ * per config). P2-P5 run on the 1M-product fixture (built on first use, then reused); --drivers picks the
+ * databases P2, P3 and P5 run on (default both; P4 compares against PostgreSQL's plan without the index).
  */
 const quick = process.argv.includes('--quick');
 const settings = quick ? { rounds: 3, duration: 3, connections: 10 } : { rounds: 5, duration: 8, connections: 10 };
@@ -16,17 +25,35 @@ if (!['mobile', 'desktop', 'both'].includes(lighthouseArg)) {
   process.exit(2);
 }
 const presets: Preset[] = lighthouseArg === 'both' ? ['mobile', 'desktop'] : [lighthouseArg as Preset];
+const driversArg = process.argv.find((a) => a.startsWith('--drivers='))?.slice('--drivers='.length) ?? 'postgres,pglite';
+const drivers = driversArg.split(',').filter(Boolean) as Driver[];
+if (!drivers.length || drivers.some((d) => d !== 'postgres' && d !== 'pglite')) {
+  console.error(`--drivers= takes postgres and/or pglite, not ${driversArg}`);
+  process.exit(2);
+}
+// Latency figures (P3-P5) compare percentiles of many short runs; 4 connections keep the queueing of a
+// 2-core machine out of the percentiles while still overlapping requests.
+const latency = quick ? { rounds: 3, duration: 2, connections: 4 } : { rounds: 3, duration: 4, connections: 4 };
 
 const figures: Record<string, () => Promise<void>> = {
   p1: () => p1(settings),
+  p2: () => p2({ ...settings, drivers }),
+  p3: () => p3({ ...latency, drivers }),
+  p4: () => p4(latency),
+  p5: () => p5({ ...latency, drivers }),
   p10: () => p10({ lighthouseRuns: 3, presets }),
+  p11: () => p11(),
 };
 const unknown = only ? [...only].filter((f) => !(f in figures)) : [];
 if (unknown.length) {
   console.error(`Unknown figure ${unknown.join(', ')}; known: ${Object.keys(figures).join(', ')}`);
   process.exit(2);
 }
-for (const [name, run] of Object.entries(figures)) {
-  if (!only || only.has(name)) await run();
+try {
+  for (const [name, run] of Object.entries(figures)) {
+    if (!only || only.has(name)) await run();
+  }
+} finally {
+  await closeProductApps();
 }
 process.exit(0);

@@ -44,7 +44,12 @@ export async function launchChromium(timeoutMs = 30_000): Promise<Chromium> {
       if (!ended) child.kill('SIGKILL');
     }
     process.off('exit', killOnExit);
-    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+    // Chromium's helpers may still be flushing the profile for a moment after the browser exits.
+    try {
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (err) {
+      console.warn(`could not remove the Chromium profile ${userDataDir}: ${(err as Error).message}`);
+    }
   };
   // Chromium writes the port it picked to DevToolsActivePort once DevTools is listening.
   const portFile = path.join(userDataDir, 'DevToolsActivePort');

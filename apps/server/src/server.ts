@@ -3,7 +3,9 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { prepareDatabase } from './db/prepare.js';
+import { seedDemoCatalogMedia } from './db/seed/demo-catalog.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/seed.js';
+import { blobStoreFor } from './modules/storage/storage.service.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -34,6 +36,8 @@ async function main(): Promise<void> {
 
   const { seeded } = await prepareDatabase(database, config);
   app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  // The demo's product photos go through the asset library, which needs the app's blob store.
+  if (seeded) await seedDemoCatalogMedia(database.db, blobStoreFor(app.ctx));
   await app.listen({ port: config.port, host: config.host });
   app.ctx.mailer.start();
   console.log(`\nMarket back office is running at ${config.publicUrl}`);

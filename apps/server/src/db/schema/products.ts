@@ -53,18 +53,22 @@ export const products = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     ...stamps(),
   },
+  // Plain DESC (nulls first) on purpose: the list's `order by x desc, id desc` only walks an index with the
+  // same null ordering, and drizzle's bare .desc() emits DESC NULLS LAST (a 1M-row sort instead of a walk).
   (t) => [
     uniqueIndex('products_org_sku_key').on(t.orgId, sql`lower(${t.sku})`),
-    index('products_org_updated_idx').on(t.orgId, t.updatedAt.desc(), t.id.desc()),
-    index('products_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    // search_text as a trailing key column: a search on the default sort walks this index alone (index-only,
+    // no heap visit per candidate row), which keeps common and multi-word terms fast at 1M rows.
+    index('products_org_updated_idx').on(t.orgId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.searchText),
+    index('products_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_org_name_idx').on(t.orgId, t.nameEn, t.id),
     index('products_org_name_ar_idx').on(t.orgId, t.nameAr, t.id),
     index('products_org_price_idx').on(t.orgId, t.priceMinor, t.id),
     index('products_org_completeness_idx').on(t.orgId, t.completenessScore, t.id),
-    index('products_org_status_idx').on(t.orgId, t.status, t.updatedAt.desc(), t.id.desc()),
-    index('products_org_brand_idx').on(t.orgId, t.brandId, t.updatedAt.desc(), t.id.desc()),
-    index('products_org_vendor_idx').on(t.orgId, t.vendorId, t.updatedAt.desc(), t.id.desc()),
-    index('products_org_family_idx').on(t.orgId, t.familyId, t.updatedAt.desc(), t.id.desc()),
+    index('products_org_status_idx').on(t.orgId, t.status, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_org_brand_idx').on(t.orgId, t.brandId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_org_vendor_idx').on(t.orgId, t.vendorId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_org_family_idx').on(t.orgId, t.familyId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_tax_class_idx').on(t.taxClassId),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('products_price_nonnegative', sql`${t.priceMinor} >= 0`),

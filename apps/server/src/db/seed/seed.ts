@@ -2,6 +2,7 @@ import { SHELL_TRANSLATIONS, STORED_ROLES } from '@market/contracts';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.js';
 import { seedDemoApplications } from './demo-applications.js';
+import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoMarket } from './demo-market.js';
 import type { Db, DbOrTx } from '../client.js';
 import { identities, languages, organizationMemberships, organizations, profiles, translations, userRoles, users } from '../schema/index.js';
@@ -79,5 +80,6 @@ export async function seedDemo(db: Db, secret: string): Promise<void> {
     }
     await seedDemoMarket(tx, org!.id, userIds);
     await seedDemoApplications(tx, org!.id, secret, userIds['vendor-manager@demo.market']);
+    await seedDemoCatalog(tx, org!.id, userIds['product-team@demo.market'] ?? null);
   });
 }
