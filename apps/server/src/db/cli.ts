@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config/config.js';
 import { openDatabase } from './client.js';
 import { prepareDatabase } from './prepare.js';
+import { blobStoreFromConfig } from '../modules/storage/storage.service.js';
+import { seedDemoCatalogMedia } from './seed/demo-catalog.js';
 import { seedDemo, seedReference } from './seed/seed.js';
 
 /** npm run db:migrate | db:seed | db:reset [-- --force] */
@@ -18,6 +20,7 @@ async function main(): Promise<void> {
       await database.migrate();
       await seedReference(database.db);
       await seedDemo(database.db, config.jwtSecret);
+      await seedDemoCatalogMedia(database.db, blobStoreFromConfig(config));
       console.log('Demo organization seeded (skipped if organizations already exist)');
     } else if (cmd === 'reset') {
       const host = config.databaseUrl ? new URL(config.databaseUrl).hostname : 'embedded';
@@ -25,8 +28,9 @@ async function main(): Promise<void> {
       if (!local && !flags.includes('--force')) {
         throw new Error(`Refusing to reset the database on ${host}: it is not local. Add --force if you really mean it.`);
       }
-      await database.db.execute(sql`drop schema if exists public cascade; drop schema if exists auth cascade; drop schema if exists drizzle cascade; create schema public;`);
+      await database.db.execute(sql`drop schema if exists public cascade; drop schema if exists auth cascade; drop schema if exists drizzle cascade; drop schema if exists storage cascade; create schema public;`);
       await prepareDatabase(database, { databaseUrl: config.databaseUrl, demoSeed: true, jwtSecret: config.jwtSecret });
+      await seedDemoCatalogMedia(database.db, blobStoreFromConfig(config));
       console.log('Database reset and demo organization seeded');
     } else {
       throw new Error('Usage: cli.ts migrate | seed | reset [--force]');
