@@ -1,9 +1,17 @@
 import { Popover } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 
 /** A button opening a list of checkboxes (status filter, column chooser). */
 export function PopoverChecklist<T extends string>({ label, icon, options, value, onChange, title }: { label: string; icon?: ReactNode; title: string; options: { value: T; label: string }[]; value: readonly T[]; onChange: (next: T[]) => void }) {
+  // The value may live in the URL, which updates after the click: tick at once and follow the value when it arrives.
+  const [ticked, setTicked] = useState<readonly T[]>(value);
+  useEffect(() => setTicked(value), [value]);
+  const toggle = (v: T, on: boolean) => {
+    const next = on ? [...ticked.filter((x) => x !== v), v] : ticked.filter((x) => x !== v);
+    setTicked(next);
+    onChange(next);
+  };
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
@@ -21,8 +29,8 @@ export function PopoverChecklist<T extends string>({ label, icon, options, value
                 <input
                   type="checkbox"
                   className="size-4"
-                  checked={value.includes(o.value)}
-                  onChange={(e) => onChange(e.target.checked ? [...value, o.value] : value.filter((v) => v !== o.value))}
+                  checked={ticked.includes(o.value)}
+                  onChange={(e) => toggle(o.value, e.target.checked)}
                 />
                 {o.label}
               </label>
