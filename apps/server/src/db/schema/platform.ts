@@ -125,6 +125,6 @@ export const emailOutbox = pgTable(
   (t) => [
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('email_outbox_to_idx').on(t.toAddress, t.createdAt),
-    index('email_outbox_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index('email_outbox_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

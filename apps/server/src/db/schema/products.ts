@@ -70,6 +70,8 @@ export const products = pgTable(
     index('products_org_vendor_idx').on(t.orgId, t.vendorId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_org_family_idx').on(t.orgId, t.familyId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_tax_class_idx').on(t.taxClassId),
+    // The variant grid lists products that have axes, by SKU: without this it skips every product without variants.
+    index('products_org_sku_with_axes_idx').on(t.orgId, sql`lower(${t.sku})`).where(sql`${t.variantAxes} <> '[]'::jsonb`),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('products_price_nonnegative', sql`${t.priceMinor} >= 0`),
     check('products_completeness_range', sql`${t.completenessScore} between 0 and 100`),
@@ -134,7 +136,7 @@ export const productVariants = pgTable(
     uniqueIndex('product_variants_org_sku_key').on(t.orgId, sql`lower(${t.sku})`),
     uniqueIndex('product_variants_org_barcode_key').on(t.orgId, t.barcode).where(sql`${t.barcode} is not null`),
     uniqueIndex('product_variants_product_axis_key').on(t.productId, t.axisKey),
-    index('product_variants_org_updated_idx').on(t.orgId, t.updatedAt.desc(), t.id.desc()),
+    index('product_variants_org_updated_idx').on(t.orgId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('product_variants_price_nonnegative', sql`${t.priceOverrideMinor} is null or ${t.priceOverrideMinor} >= 0`),
     check('product_variants_weight_nonnegative', sql`${t.weightGrams} is null or ${t.weightGrams} >= 0`),
   ],
@@ -173,7 +175,7 @@ export const assets = pgTable(
   (t) => [
     uniqueIndex('assets_object_key').on(t.objectId),
     index('assets_org_folder_idx').on(t.orgId, t.folder, t.fileName),
-    index('assets_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index('assets_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('assets_tags_idx').using('gin', t.tags),
   ],
 );
