@@ -78,15 +78,23 @@ export const products = pgTable(
   ],
 );
 
-/** The catalogue categories a product is in (the tree's nodes, not their ancestors). */
+/**
+ * The catalogue categories a product is in (the tree's nodes, not their ancestors). `updated_at` is the
+ * product's, kept equal by triggers (migration 0010), so one category's newest products are an index walk.
+ */
 export const productCategories = pgTable(
   'product_categories',
   {
     orgId: orgId(),
     productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     categoryId: uuid('category_id').notNull().references(() => catalogCategories.id, { onDelete: 'restrict' }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.categoryId, t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_category_idx').on(t.categoryId, t.productId),
+    index('product_categories_category_updated_idx').on(t.categoryId, t.updatedAt.desc().nullsFirst(), t.productId.desc().nullsFirst()),
+  ],
 );
 
 export const PRODUCT_VERSION_ACTIONS = ['create', 'update', 'restore', 'bulk'] as const;

@@ -110,6 +110,7 @@ export async function pageIds(
 export function pageIdsSql(orgId: string, f: ProductFilters, sort: c.ProductSort, after: [SortValue, string] | null, limit: number): SQL {
   const s = sortExpr(sort);
   const dir = SORT_KEYS[sort].dir;
+  if (f.categoryIds?.length === 1 && SORT_KEYS[sort].key === 'updatedAt') return oneCategoryByUpdate(orgId, f, f.categoryIds[0]!, dir, s.key, after, limit);
   const where = filterSql(orgId, f);
   const base = where.length;
   if (after) {
@@ -131,6 +132,18 @@ export function pageIdsSql(orgId: string, f: ProductFilters, sort: c.ProductSort
       select p.id, ${s.key} as k from p where ${sql.join(keyset, sql` and `)} order by ${order} limit ${limit}`;
   }
   return sql`select p.id, ${s.key} as k from ${products} p where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`;
+}
+
+/**
+ * One category under an update-time sort: walk product_categories' (category_id, updated_at, product_id)
+ * index, whose updated_at triggers keep equal to the product's, and apply the other filters to the products.
+ */
+function oneCategoryByUpdate(orgId: string, f: ProductFilters, categoryId: string, dir: 'asc' | 'desc', key: SQL, after: [SortValue, string] | null, limit: number): SQL {
+  const where = [...filterSql(orgId, { ...f, categoryIds: undefined }), sql`pc.org_id = ${orgId}`, sql`pc.category_id = ${categoryId}`];
+  if (after) where.push(sql`(pc.updated_at, pc.product_id) ${dir === 'desc' ? sql`<` : sql`>`} (${String(after[0])}::timestamptz, ${after[1]}::uuid)`);
+  const order = dir === 'desc' ? sql`pc.updated_at desc, pc.product_id desc` : sql`pc.updated_at asc, pc.product_id asc`;
+  return sql`select p.id, ${key} as k from ${productCategories} pc join ${products} p on p.id = pc.product_id
+    where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`;
 }
 
 export const FILTER_DRIVEN_MAX = 50_000;

@@ -152,6 +152,29 @@ describe(`product list: keyset paging, filters, search (${driver})`, () => {
     }
   });
 
+  it('walks one category by update time through product_categories, whose updated_at follows the product', async () => {
+    expect(await categorySubtree(t.app.ctx.db, orgId, fx.citrus.id)).toEqual([fx.citrus.id]);
+    for (const sort of ['updated_desc', 'updated_asc'] as const) {
+      // The same id twice is not "one category": it takes the general plan (walk the sort index, probe the category).
+      const walk = await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id, fx.citrus.id], categorySmall: false }, sort, null, 100);
+      const byCategory = await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id] }, sort, null, 100);
+      expect(walk.length).toBe(10);
+      expect(byCategory).toEqual(walk);
+      const after = walk[3]!;
+      expect(await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id] }, sort, [after.key, after.id], 100)).toEqual(walk.slice(4));
+    }
+    // An edit moves the product to the front of its category's newest-first order (two products of its own, so other tests' data stays as it was).
+    const one = await created<{ id: string }>(api.post('/products', { sku: 'ZZ-T1', nameEn: 'Trigger one', categoryIds: [fx.citrus.id] }));
+    const two = await created<{ id: string }>(api.post('/products', { sku: 'ZZ-T2', nameEn: 'Trigger two', categoryIds: [fx.citrus.id] }));
+    expect((await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id] }, 'updated_desc', null, 1))[0]!.id).toBe(two.id);
+    const edited = await api.patch(`/products/${one.id}`, { priceMinor: 4242 });
+    expect(edited.statusCode).toBe(200);
+    const first = (await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id] }, 'updated_desc', null, 1))[0]!;
+    expect(first.id).toBe(one.id);
+    expect(new Date(String(first.key)).getTime()).toBe(new Date(edited.json().updatedAt).getTime());
+    for (const p of [one, two]) expect((await api.del(`/products/${p.id}`)).statusCode).toBe(200);
+  });
+
   it('gives the same pages whether a brand, vendor or family filter is read first and sorted (small) or walks the sort index', async () => {
     const cases = [{ brandId: fx.brand.id }, { vendorId: fx.vendor.id }, { familyId: fx.family2.id }, { brandId: fx.brand.id, status: ['active' as const] }];
     for (const filter of cases) {
