@@ -110,7 +110,8 @@ export async function pageIds(
 export function pageIdsSql(orgId: string, f: ProductFilters, sort: c.ProductSort, after: [SortValue, string] | null, limit: number): SQL {
   const s = sortExpr(sort);
   const dir = SORT_KEYS[sort].dir;
-  if (f.categoryIds?.length === 1 && SORT_KEYS[sort].key === 'updatedAt') return oneCategoryByUpdate(orgId, f, f.categoryIds[0]!, dir, s.key, after, limit);
+  // With a search the planner may rather start from the trigram index, so only plain category filters take this path.
+  if (f.categoryIds?.length === 1 && SORT_KEYS[sort].key === 'updatedAt' && !f.q?.trim()) return oneCategoryByUpdate(orgId, f, f.categoryIds[0]!, dir, s.key, after, limit);
   const where = filterSql(orgId, f);
   const base = where.length;
   if (after) {
