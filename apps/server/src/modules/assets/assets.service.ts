@@ -1,4 +1,5 @@
 import type { assetsRoutes } from '@market/contracts';
+import { publicObjectUrl } from '../storage/storage.paths.js';
 import { writeFile } from 'node:fs/promises';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
@@ -28,7 +29,6 @@ type AssetDetail = assetsRoutes.AssetDetail;
 type AssetFolder = assetsRoutes.AssetFolder;
 type AssetUpdate = assetsRoutes.AssetUpdate;
 
-const publicUrl = (bucketId: string, path: string) => `/storage/v1/object/public/${[bucketId, ...path.split('/')].map(encodeURIComponent).join('/')}`;
 
 export function toAsset(r: repo.AssetRow): Asset {
   return {
@@ -42,8 +42,8 @@ export function toAsset(r: repo.AssetRow): Asset {
     width: r.width,
     height: r.height,
     checksum: r.checksum,
-    url: publicUrl(r.bucketId, r.path),
-    thumbnailUrl: r.thumbnailPath ? publicUrl(r.bucketId, r.thumbnailPath) : null,
+    url: publicObjectUrl(r.bucketId, r.path),
+    thumbnailUrl: r.thumbnailPath ? publicObjectUrl(r.bucketId, r.thumbnailPath) : null,
     altEn: r.altEn,
     altAr: r.altAr,
     tags: r.tags,

@@ -24,7 +24,7 @@ export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'orgId' | 
 export type VersionRow = typeof productVersions.$inferSelect;
 
 /** The public URL of a stored object (the storage service serves public buckets at this path). */
-export const publicUrl = (bucket: string, path: string) => `/storage/v1/object/public/${bucket}/${path.split('/').map(encodeURIComponent).join('/')}`;
+export { publicObjectUrl as publicUrl } from '../storage/storage.paths.js';
 
 export async function findProduct(db: DbOrTx, orgId: string, id: string, lock = false): Promise<ProductRow | null> {
   const q = db.select().from(products).where(and(eq(products.orgId, orgId), eq(products.id, id)));

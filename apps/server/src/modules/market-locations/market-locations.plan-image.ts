@@ -1,13 +1,13 @@
 import type { DbOrTx } from '../../db/client.js';
 import { invalid } from '../../lib/errors.js';
 import { orgBucketIds } from '../storage/storage.access.js';
+import { publicObjectUrl } from '../storage/storage.paths.js';
 import { findObject } from '../storage/storage.service.js';
 
 /** Site-relative public URL of a plan image, in the form storage-js `getPublicUrl` builds. */
 export function planImageUrl(slug: string, path: string | null): string | null {
   if (!path) return null;
-  const bucket = orgBucketIds(slug).public;
-  return `/storage/v1/object/public/${encodeURIComponent(bucket)}/${path.split('/').map(encodeURIComponent).join('/')}`;
+  return publicObjectUrl(orgBucketIds(slug).public, path);
 }
 
 /** A plan background must be an image already uploaded to the organization's public bucket (where its URL needs no signature). */

@@ -2,6 +2,11 @@ import { invalidBucketName, invalidKey } from './storage.errors.js';
 
 export const MAX_KEY_LENGTH = 1024;
 
+/** Site-relative public URL of an object, in the form storage-js `getPublicUrl` builds (each segment encoded). */
+export function publicObjectUrl(bucketId: string, path: string): string {
+  return `/storage/v1/object/public/${[bucketId, ...path.split('/')].map(encodeURIComponent).join('/')}`;
+}
+
 /** Path segments of our own routes that a bucket may not be called (the URLs would be ambiguous). */
 const RESERVED_BUCKETS = new Set(['public', 'authenticated', 'sign', 'info', 'list', 'list-v2', 'upload', 'move', 'copy', 'render']);
 

@@ -1,7 +1,6 @@
 import type { assetsRoutes as r } from '@market/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
-import { auth } from '../../lib/supabase';
+import { api, uploadFile } from '../../lib/api';
 
 export type Asset = r.Asset;
 export type AssetDetail = r.AssetDetail;
@@ -41,34 +40,9 @@ export const useMoveFolder = () =>
 export const useDeleteFolder = () =>
   useInvalidating((path: string) => api<typeof r.deleteAssetFolder>({ method: 'DELETE', path: '/assets/folders' }, { query: { path } }));
 
-/**
- * Uploads one file with XMLHttpRequest, which reports upload progress (fetch does not).
- * Resolves with the new asset; rejects with an ApiError carrying the server's message.
- */
-export async function uploadAssetFile(file: File, folder: string, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<Asset> {
-  const { data } = await auth().getSession();
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/v1/assets/upload${folder ? `?folder=${encodeURIComponent(folder)}` : ''}`);
-    if (data.session) xhr.setRequestHeader('authorization', `Bearer ${data.session.access_token}`);
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((100 * e.loaded) / e.total));
-    xhr.onload = () => {
-      let json: { error?: { code?: string; message?: string; fields?: { field: string; message: string }[] } } | null = null;
-      try {
-        json = JSON.parse(xhr.responseText);
-      } catch {
-        json = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(json as unknown as Asset);
-      else reject(new ApiError(xhr.status, json?.error?.code ?? 'internal', json?.error?.message ?? `HTTP ${xhr.status}`, json?.error?.fields ?? []));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'network', 'network'));
-    xhr.onabort = () => reject(new ApiError(0, 'aborted', 'aborted'));
-    signal?.addEventListener('abort', () => xhr.abort());
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
+/** Uploads one file into a folder of the library with progress in percent; rejects with the server's ApiError. */
+export function uploadAssetFile(file: File, folder: string, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<Asset> {
+  return uploadFile<Asset>(`/assets/upload${folder ? `?folder=${encodeURIComponent(folder)}` : ''}`, file, (share) => onProgress(Math.round(100 * share)), signal);
 }
 
 export function formatBytes(n: number): string {

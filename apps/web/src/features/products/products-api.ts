@@ -1,7 +1,6 @@
 import type { catalogProductsRoutes as r } from '@market/contracts';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
-import { auth } from '../../lib/supabase';
+import { api, ApiError, apiErrorOf, authHeaders, uploadFile } from '../../lib/api';
 import type { ListFilters } from './product-constants';
 
 export type ProductListItem = Awaited<ReturnType<typeof api<typeof r.listProducts>>>['items'][number];
@@ -176,15 +175,8 @@ export function useDeleteView() {
   });
 }
 
-async function bearer(): Promise<Record<string, string>> {
-  const { data } = await auth().getSession();
-  return data.session ? { authorization: `Bearer ${data.session.access_token}` } : {};
-}
-
 async function errorOf(res: Response): Promise<ApiError> {
-  const json = await res.json().catch(() => null);
-  const e = json?.error ?? {};
-  return new ApiError(res.status, e.code ?? 'internal', e.message ?? `HTTP ${res.status}`, e.fields ?? []);
+  return apiErrorOf(res.status, await res.json().catch(() => null));
 }
 
 /** Fetches the export with the auth header and hands the file to the browser as a download. */
@@ -193,7 +185,7 @@ export async function downloadExport(query: Record<string, string | undefined>, 
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, v);
   params.set('format', format);
   if (ids?.length) params.set('ids', ids.join(','));
-  const res = await fetch(`/api/v1/products/export?${params}`, { headers: await bearer() });
+  const res = await fetch(`/api/v1/products/export?${params}`, { headers: await authHeaders() });
   if (!res.ok) throw await errorOf(res);
   const blob = await res.blob();
   const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `products.${format}`;
@@ -207,27 +199,7 @@ export async function downloadExport(query: Record<string, string | undefined>, 
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Uploads one file into the asset library with XHR so the upload progress (0..1) can be shown. */
-export async function uploadMedia(file: File, onProgress: (share: number) => void): Promise<AssetOption> {
-  const headers = await bearer();
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v1/products/media');
-    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onerror = () => reject(new ApiError(0, 'network', 'Network error'));
-    xhr.onload = () => {
-      let json: { error?: { code?: string; message?: string; fields?: [] } } | null = null;
-      try {
-        json = JSON.parse(xhr.responseText);
-      } catch {
-        json = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(json as unknown as AssetOption);
-      else reject(new ApiError(xhr.status, json?.error?.code ?? 'internal', json?.error?.message ?? `HTTP ${xhr.status}`, json?.error?.fields ?? []));
-    };
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
+/** Uploads one file into the asset library, reporting progress (0..1). */
+export function uploadMedia(file: File, onProgress: (share: number) => void): Promise<AssetOption> {
+  return uploadFile<AssetOption>('/products/media', file, onProgress);
 }
