@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Driver } from '../apps/server/src/db/client.js';
 import { encodeProductCursor } from '../apps/server/src/modules/catalog-products/product-list.cursor.js';
 import { fmt, median } from './lib/load.js';
-import { auth, getJson, productsApp, runLatency, spread } from './lib/products-app.js';
+import { computed, getJson, productsApp, runLatency, spread } from './lib/products-app.js';
 
 /**
  * P3: a deep page (the 50 rows after row 900,000 of the default sort, updated_desc, through a cursor made
@@ -25,14 +25,14 @@ export async function p3(opts: { rounds: number; duration: number; connections: 
     if (first.items[0]?.id !== row.next_id || first.items.length !== 50) throw new Error(`deep page does not start at row ${position + 1}`);
     const urlsA = [`${p.url}/api/v1/products?limit=50`];
     const urlsB = [`${p.url}${deep}`];
-    await runLatency({ urls: urlsA, duration: 1, connections: opts.connections, headers: auth(p) });
-    await runLatency({ urls: urlsB, duration: 1, connections: opts.connections, headers: auth(p) });
+    await runLatency({ urls: urlsA, duration: 1, connections: opts.connections, headers: computed(p) });
+    await runLatency({ urls: urlsB, duration: 1, connections: opts.connections, headers: computed(p) });
     const ratios: number[] = [];
     const a99: number[] = [];
     const b99: number[] = [];
     for (let i = 0; i < opts.rounds; i++) {
-      const a = await runLatency({ urls: urlsA, duration: opts.duration, connections: opts.connections, headers: auth(p) });
-      const b = await runLatency({ urls: urlsB, duration: opts.duration, connections: opts.connections, headers: auth(p) });
+      const a = await runLatency({ urls: urlsA, duration: opts.duration, connections: opts.connections, headers: computed(p) });
+      const b = await runLatency({ urls: urlsB, duration: opts.duration, connections: opts.connections, headers: computed(p) });
       a99.push(a.p99);
       b99.push(b.p99);
       ratios.push(b.p99 / a.p99);

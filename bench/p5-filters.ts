@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Driver } from '../apps/server/src/db/client.js';
 import { fmt, median } from './lib/load.js';
-import { auth, getJson, productsApp, runLatency, spread } from './lib/products-app.js';
+import { computed, getJson, productsApp, runLatency, spread } from './lib/products-app.js';
 
 /**
  * P5: every filter the list offers (status, brand, vendor, family, category with descendants and a
@@ -32,14 +32,14 @@ export async function p5(opts: { rounds: number; duration: number; connections: 
     const base = `${p.url}/api/v1/products?limit=50`;
     const sizes: string[] = [];
     for (const [name, q] of filters) sizes.push(`${name} ${(await getJson<{ items: unknown[] }>(p, `/api/v1/products?limit=50&${q}`)).items.length}`);
-    await runLatency({ urls: [base], duration: 1, connections: opts.connections, headers: auth(p) });
+    await runLatency({ urls: [base], duration: 1, connections: opts.connections, headers: computed(p) });
     const ratios = new Map<string, number[]>(filters.map(([n]) => [n, []]));
     const filtered = new Map<string, number[]>(filters.map(([n]) => [n, []]));
     const unfiltered: number[] = [];
     for (let i = 0; i < opts.rounds; i++) {
       for (const [name, q] of filters) {
-        const a = await runLatency({ urls: [base], duration: opts.duration, connections: opts.connections, headers: auth(p) });
-        const b = await runLatency({ urls: [`${base}&${q}`], duration: opts.duration, connections: opts.connections, headers: auth(p) });
+        const a = await runLatency({ urls: [base], duration: opts.duration, connections: opts.connections, headers: computed(p) });
+        const b = await runLatency({ urls: [`${base}&${q}`], duration: opts.duration, connections: opts.connections, headers: computed(p) });
         unfiltered.push(a.p95);
         filtered.get(name)!.push(b.p95);
         ratios.get(name)!.push(b.p95 / a.p95);

@@ -2,6 +2,7 @@ import type { AppConfig } from './config/config.js';
 import type { Db, Driver } from './db/client.js';
 import type { JwtService } from './lib/jwt.js';
 import type { Mailer } from './modules/email/email.service.js';
+import type { ReadCaches } from './plugins/read-caches.js';
 
 /** What every module is built with; created once by buildApp. */
 export interface AppContext {
@@ -12,4 +13,6 @@ export interface AppContext {
   keys: { anon: string; service: string };
   mailer: Mailer;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sessions and product list pages, kept true by writes and NOTIFY (decision 007). */
+  caches: ReadCaches;
 }

@@ -36,6 +36,7 @@ import { vendorPortalRoutes } from './modules/vendor-portal/vendor-portal.routes
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { installApiErrorHandler, installNulGuard } from './plugins/error-handler.js';
+import { createReadCaches, wireReadCaches } from './plugins/read-caches.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -44,6 +45,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Folder of the built SPA; default apps/web/dist when it exists. */
   webDist?: string | null;
+  /** Serve sessions and list pages from the read caches (decision 007); default on. */
+  readCaches?: boolean;
 }
 
 export type App = FastifyInstance & { ctx: AppContext; apiRoutes: RouteDef[] };
@@ -90,8 +93,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     keys: { anon: await jwt.signApiKey('anon'), service: await jwt.signApiKey('service_role') },
     mailer: new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.smtpFrom, listen: (channel, cb) => database.listen(channel, cb) }),
     listen: (channel, cb) => database.listen(channel, cb),
+    caches: createReadCaches(opts.readCaches ?? true),
   };
   app.decorate('ctx', ctx);
+  await wireReadCaches(app, ctx.caches, database);
   // Every contract route, so the security suites walk what is really registered.
   const apiRoutes: RouteDef[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -111,7 +116,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   // Dynamic responses over 1 kB are gzipped (the SPA's own files are compressed at build time).
   await app.register(fastifyCompress, { globalCompression: true, globalDecompression: false, threshold: 1024, encodings: ['gzip'] });
-  await app.register(authContextPlugin, { db: ctx.db, jwt });
+  await app.register(authContextPlugin, { db: ctx.db, jwt, caches: ctx.caches });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Market back office API', version: '2.1.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,

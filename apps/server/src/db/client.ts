@@ -20,8 +20,11 @@ export type Driver = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: Driver;
-  /** Receives NOTIFY payloads of a channel; returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Receives NOTIFY payloads of a channel; returns an unsubscribe function. `onGap(true)` says the
+   * listening connection was lost (notifications may be missed until `onGap(false)`, when it listens again).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onGap?: (lost: boolean) => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -100,15 +103,21 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     driver: 'postgres',
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onGap) {
       let stopped = false;
       let current: pg.Client | null = null;
+      let lost = false;
+      const retry = () => {
+        if (stopped) return;
+        if (!lost) onGap?.((lost = true));
+        setTimeout(() => void connect().catch(retry), 1000);
+      };
       const connect = async (): Promise<void> => {
         if (stopped) return;
         const c = new pg.Client({ connectionString: url });
         c.on('error', () => {});
         c.on('end', () => {
-          if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000);
+          if (current === c) retry();
         });
         c.on('notification', (n) => {
           if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
@@ -116,6 +125,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         await c.connect();
         await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         current = c;
+        if (lost) onGap?.((lost = false));
       };
       await connect();
       const entry = {

@@ -1,10 +1,11 @@
 import type { Access, RouteDef } from '@market/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Principal, UserRow } from '../plugins/auth-context.js';
 import type { AccessContext } from '../modules/access/access.service.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
+import type { ReadCache } from './read-cache.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -118,4 +119,37 @@ export function bindRoute<D extends RouteDef>(
       return result;
     },
   });
+}
+
+const serializers = new WeakMap<RouteDef, (data: unknown) => string>();
+
+/**
+ * A GET route's answer through a read cache, kept serialised exactly as the route's own serialiser
+ * writes it (the same schema check, the same bytes). A request with `Cache-Control: no-cache`
+ * computes the answer afresh (and stores it).
+ */
+export async function cachedJson<D extends RouteDef>(
+  cache: ReadCache<string>,
+  def: D,
+  key: string,
+  input: { req: FastifyRequest; reply: FastifyReply },
+  compute: () => Promise<z.infer<D['response']>>,
+): Promise<z.infer<D['response']>> {
+  let serialize = serializers.get(def);
+  if (!serialize) {
+    serialize = serializerCompiler({ schema: def.response, method: def.method, url: API_PREFIX + def.path, httpStatus: String(def.status ?? 200) }) as (data: unknown) => string;
+    serializers.set(def, serialize);
+  }
+  const fresh = /(^|,)\s*no-cache\s*(,|$)/i.test(String(input.req.headers['cache-control'] ?? ''));
+  const json = fresh
+    ? await (async () => {
+        const gen = cache.generation;
+        const body = serialize(await compute());
+        cache.store(key, body, gen);
+        return body;
+      })()
+    : await cache.getOrCompute(key, async () => serialize(await compute()));
+  // A string with a JSON content type is sent as it is, not serialised again.
+  void input.reply.type('application/json; charset=utf-8');
+  return json as unknown as z.infer<D['response']>;
 }

@@ -5,6 +5,7 @@ import type { AccessClaims, ApiKeyRole, JwtService } from '../lib/jwt.js';
 import { TokenError } from '../lib/jwt.js';
 import { findLiveSession } from '../modules/access/access.repository.js';
 import { loadAccess, type AccessContext } from '../modules/access/access.service.js';
+import type { ReadCaches } from './read-caches.js';
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>['user'];
 
@@ -19,6 +20,8 @@ export type Principal =
       user: UserRow;
       /** The user has a verified second factor but this session has not passed it (aal1). */
       mfaRequired: boolean;
+      /** When this principal stops being valid by itself (the token's expiry or the session's end), epoch ms. */
+      validUntil: number;
     }
   /** A bearer token was sent but is not valid: answered 401, never treated as anonymous. */
   | { kind: 'invalid'; reason: string; expired: boolean };
@@ -75,27 +78,44 @@ export async function resolvePrincipal(db: Db, jwt: JwtService, token: string | 
     const live = await findLiveSession(db, claims.session_id, claims.sub);
     if (!live) return { kind: 'invalid', reason: 'invalid JWT: session not found or revoked', expired: false };
     const mfaRequired = Boolean(live.hasVerifiedFactor) && live.aal !== 'aal2';
-    return { kind: 'user', userId: claims.sub, sessionId: claims.session_id, claims, user: live.user, mfaRequired };
+    const validUntil = Math.min(claims.exp * 1000, live.notAfter ? live.notAfter.getTime() : Infinity);
+    return { kind: 'user', userId: claims.sub, sessionId: claims.session_id, claims, user: live.user, mfaRequired, validUntil };
   } catch (err) {
     if (err instanceof TokenError) return { kind: 'invalid', reason: err.message, expired: err.expired };
     throw err;
   }
 }
 
+type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+
 export const authContextPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; jwt: JwtService }) => {
+  async (app: FastifyInstance, opts: { db: Db; jwt: JwtService; caches: ReadCaches }) => {
     const principalKey = Symbol('principal');
     const accessKey = Symbol('access');
     type Cached = FastifyRequest & { [principalKey]?: Promise<Principal>; [accessKey]?: Promise<AccessContext | null> };
+    const cache = opts.caches.sessions;
+    /** A user token's principal is kept until a write to the auth tables, its own expiry or the session's end. */
+    const principalOf = async (token: string | null, apikey: string | undefined): Promise<Principal> => {
+      if (!token || claimsApiKeyRole(token)) return resolvePrincipal(opts.db, opts.jwt, token, apikey);
+      const key = `token:${token}`;
+      const hit = cache.get(key) as UserPrincipal | undefined;
+      if (hit) return hit;
+      const gen = cache.generation;
+      const p = await resolvePrincipal(opts.db, opts.jwt, token, apikey);
+      if (p.kind === 'user') cache.store(key, p, gen, p.validUntil);
+      return p;
+    };
     app.decorateRequest('principal', function (this: FastifyRequest) {
       const req = this as Cached;
       const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined;
-      req[principalKey] ??= resolvePrincipal(opts.db, opts.jwt, bearerToken(req), apikey);
+      req[principalKey] ??= principalOf(bearerToken(req), apikey);
       return req[principalKey]!;
     });
     app.decorateRequest('access', function (this: FastifyRequest) {
       const req = this as Cached;
-      req[accessKey] ??= req.principal().then((p) => (p.kind === 'user' ? loadAccess(opts.db, p.userId) : null));
+      req[accessKey] ??= req
+        .principal()
+        .then((p) => (p.kind === 'user' ? (cache.getOrCompute(`access:${p.userId}`, () => loadAccess(opts.db, p.userId)) as Promise<AccessContext>) : null));
       return req[accessKey]!;
     });
   },

@@ -46,6 +46,11 @@ export const products = pgTable(
     completenessScore: smallint('completeness_score').notNull().default(0),
     /** Incremented on every change; the latest entry of product_versions has the same number. */
     version: integer('version').notNull().default(1),
+    /**
+     * The product's categories (the rows of product_categories), kept equal by triggers (migration 0012):
+     * a category-subtree filter tests the row itself while walking a sort's index, with no probe per row.
+     */
+    categoryIds: uuid('category_ids').array().notNull().default(sql`'{}'::uuid[]`),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`lower(sku || ' ' || name_en || ' ' || name_ar)`),
@@ -57,9 +62,10 @@ export const products = pgTable(
   // same null ordering, and drizzle's bare .desc() emits DESC NULLS LAST (a 1M-row sort instead of a walk).
   (t) => [
     uniqueIndex('products_org_sku_key').on(t.orgId, sql`lower(${t.sku})`),
-    // search_text as a trailing key column: a search on the default sort walks this index alone (index-only,
-    // no heap visit per candidate row), which keeps common and multi-word terms fast at 1M rows.
-    index('products_org_updated_idx').on(t.orgId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.searchText),
+    // search_text and category_ids as trailing key columns: a search or a category subtree on the default sort
+    // walks this index alone (index-only, no heap visit per candidate row), which keeps common and multi-word
+    // terms, departments and the two together fast at 1M rows.
+    index('products_org_updated_idx').on(t.orgId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.searchText, t.categoryIds),
     index('products_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_org_name_idx').on(t.orgId, t.nameEn, t.id),
     index('products_org_name_ar_idx').on(t.orgId, t.nameAr, t.id),

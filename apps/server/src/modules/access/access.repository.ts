@@ -8,6 +8,7 @@ export async function findLiveSession(db: DbOrTx, sessionId: string, userId: str
     .select({
       sessionId: sessions.id,
       aal: sessions.aal,
+      notAfter: sessions.notAfter,
       user: users,
       hasVerifiedFactor: sql<boolean>`exists (select 1 from ${mfaFactors} f where f.user_id = ${users.id} and f.status = 'verified')`,
     })

@@ -1,7 +1,7 @@
 import { catalogProductsRoutes as r } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { bindRoute } from '../../lib/api-route.js';
+import { bindRoute, cachedJson } from '../../lib/api-route.js';
 import * as svc from './catalog-products.service.js';
 import { bulkUpdate } from './product-bulk.service.js';
 import { csvStream, exportFileName, xlsxStream } from './product-export.js';
@@ -14,7 +14,10 @@ const ok = { ok: true as const };
 
 /** Products: list, export, details, history, bulk changes, saved views (media upload and picker live in the assets module). */
 export async function catalogProductsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  bindRoute(app, r.listProducts, ({ caller, query }) => listProducts(ctx.db, caller, query));
+  // List pages are served from the catalogue cache until a write to the catalogue (decision 007).
+  bindRoute(app, r.listProducts, ({ caller, query, req, reply }) =>
+    cachedJson(ctx.caches.catalog, r.listProducts, `products:${caller.orgId}:${JSON.stringify(query)}`, { req, reply }, () => listProducts(ctx.db, caller, query)),
+  );
   bindRoute(app, r.exportProducts, async ({ caller, query, reply }) => {
     const digits = await baseMinorDigits(ctx.db, caller.orgId);
     const csv = query.format === 'csv';

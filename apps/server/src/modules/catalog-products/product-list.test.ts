@@ -251,6 +251,28 @@ describe(`product bulk changes (${driver})`, () => {
     const p3b = (await api.get(`/products/${all[3]!.id}`)).json() as { version: number; status: string; categoryIds: string[] };
     expect(p3b).toMatchObject({ version: 5, status: 'archived', categoryIds: [fx.tools.id] });
   });
+
+  it('keeps each product’s copy of its categories (what a large subtree filter tests) equal to its category rows', async () => {
+    const copyDiffers = async () => {
+      const res = await t.app.ctx.db.execute(sql`select p.sku from products p where p.org_id = ${orgId} and p.category_ids is distinct from
+        coalesce((select array_agg(pc.category_id order by pc.category_id) from product_categories pc where pc.product_id = p.id), '{}')`);
+      return (res as unknown as { rows: { sku: string }[] }).rows.map((r) => r.sku);
+    };
+    const p = all[6]!.id;
+    expect((await api.patch(`/products/${p}`, { categoryIds: [fx.tools.id, fx.citrus.id] })).statusCode).toBe(200);
+    expect((await api.patch(`/products/${p}`, { categoryIds: [] })).statusCode).toBe(200);
+    expect(((await t.app.ctx.db.execute(sql`select cardinality(category_ids) as n from products where id = ${p}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect((await api.post(`/products/${p}/versions/1/restore`)).statusCode).toBeLessThan(300);
+    // Bulk assignment and removal, and a row moved to another category in place.
+    await created(api.post('/products/bulk', { action: 'add_categories', categoryIds: [fx.fruit.id], ids: [all[7]!.id, all[8]!.id] }));
+    await created(api.post('/products/bulk', { action: 'remove_categories', categoryIds: [fx.fruit.id], ids: [all[8]!.id] }));
+    await t.app.ctx.db.execute(sql`update product_categories set category_id = ${fx.food.id} where product_id = ${all[9]!.id} and category_id = (select category_id from product_categories where product_id = ${all[9]!.id} order by category_id limit 1)`);
+    expect(await copyDiffers()).toEqual([]);
+    const walk = await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.food.id, fx.fruit.id], categorySmall: false }, 'sku_asc', null, 100);
+    const driven = await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.food.id, fx.fruit.id], categorySmall: true }, 'sku_asc', null, 100);
+    expect(walk.map((x) => x.id)).toContain(all[9]!.id);
+    expect(walk).toEqual(driven);
+  });
 });
 
 describe(`saved views (${driver})`, () => {

@@ -1,0 +1,2 @@
+DROP INDEX "products_org_updated_idx";--> statement-breakpoint
+CREATE INDEX "products_org_updated_idx" ON "products" USING btree ("org_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"search_text","category_ids");

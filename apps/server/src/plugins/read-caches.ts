@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.js';
+import { ReadCache } from '../lib/read-cache.js';
+import type { Principal } from './auth-context.js';
+import type { AccessContext } from '../modules/access/access.service.js';
+
+/**
+ * The app's read caches (decision 007):
+ * - `sessions`: a bearer token's verified principal and a user's access (membership, role, permissions),
+ *   moved on by writes to users, sessions, second factors, memberships, roles and the role matrix;
+ * - `catalog`: serialised product list pages, moved on by writes to products and what their rows show.
+ */
+export interface ReadCaches {
+  sessions: ReadCache<Extract<Principal, { kind: 'user' }> | AccessContext>;
+  catalog: ReadCache<string>;
+}
+
+/** The NOTIFY channels the triggers of migration 0011 signal on commit. */
+export const CACHE_CHANNELS = { sessions: 'cache_sessions', catalog: 'cache_catalog' } as const;
+
+export function createReadCaches(enabled = true): ReadCaches {
+  return {
+    sessions: new ReadCache({ max: 10_000, ttlMs: 30_000, enabled }),
+    catalog: new ReadCache({ max: 200, ttlMs: 60_000, enabled }),
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** GET routes that write what a cached principal holds (an e-mail link's confirmation, a re-authentication nonce). */
+const WRITING_GETS = ['/auth/v1/verify', '/auth/v1/reauthenticate'];
+
+function mayHaveWritten(req: FastifyRequest): boolean {
+  return !SAFE_METHODS.has(req.method) || WRITING_GETS.some((p) => req.url.startsWith(p));
+}
+
+/**
+ * Keeps the caches true. A request that may have written invalidates both before its answer is sent,
+ * so its caller's next read sees the write; writes of other processes and of background work arrive
+ * through NOTIFY from the tables' triggers; while that feed is down the caches serve nothing.
+ */
+export async function wireReadCaches(app: FastifyInstance, caches: ReadCaches, database: Pick<Database, 'listen'>): Promise<void> {
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (mayHaveWritten(req)) {
+      caches.sessions.invalidate();
+      caches.catalog.invalidate();
+    }
+    return payload;
+  });
+  const stops = await Promise.all(
+    (Object.keys(CACHE_CHANNELS) as (keyof ReadCaches)[]).map((name) =>
+      database.listen(
+        CACHE_CHANNELS[name],
+        () => caches[name].invalidate(),
+        (lost) => caches[name].pause(lost),
+      ),
+    ),
+  );
+  app.addHook('onClose', async () => {
+    for (const stop of stops) await stop();
+  });
+}
