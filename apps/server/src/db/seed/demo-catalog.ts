@@ -226,9 +226,9 @@ export async function seedDemoCatalog(tx: DbOrTx, orgId: string, actorId: string
     const vendorId = vendorFor(l);
     const taxClassId = l.family === 'food' ? tax.reduced : /bakery|produce/.test(l.code) ? tax.zero : tax.standard;
     const cats = [catIds.get(l.code)!];
-    // Some products also sit in a second shelf (e.g. gifts across departments).
+    // Some products also sit in a second shelf of their own department (honey among the preserves and the pantry).
     if (rnd.chance(0.15)) {
-      const other = rnd.pick(LEAVES).code;
+      const other = rnd.pick(LEAVES.filter((x) => x.code.split('-')[0] === l.code.split('-')[0])).code;
       if (other !== l.code) cats.push(catIds.get(other)!);
     }
     // About 300 products have variants: clothing by size and colour, a share of ceramics by colour.
