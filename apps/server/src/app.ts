@@ -45,8 +45,6 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Folder of the built SPA; default apps/web/dist when it exists. */
   webDist?: string | null;
-  /** Serve sessions and list pages from the read caches (decision 007); default on. */
-  readCaches?: boolean;
 }
 
 export type App = FastifyInstance & { ctx: AppContext; apiRoutes: RouteDef[] };
@@ -93,7 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     keys: { anon: await jwt.signApiKey('anon'), service: await jwt.signApiKey('service_role') },
     mailer: new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.smtpFrom, listen: (channel, cb) => database.listen(channel, cb) }),
     listen: (channel, cb) => database.listen(channel, cb),
-    caches: createReadCaches(opts.readCaches ?? true),
+    caches: createReadCaches(),
   };
   app.decorate('ctx', ctx);
   await wireReadCaches(app, ctx.caches, database);

@@ -123,6 +123,16 @@ export function bindRoute<D extends RouteDef>(
 
 const serializers = new WeakMap<RouteDef, (data: unknown) => string>();
 
+/** The route's own response serialiser (schema check and JSON), compiled once per route. */
+function serializerOf(def: RouteDef): (data: unknown) => string {
+  let serialize = serializers.get(def);
+  if (!serialize) {
+    serialize = serializerCompiler({ schema: def.response, method: def.method, url: API_PREFIX + def.path, httpStatus: String(def.status ?? 200) }) as (data: unknown) => string;
+    serializers.set(def, serialize);
+  }
+  return serialize;
+}
+
 /**
  * A GET route's answer through a read cache, kept serialised exactly as the route's own serialiser
  * writes it (the same schema check, the same bytes). A request with `Cache-Control: no-cache`
@@ -135,20 +145,10 @@ export async function cachedJson<D extends RouteDef>(
   input: { req: FastifyRequest; reply: FastifyReply },
   compute: () => Promise<z.infer<D['response']>>,
 ): Promise<z.infer<D['response']>> {
-  let serialize = serializers.get(def);
-  if (!serialize) {
-    serialize = serializerCompiler({ schema: def.response, method: def.method, url: API_PREFIX + def.path, httpStatus: String(def.status ?? 200) }) as (data: unknown) => string;
-    serializers.set(def, serialize);
-  }
+  const serialize = serializerOf(def);
   const fresh = /(^|,)\s*no-cache\s*(,|$)/i.test(String(input.req.headers['cache-control'] ?? ''));
-  const json = fresh
-    ? await (async () => {
-        const gen = cache.generation;
-        const body = serialize(await compute());
-        cache.store(key, body, gen);
-        return body;
-      })()
-    : await cache.getOrCompute(key, async () => serialize(await compute()));
+  const body = async () => serialize(await compute());
+  const json = fresh ? await cache.refresh(key, body) : await cache.getOrCompute(key, body);
   // A string with a JSON content type is sent as it is, not serialised again.
   void input.reply.type('application/json; charset=utf-8');
   return json as unknown as z.infer<D['response']>;

@@ -62,6 +62,14 @@ export class ReadCache<V> {
     return promise;
   }
 
+  /** Computes the value afresh (a caller asked for no cached answer) and stores it unless a write came meanwhile. */
+  async refresh(key: string, compute: () => Promise<V>): Promise<V> {
+    const gen = this.gen;
+    const value = await compute();
+    this.store(key, value, gen);
+    return value;
+  }
+
   /** Stores a value computed under `gen` (read before the computation); dropped if a write came since. */
   store(key: string, value: V, gen: number, expiresAt?: number): void {
     if (!this.enabled || gen !== this.gen) return;

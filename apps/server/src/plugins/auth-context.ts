@@ -86,23 +86,20 @@ export async function resolvePrincipal(db: Db, jwt: JwtService, token: string | 
   }
 }
 
-type UserPrincipal = Extract<Principal, { kind: 'user' }>;
-
 export const authContextPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; jwt: JwtService; caches: ReadCaches }) => {
     const principalKey = Symbol('principal');
     const accessKey = Symbol('access');
     type Cached = FastifyRequest & { [principalKey]?: Promise<Principal>; [accessKey]?: Promise<AccessContext | null> };
-    const cache = opts.caches.sessions;
+    const { principals, access } = opts.caches;
     /** A user token's principal is kept until a write to the auth tables, its own expiry or the session's end. */
     const principalOf = async (token: string | null, apikey: string | undefined): Promise<Principal> => {
       if (!token || claimsApiKeyRole(token)) return resolvePrincipal(opts.db, opts.jwt, token, apikey);
-      const key = `token:${token}`;
-      const hit = cache.get(key) as UserPrincipal | undefined;
+      const hit = principals.get(token);
       if (hit) return hit;
-      const gen = cache.generation;
+      const gen = principals.generation;
       const p = await resolvePrincipal(opts.db, opts.jwt, token, apikey);
-      if (p.kind === 'user') cache.store(key, p, gen, p.validUntil);
+      if (p.kind === 'user') principals.store(token, p, gen, p.validUntil);
       return p;
     };
     app.decorateRequest('principal', function (this: FastifyRequest) {
@@ -115,7 +112,7 @@ export const authContextPlugin = fp(
       const req = this as Cached;
       req[accessKey] ??= req
         .principal()
-        .then((p) => (p.kind === 'user' ? (cache.getOrCompute(`access:${p.userId}`, () => loadAccess(opts.db, p.userId)) as Promise<AccessContext>) : null));
+        .then((p) => (p.kind === 'user' ? access.getOrCompute(p.userId, () => loadAccess(opts.db, p.userId)) : null));
       return req[accessKey]!;
     });
   },

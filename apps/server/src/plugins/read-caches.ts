@@ -6,22 +6,24 @@ import type { AccessContext } from '../modules/access/access.service.js';
 
 /**
  * The app's read caches (decision 007):
- * - `sessions`: a bearer token's verified principal and a user's access (membership, role, permissions),
- *   moved on by writes to users, sessions, second factors, memberships, roles and the role matrix;
+ * - `principals` (by bearer token) and `access` (by user: membership, role, permissions), moved on by
+ *   writes to users, sessions, second factors, organizations, memberships, roles and the role matrix;
  * - `catalog`: serialised product list pages, moved on by writes to products and what their rows show.
  */
 export interface ReadCaches {
-  sessions: ReadCache<Extract<Principal, { kind: 'user' }> | AccessContext>;
+  principals: ReadCache<Extract<Principal, { kind: 'user' }>>;
+  access: ReadCache<AccessContext>;
   catalog: ReadCache<string>;
 }
 
-/** The NOTIFY channels the triggers of migration 0011 signal on commit. */
-export const CACHE_CHANNELS = { sessions: 'cache_sessions', catalog: 'cache_catalog' } as const;
+/** The NOTIFY channels the triggers of migration 0011 signal on commit, and the caches each one moves on. */
+const CACHE_CHANNELS: Record<string, (keyof ReadCaches)[]> = { cache_sessions: ['principals', 'access'], cache_catalog: ['catalog'] };
 
-export function createReadCaches(enabled = true): ReadCaches {
+export function createReadCaches(): ReadCaches {
   return {
-    sessions: new ReadCache({ max: 10_000, ttlMs: 30_000, enabled }),
-    catalog: new ReadCache({ max: 200, ttlMs: 60_000, enabled }),
+    principals: new ReadCache({ max: 10_000, ttlMs: 30_000 }),
+    access: new ReadCache({ max: 10_000, ttlMs: 30_000 }),
+    catalog: new ReadCache({ max: 200, ttlMs: 60_000 }),
   };
 }
 
@@ -40,18 +42,15 @@ function mayHaveWritten(req: FastifyRequest): boolean {
  */
 export async function wireReadCaches(app: FastifyInstance, caches: ReadCaches, database: Pick<Database, 'listen'>): Promise<void> {
   app.addHook('onSend', async (req, _reply, payload) => {
-    if (mayHaveWritten(req)) {
-      caches.sessions.invalidate();
-      caches.catalog.invalidate();
-    }
+    if (mayHaveWritten(req)) for (const cache of Object.values(caches)) cache.invalidate();
     return payload;
   });
   const stops = await Promise.all(
-    (Object.keys(CACHE_CHANNELS) as (keyof ReadCaches)[]).map((name) =>
+    Object.entries(CACHE_CHANNELS).map(([channel, names]) =>
       database.listen(
-        CACHE_CHANNELS[name],
-        () => caches[name].invalidate(),
-        (lost) => caches[name].pause(lost),
+        channel,
+        () => names.forEach((n) => caches[n].invalidate()),
+        (lost) => names.forEach((n) => caches[n].pause(lost)),
       ),
     ),
   );

@@ -172,8 +172,6 @@ export async function categoryIsSmall(db: DbOrTx, orgId: string, categoryIds: st
   return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) <= CATEGORY_DRIVEN_MAX;
 }
 
-export type ListRow = c.ProductListItem & { vendorName: string | null };
-
 /** A time as Date#toISOString writes it (milliseconds, UTC). */
 const ISO_MS = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
