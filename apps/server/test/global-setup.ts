@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
@@ -19,7 +19,10 @@ export default async function setup(project: TestProject): Promise<void> {
     await database.migrate();
     await seedReference(database.db);
     const dump = await pgl.dumpDataDir('none');
-    writeFileSync(path.join(dir, 'template.tar'), Buffer.from(await dump.arrayBuffer()));
+    // Written aside and renamed: a test file of another run loading the template never reads half a file.
+    const staged = path.join(dir, `template.${process.pid}.tar`);
+    writeFileSync(staged, Buffer.from(await dump.arrayBuffer()));
+    renameSync(staged, path.join(dir, 'template.tar'));
     await pgl.close();
     return;
   }
