@@ -35,7 +35,7 @@ import { storageRoutes } from './modules/storage/storage.routes.js';
 import { vendorPortalRoutes } from './modules/vendor-portal/vendor-portal.routes.js';
 import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
 import { authContextPlugin } from './plugins/auth-context.js';
-import { installApiErrorHandler, installNulGuard } from './plugins/error-handler.js';
+import { installApiErrorHandler, installTextGuard } from './plugins/error-handler.js';
 import { createReadCaches, wireReadCaches } from './plugins/read-caches.js';
 
 export interface BuildOptions {
@@ -111,6 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     reply.headers(SECURITY_HEADERS);
     done();
   });
+  installTextGuard(app);
 
   // Dynamic responses over 1 kB are gzipped (the SPA's own files are compressed at build time).
   await app.register(fastifyCompress, { globalCompression: true, globalDecompression: false, threshold: 1024, encodings: ['gzip'] });
@@ -122,7 +123,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   await app.register(async (api) => {
     installApiErrorHandler(api);
-    installNulGuard(api);
     for (const mod of API_MODULES) await mod(api, ctx);
     api.get(`${API_PREFIX}/openapi.json`, { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
     api.all(`${API_PREFIX}/*`, { config: { access: { public: true } }, schema: { hide: true } }, async (req, reply) =>

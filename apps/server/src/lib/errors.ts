@@ -16,6 +16,11 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  /** Fastify's name for the status, read by the auth and storage error handlers. */
+  get statusCode(): number {
+    return this.status;
+  }
 }
 
 export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`);

@@ -11,32 +11,53 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     /Connection terminated|connection timeout/i.test(String((err as Error)?.message));
 }
 
-/** The path of the first string (value or key) holding U+0000, which PostgreSQL text cannot store. */
-function findNul(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+type Unstorable = { path: string; reason: string };
+
+/** A high surrogate not followed by a low one, or a low one without a high one before it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why PostgreSQL could not store this string: U+0000 (text) or half a surrogate pair (JSONB and UTF-8 alike). */
+function unstorable(s: string): string | null {
+  if (s.includes('\u0000')) return 'must not contain the NUL character';
+  if (LONE_SURROGATE.test(s)) return 'must not contain a lone surrogate (half of a UTF-16 pair)';
+  return null;
+}
+
+/** The first string (value or key) PostgreSQL cannot store, with its path. */
+function findUnstorable(value: unknown, path: string): Unstorable | null {
+  if (typeof value === 'string') {
+    const reason = unstorable(value);
+    return reason ? { path, reason } : null;
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const hit = findNul(value[i], path ? `${path}.${i}` : String(i));
-      if (hit !== null) return hit;
+      const hit = findUnstorable(value[i], path ? `${path}.${i}` : String(i));
+      if (hit) return hit;
     }
-  } else if (value && typeof value === 'object') {
+  } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
     for (const [k, v] of Object.entries(value)) {
       const p = path ? `${path}.${k}` : k;
-      if (k.includes('\u0000')) return p;
-      const hit = findNul(v, p);
-      if (hit !== null) return hit;
+      const reason = unstorable(k);
+      if (reason) return { path: p, reason };
+      const hit = findUnstorable(v, p);
+      if (hit) return hit;
     }
   }
   return null;
 }
 
-/** Refuses NUL characters in params, query and body (after schema validation, so schema errors name their field first). */
-export function installNulGuard(app: FastifyInstance): void {
+/**
+ * Refuses, on every route of the server (API, auth, storage, realtime), params, query and JSON bodies
+ * holding text PostgreSQL cannot store: a 422 naming the field instead of a failed write (500). It runs
+ * before each route's handler, after schema validation, so schema errors name their field first. The
+ * error carries `statusCode`, so the auth and storage error handlers answer it in their own wire shape.
+ */
+export function installTextGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (req) => {
-    const field = findNul(req.params, 'params') ?? findNul(req.query, 'query') ?? findNul(req.body, '');
-    if (field !== null) {
-      const name = field || 'body';
-      throw new AppError(422, 'validation_failed', `${name}: must not contain the NUL character`, [{ field: name, message: 'must not contain the NUL character' }]);
+    const hit = findUnstorable(req.params, 'params') ?? findUnstorable(req.query, 'query') ?? findUnstorable(req.body, '');
+    if (hit) {
+      const name = hit.path || 'body';
+      throw new AppError(422, 'validation_failed', `${name}: ${hit.reason}`, [{ field: name, message: hit.reason }]);
     }
   });
 }
