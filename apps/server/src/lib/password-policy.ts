@@ -2,7 +2,11 @@ export const MIN_PASSWORD_LENGTH = 10;
 /** argon2 accepts anything, but a megabyte "password" is an attack on CPU, not a password. */
 export const MAX_PASSWORD_LENGTH = 256;
 
-export type WeakPasswordReason = 'length' | 'pwned' | 'characters';
+/** The lowest zxcvbn score accepted: 3 means about 10^8 guesses or more ("safely unguessable" behind argon2id). */
+export const MIN_PASSWORD_SCORE = 3;
+
+/** GoTrue's reasons, plus `strength`: long enough and not on the list, but still easy to guess (repeats, keyboard rows, words). */
+export type WeakPasswordReason = 'length' | 'pwned' | 'characters' | 'strength';
 
 export interface PasswordVerdict {
   ok: boolean;
@@ -22,8 +26,30 @@ export function commonPasswords(): Promise<Set<string>> {
   return common;
 }
 
-/** GoTrue's weak-password reasons: too short, or on the list of known common passwords. */
-export async function checkPassword(password: string): Promise<PasswordVerdict> {
+type Estimator = { check(password: string, userInputs?: string[]): { score: number; feedback: { warning: string | null; suggestions: string[] } } };
+let estimator: Promise<Estimator> | null = null;
+
+/** zxcvbn-ts with its common and English dictionaries and keyboard graphs, built once on first use. */
+function strengthEstimator(): Promise<Estimator> {
+  estimator ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]).then(
+    ([core, common, en]) =>
+      new core.ZxcvbnFactory({
+        translations: en.translations,
+        graphs: common.adjacencyGraphs,
+        dictionary: { ...common.dictionary, ...en.dictionary },
+      }),
+  );
+  return estimator;
+}
+
+/** "fatima.alsayed@example.com" and "Fatima Alsayed" become fatima, alsayed, example: words of 3+ letters or digits. */
+const knownWords = (inputs: string[]) => [...new Set(inputs.flatMap((s) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length >= 3))];
+
+/**
+ * GoTrue's weak-password reasons: too short, on the list of known common passwords, or (ours) guessable
+ * by a strength estimate. `userInputs` (the e-mail, the name) count as words an attacker knows.
+ */
+export async function checkPassword(password: string, userInputs: string[] = []): Promise<PasswordVerdict> {
   const reasons: WeakPasswordReason[] = [];
   const messages: string[] = [];
   if ([...password].length < MIN_PASSWORD_LENGTH) {
@@ -33,6 +59,14 @@ export async function checkPassword(password: string): Promise<PasswordVerdict> 
   if ((await commonPasswords()).has(password.toLowerCase())) {
     reasons.push('pwned');
     messages.push('Password is known to be weak and easy to guess, please choose a different one.');
+  }
+  if (reasons.length === 0) {
+    const { score, feedback } = (await strengthEstimator()).check(password, knownWords(userInputs));
+    if (score < MIN_PASSWORD_SCORE) {
+      reasons.push('strength');
+      const why = [feedback.warning, ...feedback.suggestions].filter(Boolean).join(' ');
+      messages.push(`Password is too easy to guess.${why ? ` ${why}` : ''} Use a few unrelated words or a longer mix.`);
+    }
   }
   return { ok: reasons.length === 0, reasons, message: messages.join(' ') };
 }
