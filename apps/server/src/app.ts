@@ -11,6 +11,7 @@ import type { AppContext } from './app-context.js';
 import type { AppConfig } from './config/config.js';
 import type { Database } from './db/client.js';
 import { API_PREFIX } from './lib/api-route.js';
+import { spaContentSecurityPolicy } from './lib/content-security-policy.js';
 import { JwtService } from './lib/jwt.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { publicApplicationsRoutes } from './modules/applications/applications.public.routes.js';
@@ -123,6 +124,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   await app.register(async (api) => {
     installApiErrorHandler(api);
+    // An answer to a signed-in caller (or the service key) is theirs alone: no browser or proxy keeps it.
+    const anonBearer = `Bearer ${ctx.keys.anon}`;
+    api.addHook('onSend', async (req, reply, payload) => {
+      const auth = req.headers.authorization;
+      if (auth && auth !== anonBearer) reply.header('cache-control', 'no-store');
+      return payload;
+    });
     for (const mod of API_MODULES) await mod(api, ctx);
     api.get(`${API_PREFIX}/openapi.json`, { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
     api.all(`${API_PREFIX}/*`, { config: { access: { public: true } }, schema: { hide: true } }, async (req, reply) =>
@@ -134,6 +142,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(async (rt) => realtimeRoutes(rt, ctx));
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
+  const indexHtml = webDist ? withInlineConfig(readFileSync(path.join(webDist, 'index.html'), 'utf8'), publicConfigOf(ctx)) : null;
+  const csp = indexHtml ? spaContentSecurityPolicy(indexHtml) : null;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -143,14 +153,15 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       preCompressed: true,
       cacheControl: false,
       // Built assets carry a content hash in their names; everything else is revalidated.
-      setHeaders: (reply, file) =>
-        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (csp && file.endsWith('.html')) reply.header('content-security-policy', csp);
+      },
     });
   }
-  const indexHtml = webDist ? withInlineConfig(readFileSync(path.join(webDist, 'index.html'), 'utf8'), publicConfigOf(ctx)) : null;
   app.setNotFoundHandler((req, reply) => {
     if (indexHtml && req.method === 'GET' && !req.url.startsWith('/auth/v1') && !req.url.startsWith('/storage/v1')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', csp!).send(indexHtml);
     }
     return reply.code(404).send({ error: { code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` } });
   });
