@@ -3,10 +3,14 @@ import { defineRoute } from '../common/route.js';
 
 export const dashboardSummarySchema = z.object({
   organization: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-  members: z.number().int(),
-  roles: z.array(z.object({ role: z.string(), count: z.number().int() })),
+  /** Head-count of the organization and per role; null without the users permission (only user managers see the staff). */
+  members: z.number().int().nullable(),
+  roles: z.array(z.object({ role: z.string(), count: z.number().int() })).nullable(),
   languages: z.array(z.object({ code: z.string(), nativeName: z.string(), isDefault: z.boolean() })),
-  /** Null when the caller may not see the organization's activity (no dashboard permission). */
+  /**
+   * Null when the caller may not see the organization's activity (no dashboard permission); otherwise the
+   * entries of areas the caller holds the permission of, and the caller's own.
+   */
   recentActivity: z
     .array(
       z.object({

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, languages, organizationMemberships, profiles, userRoles, users, vendorApplications } from '../../db/schema/index.js';
 
@@ -26,7 +26,8 @@ export function activeLanguages(db: DbOrTx) {
     .orderBy(asc(languages.sortOrder));
 }
 
-export function recentActivity(db: DbOrTx, orgId: string, limit: number) {
+/** The newest audit entries of the organization: all, or those about the given entity types and the caller's own. */
+export function recentActivity(db: DbOrTx, orgId: string, limit: number, entityTypes: string[] | null, actorId: string) {
   return db
     .select({
       id: auditLog.id,
@@ -39,7 +40,7 @@ export function recentActivity(db: DbOrTx, orgId: string, limit: number) {
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .leftJoin(profiles, eq(profiles.userId, auditLog.actorId))
-    .where(and(eq(auditLog.orgId, orgId)))
+    .where(and(eq(auditLog.orgId, orgId), entityTypes ? or(eq(auditLog.actorId, actorId), inArray(auditLog.entityType, entityTypes)) : undefined))
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);
 }

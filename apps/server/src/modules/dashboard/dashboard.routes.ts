@@ -2,19 +2,22 @@ import { dashboardRoutes as r } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
+import { visibleEntityTypes } from './dashboard.activity.js';
 import * as repo from './dashboard.repository.js';
 
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   bindRoute(app, r.getDashboard, async ({ caller }) => {
     const org = caller.access.organization;
     const langs = await repo.activeLanguages(ctx.db);
-    if (!org) return { organization: null, members: 0, roles: [], languages: langs, recentActivity: null, applicationsWaiting: null };
-    const seesActivity = caller.access.permissions.includes('dashboard');
-    const seesApplications = caller.access.permissions.includes('vendor_management');
+    if (!org) return { organization: null, members: null, roles: null, languages: langs, recentActivity: null, applicationsWaiting: null };
+    const held = caller.access.permissions;
+    const seesActivity = held.includes('dashboard');
+    const seesApplications = held.includes('vendor_management');
+    const seesStaff = held.includes('users');
     const [members, roles, activity, applications] = await Promise.all([
-      repo.countMembers(ctx.db, org.id),
-      repo.countRoles(ctx.db, org.id),
-      seesActivity ? repo.recentActivity(ctx.db, org.id, 10) : Promise.resolve(null),
+      seesStaff ? repo.countMembers(ctx.db, org.id) : Promise.resolve(null),
+      seesStaff ? repo.countRoles(ctx.db, org.id) : Promise.resolve(null),
+      seesActivity ? repo.recentActivity(ctx.db, org.id, 10, visibleEntityTypes(held), caller.userId) : Promise.resolve(null),
       seesApplications ? repo.applicationsWaiting(ctx.db, org.id) : Promise.resolve(null),
     ]);
     return {

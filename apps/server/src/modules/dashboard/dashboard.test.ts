@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createApplication } from '../../../test/factories/applications.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { recordAudit } from '../audit/audit.repository.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -54,5 +55,37 @@ describe(`dashboard (${driver})`, () => {
       { stream: 'junior_vendor', waiting: 0, infoRequested: 0 },
       { stream: 'workshop', waiting: 1, infoRequested: 0 },
     ]);
+  });
+
+  it('shows the staff head-count only to user managers, and each member the activity of the areas they hold', async () => {
+    const org = await createOrg(t.app);
+    const admin = await createUser(t.app, { orgId: org.id, role: 'super_admin' });
+    const marketing = await createUser(t.app, { orgId: org.id, role: 'marketing' });
+    const manager = await createUser(t.app, { orgId: org.id, role: 'vendor_manager' });
+    const vendor = await createUser(t.app, { orgId: org.id, role: 'market_vendor' });
+    const { row: application } = await createApplication(t.app, org.id, { status: 'submitted' });
+    await recordAudit(t.app.ctx.db, { orgId: org.id, actorId: admin.id, action: 'application.start_review', entityType: 'vendor_application', entityId: application.id });
+    const adminToken = await tokenFor(t.app, admin);
+    const brand = await t.app.inject({ method: 'POST', url: '/api/v1/brands', headers: bearer(adminToken), payload: { code: 'acme', nameEn: 'Acme', nameAr: 'أكمي' } });
+    expect(brand.statusCode).toBe(201);
+    const marketingToken = await tokenFor(t.app, marketing);
+    await t.app.inject({ method: 'PUT', url: '/api/v1/profile', headers: bearer(marketingToken), payload: { fullName: 'Mona Marketing' } });
+    const view = async (u: typeof admin) => (await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(await tokenFor(t.app, u)) })).json();
+
+    const v = await view(vendor);
+    expect(v.members).toBeNull();
+    expect(v.roles).toBeNull();
+    const m = await view(marketing);
+    expect(m.members).toBeNull();
+    expect(m.roles).toBeNull();
+    // Marketing holds neither master data nor vendor management: only their own profile change.
+    expect(m.recentActivity.map((a: { entityType: string }) => a.entityType)).toEqual(['profile']);
+    const vm = await view(manager);
+    expect(vm.members).toBeNull();
+    expect(vm.recentActivity.map((a: { entityType: string }) => a.entityType)).toEqual(['vendor_application']);
+    const a = await view(admin);
+    expect(a.members).toBe(4);
+    expect(a.roles).toHaveLength(4);
+    expect(a.recentActivity.map((x: { entityType: string }) => x.entityType).sort()).toEqual(['brand', 'profile', 'vendor_application']);
   });
 });

@@ -37,18 +37,20 @@ export default function DashboardPage() {
       {summary.isError && <p role="alert" className="text-sm text-destructive">{t('common.error')}</p>}
       {d && (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          <Card icon={<Users className="size-4" aria-hidden />} title={t('dashboard.users')}>
-            <p className="text-3xl font-semibold" data-testid="members-count">{d.members}</p>
-            {d.organization && <p className="text-sm text-muted-foreground">{d.organization.name}</p>}
-            <ul className="mt-3 flex flex-col gap-1 text-sm">
-              {d.roles.map((r) => (
-                <li key={r.role} className="flex justify-between gap-2">
-                  <span>{t(`role.${r.role}`)}</span>
-                  <span className="tabular-nums text-muted-foreground">{r.count}</span>
-                </li>
-              ))}
-            </ul>
-          </Card>
+          {d.members !== null && (
+            <Card icon={<Users className="size-4" aria-hidden />} title={t('dashboard.users')}>
+              <p className="text-3xl font-semibold" data-testid="members-count">{d.members}</p>
+              {d.organization && <p className="text-sm text-muted-foreground">{d.organization.name}</p>}
+              <ul className="mt-3 flex flex-col gap-1 text-sm">
+                {(d.roles ?? []).map((r) => (
+                  <li key={r.role} className="flex justify-between gap-2">
+                    <span>{t(`role.${r.role}`)}</span>
+                    <span className="tabular-nums text-muted-foreground">{r.count}</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          )}
           <Card icon={<Languages className="size-4" aria-hidden />} title={t('dashboard.languages')}>
             <p className="text-3xl font-semibold">{d.languages.length}</p>
             <ul className="mt-3 flex flex-wrap gap-2 text-sm">
