@@ -113,6 +113,26 @@ test('a super admin adds a language, translates a key in place, then deactivates
     await expect(page.getByRole('rowheader', { name: 'nav.dashboard', exact: true })).toHaveCount(1);
   });
 
+  await test.step('a shipped text changed for the organization is marked and reset to shipped', async () => {
+    await page.getByLabel('Search keys and texts').fill('nav.dashboard');
+    const row = page.getByTestId('translation-row').filter({ has: page.getByRole('rowheader', { name: 'nav.dashboard', exact: true }) });
+    const label = 'English text of nav.dashboard';
+    const en = row.getByRole('button', { name: label, exact: true });
+    await en.click();
+    await row.getByRole('textbox', { name: label }).fill('Overview');
+    const updated = page.waitForResponse((r) => r.url().includes('/api/v1/translations/') && r.request().method() === 'PATCH');
+    await row.getByRole('textbox', { name: label }).press('Enter');
+    expect((await updated).status()).toBe(200);
+    await expect(en).toHaveText('Overview');
+    await expect(row.getByText('Changed', { exact: true })).toBeVisible();
+    const reset = page.waitForResponse((r) => r.url().includes('/api/v1/translations/') && r.request().method() === 'DELETE');
+    await row.getByRole('button', { name: `Reset the ${label} to the shipped text` }).click();
+    expect((await reset).status()).toBe(200);
+    await expect(en).toHaveText('Dashboard');
+    await expect(row.getByText('Changed', { exact: true })).toHaveCount(0);
+    await page.getByLabel('Search keys and texts').fill('');
+  });
+
   await test.step('deactivate and delete the language', async () => {
     await page.getByRole('tab', { name: 'Languages' }).click();
     const row = page.getByTestId(`language-row-${code}`);

@@ -54,6 +54,10 @@ export const languageSchema = z.object({
   isActive: z.boolean(),
   sortOrder: z.number().int(),
   textDirection: z.enum(['ltr', 'rtl']),
+  /** In the set every installation ships with; its id is the shipped row's, and writes change only the caller's organization. */
+  shipped: z.boolean(),
+  /** The caller's organization changed this shipped language's settings (DELETE resets them). */
+  overridden: z.boolean(),
 });
 
 export const languageCreateSchema = z
@@ -69,7 +73,21 @@ export const languageCreateSchema = z
   .strict();
 export const languageUpdateSchema = languageCreateSchema.partial().strict();
 
-export const translationSchema = z.object({ id: uuid, key: z.string(), language: z.string(), value: z.string() });
+/**
+ * A text as the reader's organization sees it. A shipped key keeps the shipped row's id; writes to it change
+ * only the caller's organization (DELETE resets to the shipped text). A key only the organization has carries
+ * its own row's id.
+ */
+export const translationSchema = z.object({
+  id: uuid,
+  key: z.string(),
+  language: z.string(),
+  value: z.string(),
+  shipped: z.boolean(),
+  overridden: z.boolean(),
+  /** The shipped text behind an organization's own value. */
+  shippedValue: z.string().optional(),
+});
 export const translationKey = z.string().trim().min(1, 'is required').max(300, 'at most 300 characters');
 export const translationCreateSchema = z
   .object({ key: translationKey, language: languageCode, value: z.string().max(10000, 'at most 10000 characters') })

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -58,6 +59,10 @@ export const profiles = pgTable('profiles', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+/**
+ * The shipped languages: reference data seeded with every release, read by everyone and written only by
+ * the seed (the platform's operator). Organizations change them through `organization_languages`.
+ */
 export const languages = pgTable('languages', {
   id: uuid('id').primaryKey().defaultRandom(),
   code: text('code').notNull().unique(),
@@ -71,6 +76,7 @@ export const languages = pgTable('languages', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+/** The shipped translations (reference data, like `languages`); organizations override them in `translation_overrides`. */
 export const translations = pgTable(
   'translations',
   {
@@ -82,6 +88,47 @@ export const translations = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('translations_key_language_key').on(t.key, t.language)],
+);
+
+/**
+ * One organization's settings of a shipped language (null columns keep the shipped value) or a language
+ * only that organization speaks (every column set). At most one default per organization; without one,
+ * the shipped default applies.
+ */
+export const organizationLanguages = pgTable(
+  'organization_languages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name'),
+    nativeName: text('native_name'),
+    textDirection: text('text_direction', { enum: ['ltr', 'rtl'] }),
+    isActive: boolean('is_active'),
+    sortOrder: integer('sort_order'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('organization_languages_org_code_key').on(t.orgId, t.code),
+    uniqueIndex('organization_languages_one_default_key').on(t.orgId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** One organization's text for a key in a language: replaces the shipped text, or adds a key of its own. */
+export const translationOverrides = pgTable(
+  'translation_overrides',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    language: text('language').notNull(),
+    value: text('value').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('translation_overrides_org_key_language_key').on(t.orgId, t.key, t.language)],
 );
 
 /** Every write: who, what, when, before and after. */

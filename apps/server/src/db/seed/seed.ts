@@ -17,21 +17,48 @@ export const DEMO_USERS: { email: string; role: string | null; name: string }[] 
   { email: 'no-role@demo.market', role: null, name: 'No Role' },
 ];
 
-/** Reference data every database needs: the built-in languages and the shell's translations. Idempotent. */
+/** The languages every installation ships with; organizations add their own and change these for themselves only. */
+export const SHIPPED_LANGUAGES = [
+  { code: 'en', name: 'English', nativeName: 'English', isDefault: true, isActive: true, sortOrder: 1, textDirection: 'ltr' as const },
+  { code: 'ar', name: 'Arabic', nativeName: 'العربية', isDefault: false, isActive: true, sortOrder: 2, textDirection: 'rtl' as const },
+];
+
+/**
+ * Reference data every database needs: the shipped languages and the shell's translations. The release's
+ * values win over whatever the rows hold (decision 010: only the operator writes the shipped set, and the
+ * seed is how the operator writes it). Rows that already match are left alone, so a restart announces nothing.
+ */
 export async function seedReference(db: DbOrTx): Promise<void> {
   await db
     .insert(languages)
-    .values([
-      { code: 'en', name: 'English', nativeName: 'English', isDefault: true, isActive: true, sortOrder: 1, textDirection: 'ltr' },
-      { code: 'ar', name: 'Arabic', nativeName: 'العربية', isDefault: false, isActive: true, sortOrder: 2, textDirection: 'rtl' },
-    ])
-    .onConflictDoNothing({ target: languages.code });
+    .values(SHIPPED_LANGUAGES)
+    .onConflictDoUpdate({
+      target: languages.code,
+      set: {
+        name: sql`excluded.name`,
+        nativeName: sql`excluded.native_name`,
+        isDefault: sql`excluded.is_default`,
+        isActive: sql`excluded.is_active`,
+        sortOrder: sql`excluded.sort_order`,
+        textDirection: sql`excluded.text_direction`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`(${languages.name}, ${languages.nativeName}, ${languages.isDefault}, ${languages.isActive}, ${languages.sortOrder}, ${languages.textDirection})
+        is distinct from (excluded.name, excluded.native_name, excluded.is_default, excluded.is_active, excluded.sort_order, excluded.text_direction)`,
+    });
   const rows = Object.entries(SHELL_TRANSLATIONS).flatMap(([key, v]) => [
     { key, language: 'en', value: v.en },
     { key, language: 'ar', value: v.ar },
   ]);
   for (let i = 0; i < rows.length; i += 500) {
-    await db.insert(translations).values(rows.slice(i, i + 500)).onConflictDoNothing({ target: [translations.key, translations.language] });
+    await db
+      .insert(translations)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: [translations.key, translations.language],
+        set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+        setWhere: sql`${translations.value} is distinct from excluded.value`,
+      });
   }
 }
 

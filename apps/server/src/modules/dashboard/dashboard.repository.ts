@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog, languages, organizationMemberships, profiles, userRoles, users, vendorApplications } from '../../db/schema/index.js';
+import { auditLog, organizationMemberships, profiles, userRoles, users, vendorApplications } from '../../db/schema/index.js';
 
 export async function countMembers(db: DbOrTx, orgId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(organizationMemberships).where(eq(organizationMemberships.orgId, orgId));
@@ -16,14 +16,6 @@ export async function countRoles(db: DbOrTx, orgId: string): Promise<{ role: str
       where ur.org_id = ${orgId} order by ur.user_id, ur.created_at desc) r
     group by r.role order by count desc, r.role`);
   return (res as unknown as { rows: { role: string; count: number }[] }).rows.map((r) => ({ role: r.role, count: Number(r.count) }));
-}
-
-export function activeLanguages(db: DbOrTx) {
-  return db
-    .select({ code: languages.code, nativeName: languages.nativeName, isDefault: languages.isDefault })
-    .from(languages)
-    .where(eq(languages.isActive, true))
-    .orderBy(asc(languages.sortOrder));
 }
 
 /** The newest audit entries of the organization: all, or those about the given entity types and the caller's own. */

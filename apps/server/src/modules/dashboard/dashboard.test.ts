@@ -88,4 +88,20 @@ describe(`dashboard (${driver})`, () => {
     expect(a.roles).toHaveLength(4);
     expect(a.recentActivity.map((x: { entityType: string }) => x.entityType).sort()).toEqual(['brand', 'profile', 'vendor_application']);
   });
+
+  it('lists the languages the caller\'s organization has active, not another organization\'s choice', async () => {
+    const org = await createOrg(t.app);
+    const other = await createOrg(t.app);
+    const admin = await createUser(t.app, { orgId: org.id, role: 'super_admin' });
+    const otherAdmin = await createUser(t.app, { orgId: other.id, role: 'super_admin' });
+    const token = await tokenFor(t.app, admin);
+    const langs = (await t.app.inject({ url: '/api/v1/languages', headers: bearer(token) })).json() as { id: string; code: string }[];
+    const ar = langs.find((l) => l.code === 'ar')!;
+    const off = await t.app.inject({ method: 'PATCH', url: `/api/v1/languages/${ar.id}`, headers: bearer(token), payload: { isActive: false } });
+    expect(off.statusCode).toBe(200);
+    const mine = (await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(token) })).json();
+    expect(mine.languages.map((l: { code: string }) => l.code)).toEqual(['en']);
+    const theirs = (await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(await tokenFor(t.app, otherAdmin)) })).json();
+    expect(theirs.languages.map((l: { code: string }) => l.code)).toEqual(['en', 'ar']);
+  });
 });

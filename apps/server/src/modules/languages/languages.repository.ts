@@ -1,66 +1,118 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { languages, translations } from '../../db/schema/index.js';
+import { languages, organizationLanguages, organizations, translationOverrides, translations } from '../../db/schema/index.js';
+
+// Shipped rows are only ever read here: the seed is their one writer (decision 010). Every query of an
+// organization's rows names the organization, so another organization's id simply finds nothing.
 
 export type LanguageRow = typeof languages.$inferSelect;
+export type OrgLanguageRow = typeof organizationLanguages.$inferSelect;
 export type TranslationRow = typeof translations.$inferSelect;
+export type OverrideRow = typeof translationOverrides.$inferSelect;
 
-export function listLanguages(db: DbOrTx, includeInactive: boolean): Promise<LanguageRow[]> {
-  return db
-    .select()
-    .from(languages)
-    .where(includeInactive ? undefined : eq(languages.isActive, true))
-    .orderBy(asc(languages.sortOrder), asc(languages.code));
+export async function findOrgIdBySlug(db: DbOrTx, slug: string): Promise<string | null> {
+  return (await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, slug)).limit(1))[0]?.id ?? null;
 }
 
-export async function findLanguage(db: DbOrTx, id: string): Promise<LanguageRow | null> {
+export function listShippedLanguages(db: DbOrTx): Promise<LanguageRow[]> {
+  return db.select().from(languages).orderBy(asc(languages.sortOrder), asc(languages.code));
+}
+
+export async function findShippedLanguage(db: DbOrTx, id: string): Promise<LanguageRow | null> {
   return (await db.select().from(languages).where(eq(languages.id, id)).limit(1))[0] ?? null;
 }
 
-export async function findLanguageByCode(db: DbOrTx, code: string): Promise<LanguageRow | null> {
+export async function findShippedLanguageByCode(db: DbOrTx, code: string): Promise<LanguageRow | null> {
   return (await db.select().from(languages).where(eq(languages.code, code)).limit(1))[0] ?? null;
 }
 
-export async function insertLanguage(db: DbOrTx, values: typeof languages.$inferInsert): Promise<LanguageRow> {
-  return (await db.insert(languages).values(values).returning())[0]!;
+export function listOrgLanguages(db: DbOrTx, orgId: string): Promise<OrgLanguageRow[]> {
+  return db.select().from(organizationLanguages).where(eq(organizationLanguages.orgId, orgId));
 }
 
-export async function updateLanguage(db: DbOrTx, id: string, values: Partial<typeof languages.$inferInsert>): Promise<LanguageRow | null> {
-  return (await db.update(languages).set({ ...values, updatedAt: new Date() }).where(eq(languages.id, id)).returning())[0] ?? null;
+export async function findOrgLanguage(db: DbOrTx, orgId: string, id: string): Promise<OrgLanguageRow | null> {
+  const where = and(eq(organizationLanguages.orgId, orgId), eq(organizationLanguages.id, id));
+  return (await db.select().from(organizationLanguages).where(where).limit(1))[0] ?? null;
 }
 
-export async function clearOtherDefaults(db: DbOrTx, keepId: string): Promise<void> {
-  await db.update(languages).set({ isDefault: false, updatedAt: new Date() }).where(and(ne(languages.id, keepId), eq(languages.isDefault, true)));
+export async function findOrgLanguageByCode(db: DbOrTx, orgId: string, code: string): Promise<OrgLanguageRow | null> {
+  const where = and(eq(organizationLanguages.orgId, orgId), eq(organizationLanguages.code, code));
+  return (await db.select().from(organizationLanguages).where(where).limit(1))[0] ?? null;
 }
 
-export async function deleteLanguage(db: DbOrTx, id: string): Promise<void> {
-  await db.delete(languages).where(eq(languages.id, id));
+export async function insertOrgLanguage(db: DbOrTx, values: typeof organizationLanguages.$inferInsert): Promise<OrgLanguageRow> {
+  return (await db.insert(organizationLanguages).values(values).returning())[0]!;
 }
 
-export async function deleteTranslationsOf(db: DbOrTx, code: string): Promise<void> {
-  await db.delete(translations).where(eq(translations.language, code));
+export async function updateOrgLanguage(db: DbOrTx, orgId: string, id: string, values: Partial<typeof organizationLanguages.$inferInsert>): Promise<OrgLanguageRow> {
+  const where = and(eq(organizationLanguages.orgId, orgId), eq(organizationLanguages.id, id));
+  return (await db.update(organizationLanguages).set({ ...values, updatedAt: new Date() }).where(where).returning())[0]!;
 }
 
-export function listTranslations(db: DbOrTx, language?: string): Promise<TranslationRow[]> {
-  return db
-    .select()
-    .from(translations)
-    .where(language ? eq(translations.language, language) : undefined)
-    .orderBy(asc(translations.key), asc(translations.language));
+export async function clearOrgDefaults(db: DbOrTx, orgId: string, keepId: string): Promise<void> {
+  await db
+    .update(organizationLanguages)
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where(and(eq(organizationLanguages.orgId, orgId), ne(organizationLanguages.id, keepId), eq(organizationLanguages.isDefault, true)));
 }
 
-export async function findTranslation(db: DbOrTx, id: string): Promise<TranslationRow | null> {
+export async function deleteOrgLanguage(db: DbOrTx, orgId: string, id: string): Promise<void> {
+  await db.delete(organizationLanguages).where(and(eq(organizationLanguages.orgId, orgId), eq(organizationLanguages.id, id)));
+}
+
+export async function deleteOverridesOfLanguage(db: DbOrTx, orgId: string, code: string): Promise<void> {
+  await db.delete(translationOverrides).where(and(eq(translationOverrides.orgId, orgId), eq(translationOverrides.language, code)));
+}
+
+export function listShippedTranslations(db: DbOrTx, language?: string): Promise<TranslationRow[]> {
+  return db.select().from(translations).where(language ? eq(translations.language, language) : undefined);
+}
+
+export function listOverrides(db: DbOrTx, orgId: string, language?: string): Promise<OverrideRow[]> {
+  const where = and(eq(translationOverrides.orgId, orgId), language ? eq(translationOverrides.language, language) : undefined);
+  return db.select().from(translationOverrides).where(where);
+}
+
+export async function findShippedTranslation(db: DbOrTx, id: string): Promise<TranslationRow | null> {
   return (await db.select().from(translations).where(eq(translations.id, id)).limit(1))[0] ?? null;
 }
 
-export async function insertTranslation(db: DbOrTx, values: typeof translations.$inferInsert): Promise<TranslationRow> {
-  return (await db.insert(translations).values(values).returning())[0]!;
+export async function findShippedTranslationByKey(db: DbOrTx, key: string, language: string): Promise<TranslationRow | null> {
+  return (await db.select().from(translations).where(and(eq(translations.key, key), eq(translations.language, language))).limit(1))[0] ?? null;
 }
 
-export async function updateTranslation(db: DbOrTx, id: string, value: string): Promise<TranslationRow | null> {
-  return (await db.update(translations).set({ value, updatedAt: new Date() }).where(eq(translations.id, id)).returning())[0] ?? null;
+export async function findOverride(db: DbOrTx, orgId: string, id: string): Promise<OverrideRow | null> {
+  return (await db.select().from(translationOverrides).where(and(eq(translationOverrides.orgId, orgId), eq(translationOverrides.id, id))).limit(1))[0] ?? null;
 }
 
-export async function deleteTranslation(db: DbOrTx, id: string): Promise<void> {
-  await db.delete(translations).where(eq(translations.id, id));
+export async function findOverrideByKey(db: DbOrTx, orgId: string, key: string, language: string): Promise<OverrideRow | null> {
+  const where = and(eq(translationOverrides.orgId, orgId), eq(translationOverrides.key, key), eq(translationOverrides.language, language));
+  return (await db.select().from(translationOverrides).where(where).limit(1))[0] ?? null;
+}
+
+export async function insertOverride(db: DbOrTx, values: { orgId: string; key: string; language: string; value: string }): Promise<OverrideRow> {
+  return (await db.insert(translationOverrides).values(values).returning())[0]!;
+}
+
+/** The organization's text for a shipped key: one row per key and language, whichever request comes first. */
+export async function upsertOverride(db: DbOrTx, values: { orgId: string; key: string; language: string; value: string }): Promise<OverrideRow> {
+  return (
+    await db
+      .insert(translationOverrides)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [translationOverrides.orgId, translationOverrides.key, translationOverrides.language],
+        set: { value: values.value, updatedAt: new Date() },
+      })
+      .returning()
+  )[0]!;
+}
+
+export async function updateOverride(db: DbOrTx, orgId: string, id: string, value: string): Promise<OverrideRow> {
+  const where = and(eq(translationOverrides.orgId, orgId), eq(translationOverrides.id, id));
+  return (await db.update(translationOverrides).set({ value, updatedAt: new Date() }).where(where).returning())[0]!;
+}
+
+export async function deleteOverride(db: DbOrTx, orgId: string, id: string): Promise<void> {
+  await db.delete(translationOverrides).where(and(eq(translationOverrides.orgId, orgId), eq(translationOverrides.id, id)));
 }

@@ -1,28 +1,17 @@
 import type { z } from 'zod';
-import type { languageCreateSchema, languageSchema, languageUpdateSchema, translationCreateSchema, translationSchema } from '@market/contracts';
-import type { Db } from '../../db/client.js';
+import type { languageCreateSchema, languageUpdateSchema } from '@market/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { mergeLanguages, type Language } from './languages.merge.js';
 import * as repo from './languages.repository.js';
 
-type Language = z.infer<typeof languageSchema>;
-type Translation = z.infer<typeof translationSchema>;
+// Decision 010: the shipped languages are read by everyone and written by the seed only. A write here
+// touches the caller's organization's rows and nothing else, whichever id it names.
 
-const toLanguage = (r: repo.LanguageRow): Language => ({
-  id: r.id,
-  code: r.code,
-  name: r.name,
-  nativeName: r.nativeName,
-  isDefault: r.isDefault,
-  isActive: r.isActive,
-  sortOrder: r.sortOrder,
-  textDirection: r.textDirection,
-});
-const toTranslation = (r: repo.TranslationRow): Translation => ({ id: r.id, key: r.key, language: r.language, value: r.value });
-
-const audit = (caller: Caller, action: string, entityType: string, entityId: string, before: unknown, after: unknown) => ({
-  orgId: caller.orgId || null,
+export const audit = (caller: Caller, action: string, entityType: string, entityId: string, before: unknown, after: unknown) => ({
+  orgId: caller.orgId,
   actorId: caller.userId,
   action,
   entityType,
@@ -32,14 +21,44 @@ const audit = (caller: Caller, action: string, entityType: string, entityId: str
   ip: caller.ip,
 });
 
-export async function listLanguages(db: Db, includeInactive: boolean): Promise<Language[]> {
-  return (await repo.listLanguages(db, includeInactive)).map(toLanguage);
+/** The organization whose texts a reader sees: the one named by `?org=` (unknown: none), else the caller's own. */
+export async function readerOrg(db: Db, caller: Caller | null, slug: string | undefined): Promise<string | null> {
+  if (slug) return repo.findOrgIdBySlug(db, slug);
+  return caller?.orgId || null;
 }
+
+/** Every language of the organization (the shipped set alone without one). */
+export async function effectiveLanguages(db: DbOrTx, orgId: string | null): Promise<Language[]> {
+  const [shipped, own] = await Promise.all([repo.listShippedLanguages(db), orgId ? repo.listOrgLanguages(db, orgId) : []]);
+  return mergeLanguages(shipped, own);
+}
+
+export async function listLanguages(db: Db, orgId: string | null, includeInactive: boolean): Promise<Language[]> {
+  const all = await effectiveLanguages(db, orgId);
+  return includeInactive ? all : all.filter((l) => l.isActive);
+}
+
+/** A language id as the organization sees it: a shipped id, or the id of one of its own rows. Anything else is not found. */
+async function target(tx: DbOrTx, orgId: string, id: string): Promise<{ code: string; shipped: repo.LanguageRow | null; own: repo.OrgLanguageRow | null }> {
+  const own = await repo.findOrgLanguage(tx, orgId, id);
+  if (own) return { code: own.code, shipped: await repo.findShippedLanguageByCode(tx, own.code), own };
+  const shipped = await repo.findShippedLanguage(tx, id);
+  if (!shipped) throw notFound('Language');
+  return { code: shipped.code, shipped, own: await repo.findOrgLanguageByCode(tx, orgId, shipped.code) };
+}
+
+async function effectiveOf(tx: DbOrTx, orgId: string, code: string): Promise<Language> {
+  return (await effectiveLanguages(tx, orgId)).find((l) => l.code === code)!;
+}
+
+const codeTaken = (code: string) => conflict(`A language with code ${code} already exists`, [{ field: 'code', message: 'is already used' }]);
 
 export async function createLanguage(db: Db, caller: Caller, input: z.infer<typeof languageCreateSchema>): Promise<Language> {
   try {
     return await db.transaction(async (tx) => {
-      const row = await repo.insertLanguage(tx, {
+      if (await repo.findShippedLanguageByCode(tx, input.code)) throw codeTaken(input.code);
+      const row = await repo.insertOrgLanguage(tx, {
+        orgId: caller.orgId,
         code: input.code,
         name: input.name,
         nativeName: input.nativeName,
@@ -48,87 +67,59 @@ export async function createLanguage(db: Db, caller: Caller, input: z.infer<type
         sortOrder: input.sortOrder ?? 0,
         textDirection: input.textDirection ?? 'ltr',
       });
-      if (row.isDefault) await repo.clearOtherDefaults(tx, row.id);
-      await recordAudit(tx, audit(caller, 'create', 'language', row.id, null, row));
-      return toLanguage(row);
+      if (row.isDefault) await repo.clearOrgDefaults(tx, caller.orgId, row.id);
+      await recordAudit(tx, audit(caller, 'create', 'organization_language', row.id, null, row));
+      return effectiveOf(tx, caller.orgId, row.code);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`A language with code ${input.code} already exists`, [{ field: 'code', message: 'is already used' }]);
+    if (isUniqueViolation(err)) throw codeTaken(input.code);
     throw err;
   }
 }
 
 export async function updateLanguage(db: Db, caller: Caller, id: string, input: z.infer<typeof languageUpdateSchema>): Promise<Language> {
-  try {
-    return await db.transaction(async (tx) => {
-      const before = await repo.findLanguage(tx, id);
-      if (!before) throw notFound('Language');
-      if (before.isDefault && input.isDefault === false) {
-        throw new AppError(422, 'validation_failed', 'Choose another default language instead', [{ field: 'isDefault', message: 'one language must stay the default' }]);
-      }
-      if (before.isDefault && input.isActive === false) {
-        throw new AppError(422, 'validation_failed', 'The default language cannot be deactivated', [{ field: 'isActive', message: 'the default language must stay active' }]);
-      }
-      if (input.code && input.code !== before.code) {
-        throw new AppError(422, 'validation_failed', 'A language code cannot be changed', [{ field: 'code', message: 'cannot be changed' }]);
-      }
-      const row = (await repo.updateLanguage(tx, id, input))!;
-      if (row.isDefault && !before.isDefault) await repo.clearOtherDefaults(tx, row.id);
-      await recordAudit(tx, audit(caller, 'update', 'language', id, before, row));
-      return toLanguage(row);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('A language with this code already exists', [{ field: 'code', message: 'is already used' }]);
-    throw err;
-  }
+  return db.transaction(async (tx) => {
+    const t = await target(tx, caller.orgId, id);
+    const before = await effectiveOf(tx, caller.orgId, t.code);
+    if (before.isDefault && input.isDefault === false) {
+      throw new AppError(422, 'validation_failed', 'Choose another default language instead', [{ field: 'isDefault', message: 'one language must stay the default' }]);
+    }
+    if (before.isDefault && input.isActive === false) {
+      throw new AppError(422, 'validation_failed', 'The default language cannot be deactivated', [{ field: 'isActive', message: 'the default language must stay active' }]);
+    }
+    if (input.isDefault && (input.isActive ?? before.isActive) === false) {
+      throw new AppError(422, 'validation_failed', 'The default language must be active', [{ field: 'isActive', message: 'the default language must stay active' }]);
+    }
+    if (input.code && input.code !== t.code) {
+      throw new AppError(422, 'validation_failed', 'A language code cannot be changed', [{ field: 'code', message: 'cannot be changed' }]);
+    }
+    const { code: _code, isDefault, ...settings } = input;
+    // A shipped language gets a row of the organization's settings; the shipped row stays as it is.
+    const own = t.own
+      ? await repo.updateOrgLanguage(tx, caller.orgId, t.own.id, settings)
+      : await repo.insertOrgLanguage(tx, { orgId: caller.orgId, code: t.code, ...settings });
+    if (isDefault && !before.isDefault) {
+      await repo.clearOrgDefaults(tx, caller.orgId, own.id);
+      await repo.updateOrgLanguage(tx, caller.orgId, own.id, { isDefault: true });
+    }
+    const after = await effectiveOf(tx, caller.orgId, t.code);
+    await recordAudit(tx, audit(caller, t.own ? 'update' : 'create', 'organization_language', own.id, before, after));
+    return after;
+  });
 }
 
+/** Removes a language the organization added (with its texts), or its settings of a shipped one. */
 export async function deleteLanguage(db: Db, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await repo.findLanguage(tx, id);
-    if (!before) throw notFound('Language');
-    if (before.isDefault) throw new AppError(409, 'conflict', 'The default language cannot be removed; make another language the default first');
-    await repo.deleteTranslationsOf(tx, before.code);
-    await repo.deleteLanguage(tx, id);
-    await recordAudit(tx, audit(caller, 'delete', 'language', id, before, null));
-  });
-}
-
-export async function listTranslations(db: Db, language?: string): Promise<Translation[]> {
-  return (await repo.listTranslations(db, language)).map(toTranslation);
-}
-
-export async function createTranslation(db: Db, caller: Caller, input: z.infer<typeof translationCreateSchema>): Promise<Translation> {
-  try {
-    return await db.transaction(async (tx) => {
-      if (!(await repo.findLanguageByCode(tx, input.language))) {
-        throw new AppError(422, 'validation_failed', `language: ${input.language} is not a language`, [{ field: 'language', message: 'is not a known language' }]);
-      }
-      const row = await repo.insertTranslation(tx, input);
-      await recordAudit(tx, audit(caller, 'create', 'translation', row.id, null, row));
-      return toTranslation(row);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`The key ${input.key} already has a ${input.language} translation`, [{ field: 'key', message: 'already translated in this language' }]);
-    throw err;
-  }
-}
-
-export async function updateTranslation(db: Db, caller: Caller, id: string, value: string): Promise<Translation> {
-  return db.transaction(async (tx) => {
-    const before = await repo.findTranslation(tx, id);
-    if (!before) throw notFound('Translation');
-    const row = (await repo.updateTranslation(tx, id, value))!;
-    await recordAudit(tx, audit(caller, 'update', 'translation', id, before, row));
-    return toTranslation(row);
-  });
-}
-
-export async function deleteTranslation(db: Db, caller: Caller, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await repo.findTranslation(tx, id);
-    if (!before) throw notFound('Translation');
-    await repo.deleteTranslation(tx, id);
-    await recordAudit(tx, audit(caller, 'delete', 'translation', id, before, null));
+    const t = await target(tx, caller.orgId, id);
+    const before = await effectiveOf(tx, caller.orgId, t.code);
+    if (!t.own) throw new AppError(409, 'conflict', 'A shipped language cannot be removed; switch it off instead');
+    // Resetting a shipped language brings the shipped default back only if it was the shipped default itself.
+    if (before.isDefault && !t.shipped?.isDefault) {
+      throw new AppError(409, 'conflict', 'The default language cannot be removed; make another language the default first');
+    }
+    if (!t.shipped) await repo.deleteOverridesOfLanguage(tx, caller.orgId, t.code);
+    await repo.deleteOrgLanguage(tx, caller.orgId, t.own.id);
+    await recordAudit(tx, audit(caller, 'delete', 'organization_language', t.own.id, before, null));
   });
 }

@@ -34,10 +34,12 @@ describe(`languages and translations (${driver})`, () => {
     expect(dup.json().error.fields[0].field).toBe('code');
     const changed = await t.app.inject({ method: 'PATCH', url: `/api/v1/languages/${id}`, headers: admin, payload: { isActive: false } });
     expect(changed.json().isActive).toBe(false);
-    const active = (await t.app.inject({ url: '/api/v1/languages' })).json().map((l: { code: string }) => l.code);
+    const active = (await t.app.inject({ url: '/api/v1/languages', headers: admin })).json().map((l: { code: string }) => l.code);
     expect(active).not.toContain('fr');
-    const all = (await t.app.inject({ url: '/api/v1/languages?all=true' })).json().map((l: { code: string }) => l.code);
+    const all = (await t.app.inject({ url: '/api/v1/languages?all=true', headers: admin })).json().map((l: { code: string }) => l.code);
     expect(all).toContain('fr');
+    // The organization's language is its own (decision 010): the shipped set seen before sign-in does not change.
+    expect((await t.app.inject({ url: '/api/v1/languages?all=true' })).json().map((l: { code: string }) => l.code)).toEqual(['en', 'ar']);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/languages/${id}`, headers: admin })).statusCode).toBe(200);
     const audits = await t.app.ctx.db.select().from(auditLog);
     expect(audits.filter((a) => a.entityId === id).map((a) => a.action)).toEqual(['create', 'update', 'delete']);
@@ -52,17 +54,19 @@ describe(`languages and translations (${driver})`, () => {
     expect(off.statusCode).toBe(422);
     expect(off.json().error.fields[0].field).toBe('isActive');
     await t.app.inject({ method: 'PATCH', url: `/api/v1/languages/${ar.id}`, headers: admin, payload: { isDefault: true } });
-    const after = (await t.app.inject({ url: '/api/v1/languages' })).json();
+    const after = (await t.app.inject({ url: '/api/v1/languages', headers: admin })).json();
     expect(after.filter((l: { isDefault: boolean }) => l.isDefault).map((l: { code: string }) => l.code)).toEqual(['ar']);
     await t.app.inject({ method: 'PATCH', url: `/api/v1/languages/${en.id}`, headers: admin, payload: { isDefault: true } });
   });
 
-  it('serves the seeded shell translations and lets master_data edit them', async () => {
+  it("serves the seeded shell translations and lets master_data edit them for its organization", async () => {
     const ar = (await t.app.inject({ url: '/api/v1/translations?language=ar' })).json();
     const title = ar.find((x: { key: string }) => x.key === 'sidebar.title');
     expect(title.value).toBe('الإدارة');
     const upd = await t.app.inject({ method: 'PATCH', url: `/api/v1/translations/${title.id}`, headers: admin, payload: { value: 'المشرف' } });
     expect(upd.json().value).toBe('المشرف');
+    expect((await t.app.inject({ url: '/api/v1/translations?language=ar', headers: admin })).json().find((x: { key: string }) => x.key === 'sidebar.title').value).toBe('المشرف');
+    expect((await t.app.inject({ url: '/api/v1/translations?language=ar' })).json().find((x: { key: string }) => x.key === 'sidebar.title').value).toBe('الإدارة');
     const bad = await t.app.inject({ method: 'POST', url: '/api/v1/translations', headers: admin, payload: { key: 'x.y', language: 'zz', value: 'v' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.fields[0].field).toBe('language');

@@ -2,6 +2,7 @@ import type { platformRoutes } from '@market/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from '../../lib/api';
+import { useReaderScope, type ReaderScope } from './use-reader-scope';
 
 type Language = Awaited<ReturnType<typeof api<typeof platformRoutes.listLanguages>>>[number];
 type Vars = Record<string, string | number>;
@@ -26,28 +27,34 @@ function interpolate(s: string, vars?: Vars): string {
   return vars ? s.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : s;
 }
 
-/** The translations of one language (the server answers only that language's rows). */
-function translationsQuery(code: string) {
+/** The translations of one language as the reader's organization has them (the server answers only that language's rows). */
+function translationsQuery(code: string, scope: ReaderScope | undefined) {
   return {
-    queryKey: [...i18nKeys.translations, code],
-    queryFn: () => api<typeof platformRoutes.listTranslations>({ method: 'GET', path: '/translations' }, { query: { language: code } }),
+    queryKey: [...i18nKeys.translations, code, scope?.key ?? ''],
+    queryFn: () =>
+      api<typeof platformRoutes.listTranslations>({ method: 'GET', path: '/translations' }, { query: { language: code, ...(scope?.org ? { org: scope.org } : {}) } }),
     staleTime: Infinity,
+    enabled: scope !== undefined,
   };
 }
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
   const [language, setLanguageState] = useState(() => localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? '');
+  const scope = useReaderScope();
   const languagesQ = useQuery({
-    queryKey: i18nKeys.languages,
-    queryFn: () => api<typeof platformRoutes.listLanguages>({ method: 'GET', path: '/languages' }),
+    queryKey: [...i18nKeys.languages, scope?.key ?? ''],
+    queryFn: () => api<typeof platformRoutes.listLanguages>({ method: 'GET', path: '/languages' }, { query: scope?.org ? { org: scope.org } : {} }),
     staleTime: Infinity,
+    enabled: scope !== undefined,
+    // Signing in changes the reader: the shipped set stays on screen until the organization's arrives.
+    placeholderData: keepPreviousData,
   });
-  // Only the current language and the English fallback are fetched; while another language loads, the
-  // previous one stays on screen (a public form keeps its state instead of unmounting behind a skeleton).
+  // Only the current language and the English fallback are fetched; while another language (or another
+  // reader's set) loads, the previous one stays on screen (a public form keeps its state instead of unmounting behind a skeleton).
   const current = language || 'en';
-  const currentQ = useQuery({ ...translationsQuery(current), placeholderData: keepPreviousData });
-  const englishQ = useQuery(translationsQuery('en'));
+  const currentQ = useQuery({ ...translationsQuery(current, scope), placeholderData: keepPreviousData });
+  const englishQ = useQuery({ ...translationsQuery('en', scope), placeholderData: keepPreviousData });
   useEffect(() => {
     if (languagesQ.error) console.error('Failed to load languages', languagesQ.error);
     if (currentQ.error ?? englishQ.error) console.error('Failed to load translations', currentQ.error ?? englishQ.error);
@@ -69,7 +76,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     document.documentElement.lang = language || 'en';
   }, [direction, language]);
 
-  // A realtime change to either table reloads both.
+  // A realtime change to either table reloads both; so does one of the organization's own rows, which only
+  // its signed-in members may subscribe to (an anonymous join to them is refused).
+  const signedIn = scope?.signedIn ?? false;
   useEffect(() => {
     let stop = () => {};
     let cancelled = false;
@@ -78,18 +87,30 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(cb, { timeout: 4000 }) : setTimeout(cb, 2000);
     idle(() => void import('../../lib/realtime').then(({ realtime }) => {
       if (cancelled) return;
-      const channel = realtime()
+      const reloadLanguages = () => void qc.invalidateQueries({ queryKey: i18nKeys.languages });
+      const reloadTexts = () => void qc.invalidateQueries({ queryKey: i18nKeys.translations });
+      const shipped = realtime()
         .channel('i18n-changes')
-        .on('postgres_changes', { event: '*', schema: 'public', table: 'languages' }, () => void qc.invalidateQueries({ queryKey: i18nKeys.languages }))
-        .on('postgres_changes', { event: '*', schema: 'public', table: 'translations' }, () => void qc.invalidateQueries({ queryKey: i18nKeys.translations }))
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'languages' }, reloadLanguages)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'translations' }, reloadTexts)
         .subscribe();
-      stop = () => void realtime().removeChannel(channel);
+      const own = signedIn
+        ? realtime()
+            .channel('i18n-organization-changes')
+            .on('postgres_changes', { event: '*', schema: 'public', table: 'organization_languages' }, reloadLanguages)
+            .on('postgres_changes', { event: '*', schema: 'public', table: 'translation_overrides' }, reloadTexts)
+            .subscribe()
+        : null;
+      stop = () => {
+        void realtime().removeChannel(shipped);
+        if (own) void realtime().removeChannel(own);
+      };
     }));
     return () => {
       cancelled = true;
       stop();
     };
-  }, [qc]);
+  }, [qc, signedIn]);
 
   const dict = useMemo(() => {
     const d = new Map<string, string>();
@@ -105,7 +126,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
     setLanguageState(code);
   }, []);
-  const ready = !languagesQ.isPending && !currentQ.isPending && !englishQ.isPending;
+  const ready = scope !== undefined && !languagesQ.isPending && !currentQ.isPending && !englishQ.isPending;
 
   const value = useMemo(() => ({ language, direction, languages, ready, setLanguage, t }), [language, direction, languages, ready, setLanguage, t]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

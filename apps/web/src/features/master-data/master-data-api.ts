@@ -67,6 +67,7 @@ export function useReorderLanguages() {
   });
 }
 
+/** Removes a language the organization added, or resets a shipped one to its shipped settings (same route). */
 export function useDeleteLanguage() {
   const qc = useQueryClient();
   return useMutation({
@@ -85,21 +86,39 @@ function patchCache(qc: QueryClient, change: { saved?: Translation; removedId?: 
 }
 
 /**
- * Sets one key's value in one language: creates the row when there is none, updates it otherwise, and
- * removes it when the value is cleared (a blank row would show as an empty label instead of the English one).
+ * Sets one key's value in one language for the organization: creates its text when there is none, changes it
+ * otherwise (a shipped text gets the organization's value, the shipped row stays), and on a cleared value
+ * removes the organization's own text (a blank one would show as an empty label instead of the fallback):
+ * a shipped key then shows its shipped text again, and a shipped text the organization never changed stays.
  */
 export function useSaveTranslation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ existing, key, language, value }: { existing?: Translation; key: string; language: string; value: string }) => {
       if (!existing) return { saved: await api<typeof r.createTranslation>({ method: 'POST', path: '/translations' }, { body: { key, language, value } }) };
-      if (value === '') {
-        await api<typeof r.deleteTranslation>({ method: 'DELETE', path: '/translations/:id' }, { params: { id: existing.id } });
-        return { removedId: existing.id };
-      }
+      if (value === '') return existing.shipped && !existing.overridden ? {} : removeOwnText(existing);
       return { saved: await api<typeof r.updateTranslation>({ method: 'PATCH', path: '/translations/:id' }, { params: { id: existing.id }, body: { value } }) };
     },
     // Reloads after a refusal too: a 404 or 409 means someone else changed the list meanwhile.
+    onSettled: (change) => {
+      if (change) patchCache(qc, change);
+      return invalidateAll(qc);
+    },
+  });
+}
+
+/** Removes the organization's own text; a shipped key is then the shipped text again. */
+async function removeOwnText(existing: Translation): Promise<{ saved?: Translation; removedId?: string }> {
+  await api<typeof r.deleteTranslation>({ method: 'DELETE', path: '/translations/:id' }, { params: { id: existing.id } });
+  if (!existing.shipped) return { removedId: existing.id };
+  return { saved: { ...existing, value: existing.shippedValue ?? existing.value, overridden: false, shippedValue: undefined } };
+}
+
+/** "Reset to shipped": the organization's value of a shipped text goes, the shipped text shows again. */
+export function useResetTranslation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: removeOwnText,
     onSettled: (change) => {
       if (change) patchCache(qc, change);
       return invalidateAll(qc);

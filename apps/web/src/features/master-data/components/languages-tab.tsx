@@ -72,9 +72,15 @@ export function LanguagesTab() {
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('masterData.languages.deleteTitle')}
-        message={deleting ? t('masterData.languages.deleteConfirm', { name: deleting.name, code: deleting.code, count: deletingCount }) : ''}
-        confirmLabel={t('masterData.languages.delete')}
+        title={t(deleting?.shipped ? 'masterData.languages.resetTitle' : 'masterData.languages.deleteTitle')}
+        message={
+          !deleting
+            ? ''
+            : deleting.shipped
+              ? t('masterData.languages.resetConfirm', { name: deleting.name, code: deleting.code })
+              : t('masterData.languages.deleteConfirm', { name: deleting.name, code: deleting.code, count: deletingCount })
+        }
+        confirmLabel={t(deleting?.shipped ? 'masterData.languages.reset' : 'masterData.languages.delete')}
         cancelLabel={t('common.cancel')}
         pending={remove.isPending}
         error={remove.error ? errorWords(t, remove.error, t('masterData.error.deleteDefault')) : null}
@@ -82,7 +88,7 @@ export function LanguagesTab() {
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              toast.success(t('masterData.languages.toast.deleted', { name: deleting.name }));
+              toast.success(t(deleting.shipped ? 'masterData.languages.toast.reset' : 'masterData.languages.toast.deleted', { name: deleting.name }));
               setDeleting(null);
             },
           })

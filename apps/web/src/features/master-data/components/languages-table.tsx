@@ -72,6 +72,12 @@ export function LanguagesTable({ languages, coverage, busy, onMove, onToggleActi
               <td className="px-3 py-2">
                 <span className="font-medium">{l.name}</span>
                 {l.isDefault && <span className="ms-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">{t('masterData.languages.default')}</span>}
+                {l.shipped && <span className="ms-2 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">{t('masterData.languages.shipped')}</span>}
+                {l.overridden && (
+                  <span className="ms-2 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900" title={t('masterData.languages.changedHint')}>
+                    {t('masterData.languages.changed')}
+                  </span>
+                )}
               </td>
               <td className="px-3 py-2" dir={l.textDirection} lang={l.code}>
                 {l.nativeName}
@@ -104,9 +110,16 @@ export function LanguagesTable({ languages, coverage, busy, onMove, onToggleActi
                     <MenuItem disabled={l.isDefault || busy} onSelect={() => onSetDefault(l)}>
                       {t('masterData.languages.setDefault')}
                     </MenuItem>
-                    <MenuItem disabled={l.isDefault} className="text-destructive" onSelect={() => onDelete(l)}>
-                      {t('masterData.languages.delete')}
-                    </MenuItem>
+                    {/* A shipped language cannot be removed, only its organization's settings reset. */}
+                    {l.shipped ? (
+                      <MenuItem disabled={!l.overridden} onSelect={() => onDelete(l)}>
+                        {t('masterData.languages.reset')}
+                      </MenuItem>
+                    ) : (
+                      <MenuItem disabled={l.isDefault} className="text-destructive" onSelect={() => onDelete(l)}>
+                        {t('masterData.languages.delete')}
+                      </MenuItem>
+                    )}
                   </MenuContent>
                 </Menu>
               </td>

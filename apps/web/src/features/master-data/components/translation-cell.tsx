@@ -1,7 +1,9 @@
+import { RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { useT } from '../../i18n/i18n-provider';
 import { errorWords } from '../master-data-errors';
-import { useSaveTranslation, type Language, type Translation } from '../master-data-api';
+import { useResetTranslation, useSaveTranslation, type Language, type Translation } from '../master-data-api';
 
 interface Props {
   rowKey: string;
@@ -73,6 +75,34 @@ function CellEditor({ rowKey, language, translation, label, onDone }: Props & { 
   );
 }
 
+/** Marks a text the organization changed, with the shipped one in its title, and offers to bring that back. */
+function ChangedMark({ rowKey, language, translation }: Props & { translation: Translation }) {
+  const t = useT();
+  const reset = useResetTranslation();
+  return (
+    <span className="flex items-center gap-1 px-2 text-xs">
+      <span className="rounded-full bg-sky-100 px-2 py-0.5 font-medium text-sky-900" title={t('masterData.translations.shippedText', { value: translation.shippedValue ?? '' })}>
+        {t('masterData.translations.changed')}
+      </span>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 rounded px-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60"
+        aria-label={t('masterData.translations.resetLabel', { key: rowKey, language: language.name })}
+        disabled={reset.isPending}
+        onClick={() =>
+          reset.mutate(translation, {
+            onSuccess: () => toast.success(t('masterData.translations.toast.reset', { key: rowKey })),
+            onError: (e) => toast.error(errorWords(t, e)),
+          })
+        }
+      >
+        <RotateCcw className="size-3" aria-hidden />
+        {t('masterData.translations.reset')}
+      </button>
+    </span>
+  );
+}
+
 /** One key's value in one language; a click opens it for editing in place. */
 export function TranslationCell(props: Props) {
   const t = useT();
@@ -81,27 +111,30 @@ export function TranslationCell(props: Props) {
   const label = t('masterData.translations.editCell', { key: rowKey, language: language.name });
   const value = translation?.value ?? '';
   return (
-    <td className="px-2 py-1 align-top" dir={language.textDirection}>
+    <td className="px-2 py-1 align-top" dir={language.textDirection} data-overridden={translation?.overridden ? 'true' : undefined}>
       {editing ? (
         <CellEditor {...props} label={label} onDone={() => setEditing(false)} />
       ) : (
-        <button
-          type="button"
-          aria-label={label}
-          title={value || undefined}
-          className="block min-h-8 w-full rounded px-2 py-1 text-start hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
-          onClick={() => setEditing(true)}
-        >
-          {value.trim() ? (
-            <span lang={language.code} className="line-clamp-2 break-words">
-              {value}
-            </span>
-          ) : (
-            <span className="text-xs italic text-amber-700 dark:text-amber-400" dir="auto">
-              {t('masterData.translations.missing')}
-            </span>
-          )}
-        </button>
+        <>
+          <button
+            type="button"
+            aria-label={label}
+            title={value || undefined}
+            className="block min-h-8 w-full rounded px-2 py-1 text-start hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+            onClick={() => setEditing(true)}
+          >
+            {value.trim() ? (
+              <span lang={language.code} className="line-clamp-2 break-words">
+                {value}
+              </span>
+            ) : (
+              <span className="text-xs italic text-amber-700 dark:text-amber-400" dir="auto">
+                {t('masterData.translations.missing')}
+              </span>
+            )}
+          </button>
+          {translation?.overridden && <ChangedMark {...props} translation={translation} />}
+        </>
       )}
     </td>
   );

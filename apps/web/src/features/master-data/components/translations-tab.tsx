@@ -41,6 +41,7 @@ export function TranslationsTab() {
   const error = languagesQ.error ?? translationsQ.error;
   return (
     <div className="flex flex-col gap-4">
+      <p className="max-w-2xl text-sm text-muted-foreground">{t('masterData.translations.intro')}</p>
       <TranslationsToolbar
         search={search}
         onSearch={(v) => {
