@@ -11,6 +11,7 @@ import {
   applicationSubmission,
   applicationUploadSchema,
   applicationWithdrawRequest,
+  applicationEditRequest,
 } from './schemas.js';
 
 const access = { public: true } as const;
@@ -28,7 +29,7 @@ export const uploadApplicationFile = defineRoute({
 });
 export const submitApplication = defineRoute({
   method: 'POST', path: '/public/applications', tag,
-  summary: 'Submit an application (at most 5 per client address per 10 minutes). The same e-mail and stream within 24 hours updates the earlier application. A confirmation e-mail carries the private status link.',
+  summary: 'Submit an application (at most 5 per client address per 10 minutes). A confirmation e-mail carries the private status link. The same e-mail and stream within 24 hours, while the first is not decided, changes nothing: the answer is the same and the address is sent its status link again.',
   access, body: applicationSubmission, response: applicationReceipt, status: 202,
 });
 export const getApplicationStatus = defineRoute({
@@ -45,4 +46,9 @@ export const withdrawApplication = defineRoute({
   method: 'POST', path: '/public/application-status/withdraw', tag,
   summary: 'Withdraw an application that is not decided yet',
   access, body: applicationWithdrawRequest, response: applicantViewSchema,
+});
+export const editApplication = defineRoute({
+  method: 'POST', path: '/public/application-status/answers', tag,
+  summary: 'Replace the answers of an application from its private status link, while it is submitted (nobody reviews it yet); the e-mail address stays',
+  access, body: applicationEditRequest, response: applicantViewSchema,
 });

@@ -22,7 +22,10 @@ export const JUNIOR_MAX_AGE = 17;
 /** Flood limit of the public forms: submissions per client address per window. */
 export const PUBLIC_FORM_LIMIT = 5;
 export const PUBLIC_FORM_WINDOW_SECONDS = 600;
-/** The same e-mail submitting the same stream again within this window updates the one application. */
+/**
+ * The same e-mail submitting the same stream again within this window, while the first is not decided,
+ * changes nothing: the answer is the usual receipt and the address gets its status link again.
+ */
 export const DUPLICATE_WINDOW_HOURS = 24;
 /** A form token is accepted this long after it was issued (the applicant's draft survives reloads meanwhile). */
 export const FORM_TOKEN_MAX_AGE_DAYS = 7;
@@ -194,6 +197,17 @@ export const applicationRespondRequest = z
   })
   .strict();
 export const applicationWithdrawRequest = z.object({ token: statusToken, reason: opt(1000) }).strict();
+/** New answers from the applicant's own status link, while nobody reviews the application yet. */
+export const applicationEditRequest = z.discriminatedUnion(
+  'stream',
+  [
+    z.object({ token: statusToken, stream: z.literal('market_vendor'), locale: submissionBase.locale, answers: marketVendorAnswers }).strict(),
+    z.object({ token: statusToken, stream: z.literal('junior_vendor'), locale: submissionBase.locale, answers: juniorVendorAnswers }).strict(),
+    z.object({ token: statusToken, stream: z.literal('workshop'), locale: submissionBase.locale, answers: workshopAnswers }).strict(),
+  ],
+  'must be market_vendor, junior_vendor or workshop',
+);
+export type ApplicationEdit = z.infer<typeof applicationEditRequest>;
 
 export const applicationEventSchema = z.object({
   id: uuid,
@@ -228,6 +242,10 @@ export const applicantViewSchema = z.object({
   history: z.array(applicationEventSchema),
   canRespond: z.boolean(),
   canWithdraw: z.boolean(),
+  /** While submitted (nobody reviews it yet) the applicant may replace the answers from this page. */
+  canEdit: z.boolean(),
+  /** The applicant's own answers as stored (without upload ids), to fill the form when editing. */
+  answers: z.record(z.string(), z.unknown()),
 });
 export type ApplicantView = z.infer<typeof applicantViewSchema>;
 
@@ -399,10 +417,16 @@ export const bulkActionResult = z.object({
   results: z.array(z.object({ id: uuid, ok: z.boolean(), status: z.enum(APPLICATION_STATUSES).nullable(), error: z.string().nullable() })),
 });
 
-export const APPLICATION_EMAIL_TEMPLATE_KEYS = ['received', 'updated', 'info_requested', 'message', 'under_review', 'approved', 'waitlisted', 'rejected', 'withdrawn'] as const;
+export const APPLICATION_EMAIL_TEMPLATE_KEYS = ['received', 'duplicate', 'updated', 'info_requested', 'message', 'under_review', 'approved', 'waitlisted', 'rejected', 'withdrawn'] as const;
 export type ApplicationEmailTemplateKey = (typeof APPLICATION_EMAIL_TEMPLATE_KEYS)[number];
 /** Placeholders a template may use; unknown ones are refused when saving. */
 export const APPLICATION_EMAIL_PLACEHOLDERS = ['name', 'organization', 'stream', 'statusLink', 'message', 'reason', 'signInLink'] as const;
+/**
+ * E-mails sent on a public submission alone, to an address nobody has proven: they carry the
+ * organization's words and the status link, never text from the submitter (no {name}).
+ */
+export const APPLICATION_RECEIPT_TEMPLATE_KEYS: readonly ApplicationEmailTemplateKey[] = ['received', 'duplicate'];
+export const APPLICATION_RECEIPT_PLACEHOLDERS = ['organization', 'stream', 'statusLink'] as const;
 
 export const emailTemplateSchema = z.object({
   key: z.enum(APPLICATION_EMAIL_TEMPLATE_KEYS),

@@ -23,6 +23,8 @@ export type EmailSummary = z.infer<typeof emailSummarySchema>;
 export const emailDetailSchema = emailSummarySchema.extend({
   textBody: z.string(),
   htmlBody: z.string().nullable(),
+  /** True once delivered over SMTP: the outbox keeps the words, not the links and codes (they were the recipient's). */
+  bodyRedacted: z.boolean(),
   nextAttemptAt: z.string(),
   updatedAt: z.string(),
 });

@@ -139,6 +139,7 @@ export const APPLICATIONS_STAFF = {
   'review.templates.resetConfirm': { en: 'Your wording of this e-mail in this language will be replaced by the built-in one.', ar: 'ستُستبدل صياغتكم لهذه الرسالة بهذه اللغة بالصياغة الافتراضية.' },
   'review.templates.wasReset': { en: 'The built-in wording is back', ar: 'تمت استعادة الصياغة الافتراضية' },
   'review.templates.key.received': { en: 'Application received', ar: 'استلام الطلب' },
+  'review.templates.key.duplicate': { en: 'Form sent again (status link reminder)', ar: 'إرسال النموذج مجددًا (تذكير برابط المتابعة)' },
   'review.templates.key.updated': { en: 'Application updated', ar: 'تحديث الطلب' },
   'review.templates.key.info_requested': { en: 'Information requested', ar: 'طلب معلومات' },
   'review.templates.key.message': { en: 'Message from the team', ar: 'رسالة من الفريق' },

@@ -4,8 +4,8 @@ import type { TranslationEntry } from './types.js';
 export const EMAIL_OUTBOX = {
   'emailOutbox.title': { en: 'Outbox', ar: 'صندوق الصادر' },
   'emailOutbox.subtitle': {
-    en: 'The newest e-mails of your organization. Without an SMTP server they are kept here, so you can read them.',
-    ar: 'أحدث رسائل البريد الإلكتروني لمؤسستك. عند عدم ضبط خادم SMTP تُحفظ هنا لتتمكن من قراءتها.',
+    en: 'The newest e-mails of your organization. Without an SMTP server they are kept here, so you can read them; once delivered, their links and codes are removed.',
+    ar: 'أحدث رسائل البريد الإلكتروني لمؤسستك. عند عدم ضبط خادم SMTP تُحفظ هنا لتتمكن من قراءتها؛ وبعد تسليمها تُزال منها الروابط والرموز.',
   },
   'emailOutbox.filters': { en: 'Filter the outbox', ar: 'تصفية صندوق الصادر' },
   'emailOutbox.filterTo': { en: 'Recipient', ar: 'المستلم' },
@@ -31,6 +31,10 @@ export const EMAIL_OUTBOX = {
   'emailOutbox.attempts': { en: 'Attempts', ar: 'المحاولات' },
   'emailOutbox.lastError': { en: 'Last error', ar: 'آخر خطأ' },
   'emailOutbox.body': { en: 'Message (plain text)', ar: 'الرسالة (نص عادي)' },
+  'emailOutbox.redacted': {
+    en: 'Delivered: the links and codes in this e-mail were removed from the copy kept here. Only the recipient has them.',
+    ar: 'تم التسليم: أُزيلت الروابط والرموز من النسخة المحفوظة هنا من هذه الرسالة، ولا يملكها إلا المستلم.',
+  },
   'emailOutbox.emptyBody': { en: 'This e-mail has no plain-text body.', ar: 'لا تحتوي هذه الرسالة على نص عادي.' },
   'emailOutbox.messageTitle': { en: 'E-mail', ar: 'رسالة البريد الإلكتروني' },
   'emailOutbox.messageLoadFailed': { en: 'The e-mail could not be loaded.', ar: 'تعذر تحميل الرسالة.' },

@@ -6,7 +6,7 @@ import { applicationsTuning } from './applications.form-token.js';
 import * as repo from './applications.public.repository.js';
 import { dateOf } from './applications.public.service.js';
 import { changeStatus, findByToken, lockApplication, organizationOf, type ApplicationActor, type ApplicationRow } from './applications.records.js';
-import { applicantCanRespond, applicantCanWithdraw } from './applications.rules.js';
+import { applicantCanEdit, applicantCanRespond, applicantCanWithdraw } from './applications.rules.js';
 import { validationFailed } from './applications.submit.js';
 import { attachDocuments, checkDocuments } from './applications.uploads.js';
 
@@ -48,6 +48,8 @@ export async function applicantView(db: DbOrTx, app: ApplicationRow): Promise<Ap
     })),
     canRespond: applicantCanRespond(app.status),
     canWithdraw: applicantCanWithdraw(app.status),
+    canEdit: applicantCanEdit(app.status),
+    answers: app.answers as Record<string, unknown>,
   };
 }
 

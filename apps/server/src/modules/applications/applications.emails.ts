@@ -1,5 +1,7 @@
 import {
   APPLICATION_EMAIL_PLACEHOLDERS,
+  APPLICATION_RECEIPT_PLACEHOLDERS,
+  APPLICATION_RECEIPT_TEMPLATE_KEYS,
   type ApplicationEmailTemplateKey,
   type ApplicationLocale,
   type ApplicationStream,
@@ -9,7 +11,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { applicationEmailTemplates } from '../../db/schema/index.js';
 import { invalid } from '../../lib/errors.js';
-import { escapeHtml } from '../email/email-templates.js';
+import { defang, escapeHtml } from '../email/email-templates.js';
 
 type Wording = { subject: string; body: string };
 
@@ -18,21 +20,31 @@ export const DEFAULT_TEMPLATES: Record<ApplicationEmailTemplateKey, Record<Appli
   received: {
     en: {
       subject: 'We received your {stream} application',
-      body: 'Hello {name},\n\nThank you for applying to {organization}. We received your {stream} application and will review it soon.\n\nFollow its progress, answer our questions or withdraw it at this private link (keep it to yourself):\n{statusLink}\n\n{organization}',
+      body: 'Hello,\n\nThank you for applying to {organization}. We received your {stream} application and will review it soon.\n\nFollow its progress, answer our questions or withdraw it at this private link (keep it to yourself):\n{statusLink}\n\n{organization}',
     },
     ar: {
       subject: 'استلمنا طلبك: {stream}',
-      body: 'مرحبًا {name}،\n\nشكرًا لتقديمك إلى {organization}. استلمنا طلبك ({stream}) وسنراجعه قريبًا.\n\nتابع حالة طلبك وأجب عن أسئلتنا أو اسحبه من هذا الرابط الخاص (لا تشاركه مع أحد):\n{statusLink}\n\n{organization}',
+      body: 'مرحبًا،\n\nشكرًا لتقديمك إلى {organization}. استلمنا طلبك ({stream}) وسنراجعه قريبًا.\n\nتابع حالة طلبك وأجب عن أسئلتنا أو اسحبه من هذا الرابط الخاص (لا تشاركه مع أحد):\n{statusLink}\n\n{organization}',
+    },
+  },
+  duplicate: {
+    en: {
+      subject: 'Your {stream} application to {organization}',
+      body: 'Hello,\n\nThe {stream} application form of {organization} was sent again with this e-mail address. We already have your application, so we kept it as it was and stored nothing new.\n\nTo see it, change your answers while we have not started reviewing it, or withdraw it, use your private status link (keep it to yourself):\n{statusLink}\n\nIf you did not send the form, you can ignore this e-mail.\n\n{organization}',
+    },
+    ar: {
+      subject: 'طلبك ({stream}) لدى {organization}',
+      body: 'مرحبًا،\n\nأُرسل نموذج طلب ({stream}) لدى {organization} مرة أخرى بعنوان البريد الإلكتروني هذا. لدينا طلبك بالفعل، لذا أبقيناه كما هو ولم نحفظ شيئًا جديدًا.\n\nلمتابعة طلبك أو تعديل إجاباتك قبل أن نبدأ مراجعته أو سحبه، استخدم رابط المتابعة الخاص بك (لا تشاركه مع أحد):\n{statusLink}\n\nإن لم تكن أنت من أرسل النموذج فتجاهل هذه الرسالة.\n\n{organization}',
     },
   },
   updated: {
     en: {
       subject: 'Your {stream} application was updated',
-      body: 'Hello {name},\n\nWe received new answers for your {stream} application to {organization} and replaced the earlier ones. If you did not send them, reply to this e-mail.\n\nYour private status link:\n{statusLink}\n\n{organization}',
+      body: 'Hello {name},\n\nYou changed the answers of your {stream} application to {organization} from your private status link; they replace the earlier ones. If you did not do this, reply to this e-mail.\n\nYour private status link:\n{statusLink}\n\n{organization}',
     },
     ar: {
       subject: 'تم تحديث طلبك: {stream}',
-      body: 'مرحبًا {name}،\n\nاستلمنا إجابات جديدة لطلبك ({stream}) لدى {organization} وحلّت محل الإجابات السابقة. إن لم تكن أنت من أرسلها فراسلنا بالرد على هذه الرسالة.\n\nرابط متابعة طلبك الخاص:\n{statusLink}\n\n{organization}',
+      body: 'مرحبًا {name}،\n\nعدّلت إجابات طلبك ({stream}) لدى {organization} من رابط المتابعة الخاص بك، وحلّت محل الإجابات السابقة. إن لم تكن أنت من فعل ذلك فراسلنا بالرد على هذه الرسالة.\n\nرابط متابعة طلبك الخاص:\n{statusLink}\n\n{organization}',
     },
   },
   info_requested: {
@@ -87,35 +99,83 @@ export type TemplateValues = Partial<Record<(typeof APPLICATION_EMAIL_PLACEHOLDE
 
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 
-/** Refuses a template that uses a placeholder we do not fill (field names the part: subject or body). */
-export function checkPlaceholders(field: 'subject' | 'body', text: string): void {
+/** Placeholders whose values are our own links: the only text of an applicant e-mail that becomes a link. */
+const LINK_PLACEHOLDERS = new Set(['statusLink', 'signInLink']);
+/** Placeholders whose values are the organization's own words (its name, the stream's name). */
+const OWN_PLACEHOLDERS = new Set(['organization', 'stream', ...LINK_PLACEHOLDERS]);
+
+const isReceipt = (key: ApplicationEmailTemplateKey) => APPLICATION_RECEIPT_TEMPLATE_KEYS.includes(key);
+
+/**
+ * Refuses a template that uses a placeholder we do not fill (field names the part: subject or body).
+ * A receipt goes to an address nobody has proven, so it may not carry the submitter's text.
+ */
+export function checkPlaceholders(field: 'subject' | 'body', text: string, key?: ApplicationEmailTemplateKey): void {
+  const allowed: readonly string[] = key && isReceipt(key) ? APPLICATION_RECEIPT_PLACEHOLDERS : APPLICATION_EMAIL_PLACEHOLDERS;
   for (const [, name] of text.matchAll(PLACEHOLDER)) {
-    if (!(APPLICATION_EMAIL_PLACEHOLDERS as readonly string[]).includes(name!)) {
-      throw invalid(field, `{${name}} is not a placeholder; use ${APPLICATION_EMAIL_PLACEHOLDERS.map((p: string) => `{${p}}`).join(', ')}`);
+    if (!allowed.includes(name!)) {
+      const known = (APPLICATION_EMAIL_PLACEHOLDERS as readonly string[]).includes(name!);
+      throw invalid(
+        field,
+        known
+          ? `{${name}} cannot be used in this e-mail: it goes to an address nobody has confirmed, so it carries only your own words; use ${allowed.map((p) => `{${p}}`).join(', ')}`
+          : `{${name}} is not a placeholder; use ${allowed.map((p) => `{${p}}`).join(', ')}`,
+      );
     }
   }
 }
 
-function fill(text: string, values: TemplateValues, encode: (s: string) => string): string {
+/**
+ * A value as it goes into an e-mail: our links and the organization's words as they are; text written
+ * by someone else (the applicant's name, a staff note) defanged, so no mail client makes a link of it.
+ */
+const valueText = (name: string, v: string) => (OWN_PLACEHOLDERS.has(name) ? v : defang(v));
+
+function fill(text: string, values: TemplateValues): string {
   return text.replace(PLACEHOLDER, (whole, name: string) => {
     const v = values[name as keyof TemplateValues];
-    return v === undefined ? (name in values ? '' : whole) : encode(v);
+    return v === undefined ? (name in values ? '' : whole) : valueText(name, v);
   });
 }
 
-/** Links stay clickable in the HTML part; everything else, template and values alike, is escaped. */
+const ORG_URL = /(https?:\/\/[^\s<&]+(?:&amp;[^\s<&]+)*)/g;
+
+/**
+ * One paragraph of HTML. The template's own text (the organization's words) is escaped and its URLs
+ * made links; a link placeholder becomes a link to itself; any other value is escaped text and can
+ * never become a link, because no linking runs over it.
+ */
+function paragraphHtml(p: string, values: TemplateValues): string {
+  let out = '';
+  let last = 0;
+  // A full stop or comma after a URL ends the sentence, not the URL.
+  const literal = (t: string) =>
+    escapeHtml(t).replace(ORG_URL, (url: string) => {
+      const bare = url.replace(/[.,;:!?)]+$/, '');
+      return `<a href="${bare}">${bare}</a>${url.slice(bare.length)}`;
+    });
+  for (const m of p.matchAll(PLACEHOLDER)) {
+    out += literal(p.slice(last, m.index));
+    last = m.index! + m[0].length;
+    const name = m[1]!;
+    const v = values[name as keyof TemplateValues];
+    if (v === undefined) out += name in values ? '' : escapeHtml(m[0]);
+    else if (LINK_PLACEHOLDERS.has(name)) out += `<a href="${escapeHtml(v)}">${escapeHtml(v)}</a>`;
+    else out += escapeHtml(valueText(name, v));
+  }
+  out += literal(p.slice(last));
+  return out.replace(/\r?\n/g, '<br>');
+}
+
 function toHtml(subject: string, body: string, values: TemplateValues, dir: 'ltr' | 'rtl'): string {
   const paragraphs = body
     .split(/\r?\n\s*\r?\n/)
     .map((p) => p.trim())
     .filter(Boolean)
-    .map((p) => {
-      const html = escapeHtml(fill(p, values, (s) => s)).replace(/\r?\n/g, '<br>');
-      return `<p>${html.replace(/(https?:\/\/[^\s<&]+(?:&amp;[^\s<&]+)*)/g, '<a href="$1">$1</a>')}</p>`;
-    })
+    .map((p) => `<p>${paragraphHtml(p, values)}</p>`)
     .join('\n');
   return `<!doctype html>
-<html dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(fill(subject, values, (s) => s))}</title></head>
+<html dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1f2937">
 ${paragraphs}
 </body></html>`;
@@ -130,8 +190,8 @@ export async function loadWording(db: DbOrTx, orgId: string, key: ApplicationEma
 }
 
 export function renderWording(w: Wording, values: TemplateValues, locale: ApplicationLocale) {
-  const subject = fill(w.subject, values, (s) => s).replace(/[\r\n]+/g, ' ');
-  return { subject, text: fill(w.body, values, (s) => s), html: toHtml(w.subject, w.body, values, locale === 'ar' ? 'rtl' : 'ltr') };
+  const subject = fill(w.subject, values).replace(/[\r\n]+/g, ' ');
+  return { subject, text: fill(w.body, values), html: toHtml(subject, w.body, values, locale === 'ar' ? 'rtl' : 'ltr') };
 }
 
 /** The applicant's private status page; the secret rides in the fragment so it never reaches a server log. */
@@ -156,13 +216,16 @@ export interface ApplicantEmail {
  */
 export async function sendApplicantEmail(ctx: AppContext, tx: DbOrTx, key: ApplicationEmailTemplateKey, m: ApplicantEmail): Promise<void> {
   const wording = await loadWording(tx, m.orgId, key, m.locale);
+  // A receipt goes out on a public submission alone: nothing the submitter wrote goes with it, even
+  // if a template saved before this rule still names {name}.
+  const receipt = isReceipt(key);
   const values: TemplateValues = {
-    name: m.name,
+    name: receipt ? '' : m.name,
     organization: m.organizationName,
     stream: STREAM_WORDS[m.stream][m.locale],
     statusLink: statusLinkOf(ctx, m.token),
-    message: m.message ?? '',
-    reason: m.reason ?? '',
+    message: receipt ? '' : (m.message ?? ''),
+    reason: receipt ? '' : (m.reason ?? ''),
     signInLink: `${ctx.config.publicUrl}/auth`,
   };
   const rendered = renderWording(wording, values, m.locale);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
 import * as applicant from './applications.applicant.js';
+import { editAnswers } from './applications.edit.js';
 import { applicationForm } from './applications.public.service.js';
 import { submitApplication } from './applications.submit.js';
 import { uploadApplicationFile } from './applications.uploads.js';
@@ -19,5 +20,6 @@ export async function publicApplicationsRoutes(app: FastifyInstance, ctx: AppCon
   bindRoute(app, r.submitApplication, ({ body, req }) => submitApplication(ctx, body, req.ip));
   bindRoute(app, r.getApplicationStatus, ({ body }) => applicant.applicationStatus(ctx, body.token));
   bindRoute(app, r.respondToApplication, ({ body, req }) => applicant.respond(ctx, body.token, body, req.ip));
+  bindRoute(app, r.editApplication, ({ body, req }) => editAnswers(ctx, body, req.ip));
   bindRoute(app, r.withdrawApplication, ({ body, req }) => applicant.withdraw(ctx, body.token, body.reason, req.ip));
 }

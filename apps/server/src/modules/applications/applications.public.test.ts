@@ -210,30 +210,44 @@ describe(`public application forms (${driver})`, () => {
     expect(fields(late)).toEqual([{ field: 'formToken', message: 'The form is more than 7 days old; reload the page, your answers are kept' }]);
   });
 
-  it('updates an unreviewed application from the same address within 24 hours, refuses one under review, and starts anew after 24 hours', async () => {
+  it('keeps the first application when the same address sends again within 24 hours (any open status), lets the applicant edit it from the status link, and starts anew after 24 hours', async () => {
     const email = 'repeat@example.test';
     const first = await call(env.app, 'POST', '/public/applications', vendorBody(m, await freshToken(), { email }), nextIp());
     expect(first.status).toBe(202);
+    const [original] = (await applicationsOf(env.app, m.org.id)).filter((a) => a.email === email);
     env.advance(23 * 3600_000);
     const again = vendorBody(m, await freshToken(), { email: 'REPEAT@example.test', businessName: 'Olive Grove & Sons', marketDayIds: [m.days.openLater.id], stallSize: '6x6' }, { locale: 'ar' });
-    expect((await call(env.app, 'POST', '/public/applications', again, nextIp())).status).toBe(202);
+    const second = await call(env.app, 'POST', '/public/applications', again, nextIp());
+    expect(second.status).toBe(202);
+    expect(second.body).toEqual(first.body);
     const rows = (await applicationsOf(env.app, m.org.id)).filter((a) => a.email === email);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ applicantName: 'Olive Grove & Sons', stallSize: '6x6', locale: 'ar', status: 'submitted' });
-    const days = await env.app.ctx.db.select().from(vendorApplicationMarketDays).where(eq(vendorApplicationMarketDays.applicationId, rows[0]!.id));
-    expect(days.map((d) => d.marketDayId)).toEqual([m.days.openLater.id]);
+    expect(rows).toEqual([original]);
     const kinds = (await env.app.ctx.db.select().from(vendorApplicationEvents).where(eq(vendorApplicationEvents.applicationId, rows[0]!.id))).map((e) => e.kind);
-    expect(kinds.sort()).toEqual(['submitted', 'updated']);
+    expect(kinds).toEqual(['submitted']);
     const mails = await outboxTo(env.app, email);
-    expect(mails.map((x) => x.template).sort()).toEqual(['application.received', 'application.updated']);
+    expect(mails.map((x) => x.template).sort()).toEqual(['application.duplicate', 'application.received']);
     expect(statusTokenIn(mails[0]!.textBody)).toBe(statusTokenIn(mails[1]!.textBody));
+    // The reminder is in the first application's language, not the second sender's.
+    expect(mails.find((x) => x.template === 'application.duplicate')!.subject).toBe('Your market vendor application to ' + m.org.name);
 
-    // Staff start reviewing: the same address may not overwrite what they read.
+    // The applicant changes the answers from the link; the row, its choices, history and an e-mail follow.
+    const link = statusTokenIn(mails[0]!.textBody);
+    const edit = await call(env.app, 'POST', '/public/application-status/answers', { token: link, stream: 'market_vendor', locale: 'ar', answers: again.answers }, nextIp());
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ applicantName: 'Olive Grove & Sons', locale: 'ar', canEdit: true });
+    expect(edit.body.answers).toMatchObject({ businessName: 'Olive Grove & Sons', stallSize: '6x6' });
+    const [edited] = (await applicationsOf(env.app, m.org.id)).filter((a) => a.email === email);
+    expect(edited).toMatchObject({ applicantName: 'Olive Grove & Sons', stallSize: '6x6', locale: 'ar', status: 'submitted', email });
+    const days = await env.app.ctx.db.select().from(vendorApplicationMarketDays).where(eq(vendorApplicationMarketDays.applicationId, edited!.id));
+    expect(days.map((d) => d.marketDayId)).toEqual([m.days.openLater.id]);
+    expect((await outboxTo(env.app, email)).map((x) => x.template)).toContain('application.updated');
+
+    // Staff start reviewing: the answers are theirs to read now, and a second submission still changes nothing.
     const staff = await createUser(env.app, { orgId: m.org.id, role: 'vendor_manager' });
-    await env.app.ctx.db.transaction(async (tx) => changeStatus(env.app.ctx, tx, rows[0]!, { type: 'staff', userId: staff.id, ip: null }, { to: 'under_review' }));
+    await env.app.ctx.db.transaction(async (tx) => changeStatus(env.app.ctx, tx, edited!, { type: 'staff', userId: staff.id, ip: null }, { to: 'under_review' }));
     const blocked = await call(env.app, 'POST', '/public/applications', vendorBody(m, await freshToken(), { email }), nextIp());
-    expect(blocked.status).toBe(409);
-    expect(blocked.body.error.message).toBe('An application from this e-mail address is already being reviewed. Use the link in your confirmation e-mail to add information.');
+    expect(blocked.status).toBe(202);
+    expect((await applicationsOf(env.app, m.org.id)).filter((a) => a.email === email)).toHaveLength(1);
 
     // A day after the first submission it is a new application.
     env.advance(2 * 3600_000);
@@ -251,10 +265,16 @@ describe(`public application forms (${driver})`, () => {
     const body = vendorBody(m, await freshToken(), { email, businessName: `Shop ${script}`, contactName: `Eve ${img}`, productsDescription: `${script}${img}` });
     expect((await call(env.app, 'POST', '/public/applications', body, nextIp())).status).toBe(202);
     const [mail] = await outboxTo(env.app, email);
-    expect(mail!.textBody).toContain(`Eve ${img}`);
-    expect(mail!.htmlBody).not.toContain('<img');
-    expect(mail!.htmlBody).not.toContain('<script');
-    expect(mail!.htmlBody).toContain('Eve &lt;img src=x onerror=alert(2)&gt;');
+    // The receipt carries nothing the submitter wrote; the first e-mail after staff act names them, escaped.
+    expect(mail!.textBody).not.toContain('Eve');
+    const [row0] = (await applicationsOf(env.app, m.org.id)).filter((a) => a.email === email);
+    const staff = await createUser(env.app, { orgId: m.org.id, role: 'vendor_manager' });
+    await env.app.ctx.db.transaction(async (tx) => changeStatus(env.app.ctx, tx, row0!, { type: 'staff', userId: staff.id, ip: null }, { to: 'under_review' }));
+    const review = (await outboxTo(env.app, email)).find((x) => x.template === 'application.under_review')!;
+    expect(review.textBody).toContain(`Eve ${img}`);
+    expect(review.htmlBody).not.toContain('<img');
+    expect(review.htmlBody).not.toContain('<script');
+    expect(review.htmlBody).toContain('Eve &lt;img src=x onerror=alert(2)&gt;');
     const view = await call(env.app, 'POST', '/public/application-status', { token: statusTokenIn(mail!.textBody) });
     expect(view.body.applicantName).toBe(`Shop ${script}`);
     const [row] = (await applicationsOf(env.app, m.org.id)).filter((a) => a.email === email);

@@ -61,6 +61,8 @@ export function allowedActions(status: ApplicationStatus): StaffAction[] {
 
 export const applicantCanWithdraw = (status: ApplicationStatus): boolean => canMove(status, 'withdrawn');
 export const applicantCanRespond = (status: ApplicationStatus): boolean => status === 'info_requested';
+/** Answers change only before staff start reading them. */
+export const applicantCanEdit = (status: ApplicationStatus): boolean => status === 'submitted';
 
 /** The vendor type and stored role an approved vendor application creates. */
 export const VENDOR_OF_STREAM: Record<Exclude<ApplicationStream, 'workshop'>, { vendorType: 'market' | 'junior'; role: 'market_vendor' | 'junior_vendor' }> = {

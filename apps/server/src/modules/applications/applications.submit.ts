@@ -4,15 +4,15 @@ import {
   JUNIOR_MIN_AGE,
   PUBLIC_FORM_LIMIT,
   PUBLIC_FORM_WINDOW_SECONDS,
-  type ApplicationStatus,
+  FINAL_APPLICATION_STATUSES,
   type ApplicationSubmission,
 } from '@market/contracts';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
-import { AppError, conflict, type FieldError } from '../../lib/errors.js';
+import { AppError, type FieldError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { sendApplicantEmail } from './applications.emails.js';
-import { countHit } from './applications.flood.js';
+import { countHit, hitIn } from './applications.flood.js';
 import { applicationsTuning, checkFormToken } from './applications.form-token.js';
 import * as repo from './applications.public.repository.js';
 import { dateOf, openDays, resolveOrg } from './applications.public.service.js';
@@ -22,20 +22,23 @@ import { attachDocuments, checkDocuments, type CheckedDocument } from './applica
 
 const RECEIVED = { received: true } as const;
 
-/** Statuses in which a new submission from the same address must not replace what staff are reading. */
-const IN_REVIEW: readonly ApplicationStatus[] = ['under_review', 'info_requested', 'waitlisted'];
+/** Reminders with the status link per application and day: enough for someone who lost it, too few to flood a mailbox. */
+export const REMINDER_LIMIT = 3;
+
+/** The parts of a submission the answers' checks read; an edit from the status link has them too. */
+export type Answered = ApplicationSubmission extends infer U ? (U extends ApplicationSubmission ? Pick<U, 'stream' | 'answers' | 'locale'> : never) : never;
 
 export const validationFailed = (fields: FieldError[]) =>
   new AppError(422, 'validation_failed', fields.map((f) => `${f.field}: ${f.message}`).join('; '), fields);
 
-interface Checked {
+export interface Checked {
   categoryIds: string[];
   marketDayIds: string[];
   documents: CheckedDocument[];
 }
 
 /** The rules the schema cannot know: this organization's categories, days, uploads and the junior age. */
-async function checkAnswers(ctx: AppContext, tx: Tx, orgId: string, s: ApplicationSubmission, earlier: ApplicationRow | null): Promise<Checked> {
+export async function checkAnswers(ctx: AppContext, tx: Tx, orgId: string, s: Answered, earlier: ApplicationRow | null): Promise<Checked> {
   const a = s.answers;
   const today = dateOf(applicationsTuning(ctx).now());
   const problems: FieldError[] = [];
@@ -74,14 +77,14 @@ async function checkAnswers(ctx: AppContext, tx: Tx, orgId: string, s: Applicati
 }
 
 /** The row columns a submission sets: the queue's name, contact, stall and the answers without upload ids. */
-function columnsOf(s: ApplicationSubmission) {
+export function columnsOf(s: Answered) {
   const { documents: _uploads, ...answers } = s.answers;
   const common = { email: s.answers.email, locale: s.locale, phone: s.answers.phone, answers: answers as Record<string, unknown> };
   if (s.stream === 'workshop') return { ...common, applicantName: s.answers.hostName, contactName: s.answers.contactName ?? null, stallSize: null, power: null };
   return { ...common, applicantName: s.answers.businessName, contactName: s.answers.contactName, stallSize: s.answers.stallSize, power: s.answers.power };
 }
 
-const summary = (r: Pick<ApplicationRow, 'stream' | 'status' | 'email' | 'applicantName' | 'contactName' | 'locale'>) => ({
+export const summary = (r: Pick<ApplicationRow, 'stream' | 'status' | 'email' | 'applicantName' | 'contactName' | 'locale'>) => ({
   stream: r.stream,
   status: r.status,
   email: r.email,
@@ -111,29 +114,31 @@ async function create(ctx: AppContext, tx: Tx, org: repo.OrgRow, s: ApplicationS
   await sendApplicantEmail(ctx, tx, 'received', { orgId: org.id, organizationName: org.name, to: row.email, locale: s.locale, stream: s.stream, name: row.contactName ?? row.applicantName, token: token.token });
 }
 
-/** The same address sent the form again while nobody reviewed it: the new answers replace the old ones. */
-async function update(ctx: AppContext, tx: Tx, org: repo.OrgRow, earlier: ApplicationRow, s: ApplicationSubmission, checked: Checked, actor: ApplicationActor): Promise<void> {
-  const row = await repo.updateApplication(tx, earlier.id, { ...columnsOf(s), updatedAt: new Date(applicationsTuning(ctx).now()) });
-  await repo.replaceChoices(tx, row, checked.categoryIds, checked.marketDayIds);
-  await attachDocuments(tx, row, checked.documents);
-  await insertEvent(tx, row, actor, { kind: 'updated', fromStatus: null, toStatus: null, message: null, visibleToApplicant: true });
-  await recordAudit(tx, {
+/**
+ * The same address sent the same form again while its application is open. Nothing of the new
+ * answers is kept and the first application is not touched: whoever knows an address must not be able
+ * to change that person's application. The mailbox owner gets the status link again, in their own
+ * language, so a real applicant who lost it can go on from there (a few times a day at most).
+ */
+async function remind(ctx: AppContext, tx: Tx, org: repo.OrgRow, earlier: ApplicationRow): Promise<void> {
+  const wait = await hitIn(ctx, tx, { key: `remind:${earlier.id}`, limit: REMINDER_LIMIT, windowSeconds: DUPLICATE_WINDOW_HOURS * 3600 });
+  if (wait > 0) return;
+  await sendApplicantEmail(ctx, tx, 'duplicate', {
     orgId: org.id,
-    actorId: null,
-    action: 'application.updated',
-    entityType: 'vendor_application',
-    entityId: row.id,
-    before: summary(earlier),
-    after: { ...summary(row), documentsAdded: checked.documents.length },
-    ip: actor.type === 'applicant' ? actor.ip : null,
+    organizationName: org.name,
+    to: earlier.email,
+    locale: earlier.locale as ApplicationSubmission['locale'],
+    stream: earlier.stream,
+    name: '',
+    token: statusTokenOf(ctx, earlier),
   });
-  await sendApplicantEmail(ctx, tx, 'updated', { orgId: org.id, organizationName: org.name, to: row.email, locale: s.locale, stream: s.stream, name: row.contactName ?? row.applicantName, token: statusTokenOf(ctx, row) });
 }
 
 /**
- * A public submission. The answer is the same whether it was stored, merged into the address's
- * earlier application or dropped as a bot's (honeypot filled, form sent back too fast), so a bot
- * learns nothing; every well-formed submission counts against the address's flood limit first.
+ * A public submission. The answer is the same whether it was stored, answered with a reminder for
+ * the address's open application or dropped as a bot's (honeypot filled, form sent back too fast), so
+ * neither a bot nor someone probing an address learns anything; every well-formed submission counts
+ * against the client address's flood limit first.
  */
 export async function submitApplication(ctx: AppContext, s: ApplicationSubmission, ip: string): Promise<typeof RECEIVED> {
   await countHit(ctx, { key: `apply:${ip}`, limit: PUBLIC_FORM_LIMIT, windowSeconds: PUBLIC_FORM_WINDOW_SECONDS, what: 'applications' });
@@ -146,13 +151,9 @@ export async function submitApplication(ctx: AppContext, s: ApplicationSubmissio
     await repo.lockApplicant(tx, org.id, s.stream, email);
     const since = new Date(applicationsTuning(ctx).now() - DUPLICATE_WINDOW_HOURS * 3600 * 1000);
     const recent = await repo.lockRecentApplication(tx, org.id, s.stream, email, since);
-    if (recent && IN_REVIEW.includes(recent.status)) {
-      const message = 'An application from this e-mail address is already being reviewed. Use the link in your confirmation e-mail to add information.';
-      throw conflict(message, [{ field: 'answers.email', message }]);
-    }
-    const earlier = recent?.status === 'submitted' ? recent : null;
-    const checked = await checkAnswers(ctx, tx, org.id, s, earlier);
-    if (earlier) await update(ctx, tx, org, earlier, s, checked, actor);
+    // Checked as a fresh submission either way, so a refusal cannot tell whether the address applied.
+    const checked = await checkAnswers(ctx, tx, org.id, s, null);
+    if (recent && !FINAL_APPLICATION_STATUSES.includes(recent.status)) await remind(ctx, tx, org, recent);
     else await create(ctx, tx, org, s, checked, actor);
   });
   return RECEIVED;

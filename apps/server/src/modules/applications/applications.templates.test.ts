@@ -30,7 +30,7 @@ describe(`applications: e-mail templates and settings (${driver})`, () => {
   it('lists every e-mail in both languages with the placeholders, built-in until changed', async () => {
     const res = await staff('GET', '/application-email-templates');
     expect(res.status).toBe(200);
-    expect(res.body.items).toHaveLength(18);
+    expect(res.body.items).toHaveLength(20);
     expect(res.body.placeholders).toEqual([...APPLICATION_EMAIL_PLACEHOLDERS]);
     expect(res.body.items.every((i: { customized: boolean; updatedAt: string | null }) => !i.customized && i.updatedAt === null)).toBe(true);
     expect(res.body.items.find((i: { key: string; locale: string }) => i.key === 'rejected' && i.locale === 'ar')).toMatchObject(DEFAULT_TEMPLATES.rejected.ar);

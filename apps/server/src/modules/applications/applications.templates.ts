@@ -35,8 +35,8 @@ export async function saveTemplate(
   input: { subject: string; body: string },
 ): Promise<EmailTemplate> {
   // A placeholder we never fill would reach applicants as literal braces.
-  checkPlaceholders('subject', input.subject);
-  checkPlaceholders('body', input.body);
+  checkPlaceholders('subject', input.subject, key);
+  checkPlaceholders('body', input.body, key);
   return db.transaction(async (tx) => {
     const before = (await repo.templateRows(tx, caller.orgId)).find((r) => r.templateKey === key && r.locale === locale) ?? null;
     const row = await repo.upsertTemplate(tx, { orgId: caller.orgId, templateKey: key, locale, subject: input.subject.trim(), body: input.body.trim(), updatedBy: caller.userId });

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Caller } from '../../lib/api-route.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { redactBodies } from './email-redact.js';
 import { renderTestEmail } from './email-templates.js';
 import * as repo from './email.repository.js';
 
@@ -28,13 +29,22 @@ export const toSummary = (r: repo.OutboxSummaryRow): EmailSummary => ({
   sentAt: r.sentAt ? iso(r.sentAt) : null,
 });
 
-const toDetail = (r: repo.OutboxRow): EmailDetail => ({
-  ...toSummary(r),
-  textBody: r.textBody,
-  htmlBody: r.htmlBody,
-  nextAttemptAt: iso(r.nextAttemptAt),
-  updatedAt: iso(r.updatedAt),
-});
+/**
+ * A delivered message shows without its links and codes. The sender removes them when it marks the
+ * row sent; doing it again here covers rows sent before that (it changes nothing on a redacted body).
+ */
+function toDetail(r: repo.OutboxRow): EmailDetail {
+  const delivered = r.status === 'sent';
+  const bodies = delivered ? redactBodies(r) : r;
+  return {
+    ...toSummary(r),
+    textBody: bodies.textBody,
+    htmlBody: bodies.htmlBody,
+    bodyRedacted: delivered,
+    nextAttemptAt: iso(r.nextAttemptAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
 
 export async function listOutbox(
   ctx: AppContext,

@@ -174,7 +174,7 @@ describe(`e-mail delivery over SMTP (${driver})`, () => {
     expect(second!.attempts).toBe(2);
     await markFailed(db, queued.id, 1, 'stale sender', 0);
     expect(await row(queued.id)).toMatchObject({ status: 'sending', attempts: 2, lastError: null });
-    await markSent(db, queued.id, 2);
+    await markSent(db, queued.id, 2, { textBody: queued.textBody, htmlBody: queued.htmlBody });
     expect(await row(queued.id)).toMatchObject({ status: 'sent' });
   });
 

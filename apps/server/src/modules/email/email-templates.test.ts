@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderTestEmail } from './email-templates.js';
+import { defang, escapeHtml, renderTestEmail } from './email-templates.js';
 
 describe('e-mail templates', () => {
   it('escapes every character that could open markup or an attribute', () => {
@@ -21,10 +21,10 @@ describe('e-mail templates', () => {
     });
     expect(m.subject).toBe('Custom');
     expect(m.html).toContain('http://h/auth#preview');
-    expect(m.html).toContain('Note from ops@example.test: &lt;img src=x onerror=alert(1)&gt; $&#39;');
+    expect(m.html).toContain('Note from ops[@]example[.]test: &lt;img src=x onerror=alert(1)&gt; $&#39;');
     expect(m.html).not.toContain('<img');
     expect(m.html.trimEnd().endsWith('</html>')).toBe(true);
-    expect(m.text).toContain("Note from ops@example.test: <img src=x onerror=alert(1)> $'");
+    expect(m.text).toContain("Note from ops[@]example[.]test: <img src=x onerror=alert(1)> $'");
   });
 
   it('puts the organization name into the welcome e-mail escaped', () => {
@@ -32,5 +32,32 @@ describe('e-mail templates', () => {
     expect(m.subject).toBe('Welcome to A&B "Market"');
     expect(m.html).toContain('<strong>A&amp;B &quot;Market&quot;</strong>');
     expect(m.html).toContain('<title>Welcome to A&amp;B &quot;Market&quot;</title>');
+  });
+
+  it('never lets the sender’s subject or message become a link (issue 12, item 6)', () => {
+    const bait = 'Verify at http://evil.example/login, www.evil.example or pay@evil.example';
+    for (const template of ['plain', 'welcome'] as const) {
+      const m = renderTestEmail({ template, subject: `Urgent: evil.example`, message: bait, senderName: 'x', organizationName: 'Org', publicUrl: 'http://h' });
+      for (const part of [m.subject, m.text, m.html]) {
+        expect(part).not.toMatch(/http:\/\/evil|evil\.example|pay@evil|www\.evil/);
+        expect(part).toContain('evil[.]example');
+      }
+    }
+  });
+
+  it('defangs URLs, host names, addresses and hidden direction marks, and leaves ordinary text alone', () => {
+    const cases: [string, string][] = [
+      ['http://evil.example/x', 'http[:]//evil[.]example/x'],
+      ['HTTPS://Evil.Example', 'HTTPS[:]//Evil[.]Example'],
+      ['www.evil.example', 'www[.]evil[.]example'],
+      ['pay@evil.example', 'pay[@]evil[.]example'],
+      ['mailto:pay', 'mailto[:]pay'],
+      ['evil\u3002example', 'evil[.]example'],
+      ['10.0.0.1', '10[.]0[.]0[.]1'],
+      ['ev\u202Eil.example', 'evil[.]example'],
+      ['Olive Grove & Sons Ltd.', 'Olive Grove & Sons Ltd.'],
+      ['J.R. Smith, 3.50 AED', 'J.R. Smith, 3.50 AED'],
+    ];
+    for (const [input, out] of cases) expect(defang(input), input).toBe(out);
   });
 });

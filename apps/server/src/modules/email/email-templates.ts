@@ -13,6 +13,33 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
+// Marks that stop a mail client from turning text into a link while a reader still sees what was written.
+const FULLWIDTH_DOTS = /[\u3002\uFF0E\uFF61]/g;
+// Bidirectional controls and zero-width characters: they can make text read differently from what it is.
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+const SCHEME = /\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi;
+const BARE_SCHEME = /\b(mailto|tel|sms|callto|javascript|data|file):/gi;
+// A host name: labels joined by dots, ending in a label of letters (a top-level domain); or an IPv4 address.
+const HOST = /[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)*\.\p{L}{2,}(?![\p{L}\p{N}])/gu;
+const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}\b/g;
+
+/**
+ * Text someone else wrote (an applicant's name, a staff note) as it may appear in an e-mail: no URL,
+ * host name or e-mail address a mail client would turn into a link. "http://evil.example/x" becomes
+ * "http[:]//evil[.]example/x" and "a@b.example" becomes "a[@]b[.]example": still readable, no longer
+ * clickable, so the organization's e-mail cannot carry someone's link to a reader.
+ */
+export function defang(value: string): string {
+  return value
+    .replace(INVISIBLE, '')
+    .replace(FULLWIDTH_DOTS, '.')
+    .replace(SCHEME, '$1[:]')
+    .replace(BARE_SCHEME, '$1[:]')
+    .replace(/@/g, '[@]')
+    .replace(HOST, (host) => host.replace(/\./g, '[.]'))
+    .replace(IPV4, (ip) => ip.replace(/\./g, '[.]'));
+}
+
 /** Paragraphs from plain text: blank lines split paragraphs, single newlines become <br>. */
 function paragraphs(text: string): string {
   return text
@@ -73,11 +100,14 @@ export function confirmationPreviewEmail(publicUrl: string): RenderedEmail {
 
 /** A test e-mail; an optional note from the sender is added to the templated ones. */
 export function renderTestEmail(input: TestEmailInput): RenderedEmail {
-  if (input.template === 'plain') return plainEmail(input.subject ?? 'Test e-mail', input.message ?? '');
+  // The sender's subject and message go to any address in the organization's name: never as links.
+  const message = input.message === undefined ? undefined : defang(input.message);
+  const ownSubject = input.subject === undefined ? undefined : defang(input.subject);
+  if (input.template === 'plain') return plainEmail(ownSubject ?? 'Test e-mail', message ?? '');
   const base = input.template === 'welcome' ? welcomeEmail(input.organizationName, input.publicUrl) : confirmationPreviewEmail(input.publicUrl);
-  const subject = input.subject ?? base.subject;
-  if (!input.message) return { ...base, subject };
-  const note = `Note from ${input.senderName}: ${input.message}`;
+  const subject = ownSubject ?? base.subject;
+  if (!message) return { ...base, subject };
+  const note = `Note from ${defang(input.senderName)}: ${message}`;
   return {
     subject,
     text: `${base.text}\n${note}\n`,

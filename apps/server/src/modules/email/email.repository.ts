@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog, emailOutbox, organizationMemberships, users } from '../../db/schema/index.js';
+import { auditLog, emailOutbox } from '../../db/schema/index.js';
 import { lockKey } from '../../db/advisory-lock.js';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -69,10 +69,14 @@ export async function failAbandoned(db: DbOrTx, maxAttempts: number): Promise<nu
 const leaseHeld = (id: string, attempts: number) =>
   and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sending'), eq(emailOutbox.attempts, attempts));
 
-export async function markSent(db: DbOrTx, id: string, attempts: number): Promise<void> {
+/**
+ * The bodies passed are what the outbox keeps of the delivered message (links and codes removed),
+ * written in the same statement that marks it sent, so no reader ever sees a sent row with them.
+ */
+export async function markSent(db: DbOrTx, id: string, attempts: number, kept: { textBody: string; htmlBody: string | null }): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, updatedAt: sql`now()` })
+    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, updatedAt: sql`now()`, textBody: kept.textBody, htmlBody: kept.htmlBody })
     .where(leaseHeld(id, attempts));
 }
 
@@ -91,16 +95,12 @@ export async function markFailed(db: DbOrTx, id: string, attempts: number, error
 }
 
 /**
- * What a super admin of an organization may read: its own messages, and messages without an
- * organization (sign-up, recovery) unless they go to a member of another organization, whose
- * sign-in links are that organization's business.
+ * What a super admin of an organization may read: the messages sent for that organization, nothing
+ * else. A message without an organization (sign-up, recovery of someone who belongs nowhere yet)
+ * is no tenant's business: its links would let one organization sign in as another's future member.
  */
 function visibleTo(orgId: string): SQL {
-  const otherOrgMember = sql`exists (
-    select 1 from ${users} u join ${organizationMemberships} m on m.user_id = u.id
-    where m.org_id <> ${orgId}
-      and (lower(u.email) = lower(${emailOutbox.toAddress}) or lower(u.email_change) = lower(${emailOutbox.toAddress})))`;
-  return or(eq(emailOutbox.orgId, orgId), and(isNull(emailOutbox.orgId), sql`not ${otherOrgMember}`))!;
+  return eq(emailOutbox.orgId, orgId);
 }
 
 export interface OutboxFilter {
@@ -126,8 +126,9 @@ export type OutboxSummaryRow = Pick<OutboxRow, keyof typeof summaryColumns>;
 
 /** Newest first, keyset-paged on (created_at, id) from the row named by `before`. */
 export async function listVisible(db: DbOrTx, orgId: string, f: OutboxFilter): Promise<OutboxSummaryRow[]> {
+  // The cursor row must be visible too, or its position would tell when another tenant's message was written.
   const cursor = f.before
-    ? sql`(${emailOutbox.createdAt}, ${emailOutbox.id}) < (select c.created_at, c.id from ${emailOutbox} c where c.id = ${f.before})`
+    ? sql`(${emailOutbox.createdAt}, ${emailOutbox.id}) < (select c.created_at, c.id from ${emailOutbox} c where c.id = ${f.before} and c.org_id = ${orgId})`
     : undefined;
   return db
     .select(summaryColumns)

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { redactBodies } from './email-redact.js';
 import { claimDue, failAbandoned, insertEmail, markFailed, markSent, notifyOutbox, OUTBOX_CHANNEL, type OutboxRow } from './email.repository.js';
 
 export interface EmailMessage {
@@ -117,7 +118,7 @@ export class Mailer {
       await markFailed(this.db, m.id, m.attempts, errorText(err), final ? null : this.backoffMs(m.attempts));
       return;
     }
-    await markSent(this.db, m.id, m.attempts);
+    await markSent(this.db, m.id, m.attempts, redactBodies(m));
   }
 
   /** Runs the sender in the background until stop(). */

@@ -1,10 +1,12 @@
 import { CheckCircle2, LinkIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { useI18n } from '../i18n/i18n-provider';
-import { orgOfPage, useApplicationStatus } from './applications-public-api';
+import { orgOfPage, publicApplicationKeys, useApplicationStatus, type ApplicantView } from './applications-public-api';
+import { StatusEdit } from './components/status-edit';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { StatusHistory } from './components/status-history';
 import { StatusOverview } from './components/status-overview';
@@ -22,8 +24,16 @@ const tokenOfHash = () => {
 export default function ApplicationStatusPage() {
   const { t } = useI18n();
   const [token, setToken] = useState(tokenOfHash);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<'respond' | 'edit' | null>(null);
   const status = useApplicationStatus(token);
+  const qc = useQueryClient();
+  const onEdited = useCallback(
+    (v: ApplicantView) => {
+      qc.setQueryData(publicApplicationKeys.status(token), v);
+      setSent('edit');
+    },
+    [qc, token],
+  );
   const view = status.data;
 
   useEffect(() => {
@@ -92,10 +102,11 @@ export default function ApplicationStatusPage() {
             {sent && (
               <p role="status" className="flex items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm dark:bg-emerald-950/30">
                 <CheckCircle2 className="size-4 shrink-0 text-emerald-700" aria-hidden />
-                {t('apply.respond.sent')}
+                {t(sent === 'edit' ? 'apply.edit.saved' : 'apply.respond.sent')}
               </p>
             )}
-            {view.canRespond && <StatusRespondForm token={token} org={view.organizationSlug ?? orgOfPage()} request={request} onSent={() => setSent(true)} />}
+            {view.canRespond && <StatusRespondForm token={token} org={view.organizationSlug ?? orgOfPage()} request={request} onSent={() => setSent('respond')} />}
+            {view.canEdit && <StatusEdit token={token} view={view} onSaved={onEdited} />}
             <StatusOverview view={view} />
             <StatusHistory history={view.history} />
             {view.canWithdraw && (

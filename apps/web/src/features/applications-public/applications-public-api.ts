@@ -1,4 +1,4 @@
-import type { ApplicantView, ApplicationDocumentRef, ApplicationForm, ApplicationStream, ApplicationUpload, applicationSubmission, publicApplicationRoutes } from '@market/contracts';
+import type { ApplicantView, ApplicationDocumentRef, ApplicationForm, ApplicationStream, ApplicationUpload, applicationEditRequest, applicationSubmission, publicApplicationRoutes } from '@market/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, ApiError } from '../../lib/api';
@@ -75,6 +75,13 @@ export function useRespondToApplication(token: string) {
       api<typeof publicApplicationRoutes.respondToApplication>({ method: 'POST', path: '/public/application-status/respond' }, { body: { token, ...body } }),
     onSuccess: (view) => qc.setQueryData(publicApplicationKeys.status(token), view),
   });
+}
+
+export type EditBody = z.input<typeof applicationEditRequest>;
+
+/** New answers from the applicant's private status link (while the application is submitted). */
+export function editApplication(body: EditBody) {
+  return api<typeof publicApplicationRoutes.editApplication>({ method: 'POST', path: '/public/application-status/answers' }, { body });
 }
 
 export function useWithdrawApplication(token: string) {

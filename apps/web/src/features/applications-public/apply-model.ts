@@ -118,3 +118,19 @@ export function requiredDocTypes(categories: { id: string; requiredDocumentTypes
   for (const c of categories) if (chosen.includes(c.id)) for (const t of c.requiredDocumentTypes) types.add(t);
   return DOCUMENT_TYPES.filter((t) => types.has(t));
 }
+
+const NUMBER_FIELDS = ['durationMinutes', 'capacity', 'ageMin', 'ageMax'] as const;
+
+/** The stored answers of an application back as form values (the applicant edits them from the status page). */
+export function valuesFromAnswers(answers: Record<string, unknown>, currencyDigits: number): FormValues {
+  const v = emptyValues();
+  for (const k of TEXT_FIELDS) if (typeof answers[k] === 'string') v[k] = answers[k];
+  for (const k of NUMBER_FIELDS) if (typeof answers[k] === 'number') v[k] = String(answers[k]);
+  if (typeof answers.materialsFeeMinor === 'number') v.materialsFee = (answers.materialsFeeMinor / 10 ** currencyDigits).toFixed(currencyDigits);
+  const ids = (x: unknown) => (Array.isArray(x) ? x.filter((i): i is string => typeof i === 'string') : []);
+  v.categoryIds = ids(answers.categoryIds);
+  v.marketDayIds = ids(answers.marketDayIds);
+  v.consentTerms = answers.consentTerms === true;
+  v.guardianConsent = answers.guardianConsent === true;
+  return v;
+}

@@ -64,8 +64,9 @@ function read(key: string): Draft | null {
  * The applicant's unsent answers, kept in localStorage per stream and organization so a reload or a
  * closed tab loses nothing. `restored` tells the page to say so (and offer to start over).
  */
-export function useApplicationDraft(stream: ApplicationStream, org: string | null) {
-  const key = draftKey(stream, org);
+export function useApplicationDraft(stream: ApplicationStream, org: string | null, purpose: 'apply' | 'edit' = 'apply') {
+  // Changes to a submitted application are kept apart from a new application's draft.
+  const key = purpose === 'edit' ? `${draftKey(stream, org)}:edit` : draftKey(stream, org);
   const [state, setState] = useState(() => {
     const stored = read(key);
     return { draft: stored ?? emptyDraft(), restored: stored !== null && hasAnswers(stored) };

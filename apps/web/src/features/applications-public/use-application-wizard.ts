@@ -2,11 +2,21 @@ import type { ApplicationStream } from '@market/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { useI18n } from '../i18n/i18n-provider';
-import { orgOfPage, submitApplication, useApplicationForm } from './applications-public-api';
-import { toSubmission } from './apply-payload';
-import { minorDigits, requiredDocTypes, stepOfField, STEPS, type DraftDocument, type FormValues } from './apply-model';
+import { editApplication, orgOfPage, submitApplication, useApplicationForm, type ApplicantView, type EditBody } from './applications-public-api';
+import { toAnswers, toSubmission } from './apply-payload';
+import { minorDigits, requiredDocTypes, stepOfField, STEPS, valuesFromAnswers, type DraftDocument, type FormValues } from './apply-model';
 import { validateAll, validateStep, type Problems, type ValidationContext } from './apply-validate';
 import { TOKEN_REFRESH_AFTER_MS, useApplicationDraft } from './use-application-draft';
+
+/** Editing a submitted application from its status page instead of applying. */
+export interface WizardEdit {
+  token: string;
+  org: string | null;
+  answers: Record<string, unknown>;
+  /** Document types the application already holds (they count for the categories' requirements). */
+  heldTypes: string[];
+  onSaved: (view: ApplicantView) => void;
+}
 
 export interface WizardAlert {
   title: string;
@@ -19,12 +29,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * The state and rules of the multi-step form: the draft, the step, the browser's checks per step,
  * the form token's age, submission, and the server's answers mapped back to fields and steps.
  */
-export function useApplicationWizard(stream: ApplicationStream) {
+export function useApplicationWizard(stream: ApplicationStream, edit?: WizardEdit) {
   const { t, language } = useI18n();
-  const org = useMemo(orgOfPage, []);
+  const org = useMemo(() => (edit ? edit.org : orgOfPage()), [edit]);
   const formQ = useApplicationForm(stream, org);
   const form = formQ.data;
-  const { draft, restored, update, reset, clear } = useApplicationDraft(stream, org);
+  const { draft, restored, update, reset, clear } = useApplicationDraft(stream, org, edit ? 'edit' : 'apply');
+  const editAnswers = edit?.answers;
   const [problems, setProblems] = useState<Problems>({});
   const [alert, setAlert] = useState<WizardAlert | null>(null);
   const [fax, setFax] = useState('');
@@ -35,9 +46,21 @@ export function useApplicationWizard(stream: ApplicationStream) {
   const steps = STEPS[stream];
   const step = Math.min(draft.step, steps.length - 1);
   const currencyDigits = form ? minorDigits(form.organization.currency) : 2;
-  const requiredTypes = useMemo(() => (form && stream !== 'workshop' ? requiredDocTypes(form.categories, draft.values.categoryIds) : []), [form, stream, draft.values.categoryIds]);
+  const heldTypes = edit?.heldTypes;
+  const requiredTypes = useMemo(
+    () => (form && stream !== 'workshop' ? requiredDocTypes(form.categories, draft.values.categoryIds).filter((type) => !heldTypes?.includes(type)) : []),
+    [form, stream, draft.values.categoryIds, heldTypes],
+  );
   const ctx: ValidationContext = { stream, documents: draft.documents, requiredTypes, currencyDigits };
   const focusOn = (to: 'heading' | 'invalid' | 'alert') => setFocus((f) => ({ to, n: f.n + 1 }));
+
+  // Editing starts from the stored answers (files already sent stay with the application).
+  const [seeded, setSeeded] = useState(false);
+  useEffect(() => {
+    if (!form || !editAnswers || seeded) return;
+    setSeeded(true);
+    update(() => ({ values: valuesFromAnswers(editAnswers, minorDigits(form.organization.currency)), documents: [], step: 0, formToken: null, tokenIssuedAt: null }));
+  }, [form, editAnswers, seeded, update]);
 
   // A new form answer brings a fresh token; the draft keeps its own while it is young enough, and
   // choices the form no longer offers (a day whose window closed) are dropped.
@@ -144,6 +167,20 @@ export function useApplicationWizard(stream: ApplicationStream) {
     }
     setSubmitting(true);
     setAlert(null);
+    if (edit) {
+      try {
+        const answers = toAnswers(stream, draft.values, draft.documents, currencyDigits);
+        const view = await editApplication({ token: edit.token, stream, locale: language === 'ar' ? 'ar' : 'en', answers } as EditBody);
+        clear();
+        edit.onSaved(view);
+      } catch (e) {
+        await showError(e);
+        focusOn('alert');
+      } finally {
+        setSubmitting(false);
+      }
+      return;
+    }
     try {
       let token = draft.formToken;
       let issuedAt = draft.tokenIssuedAt;
@@ -172,7 +209,7 @@ export function useApplicationWizard(stream: ApplicationStream) {
   };
 
   return {
-    stream, org, formQ, form, draft, restored, steps, step, problems, alert, fax, setFax, submitting, doneEmail, focus,
+    stream, org, formQ, form, draft, restored: edit ? false : restored, editing: Boolean(edit), steps, step, problems, alert, fax, setFax, submitting, doneEmail, focus,
     requiredTypes, currencyDigits, set, setDocuments, goTo, next, back, submit, startOver, anotherApplication,
   };
 }

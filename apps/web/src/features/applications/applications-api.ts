@@ -23,7 +23,7 @@ export type DocumentReview = { status?: 'pending' | 'valid' | 'declined'; status
 
 // Kept here (not imported) so no zod code reaches the bundle; `satisfies` ties them to the contract.
 export const APPLICATION_STATUSES = ['submitted', 'under_review', 'info_requested', 'approved', 'waitlisted', 'rejected', 'withdrawn'] as const satisfies readonly ApplicationStatus[];
-export const TEMPLATE_KEYS = ['received', 'updated', 'info_requested', 'message', 'under_review', 'approved', 'waitlisted', 'rejected', 'withdrawn'] as const satisfies readonly ApplicationEmailTemplateKey[];
+export const TEMPLATE_KEYS = ['received', 'duplicate', 'updated', 'info_requested', 'message', 'under_review', 'approved', 'waitlisted', 'rejected', 'withdrawn'] as const satisfies readonly ApplicationEmailTemplateKey[];
 export const SORTS = ['newest', 'oldest', 'name', 'score'] as const;
 export type Sort = (typeof SORTS)[number];
 export const PAGE_SIZE = 25;

@@ -112,7 +112,7 @@ export function ApplyForm({ w, form }: { w: Wizard; form: ApplicationForm }) {
           {last ? (
             <Button type="submit" data-testid="apply-submit" disabled={w.submitting}>
               <Send className="size-4" aria-hidden />
-              {w.submitting ? t('apply.submitting') : t('apply.submit')}
+              {w.submitting ? t('apply.submitting') : t(w.editing ? 'apply.edit.save' : 'apply.submit')}
             </Button>
           ) : (
             <Button type="submit" data-testid="apply-next">

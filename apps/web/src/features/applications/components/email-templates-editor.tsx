@@ -1,3 +1,4 @@
+import { APPLICATION_RECEIPT_PLACEHOLDERS, APPLICATION_RECEIPT_TEMPLATE_KEYS } from '@market/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -91,7 +92,8 @@ export function EmailTemplatesEditor() {
         <div className="flex flex-col gap-1">
           <p className="text-xs font-medium text-muted-foreground">{t('review.templates.placeholders')}</p>
           <ul className="flex flex-wrap gap-1">
-            {list.data.placeholders.map((name) => (
+            {/* A receipt goes to an address nobody has confirmed: the server refuses the submitter's text in it. */}
+            {(APPLICATION_RECEIPT_TEMPLATE_KEYS.includes(key) ? [...APPLICATION_RECEIPT_PLACEHOLDERS] : list.data.placeholders).map((name) => (
               <li key={name}>
                 <button type="button" className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring" dir="ltr" onClick={() => insert(name)} title={t('review.templates.insert')}>
                   {`{${name}}`}

@@ -1,0 +1,66 @@
+import { PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_SECONDS, type ApplicantView, type ApplicationEdit, type ApplicationLocale } from '@market/contracts';
+import type { AppContext } from '../../app-context.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { applicantView } from './applications.applicant.js';
+import { sendApplicantEmail } from './applications.emails.js';
+import { countHit } from './applications.flood.js';
+import { applicationsTuning } from './applications.form-token.js';
+import * as repo from './applications.public.repository.js';
+import { findByToken, insertEvent, lockApplication, organizationName, statusTokenOf, type ApplicationActor } from './applications.records.js';
+import { applicantCanEdit } from './applications.rules.js';
+import { checkAnswers, columnsOf, summary } from './applications.submit.js';
+import { attachDocuments } from './applications.uploads.js';
+
+const linkNotValid = () => new AppError(404, 'not_found', 'This status link is not valid or has expired');
+
+/**
+ * The applicant replaces their answers from the private status link (the only way an application's
+ * answers change after submission), while nobody reviews it yet. The address stays the one the link
+ * was sent to: moving it would hand the application, and its later e-mails, to another mailbox.
+ */
+export async function editAnswers(ctx: AppContext, input: ApplicationEdit, ip: string): Promise<ApplicantView> {
+  await countHit(ctx, { key: `apply:${ip}`, limit: PUBLIC_FORM_LIMIT, windowSeconds: PUBLIC_FORM_WINDOW_SECONDS, what: 'applications' });
+  const found = await findByToken(ctx.db, input.token);
+  if (!found) throw linkNotValid();
+  const actor: ApplicationActor = { type: 'applicant', ip };
+  const updated = await ctx.db.transaction(async (tx) => {
+    const app = await lockApplication(tx, found.orgId, found.id);
+    if (input.stream !== app.stream) {
+      throw new AppError(422, 'validation_failed', 'stream: is not the stream of this application', [{ field: 'stream', message: 'is not the stream of this application' }]);
+    }
+    if (!applicantCanEdit(app.status)) {
+      throw conflict('This application is being reviewed, so its answers can no longer be changed. Answer our questions on this page instead.');
+    }
+    if (input.answers.email.toLowerCase() !== app.email.toLowerCase()) {
+      const message = 'cannot be changed; apply again with the new address';
+      throw new AppError(422, 'validation_failed', `answers.email: ${message}`, [{ field: 'answers.email', message }]);
+    }
+    const checked = await checkAnswers(ctx, tx, app.orgId, input, app);
+    const row = await repo.updateApplication(tx, app.id, { ...columnsOf(input), email: app.email, updatedAt: new Date(applicationsTuning(ctx).now()) });
+    await repo.replaceChoices(tx, row, checked.categoryIds, checked.marketDayIds);
+    await attachDocuments(tx, row, checked.documents);
+    await insertEvent(tx, row, actor, { kind: 'updated', fromStatus: null, toStatus: null, message: null, visibleToApplicant: true });
+    await recordAudit(tx, {
+      orgId: row.orgId,
+      actorId: null,
+      action: 'application.updated',
+      entityType: 'vendor_application',
+      entityId: row.id,
+      before: summary(app),
+      after: { ...summary(row), documentsAdded: checked.documents.length },
+      ip,
+    });
+    await sendApplicantEmail(ctx, tx, 'updated', {
+      orgId: row.orgId,
+      organizationName: await organizationName(tx, row.orgId),
+      to: row.email,
+      locale: row.locale as ApplicationLocale,
+      stream: row.stream,
+      name: row.contactName ?? row.applicantName,
+      token: statusTokenOf(ctx, row),
+    });
+    return row;
+  });
+  return applicantView(ctx.db, updated);
+}
