@@ -23,6 +23,13 @@ function unstorable(s: string): string | null {
   return null;
 }
 
+/** Parsed JSON and query objects only: a stream, buffer or other instance is not caller text to walk. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!value || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
 /** The first string (value or key) PostgreSQL cannot store, with its path. */
 function findUnstorable(value: unknown, path: string): Unstorable | null {
   if (typeof value === 'string') {
@@ -34,7 +41,7 @@ function findUnstorable(value: unknown, path: string): Unstorable | null {
       const hit = findUnstorable(value[i], path ? `${path}.${i}` : String(i));
       if (hit) return hit;
     }
-  } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+  } else if (isPlainObject(value)) {
     for (const [k, v] of Object.entries(value)) {
       const p = path ? `${path}.${k}` : k;
       const reason = unstorable(k);
@@ -54,7 +61,9 @@ function findUnstorable(value: unknown, path: string): Unstorable | null {
  */
 export function installTextGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (req) => {
-    const hit = findUnstorable(req.params, 'params') ?? findUnstorable(req.query, 'query') ?? findUnstorable(req.body, '');
+    // A route reading its own body (storage uploads) has the request stream here, not JSON: walking it never ends.
+    const body = req.routeOptions.config.rawBody ? undefined : req.body;
+    const hit = findUnstorable(req.params, 'params') ?? findUnstorable(req.query, 'query') ?? findUnstorable(body, '');
     if (hit) {
       const name = hit.path || 'body';
       throw new AppError(422, 'validation_failed', `${name}: ${hit.reason}`, [{ field: name, message: hit.reason }]);

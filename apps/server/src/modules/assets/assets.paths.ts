@@ -1,9 +1,17 @@
 import { invalid } from '../../lib/errors.js';
 import { checkObjectKey } from '../storage/storage.paths.js';
 import { StorageError } from '../storage/storage.errors.js';
+import { SITE_PLAN_FOLDER } from '../storage/storage.rules.js';
 
 /** Thumbnails live in the public bucket under this folder; it is not part of the library. */
 export const THUMBNAIL_FOLDER = '.thumbnails';
+
+/**
+ * Top-level folders of the public bucket that are not the library's: their own storage rule decides
+ * who writes them, so the library neither adopts, shows, moves nor deletes anything there.
+ */
+export const RESERVED_FOLDERS = [SITE_PLAN_FOLDER] as const;
+export const isReservedFolder = (folder: string): boolean => RESERVED_FOLDERS.some((r) => folder === r || folder.startsWith(`${r}/`));
 
 export const MAX_FILE_NAME = 200;
 export const MAX_FOLDER = 500;
@@ -26,6 +34,7 @@ export function checkFolder(folder: string | undefined | null): string {
   const problem = keyProblem(f);
   if (problem) throw invalid('folder', problem);
   if (f.split('/').some((s) => s.startsWith('.'))) throw invalid('folder', 'a folder name may not start with a dot');
+  if (isReservedFolder(f)) throw invalid('folder', `${f.split('/')[0]} holds the site plans of market locations, not library files`);
   return f;
 }
 

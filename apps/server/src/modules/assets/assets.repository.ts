@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { assets, objects } from '../../db/schema/index.js';
-import { joinPath, splitExtension } from './assets.paths.js';
+import { joinPath, RESERVED_FOLDERS, splitExtension } from './assets.paths.js';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type NewAsset = typeof assets.$inferInsert;
@@ -204,6 +204,7 @@ export async function unsyncedObjects(db: DbOrTx, bucketId: string, limit: numbe
         eq(objects.bucketId, bucketId),
         sql`not exists (select 1 from assets a where a.object_id = ${objects.id})`,
         sql`${objects.name} !~ '(^|/)\\.'`,
+        ...RESERVED_FOLDERS.map((f) => sql`not starts_with(${objects.name}, ${`${f}/`})`),
       ),
     )
     .limit(limit);

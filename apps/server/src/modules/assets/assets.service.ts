@@ -13,7 +13,7 @@ import { DEFAULT_CACHE_CONTROL } from '../storage/storage.receive.js';
 import * as storageRepo from '../storage/storage.repository.js';
 import { blobStoreFor } from '../storage/storage.service.js';
 import { normalizeTags, publicBucketOf } from './assets.ingest.js';
-import { checkFileName, checkFolder, joinPath } from './assets.paths.js';
+import { checkFileName, checkFolder, isReservedFolder, joinPath } from './assets.paths.js';
 import * as repo from './assets.repository.js';
 import { syncLibrary } from './assets.sync.js';
 
@@ -96,7 +96,8 @@ export async function updateAsset(ctx: AppContext, who: Who, id: string, body: A
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const before = await repo.findAsset(tx, who.orgId, id, true);
-      if (!before) throw notFound('Asset');
+      // A row adopted from a reserved folder before it was reserved is not the library's to change.
+      if (!before || isReservedFolder(before.folder)) throw notFound('Asset');
       const nextFolder = folder ?? before.folder;
       const nextName = fileName ?? before.fileName;
       const patch: Partial<repo.NewAsset> = {};
@@ -130,7 +131,7 @@ const pick = (r: repo.AssetRow) => ({ path: r.path, altEn: r.altEn, altAr: r.alt
 export async function deleteAsset(ctx: AppContext, who: Who, id: string): Promise<void> {
   const removed = await ctx.db.transaction(async (tx) => {
     const row = await repo.findAsset(tx, who.orgId, id, true);
-    if (!row) throw notFound('Asset');
+    if (!row || isReservedFolder(row.folder)) throw notFound('Asset');
     const used = await repo.usageCount(tx, who.orgId, id);
     if (used > 0) throw conflict(`The asset is used by ${used} ${used === 1 ? 'product' : 'products'}; remove it from them first`);
     const names = [row.path, ...(row.thumbnailPath ? [row.thumbnailPath] : [])];

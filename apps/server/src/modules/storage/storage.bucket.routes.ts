@@ -2,7 +2,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { actorOf, forgetEnsured, ipOf, orgBucketIds, requireBucketAdmin, resolveCaller, scopeOf, STANDARD_SUFFIXES, visibleBucket, type StorageCaller } from './storage.access.js';
+import {
+  actorOf,
+  forgetEnsured,
+  ipOf,
+  listableBucketIds,
+  orgBucketIds,
+  readableBucket,
+  requireBucketAdmin,
+  resolveCaller,
+  scopeOf,
+  STANDARD_SUFFIXES,
+  visibleBucket,
+  type StorageCaller,
+} from './storage.access.js';
 import { duplicate, invalidBucketName, invalidRequest, StorageError } from './storage.errors.js';
 import { MAX_FILE_SIZE_LIMIT } from './storage.intake.js';
 import { emptyBucket } from './storage.objects.js';
@@ -64,13 +77,13 @@ export function registerBucketRoutes(app: FastifyInstance, ctx: AppContext): voi
       search: q.search,
       sortColumn: q.sortColumn ?? 'name',
       sortOrder: q.sortOrder ?? 'asc',
-    });
+    }, listableBucketIds(caller));
     return rows.map(toBucket);
   });
 
   app.get<{ Params: { id: string } }>('/bucket/:id', async (req) => {
     const caller = await resolveCaller(req, db);
-    return toBucket(await visibleBucket(db, caller, checkBucketId(req.params.id)));
+    return toBucket(await readableBucket(db, caller, checkBucketId(req.params.id)));
   });
 
   app.post('/bucket', async (req) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { actorOf, ipOf, resolveCaller, visibleBucket } from './storage.access.js';
+import { actorOf, authorize, ipOf, resolveCaller, visibleBucket } from './storage.access.js';
 import { objectNotFound } from './storage.errors.js';
 import { copyObject, moveObject, removeObjects } from './storage.objects.js';
 import { checkBucketId, checkObjectKey, normalizePrefix, splitBucketPath } from './storage.paths.js';
@@ -55,6 +55,7 @@ export function registerObjectRoutes(app: FastifyInstance, ctx: AppContext): voi
     const caller = await resolveCaller(req, db);
     const { bucketId, key } = splitBucketPath(path);
     const bucket = await visibleBucket(db, caller, bucketId);
+    authorize(caller, bucket, key, 'read');
     const row = await repo.findObject(db, bucket.id, key);
     if (!row) throw objectNotFound();
     return row;
@@ -74,6 +75,7 @@ export function registerObjectRoutes(app: FastifyInstance, ctx: AppContext): voi
     const caller = await resolveCaller(req, db);
     const { bucketId, key } = splitBucketPath(wildcard(req));
     const bucket = await visibleBucket(db, caller, bucketId);
+    authorize(caller, bucket, key, 'write');
     const row = await storeUpload(ctx, req, bucket, key, { mode, actor: { userId: actorOf(caller), ip: ipOf(caller, req) } });
     return { Key: `${bucket.id}/${key}`, Id: row.id };
   }
@@ -83,19 +85,23 @@ export function registerObjectRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.put('/object/*', { config: { rawBody: true } }, async (req) => upload(req, 'upsert'));
 
   const download = async (req: FastifyRequest, reply: FastifyReply) => serveObject(ctx, req, reply, await authenticatedObject(req, wildcard(req)));
-  app.get('/object/authenticated/*', download);
-  app.get('/object/public/*', async (req, reply) => serveObject(ctx, req, reply, await publicObject(wildcard(req))));
+  // Stored bytes go out as stored: their Content-Length and ETag are those of the file, for GET and HEAD alike.
+  app.get('/object/authenticated/*', { compress: false }, download);
+  app.get('/object/public/*', { compress: false }, async (req, reply) => serveObject(ctx, req, reply, await publicObject(wildcard(req))));
   app.get('/object/info/authenticated/*', async (req) => toObjectInfo(await authenticatedObject(req, wildcard(req))));
   app.get('/object/info/public/*', async (req) => toObjectInfo(await publicObject(wildcard(req))));
   app.get('/object/info/*', async (req) => toObjectInfo(await authenticatedObject(req, wildcard(req))));
-  app.get('/object/*', download);
+  app.get('/object/*', { compress: false }, download);
 
   app.post<{ Params: { bucket: string } }>('/object/list/:bucket', async (req) => {
     const caller = await resolveCaller(req, db);
     const bucket = await visibleBucket(db, caller, checkBucketId(req.params.bucket));
     const body = parse(listBody, req.body);
+    const prefix = normalizePrefix(body.prefix);
+    // A level shows names of everything below it, so its whole folder must be readable.
+    authorize(caller, bucket, prefix, 'read');
     const entries = await repo.listLevel(db, bucket.id, {
-      prefix: normalizePrefix(body.prefix),
+      prefix,
       search: body.search ?? '',
       limit: body.limit ?? 100,
       offset: body.offset ?? 0,
@@ -112,29 +118,31 @@ export function registerObjectRoutes(app: FastifyInstance, ctx: AppContext): voi
     }));
   });
 
-  /** Source and destination of a move or copy, both in buckets the caller can see. */
-  async function transfer(req: FastifyRequest) {
+  /**
+   * Source and destination of a move or copy, both in buckets the caller can see, both ends checked:
+   * the source is read (and, for a move, removed), the destination written.
+   */
+  async function transfer(req: FastifyRequest, op: 'move' | 'copy') {
     const caller = await resolveCaller(req, db);
     const body = parse(moveCopyBody, req.body);
     const from = await visibleBucket(db, caller, checkBucketId(body.bucketId));
     const to = body.destinationBucket ? await visibleBucket(db, caller, checkBucketId(body.destinationBucket)) : from;
-    return {
-      actor: { userId: actorOf(caller), ip: ipOf(caller, req) },
-      from,
-      fromKey: checkObjectKey(body.sourceKey),
-      to,
-      toKey: checkObjectKey(body.destinationKey),
-    };
+    const fromKey = checkObjectKey(body.sourceKey);
+    const toKey = checkObjectKey(body.destinationKey);
+    authorize(caller, from, fromKey, 'read');
+    if (op === 'move') authorize(caller, from, fromKey, 'write');
+    authorize(caller, to, toKey, 'write');
+    return { actor: { userId: actorOf(caller), ip: ipOf(caller, req) }, from, fromKey, to, toKey };
   }
 
   app.post('/object/move', async (req) => {
-    const t = await transfer(req);
+    const t = await transfer(req, 'move');
     await moveObject(ctx, t.actor, t.from, t.fromKey, t.to, t.toKey);
     return { message: 'Successfully moved' };
   });
 
   app.post('/object/copy', async (req) => {
-    const t = await transfer(req);
+    const t = await transfer(req, 'copy');
     const row = await copyObject(ctx, t.actor, t.from, t.fromKey, t.to, t.toKey);
     return { Key: `${t.to.id}/${t.toKey}`, Id: row.id };
   });
@@ -148,10 +156,13 @@ export function registerObjectRoutes(app: FastifyInstance, ctx: AppContext): voi
       const bucket = await visibleBucket(db, caller, checkBucketId(path));
       const body = parse(removeBody, req.body);
       const names = body.prefixes.map((p) => checkObjectKey(p.replace(/^\/+/, '')));
+      // All or nothing: one refused name refuses the request before anything is deleted.
+      for (const name of names) authorize(caller, bucket, name, 'write');
       return (await removeObjects(ctx, actor, bucket, names)).map(toFileObject);
     }
     const { bucketId, key } = splitBucketPath(path);
     const bucket = await visibleBucket(db, caller, bucketId);
+    authorize(caller, bucket, key, 'write');
     const removed = await removeObjects(ctx, actor, bucket, [key]);
     if (removed.length === 0) throw objectNotFound();
     return { message: 'Successfully deleted' };

@@ -13,7 +13,8 @@ let m: Member;
 
 beforeAll(async () => {
   env = await startStorageApp();
-  m = await signedInMember(env, 'vendor_manager');
+  // Holds vendor_management and assets: both standard buckets (who may do what is storage.rules.test.ts's).
+  m = await signedInMember(env, 'vendor_manager_plus');
 });
 afterAll(async () => env?.close());
 

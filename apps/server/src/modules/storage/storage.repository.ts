@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog, buckets, objects } from '../../db/schema/index.js';
+import { auditLog, buckets, objects, vendorUsers } from '../../db/schema/index.js';
 import type { AuditEntry } from '../audit/audit.repository.js';
 
 export type BucketRow = typeof buckets.$inferSelect;
@@ -31,13 +31,15 @@ export interface BucketListOptions {
 
 const BUCKET_SORT = { id: buckets.id, name: buckets.name, created_at: buckets.createdAt, updated_at: buckets.updatedAt } as const;
 
-export async function listBuckets(db: DbOrTx, scope: Scope, o: BucketListOptions): Promise<BucketRow[]> {
+/** onlyIds: the buckets the caller may see at all (null for every bucket in scope). */
+export async function listBuckets(db: DbOrTx, scope: Scope, o: BucketListOptions, onlyIds: string[] | null = null): Promise<BucketRow[]> {
+  if (onlyIds && onlyIds.length === 0) return [];
   const escaped = o.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
   const col = BUCKET_SORT[o.sortColumn];
   return db
     .select()
     .from(buckets)
-    .where(and(inScope(scope), escaped ? ilike(buckets.name, `%${escaped}%`) : undefined))
+    .where(and(inScope(scope), onlyIds ? inArray(buckets.id, onlyIds) : undefined, escaped ? ilike(buckets.name, `%${escaped}%`) : undefined))
     .orderBy(o.sortOrder === 'desc' ? desc(col) : asc(col), asc(buckets.id))
     .limit(o.limit)
     .offset(o.offset);
@@ -68,6 +70,16 @@ export async function deleteBucket(db: DbOrTx, id: string): Promise<void> {
 export async function bucketHasObjects(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: objects.id }).from(objects).where(eq(objects.bucketId, id)).limit(1);
   return Boolean(row);
+}
+
+/** The vendor a user account acts for in the organization (vendor_users), or null. */
+export async function vendorIdOfUser(db: DbOrTx, orgId: string, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ vendorId: vendorUsers.vendorId })
+    .from(vendorUsers)
+    .where(and(eq(vendorUsers.orgId, orgId), eq(vendorUsers.userId, userId)))
+    .limit(1);
+  return row?.vendorId ?? null;
 }
 
 export async function findObject(db: DbOrTx, bucketId: string, name: string): Promise<ObjectRow | null> {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { objectNotFound } from './storage.errors.js';
@@ -29,6 +30,12 @@ function downloadName(req: FastifyRequest, key: string): string | null {
 }
 
 /**
+ * Fastify answers a HEAD sent without a payload with Content-Length 0; an empty stream keeps the
+ * length we set (the real one), and the HEAD handler drops it without reading the blob.
+ */
+const noBody = (req: FastifyRequest): Readable | undefined => (req.method === 'HEAD' ? Readable.from([]) : undefined);
+
+/**
  * Sends an object's bytes with the type sniffed at upload, nosniff, its cache control and ETag, and
  * a download disposition for anything that is not an image or a PDF. HEAD gets the headers only.
  */
@@ -49,7 +56,7 @@ export async function serveObject(ctx: AppContext, req: FastifyRequest, reply: F
   if (asked !== null) headers['content-disposition'] = disposition('attachment', asked);
   else if (!INLINE.test(mimetype)) headers['content-disposition'] = disposition('attachment', row.name.split('/').pop() ?? 'download');
 
-  if (req.headers['if-none-match'] === etag) return reply.code(304).headers(headers).send();
+  if (req.headers['if-none-match'] === etag) return reply.code(304).headers(headers).send(noBody(req));
   const blob = await openObjectStream(ctx, row);
   if (!blob) {
     req.log.warn({ bucket: row.bucketId, key: row.name }, 'storage object has no bytes');
@@ -58,7 +65,7 @@ export async function serveObject(ctx: AppContext, req: FastifyRequest, reply: F
   headers['content-length'] = String(blob.size);
   if (req.method === 'HEAD') {
     blob.stream.destroy();
-    return reply.code(200).headers(headers).send();
+    return reply.code(200).headers(headers).send(noBody(req));
   }
   return reply.code(200).headers(headers).send(blob.stream);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { actorOf, resolveCaller, visibleBucket } from './storage.access.js';
+import { actorOf, authorize, mayRead, readableBucket, resolveCaller, visibleBucket } from './storage.access.js';
 import { duplicate, objectNotFound, StorageError } from './storage.errors.js';
 import { wildcard } from './storage.object.routes.js';
 import { checkBucketId, checkObjectKey, splitBucketPath } from './storage.paths.js';
@@ -26,7 +26,7 @@ export function registerSignRoutes(app: FastifyInstance, ctx: AppContext): void 
     const caller = await resolveCaller(req, db);
     const path = wildcard(req);
     if (!path.includes('/')) {
-      const bucket = await visibleBucket(db, caller, checkBucketId(path));
+      const bucket = await readableBucket(db, caller, checkBucketId(path));
       const body = parse(signManyBody, req.body);
       return Promise.all(
         body.paths.map(async (p) => {
@@ -37,7 +37,8 @@ export function registerSignRoutes(app: FastifyInstance, ctx: AppContext): void 
             if (err instanceof StorageError) return { error: err.message, path: p, signedURL: null };
             throw err;
           }
-          const row = await repo.findObject(db, bucket.id, key);
+          // A path the caller may not read is answered like a missing one.
+          const row = mayRead(caller, bucket, key) ? await repo.findObject(db, bucket.id, key) : null;
           if (!row) return { error: 'Either the object does not exist or you do not have access to it', path: p, signedURL: null };
           return { error: null, path: p, signedURL: await signedPath(bucket.id, key, body.expiresIn) };
         }),
@@ -45,13 +46,14 @@ export function registerSignRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
     const { bucketId, key } = splitBucketPath(path);
     const bucket = await visibleBucket(db, caller, bucketId);
+    authorize(caller, bucket, key, 'read');
     const body = parse(signBody, req.body);
     if (!(await repo.findObject(db, bucket.id, key))) throw objectNotFound();
     return { signedURL: await signedPath(bucket.id, key, body.expiresIn) };
   });
 
   // The holder of a signed URL reads that one object until the token expires; no sign-in.
-  app.get('/object/sign/*', async (req, reply) => {
+  app.get('/object/sign/*', { compress: false }, async (req, reply) => {
     const { bucketId, key } = splitBucketPath(wildcard(req));
     await verifyObjectToken(secret, tokenOf(req), `${bucketId}/${key}`, 'download');
     const row = await repo.findObject(db, bucketId, key);
@@ -63,6 +65,8 @@ export function registerSignRoutes(app: FastifyInstance, ctx: AppContext): void 
     const caller = await resolveCaller(req, db);
     const { bucketId, key } = splitBucketPath(wildcard(req));
     const bucket = await visibleBucket(db, caller, bucketId);
+    // The token is the write: whoever holds it uploads without signing in, so the rule is checked now.
+    authorize(caller, bucket, key, 'write');
     const upsert = isUpsert(req);
     if (!upsert && (await repo.findObject(db, bucket.id, key))) throw duplicate();
     const token = await signObjectToken(secret, { url: `${bucket.id}/${key}`, purpose: 'upload', upsert, owner: actorOf(caller) }, UPLOAD_TOKEN_SECONDS);

@@ -10,7 +10,7 @@ let b: Member;
 
 beforeAll(async () => {
   env = await startStorageApp();
-  a = await signedInMember(env, 'vendor_manager');
+  a = await signedInMember(env, 'vendor_manager_plus');
   b = await signedInMember(env, 'super_admin');
   await a.sb.storage.from(a.buckets.documents).upload('id/passport.pdf', pdf(), { contentType: 'application/pdf' });
   await a.sb.storage.from(a.buckets.public).upload('logo.png', await png(), { contentType: 'image/png' });
@@ -83,7 +83,7 @@ describe(`storage tenancy and permissions (${driver})`, () => {
     expect(badToken.status).toBe(401);
   });
 
-  it('refuses storage to members without vendor_management or assets, and to users of no organization', async () => {
+  it('refuses storage to members without vendor_management or assets (a vendor account acting for no vendor), and to users of no organization', async () => {
     const vendor = await signedInMember(env, 'market_vendor', { id: a.orgId, slug: a.slug });
     const denied = await vendor.sb.storage.from(a.buckets.documents).download('id/passport.pdf');
     expect(denied.error).toMatchObject({ status: 403, statusCode: '403' });

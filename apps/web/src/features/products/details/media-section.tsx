@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, FileText, GripVertical, ImagePlus, Trash2, Upload }
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { useHasPermission } from '../../access/use-me';
 import { useI18n } from '../../i18n/i18n-provider';
 import { uploadMedia } from '../products-api';
 import { AssetPickerDialog } from './asset-picker-dialog';
@@ -19,6 +20,8 @@ interface Upload {
 /** The product's files in order (the first is the main image): pick, upload with progress, reorder, remove. */
 export function MediaSection({ media, onChange, error }: { media: MediaDraft[]; onChange: (next: MediaDraft[]) => void; error?: string }) {
   const { t } = useI18n();
+  // Adding a file to the asset library needs `assets`; picking one already there only `products`.
+  const canUpload = useHasPermission()('assets');
   const [picking, setPicking] = useState(false);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState<number | null>(null);
@@ -68,11 +71,15 @@ export function MediaSection({ media, onChange, error }: { media: MediaDraft[]; 
             <ImagePlus className="size-3.5" aria-hidden />
             {t('products.media.pick')}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => fileRef.current?.click()} disabled={media.length >= MAX_MEDIA}>
-            <Upload className="size-3.5" aria-hidden />
-            {t('products.media.upload')}
-          </Button>
-          <input ref={fileRef} type="file" multiple accept="image/*,application/pdf" className="sr-only" aria-label={t('products.media.uploadInput')} tabIndex={-1} onChange={(e) => void upload(e.target.files)} />
+          {canUpload && (
+            <>
+              <Button size="sm" variant="outline" onClick={() => fileRef.current?.click()} disabled={media.length >= MAX_MEDIA}>
+                <Upload className="size-3.5" aria-hidden />
+                {t('products.media.upload')}
+              </Button>
+              <input ref={fileRef} type="file" multiple accept="image/*,application/pdf" className="sr-only" aria-label={t('products.media.uploadInput')} tabIndex={-1} onChange={(e) => void upload(e.target.files)} />
+            </>
+          )}
         </div>
       }
     >
