@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { httpUrl, Inbox, subscribe, supabaseFor } from './realtime.test-utils.js';
 
@@ -9,9 +10,13 @@ type Msg = { type: string; event: string; payload: unknown; receivedAt: number }
 
 let t: TestContext;
 const clients: SupabaseClient[] = [];
+/** Broadcast and presence need an organization: every client here is a member of the same one. */
+let memberToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const org = await createOrg(t.app);
+  memberToken = await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'super_admin' }));
 });
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
@@ -26,6 +31,7 @@ function client(vsn?: '1.0.0'): SupabaseClient {
       })
     : supabaseFor(t.app);
   clients.push(c);
+  void c.realtime.setAuth(memberToken);
   return c;
 }
 
@@ -80,7 +86,7 @@ describe(`realtime broadcast and presence (${driver})`, () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/realtime/v1/api/broadcast',
-      headers: { apikey: t.app.ctx.keys.anon, 'content-type': 'application/json' },
+      headers: { apikey: t.app.ctx.keys.anon, authorization: `Bearer ${memberToken}`, 'content-type': 'application/json' },
       payload: { messages: [{ topic: room, event: 'rest', payload: { ok: true } }] },
     });
     expect(res.statusCode).toBe(202);

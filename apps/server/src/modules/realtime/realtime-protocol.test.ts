@@ -1,13 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { realtimeServiceFor } from './realtime.routes.js';
 import { rawClient, refusedUpgrade, type RawClient } from './realtime.test-utils.js';
 
 let t: TestContext;
 const sockets: RawClient[] = [];
+/** Channels without postgres_changes need an organization (broadcast and presence are members only). */
+let memberToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const org = await createOrg(t.app);
+  memberToken = await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'super_admin' }));
 });
 afterEach(() => {
   for (const s of sockets.splice(0)) s.ws.terminate();
@@ -20,7 +25,7 @@ async function open(opts: Parameters<typeof rawClient>[1] = { vsn: '2.0.0' }) {
   return s;
 }
 
-const join = (topic: string, ref: string, payload: unknown = { config: {} }) => [ref, ref, topic, 'phx_join', payload];
+const join = (topic: string, ref: string, payload?: unknown) => [ref, ref, topic, 'phx_join', payload ?? { config: {}, access_token: memberToken }];
 
 /** A user broadcast push (kind 3) as realtime-js's serializer builds it. */
 function binaryPush(joinRef: string, ref: string, topic: string, event: string, json: unknown): Buffer {
@@ -96,7 +101,7 @@ describe(`realtime wire protocol (${driver})`, () => {
   it('relays binary user broadcasts as kind 4 frames and acknowledges when asked', async () => {
     const a = await open();
     const b = await open();
-    a.send(join('realtime:bin', '1', { config: { broadcast: { ack: true, self: false } } }));
+    a.send(join('realtime:bin', '1', { config: { broadcast: { ack: true, self: false } }, access_token: memberToken }));
     b.send(join('realtime:bin', '1'));
     await a.inbox.next();
     await b.inbox.next();

@@ -44,6 +44,11 @@ export class ViewerResolver {
     return result;
   }
 
+  /** Forgets every result: a write to the auth tables (membership, role, session) may have changed any of them. */
+  clear(): void {
+    this.cache.clear();
+  }
+
   /** Drops entries past their lifetime; Map order is insertion order, so stop at the first fresh one. */
   prune(now = Date.now()): void {
     for (const [token, entry] of this.cache) {
@@ -65,10 +70,11 @@ export class ViewerResolver {
           return { ok: true, viewer: SERVICE, expiresAt: Infinity };
         case 'user': {
           // A session that has not passed its second factor reads only what anonymous visitors read.
-          if (p.mfaRequired) return { ok: true, viewer: ANONYMOUS, expiresAt: p.claims.exp * 1000 };
+          // validUntil is the token's expiry or the session's end, whichever comes first.
+          if (p.mfaRequired) return { ok: true, viewer: ANONYMOUS, expiresAt: p.validUntil };
           const access = await loadAccess(this.db, p.userId);
           const viewer: Viewer = { kind: 'user', userId: p.userId, sessionId: p.sessionId, orgId: access.organization?.id ?? null, access };
-          return { ok: true, viewer, expiresAt: p.claims.exp * 1000 };
+          return { ok: true, viewer, expiresAt: p.validUntil };
         }
       }
     } catch {

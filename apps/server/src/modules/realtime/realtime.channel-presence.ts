@@ -4,17 +4,20 @@ import type { Inbound } from './realtime.protocol.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The presence events of joined channels: track/untrack pushes, and the diffs sent to the topic's presence subscribers. */
+/**
+ * The presence events of joined channels: track/untrack pushes, and the diffs sent to the presence subscribers of the
+ * same channel key (organization and privacy included), never to every channel of a topic name.
+ */
 export class ChannelPresence {
   private readonly registry = new PresenceRegistry<Channel>();
 
   constructor(
-    private readonly channelsOf: (topic: string) => Iterable<Channel>,
+    private readonly channelsOf: (key: string) => Iterable<Channel>,
     private readonly maxMetaBytes: number,
   ) {}
 
-  state(topic: string) {
-    return this.registry.state(topic);
+  state(key: string) {
+    return this.registry.state(key);
   }
 
   /** A `presence` push: {type: 'presence', event: 'track', payload} or {event: 'untrack'}. */
@@ -33,21 +36,21 @@ export class ChannelPresence {
     if (!ch.config.presenceEnabled) {
       // Tracking without presence in the join config: the client needs the state before any diff applies.
       ch.config.presenceEnabled = true;
-      ch.push('presence_state', this.registry.state(ch.topic));
+      ch.push('presence_state', this.registry.state(ch.key));
     }
-    this.send(ch.topic, this.registry.track(ch.topic, ch.config.presenceKey, ch, meta));
+    this.send(ch.key, this.registry.track(ch.key, ch.config.presenceKey, ch, meta));
     reply('ok', {});
   }
 
   untrack(ch: Channel): void {
     if (!ch.presenceTracked) return;
     ch.presenceTracked = false;
-    const diff = this.registry.untrack(ch.topic, ch.config.presenceKey, ch);
-    if (diff) this.send(ch.topic, diff);
+    const diff = this.registry.untrack(ch.key, ch.config.presenceKey, ch);
+    if (diff) this.send(ch.key, diff);
   }
 
-  private send(topic: string, diff: PresenceDiff): void {
+  private send(key: string, diff: PresenceDiff): void {
     const json = JSON.stringify(diff);
-    for (const ch of this.channelsOf(topic)) if (ch.config.presenceEnabled && !ch.closed) ch.pushRaw('presence_diff', json);
+    for (const ch of this.channelsOf(key)) if (ch.config.presenceEnabled && !ch.closed) ch.pushRaw('presence_diff', json);
   }
 }

@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import type { RowFilter } from './realtime.filters.js';
 import type { Viewer } from './realtime.policies.js';
 import { encodeMessage, encodeRaw, type Vsn } from './realtime.protocol.js';
+import type { ChannelGrant, ChannelRequest } from './realtime.topics.js';
 
 export interface RealtimeLimits {
   maxChannelsPerSocket: number;
@@ -86,10 +87,22 @@ export class Channel {
     readonly conn: Connection,
     readonly topic: string,
     readonly joinRef: string | null,
-    readonly config: { readonly self: boolean; readonly ack: boolean; readonly presenceKey: string; presenceEnabled: boolean },
+    readonly config: { readonly self: boolean; readonly ack: boolean; readonly private: boolean; readonly presenceKey: string; presenceEnabled: boolean },
     readonly bindings: Binding[],
     public auth: ChannelAuth,
+    /** Decided from auth at join and again whenever auth changes; never changed alone (the hub indexes by its key). */
+    public grant: ChannelGrant,
   ) {}
+
+  /** The internal topic: channels meet only under the same key (realtime.topics.ts). */
+  get key(): string {
+    return this.grant.key;
+  }
+
+  /** What authorizeChannel decides on; presence counts only as asked at join, tracking later is checked on its own. */
+  get request(): ChannelRequest {
+    return { topic: this.topic, private: this.config.private, presence: false, tables: this.bindings.map((b) => b.table) };
+  }
 
   get subTopic(): string {
     return this.topic.replace(/^realtime:/i, '');

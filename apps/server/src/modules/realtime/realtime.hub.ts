@@ -3,20 +3,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import type { ViewerResolver } from './realtime.auth.js';
 import type { RowChange, TableColumns } from './realtime.changes.js';
-import { Channel, Connection, DEFAULT_LIMITS, type Binding, type RealtimeLimits } from './realtime.connection.js';
+import { Channel, Connection, DEFAULT_LIMITS, type Binding, type ChannelAuth, type RealtimeLimits } from './realtime.connection.js';
 import { deliverChange } from './realtime.delivery.js';
 import { parseJoin } from './realtime.join.js';
 import { ChannelPresence } from './realtime.channel-presence.js';
 import { BroadcastFrames, broadcastFromJson, decodeFrame, encodeMessage, type BroadcastBody, type Inbound, type Vsn } from './realtime.protocol.js';
+import { authorizeChannel, presenceDenied, topicProblem, writeDenied } from './realtime.topics.js';
 
 const ALL_TABLES = '*';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** All sockets of this process, their channels, and the indexes fan-out walks: channels by topic and by table. */
+/**
+ * All sockets of this process, their channels, and the indexes fan-out walks: channels by key (the topic within its
+ * organization and privacy, see realtime.topics.ts) and by table.
+ */
 export class RealtimeHub {
   readonly limits: RealtimeLimits;
   private readonly connections = new Set<Connection>();
-  private readonly byTopic = new Map<string, Set<Channel>>();
+  private readonly byKey = new Map<string, Set<Channel>>();
   private readonly byTable = new Map<string, Set<Channel>>();
   private readonly presence: ChannelPresence;
   private nextBindingId = 1;
@@ -28,7 +32,7 @@ export class RealtimeHub {
     limits: Partial<RealtimeLimits> = {},
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
-    this.presence = new ChannelPresence((topic) => this.byTopic.get(topic) ?? [], this.limits.maxPresenceBytes);
+    this.presence = new ChannelPresence((key) => this.byKey.get(key) ?? [], this.limits.maxPresenceBytes);
   }
 
   get connectionCount(): number {
@@ -99,11 +103,16 @@ export class RealtimeHub {
       case 'broadcast': {
         const body = msg.broadcast ?? broadcastFromJson(msg.payload);
         if (!body) return conn.reply(msg.joinRef, msg.ref, topic, 'error', { reason: 'invalid broadcast message' });
-        this.broadcast(topic, body, ch.config.self ? null : ch);
+        if (this.expired(ch)) return;
+        // Refused whether or not the client asked for an ack: nothing reached anyone, and the client should know.
+        if (!ch.grant.send) return conn.reply(msg.joinRef, msg.ref, topic, 'error', { reason: writeDenied(ch.subTopic) });
+        this.fanOut(ch.key, topic, body, ch.config.self ? null : ch);
         if (ch.config.ack) conn.reply(msg.joinRef, msg.ref, topic, 'ok', {});
         return;
       }
       case 'presence':
+        if (this.expired(ch)) return;
+        if (!ch.grant.presence) return conn.reply(msg.joinRef, msg.ref, topic, 'error', { reason: presenceDenied(ch.subTopic) });
         return this.presence.handle(ch, msg);
       default:
         conn.reply(msg.joinRef, msg.ref, topic, 'error', { reason: `unknown event "${event}"` });
@@ -117,7 +126,8 @@ export class RealtimeHub {
       conn.reply(joinRef, msg.ref, topic, 'error', { reason });
       conn.send(encodeMessage(conn.vsn, joinRef, null, topic, 'system', systemPayload(topic, 'error', reason)));
     };
-    if (!/^realtime:/i.test(topic) || Buffer.byteLength(topic) > 255) return refuse('unmatched topic: topics start with "realtime:" and have at most 255 bytes');
+    const problem = topicProblem(topic);
+    if (problem) return refuse(problem);
     const previous = conn.channels.get(topic);
     if (!previous && conn.channels.size >= this.limits.maxChannelsPerSocket) {
       return refuse(`too many channels: at most ${this.limits.maxChannelsPerSocket} per connection`);
@@ -129,6 +139,13 @@ export class RealtimeHub {
     const verified = await this.resolver.resolve(token, now);
     if (!verified.ok) return refuse(verified.reason);
     if (verified.expiresAt <= now) return refuse('Token has expired');
+    const granted = authorizeChannel(verified.viewer, {
+      topic,
+      private: req.value.private,
+      presence: req.value.presenceEnabled,
+      tables: req.value.bindings.map((b) => b.table),
+    });
+    if (!granted.ok) return refuse(granted.reason);
     // The socket may have closed while the token was checked: a channel must never outlive its socket.
     if (!this.connections.has(conn)) return;
 
@@ -139,20 +156,16 @@ export class RealtimeHub {
       return { ...b, id, echo: { id, ...req.value.echoes[i]! } };
     });
     const { self, ack, presenceKey, presenceEnabled } = req.value;
-    const ch = new Channel(conn, topic, joinRef, { self, ack, presenceKey: presenceKey || randomUUID(), presenceEnabled }, bindings, {
-      token,
-      viewer: verified.viewer,
-      expiresAt: verified.expiresAt,
-      verifiedAt: now,
-      checking: false,
-    });
+    const config = { self, ack, private: req.value.private, presenceKey: presenceKey || randomUUID(), presenceEnabled };
+    const auth = { token, viewer: verified.viewer, expiresAt: verified.expiresAt, verifiedAt: now, checking: false };
+    const ch = new Channel(conn, topic, joinRef, config, bindings, auth, granted.grant);
     conn.channels.set(topic, ch);
-    addTo(this.byTopic, topic, ch);
+    addTo(this.byKey, ch.key, ch);
     for (const key of tableKeys(ch)) addTo(this.byTable, key, ch);
 
     conn.reply(joinRef, msg.ref, topic, 'ok', { postgres_changes: bindings.map((b) => b.echo) });
     if (bindings.length > 0) ch.system('ok', 'Subscribed to PostgreSQL', 'postgres_changes');
-    if (presenceEnabled) ch.push('presence_state', this.presence.state(topic));
+    if (presenceEnabled) ch.push('presence_state', this.presence.state(ch.key));
   }
 
   private async refreshToken(ch: Channel, msg: Inbound): Promise<void> {
@@ -168,15 +181,48 @@ export class RealtimeHub {
       return;
     }
     if (verified.expiresAt <= now) return this.revoke(ch, 'Token has expired');
-    ch.auth = { token, viewer: verified.viewer, expiresAt: verified.expiresAt, verifiedAt: now, checking: false };
+    this.reauthorize(ch, { token, viewer: verified.viewer, expiresAt: verified.expiresAt, verifiedAt: now, checking: false });
   }
 
-  /** Fans a broadcast out to every channel of the topic on this process; except the sender unless it asked for self. */
-  broadcast(topic: string, body: BroadcastBody, except: Channel | null): number {
+  /**
+   * A channel's credentials changed (new token, or the same token re-checked: membership, role, session). The
+   * channel is decided again as at join: refused, it is closed; under another key (another organization, or
+   * anonymous after sign-out), it moves there and leaves the presence of the old one.
+   */
+  private reauthorize(ch: Channel, auth: ChannelAuth): void {
+    const granted = authorizeChannel(auth.viewer, ch.request);
+    if (!granted.ok) return this.revoke(ch, granted.reason);
+    if (granted.grant.key === ch.key) {
+      ch.auth = auth;
+      ch.grant = granted.grant;
+      return;
+    }
+    this.presence.untrack(ch);
+    removeFrom(this.byKey, ch.key, ch);
+    ch.auth = auth;
+    ch.grant = granted.grant;
+    addTo(this.byKey, ch.key, ch);
+    // The client replaces its presence state with this one: the old organization's members leave its view.
+    if (ch.config.presenceEnabled) ch.push('presence_state', this.presence.state(ch.key));
+  }
+
+  /** True (and the channel closed) when its token or session has ended; checked before anything it sends. */
+  private expired(ch: Channel, now = Date.now()): boolean {
+    if (ch.auth.expiresAt > now) return false;
+    this.revoke(ch, 'Token has expired');
+    return true;
+  }
+
+  /**
+   * Fans a broadcast out to every channel under the key on this process, except the sender unless it asked for
+   * self. Callers decide first that the sender may send there (grant.send, or the REST endpoint's same check).
+   */
+  fanOut(key: string, topic: string, body: BroadcastBody, except: Channel | null): number {
     const frames = new BroadcastFrames(topic, body);
+    const now = Date.now();
     let sent = 0;
-    for (const ch of this.byTopic.get(topic) ?? []) {
-      if (ch === except) continue;
+    for (const ch of [...(this.byKey.get(key) ?? [])]) {
+      if (ch === except || ch.closed || this.expired(ch, now)) continue;
       const frame = frames.for(ch.conn.vsn);
       if (frame === null) continue;
       ch.conn.send(frame);
@@ -205,7 +251,7 @@ export class RealtimeHub {
     if (ch.closed) return;
     ch.closed = true;
     if (ch.conn.channels.get(ch.topic) === ch) ch.conn.channels.delete(ch.topic);
-    removeFrom(this.byTopic, ch.topic, ch);
+    removeFrom(this.byKey, ch.key, ch);
     for (const key of tableKeys(ch)) removeFrom(this.byTable, key, ch);
     this.presence.untrack(ch);
   }
@@ -220,8 +266,12 @@ export class RealtimeHub {
     }
   }
 
-  /** Verifies again the users' tokens older than the resolver's lifetime; a revoked session or expired token loses its channels. */
-  async revalidate(now = Date.now()): Promise<void> {
+  /**
+   * Verifies again the users' tokens older than the resolver's lifetime (all of them when forced, after a write to
+   * the auth tables); a revoked session or an expired token loses its channels, a changed membership or role is
+   * decided again.
+   */
+  async revalidate(now = Date.now(), force = false): Promise<void> {
     const checks: Promise<void>[] = [];
     for (const conn of this.connections) {
       for (const ch of conn.channels.values()) {
@@ -230,13 +280,13 @@ export class RealtimeHub {
           this.revoke(ch, 'Token has expired');
           continue;
         }
-        if (auth.viewer.kind !== 'user' || auth.checking || now - auth.verifiedAt < this.resolver.ttlMs) continue;
+        if (auth.viewer.kind !== 'user' || auth.checking || (!force && now - auth.verifiedAt < this.resolver.ttlMs)) continue;
         auth.checking = true;
         checks.push(
           this.resolver.resolve(auth.token, now).then((r) => {
             auth.checking = false;
             if (ch.closed || ch.auth !== auth) return;
-            if (r.ok) ch.auth = { ...auth, viewer: r.viewer, expiresAt: r.expiresAt, verifiedAt: now };
+            if (r.ok) this.reauthorize(ch, { ...auth, viewer: r.viewer, expiresAt: r.expiresAt, verifiedAt: now });
             else if (!r.transient) this.revoke(ch, r.reason);
           }),
         );

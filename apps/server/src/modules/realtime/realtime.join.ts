@@ -5,6 +5,8 @@ import type { ColumnInfo } from './realtime.repository.js';
 
 export interface JoinRequest {
   accessToken: string | null;
+  /** Supabase's private channel: authorized per topic (realtime.topics.ts), apart from the public channel of the same name. */
+  private: boolean;
   self: boolean;
   ack: boolean;
   presenceKey: string;
@@ -21,8 +23,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const optBool = (v: unknown): boolean | null => (v === undefined || v === null ? false : typeof v === 'boolean' ? v : null);
 
 /**
- * Reads a phx_join payload {config: {broadcast, presence, postgres_changes, private}, access_token}. Refuses what it
- * cannot serve rather than subscribing to less than was asked: unknown schema, unregistered table, bad filter.
+ * Reads a phx_join payload {config: {broadcast, presence, postgres_changes, private}, access_token}. Who may join is
+ * decided later (realtime.topics.ts); this refuses what it cannot serve rather than subscribing to less than was asked: unknown schema, unregistered table, bad filter.
  */
 export async function parseJoin(
   payload: unknown,
@@ -34,7 +36,8 @@ export async function parseJoin(
   if (token !== undefined && token !== null && typeof token !== 'string') return { ok: false, reason: 'access_token must be a string' };
   const config = payload.config ?? {};
   if (!isObject(config)) return { ok: false, reason: 'config must be an object' };
-  if (config.private === true) return { ok: false, reason: 'Unauthorized: private channels are not supported' };
+  const isPrivate = optBool(config.private);
+  if (isPrivate === null) return { ok: false, reason: 'config.private must be a boolean' };
 
   const broadcast = config.broadcast ?? {};
   const presence = config.presence ?? {};
@@ -58,7 +61,7 @@ export async function parseJoin(
     bindings.push(parsed.value.binding);
     echoes.push(parsed.value.echo);
   }
-  return { ok: true, value: { accessToken: token ?? null, self, ack, presenceKey, presenceEnabled, bindings, echoes } };
+  return { ok: true, value: { accessToken: token ?? null, private: isPrivate, self, ack, presenceKey, presenceEnabled, bindings, echoes } };
 }
 
 async function parseBinding(

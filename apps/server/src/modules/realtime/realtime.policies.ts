@@ -37,6 +37,14 @@ export function realtimeTables(): string[] {
 /** Reference data every visitor of the SPA may read, signed in or not. */
 export const readableByAnyone: RealtimeReadPolicy = () => true;
 
+/**
+ * Tables registered with readableByAnyone are the public ones: the only tables a socket without an organization
+ * (anonymous, no membership, second factor pending) may bind to. Any other policy counts as members only.
+ */
+export function isPublicTable(table: string): boolean {
+  return policies.get(table) === readableByAnyone;
+}
+
 /** Tenant rows: only members of the row's organization (service keys bypass policies in the hub). */
 export const readableByOrganization: RealtimeReadPolicy = (viewer, row) =>
   viewer.kind === 'user' && viewer.orgId !== null && row.org_id === viewer.orgId;

@@ -52,15 +52,26 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   // One LISTEN per app: every subscriber is served from it, whatever their number.
   const stopListening = await ctx.listen('realtime', feed.onNotify);
+  // A write to users, sessions, memberships, roles or the role matrix (migration 0011's triggers) may end a session
+  // or change an organization or a permission: every channel is decided again at the next sweep, not after the
+  // resolver's lifetime. At most one forced pass per sweep, whatever the number of writes.
+  let authChanged = false;
+  const stopAuthListening = await ctx.listen('cache_sessions', () => {
+    resolver.clear();
+    authChanged = true;
+  });
   const sweep = setInterval(() => {
     hub.sweepIdle();
-    hub.revalidate().catch((err: unknown) => app.log.error({ err }, 'realtime: token re-validation failed'));
+    const force = authChanged;
+    authChanged = false;
+    hub.revalidate(Date.now(), force).catch((err: unknown) => app.log.error({ err }, 'realtime: token re-validation failed'));
   }, hub.limits.sweepIntervalMs);
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     hub.closeAll();
     await stopListening();
+    await stopAuthListening();
   });
 
   // Refuse before the upgrade: a client without a valid API key or with an unknown protocol version never gets a socket.
@@ -80,5 +91,5 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: AppContext): Pro
     hub.attach(socket, vsn ?? '1.0.0', apiKey ?? '');
   });
 
-  await broadcastApiRoutes(app, ctx, hub);
+  await broadcastApiRoutes(app, ctx, hub, resolver);
 }

@@ -164,9 +164,13 @@ describe(`realtime postgres_changes (${driver})`, () => {
     const c = client();
     const statuses = new Inbox<string>();
     const system = new Inbox<Record<string, unknown>>();
-    const channel = c.channel(`refresh-${randomUUID()}`).on('system', {}, (p) => system.push(p as Record<string, unknown>));
+    const channel = c
+      .channel(`refresh-${randomUUID()}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'translations' }, () => {})
+      .on('system', {}, (p) => system.push(p as Record<string, unknown>));
     channel.subscribe((status) => statuses.push(status));
     expect(await statuses.next(2000)).toBe('SUBSCRIBED');
+    expect(await system.next()).toMatchObject({ status: 'ok', extension: 'postgres_changes' });
     await c.realtime.setAuth('garbage.token.value');
     expect(await system.next()).toMatchObject({ status: 'error', message: expect.stringMatching(/Invalid token/) });
     expect(await statuses.next()).toBe('CLOSED');
