@@ -27,7 +27,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }, [session]);
   const from = `${location.pathname}${location.search}${location.hash}`;
   if (loading || (session && aal === 'pending')) return <div role="status" className="p-6 text-sm text-muted-foreground">{t('common.loading')}</div>;
-  if (!session || aal === 'needs-mfa') return <Navigate to="/auth" replace state={{ from }} />;
+  // An account without a password yet (its address was proven just now, decision 008) chooses one on /auth first.
+  const needsPassword = session && (session.user as { has_password?: boolean }).has_password === false;
+  if (!session || aal === 'needs-mfa' || needsPassword) return <Navigate to="/auth" replace state={{ from }} />;
   return <>{children}</>;
 }
 

@@ -22,6 +22,15 @@ export const SHELL_AUTH = {
   'auth.newPassword': { en: 'New password', ar: 'كلمة المرور الجديدة' },
   'auth.savePassword': { en: 'Save password', ar: 'حفظ كلمة المرور' },
   'auth.passwordUpdated': { en: 'Your password has been updated', ar: 'تم تحديث كلمة المرور' },
+  'auth.choosePassword': { en: 'Choose your password', ar: 'اختر كلمة المرور' },
+  'auth.choosePasswordIntro': {
+    en: 'Your e-mail address is confirmed. For your safety, choose the password of {email} now: any password set before the confirmation no longer works.',
+    ar: 'تم تأكيد بريدك الإلكتروني. حفاظًا على أمانك، اختر الآن كلمة مرور الحساب {email}: أي كلمة مرور عُيّنت قبل التأكيد لم تعد صالحة.',
+  },
+  'auth.checkEmailConfirmChoose': {
+    en: 'Check your e-mail and follow the link to confirm your address; you will then choose your password.',
+    ar: 'تحقّق من بريدك الإلكتروني واتبع الرابط لتأكيد عنوانك، ثم ستختار كلمة المرور.',
+  },
   'auth.emailCode': { en: 'Sign in with an e-mailed code', ar: 'تسجيل الدخول برمز يُرسل إلى بريدك الإلكتروني' },
   'auth.sendCode': { en: 'Send code', ar: 'إرسال الرمز' },
   'auth.codeSent': { en: 'We sent a code to {destination}', ar: 'أرسلنا رمزًا إلى {destination}' },
@@ -53,6 +62,7 @@ export const SHELL_AUTH = {
   'auth.error.weakReason.length': { en: 'at least {min} characters', ar: '{min} أحرف على الأقل' },
   'auth.error.weakReason.characters': { en: 'a mix of letters, digits and symbols', ar: 'مزيج من الحروف والأرقام والرموز' },
   'auth.error.weakReason.pwned': { en: 'too common', ar: 'شائعة جدًا' },
+  'auth.error.weakReason.strength': { en: 'too easy to guess (avoid repeats, keyboard rows and your own name)', ar: 'سهلة التخمين (تجنّب التكرار وصفوف لوحة المفاتيح واسمك)' },
   'auth.error.samePassword': {
     en: 'The new password must differ from the old one',
     ar: 'يجب أن تختلف كلمة المرور الجديدة عن القديمة',

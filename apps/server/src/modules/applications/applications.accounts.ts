@@ -15,17 +15,19 @@ const VENDOR_ROLE_NAMES = ['market_vendor', 'junior_vendor', 'normal_vendor'];
 
 export interface AccountOutcome {
   userId: string;
-  /** An invitation to choose a password was queued (new or still unconfirmed account). */
+  /** An invitation to choose a password was queued (new account, or one not proven to be the applicant's). */
   invited: boolean;
 }
 
 /**
  * The user account of an approved vendor applicant, found or created by e-mail, inside the approval's
- * transaction:
+ * transaction. Anyone can sign up with an applicant's address, so an account is handed a vendor only
+ * once the applicant has proven the address through the invitation (decision 008):
  * - no account: an invited one (the auth service's invite flow), member of the organization with the role;
- * - an unconfirmed account without organization or in this one: membership and role ensured, invited again;
- * - a confirmed account in this organization (or in none): role added when missing, no invitation
- *   (they already sign in);
+ * - an account in no organization, or an unconfirmed one in this organization: its password, sessions
+ *   and factors are dropped and it is invited; membership and role ensured;
+ * - a confirmed account already in this organization: role added when missing, no invitation (the
+ *   organization already trusts it);
  * - an account of another organization, or a staff account of this one: refused (a user belongs to one
  *   organization, and a vendor role would replace a staff member's permissions).
  * The account is then linked to the vendor, unless it already acts for another vendor (refused).
@@ -55,11 +57,12 @@ export async function ensureVendorAccount(ctx: AppContext, tx: Tx, caller: Calle
     }
   }
   let userId = found?.id;
-  const invite = !found || !found.emailConfirmedAt;
+  const invite = !found || !membership || !found.emailConfirmedAt;
   if (invite) {
     const user = await inviteInTransaction(makeDeps(ctx), tx, app.email, { full_name: app.contactName ?? app.applicantName }, {
       redirectTo: `${ctx.config.publicUrl}/auth?mode=invite`,
       ip: caller.ip,
+      orgId: caller.orgId,
     });
     userId = user.id;
   }

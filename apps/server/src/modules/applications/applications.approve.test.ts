@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   emailOutbox,
+  mfaFactors,
+  sessions,
   organizationMemberships,
   userRoles,
   users,
@@ -12,7 +14,7 @@ import {
   vendors,
   vendorUsers,
 } from '../../db/schema/index.js';
-import { lastMail, post, type Session } from '../auth/auth.test-support.js';
+import { auth, lastMail, post, type Session } from '../auth/auth.test-support.js';
 import { caller, type Call } from '../market-days/market-days.test-support.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createApplication } from '../../../test/factories/applications.js';
@@ -125,6 +127,50 @@ describe(`applications: approval (${driver})`, () => {
     expect(await rolesOf(pending!.id)).toEqual(['org:market_vendor']);
     expect(await db().select().from(organizationMemberships).where(eq(organizationMemberships.userId, pending!.id))).toHaveLength(1);
     expect(await mailsTo('pending@example.test', 'invite')).toHaveLength(1);
+  });
+
+  it('hands the vendor only to whoever follows the invitation when someone pre-registered the address', async () => {
+    const email = 'prereg@example.test';
+    const attackerPassword = 'Attacker-Chose-This-41';
+    expect((await post(t.app, '/auth/v1/signup', { email, password: attackerPassword }, {}, '10.9.0.1')).statusCode).toBe(200);
+    const attacker = (await userByEmail(email))!;
+    const attackerToken = await tokenFor(t.app, { id: attacker.id, email });
+    await db().insert(mfaFactors).values({ userId: attacker.id, factorType: 'totp', status: 'verified', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
+
+    const { row } = await createApplication(t.app, org.id, { email });
+    const res = await staff('POST', `/vendor-applications/${row.id}/approve`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Nothing the pre-registration set up survives the approval.
+    const signInAttempt = await post(t.app, '/auth/v1/token?grant_type=password', { email, password: attackerPassword }, {}, '10.9.0.2');
+    expect(signInAttempt.json()).toMatchObject({ error_code: 'invalid_credentials' });
+    expect((await t.app.inject({ url: '/auth/v1/user', headers: auth(attackerToken) })).statusCode).toBe(403);
+    expect(await db().select().from(mfaFactors).where(eq(mfaFactors.userId, attacker.id))).toHaveLength(0);
+
+    const invite = await lastMail(t.app, email, 'invite');
+    expect(invite.mail.orgId).toBe(org.id);
+    const verified = await post(t.app, '/auth/v1/verify', { type: 'invite', token_hash: invite.token });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const session = verified.json() as Session;
+    expect(session.user.has_password).toBe(false);
+    const chosen = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(session.access_token), payload: { password: 'Applicant-Owns-It-62' } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await caller(t.app, bearer(session.access_token))('GET', '/vendor-portal/overview')).status).toBe(200);
+  });
+
+  it('invites a confirmed account of no organization instead of linking it, ending its password, sessions and factors', async () => {
+    const loose = await createUser(t.app, { email: 'loose@example.test' });
+    const looseToken = await tokenFor(t.app, loose);
+    await db().insert(mfaFactors).values({ userId: loose.id, factorType: 'totp', status: 'verified', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
+    const { row } = await createApplication(t.app, org.id, { email: 'loose@example.test' });
+    const res = await staff('POST', `/vendor-applications/${row.id}/approve`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await mailsTo('loose@example.test', 'invite')).toHaveLength(1);
+    expect((await userByEmail('loose@example.test'))!.encryptedPassword).toBeNull();
+    expect(await db().select().from(sessions).where(eq(sessions.userId, loose.id))).toHaveLength(0);
+    expect(await db().select().from(mfaFactors).where(eq(mfaFactors.userId, loose.id))).toHaveLength(0);
+    expect((await t.app.inject({ url: '/auth/v1/user', headers: auth(looseToken) })).statusCode).toBe(403);
+    // Still linked to the vendor, for whoever proves the address.
+    expect(await db().select().from(vendorUsers).where(eq(vendorUsers.userId, loose.id))).toMatchObject([{ vendorId: res.body.vendorId }]);
   });
 
   it('refuses an applicant whose account belongs to another organization and writes nothing', async () => {

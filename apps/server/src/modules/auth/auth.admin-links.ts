@@ -4,22 +4,37 @@ import { unprocessable, userNotFound, validationFailed } from './auth.errors.js'
 import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
 import { issueToken, type TokenType } from './auth.otp.js';
 import { acceptNewPassword } from './auth.password.js';
-import { findUserByEmail, lockUserById, type UserRecord } from './auth.repository.js';
+import { deleteFactorsOf, findUserByEmail, lockUserById, type UserRecord } from './auth.repository.js';
+import { deleteUserSessions } from './auth.sessions.repository.js';
 import { generateLinkBody, inviteBody, parse } from './auth.schemas.js';
 import { loadUser, type GoTrueUser } from './auth.user-shape.js';
 import { createUserAudited, updateUserAudited } from './auth.user-writes.js';
 
 const emailTaken = () => unprocessable('email_exists', 'A user with this email address has already been registered');
 
-/** The invited user, created (unconfirmed, no password) or found unconfirmed; a confirmed account cannot be invited. */
-async function invitee(deps: AuthDeps, tx: Tx, email: string, data: Record<string, unknown> | null | undefined, meta: RequestMeta): Promise<UserRecord> {
+/**
+ * The invited user, created (unconfirmed, no password) or found; a confirmed account cannot be invited
+ * unless `confirmedToo`. A found account loses its password, sessions and factors: only the holder of
+ * the invitation link gets in, and chooses the password (decision 008).
+ */
+async function invitee(
+  deps: AuthDeps,
+  tx: Tx,
+  email: string,
+  data: Record<string, unknown> | null | undefined,
+  meta: RequestMeta,
+  confirmedToo = false,
+): Promise<UserRecord> {
   const now = new Date(deps.tuning.now());
   const found = await findUserByEmail(tx, email);
-  if (found?.emailConfirmedAt) throw emailTaken();
+  if (found?.emailConfirmedAt && !confirmedToo) throw emailTaken();
   const audit = { action: 'auth.admin.invite', actorId: null, ip: meta.ip };
   if (!found) return createUserAudited(tx, { email, invitedAt: now, rawUserMetaData: data ?? {}, createdAt: now, updatedAt: now }, audit);
   const locked = (await lockUserById(tx, found.id)) ?? found;
-  return updateUserAudited(tx, locked, { invitedAt: now }, audit, now);
+  const updated = await updateUserAudited(tx, locked, { invitedAt: now, encryptedPassword: null }, audit, now);
+  await deleteUserSessions(tx, locked.id);
+  await deleteFactorsOf(tx, locked.id);
+  return updated;
 }
 
 function uniqueAsTaken(err: unknown): never {
@@ -106,18 +121,19 @@ export async function generateLink(deps: AuthDeps, body: unknown, meta: RequestM
 /**
  * An invitation issued inside the caller's own transaction, so whatever else that transaction writes
  * (approving an application creates a vendor and its user) lands together with the invited user and
- * the queued e-mail, or none of it does. Same rules as POST /invite: a confirmed account cannot be
- * invited; an unconfirmed one is invited again.
+ * the queued e-mail, or none of it does. Unlike POST /invite, an existing confirmed account is invited
+ * too: it loses its password, sessions and factors first, so the account is handed over only to whoever
+ * proves the address by following the invitation.
  */
 export async function inviteInTransaction(
   deps: AuthDeps,
   tx: Tx,
   email: string,
   data: Record<string, unknown> | null,
-  opts: { redirectTo: string; ip: string },
+  opts: { redirectTo: string; ip: string; orgId: string },
 ): Promise<UserRecord> {
   const address = normalizeEmail(email);
-  const user = await invitee(deps, tx, address, data, { ip: opts.ip, userAgent: null, redirectTo: opts.redirectTo });
-  await issueToken(deps, tx, { userId: user.id, type: 'invite', address, redirectTo: opts.redirectTo });
+  const user = await invitee(deps, tx, address, data, { ip: opts.ip, userAgent: null, redirectTo: opts.redirectTo }, true);
+  await issueToken(deps, tx, { userId: user.id, type: 'invite', address, redirectTo: opts.redirectTo, orgId: opts.orgId });
   return user;
 }

@@ -20,7 +20,7 @@ import {
   updateIdentityData,
   type UserPatch,
 } from './auth.repository.js';
-import { adminUserBody, deleteUserBody, listUsersQuery, parse } from './auth.schemas.js';
+import { adminUserBody, checkMetadataSize, deleteUserBody, listUsersQuery, parse } from './auth.schemas.js';
 import { deleteUserSessions } from './auth.sessions.repository.js';
 import { loadUser, presentFactor, presentUser, type GoTrueUser } from './auth.user-shape.js';
 import { createUserAudited, deleteUserAudited, mergeMetadata, updateUserAudited } from './auth.user-writes.js';
@@ -147,8 +147,14 @@ export async function updateUser(deps: AuthDeps, id: string, body: unknown, meta
       }
       if (input.phone_confirm != null) patch.phoneConfirmedAt = input.phone_confirm ? (user.phoneConfirmedAt ?? now) : null;
       if (hash) patch.encryptedPassword = hash;
-      if (input.user_metadata) patch.rawUserMetaData = mergeMetadata(user.rawUserMetaData, input.user_metadata);
-      if (input.app_metadata) patch.rawAppMetaData = mergeMetadata(user.rawAppMetaData, input.app_metadata);
+      if (input.user_metadata) {
+        patch.rawUserMetaData = mergeMetadata(user.rawUserMetaData, input.user_metadata);
+        checkMetadataSize('user_metadata', patch.rawUserMetaData);
+      }
+      if (input.app_metadata) {
+        patch.rawAppMetaData = mergeMetadata(user.rawAppMetaData, input.app_metadata);
+        checkMetadataSize('app_metadata', patch.rawAppMetaData);
+      }
       if (input.role) patch.role = input.role;
       if (ban !== undefined) patch.bannedUntil = ban === 'none' ? null : new Date(now.getTime() + ban);
       const updated = await updateUserAudited(tx, user, patch, audit('auth.admin.update_user', meta), now);

@@ -15,7 +15,14 @@ export interface AuthTuning {
   /** Consecutive failed sign-ins per account and client address before the account is locked for that address. */
   signInMaxFailures: number;
   signInLockSeconds: number;
-  /** Wrong codes a one-time e-mail code survives. */
+  /** Failed sign-ins and wrong e-mail codes per client address across accounts, within the window, before it is locked. */
+  clientMaxFailures: number;
+  clientWindowSeconds: number;
+  clientLockSeconds: number;
+  /** Wrong e-mail codes per address and client address before that client may not guess more. */
+  codeMaxFailures: number;
+  codeLockSeconds: number;
+  /** Wrong codes a one-time e-mail code survives (links are never counted). */
   otpMaxAttempts: number;
   /** Wrong TOTP codes per factor before verification is locked. */
   mfaMaxFailures: number;
@@ -28,6 +35,11 @@ export const DEFAULT_TUNING: Readonly<AuthTuning> = {
   emailSendIntervalSeconds: 60,
   signInMaxFailures: 5,
   signInLockSeconds: 15 * 60,
+  clientMaxFailures: 20,
+  clientWindowSeconds: 15 * 60,
+  clientLockSeconds: 15 * 60,
+  codeMaxFailures: 5,
+  codeLockSeconds: 15 * 60,
   otpMaxAttempts: 5,
   mfaMaxFailures: 5,
   mfaLockSeconds: 5 * 60,

@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/errors.js';
 import { validationFailed } from './auth.errors.js';
+import { afterAnswer } from './auth.deferred.js';
 import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
 import { issueToken } from './auth.otp.js';
 import { findUserByEmail, findUserByPendingEmail, lockUserById, type UserRecord } from './auth.repository.js';
@@ -12,7 +13,8 @@ import { createUserAudited, updateUserAudited } from './auth.user-writes.js';
 
 /*
  * /otp, /recover and /resend answer `{}` whether or not the address has an account, and are limited
- * per address and client address before the account is looked up, so neither reveals one.
+ * per address and client address before the account is looked up, so neither reveals one. The
+ * lookup and what follows run after the answer (auth.deferred.ts), so the time does not reveal it either.
  */
 
 async function sendConfirmation(deps: AuthDeps, tx: Tx, user: UserRecord, meta: RequestMeta): Promise<void> {
@@ -27,15 +29,20 @@ export async function sendMagicLink(deps: AuthDeps, body: unknown, meta: Request
   if (!input.email) throw input.phone ? phoneDisabled() : validationFailed('An email address is required');
   const email = normalizeEmail(input.email);
   await gateEmailSend(deps, email, meta.ip);
+  await afterAnswer(deps.ctx, () => magicLinkWork(deps, email, input.create_user !== false, input.data ?? {}, meta));
+  return {};
+}
+
+async function magicLinkWork(deps: AuthDeps, email: string, createUser: boolean, data: Record<string, unknown>, meta: RequestMeta): Promise<void> {
   try {
     await deps.ctx.db.transaction(async (tx) => {
       const found = await findUserByEmail(tx, email);
       const now = new Date(deps.tuning.now());
       if (!found) {
-        if (input.create_user === false) return;
+        if (!createUser) return;
         const user = await createUserAudited(
           tx,
-          { email, rawUserMetaData: input.data ?? {}, confirmationSentAt: now, createdAt: now, updatedAt: now },
+          { email, rawUserMetaData: data, confirmationSentAt: now, createdAt: now, updatedAt: now },
           { action: 'auth.signup', actorId: null, ip: meta.ip, selfActor: true },
         );
         await issueToken(deps, tx, { userId: user.id, type: 'signup', address: email, redirectTo: meta.redirectTo });
@@ -51,7 +58,6 @@ export async function sendMagicLink(deps: AuthDeps, body: unknown, meta: Request
     // Someone created the account at the same moment: nothing more to send.
     if (!isUniqueViolation(err)) throw err;
   }
-  return {};
 }
 
 /** POST /recover: a password-reset link and code, if the address has an account. */
@@ -60,14 +66,16 @@ export async function sendRecovery(deps: AuthDeps, body: unknown, meta: RequestM
   if (!input.email) throw validationFailed('Password recovery requires an email');
   const email = normalizeEmail(input.email);
   await gateEmailSend(deps, email, meta.ip);
-  await deps.ctx.db.transaction(async (tx) => {
-    const found = await findUserByEmail(tx, email);
-    const user = found && (await lockUserById(tx, found.id));
-    const now = new Date(deps.tuning.now());
-    if (!user || isBanned(user, now.getTime())) return;
-    const updated = await updateUserAudited(tx, user, { recoverySentAt: now }, { action: 'auth.recovery_sent', actorId: null, ip: meta.ip }, now);
-    await issueToken(deps, tx, { userId: updated.id, type: 'recovery', address: email, redirectTo: meta.redirectTo });
-  });
+  await afterAnswer(deps.ctx, () =>
+    deps.ctx.db.transaction(async (tx) => {
+      const found = await findUserByEmail(tx, email);
+      const user = found && (await lockUserById(tx, found.id));
+      const now = new Date(deps.tuning.now());
+      if (!user || isBanned(user, now.getTime())) return;
+      const updated = await updateUserAudited(tx, user, { recoverySentAt: now }, { action: 'auth.recovery_sent', actorId: null, ip: meta.ip }, now);
+      await issueToken(deps, tx, { userId: updated.id, type: 'recovery', address: email, redirectTo: meta.redirectTo });
+    }),
+  );
   return {};
 }
 
@@ -79,9 +87,15 @@ export async function resend(deps: AuthDeps, body: unknown, meta: RequestMeta): 
   if (!input.email) throw validationFailed('An email address is required');
   const email = normalizeEmail(input.email);
   await gateEmailSend(deps, email, meta.ip);
+  const type = input.type;
+  await afterAnswer(deps.ctx, () => resendWork(deps, email, type, meta));
+  return {};
+}
+
+async function resendWork(deps: AuthDeps, email: string, type: 'signup' | 'email_change', meta: RequestMeta): Promise<void> {
   await deps.ctx.db.transaction(async (tx) => {
     const now = new Date(deps.tuning.now());
-    if (input.type === 'signup') {
+    if (type === 'signup') {
       const found = await findUserByEmail(tx, email);
       const user = found && (await lockUserById(tx, found.id));
       if (user && !user.emailConfirmedAt) await sendConfirmation(deps, tx, user, meta);
@@ -93,5 +107,4 @@ export async function resend(deps: AuthDeps, body: unknown, meta: RequestMeta): 
     const updated = await updateUserAudited(tx, user, { emailChangeSentAt: now }, { action: 'auth.email_change_sent', actorId: null, ip: meta.ip }, now);
     await issueToken(deps, tx, { userId: updated.id, type: 'email_change', address: updated.emailChange!, redirectTo: meta.redirectTo, newEmail: updated.emailChange! });
   });
-  return {};
 }

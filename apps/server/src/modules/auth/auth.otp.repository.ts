@@ -75,6 +75,38 @@ export async function countAttempt(db: DbOrTx, key: string, max: number, lockSec
   return { attempts: Number(row.failures), retryAfter: Math.max(0, Number(row.retry_after)) };
 }
 
+/**
+ * Like countAttempt, for failures of one client across accounts: the count starts again after
+ * `windowSeconds` without an attempt, so a busy shared address is not locked by old mistakes.
+ */
+export async function countWindowedAttempt(db: DbOrTx, key: string, max: number, lockSeconds: number, windowSeconds: number): Promise<{ attempts: number; retryAfter: number }> {
+  const res = await db.execute(sql`
+    insert into ${signInAttempts} as a (key, failures, locked_until, updated_at)
+    values (${key}, 1, null, now())
+    on conflict (key) do update set
+      failures = case
+        when a.locked_until is not null and a.locked_until <= now() then 1
+        when a.locked_until is not null then a.failures
+        when a.updated_at < now() - make_interval(secs => ${windowSeconds}) then 1
+        else a.failures + 1 end,
+      locked_until = case
+        when a.locked_until is not null and a.locked_until <= now() then null
+        when a.locked_until is not null then a.locked_until
+        when a.updated_at < now() - make_interval(secs => ${windowSeconds}) then null
+        when a.failures + 1 > ${max} then now() + make_interval(secs => ${lockSeconds})
+        else null end,
+      updated_at = now()
+    returning failures,
+      coalesce(ceil(extract(epoch from (locked_until - now()))), 0)::int as retry_after`);
+  const row = (res as unknown as { rows: { failures: number; retry_after: number }[] }).rows[0]!;
+  return { attempts: Number(row.failures), retryAfter: Math.max(0, Number(row.retry_after)) };
+}
+
+/** Takes back one counted attempt that turned out to succeed (the count is taken before the check). */
+export async function refundAttempt(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`update ${signInAttempts} set failures = greatest(failures - 1, 0) where key = ${key} and locked_until is null`);
+}
+
 export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
   await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
 }

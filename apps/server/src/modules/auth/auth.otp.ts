@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Tx } from '../../db/client.js';
 import { authEmail, type AuthEmailKind } from './auth.emails.js';
 import { randomToken, sha256, type AuthDeps } from './auth.deps.js';
+import { membershipOrgOf } from './auth.repository.js';
 import { countFailedAttempt, deleteUserTokens, insertTokens, lockTokenByHash, lockTokensForAddress, lockTokensForUser, type OneTimeTokenRecord } from './auth.otp.repository.js';
 import { safeRedirect, verifyLink } from './auth.redirect.js';
 
@@ -29,6 +30,17 @@ const EMAIL: Record<TokenType, AuthEmailKind> = {
 const linkHash = (token: string) => sha256(`link:${token}`);
 const codeHash = (userId: string, code: string) => sha256(`code:${userId}:${code}`);
 
+/*
+ * The link's row and the code's row of one token are told apart by relates_to: the code's holds the
+ * address (codes are looked up by it), the link's holds `link:<address>` (a link is looked up by its
+ * hash). Wrong codes are counted only against code rows, so guessing codes never burns the link.
+ * `:` cannot occur in a normalized address, so the prefix cannot collide with one.
+ */
+const LINK_PREFIX = 'link:';
+
+/** The address a token was sent to, whichever of its two rows this is. */
+export const tokenAddress = (row: OneTimeTokenRecord) => (row.relatesTo.startsWith(LINK_PREFIX) ? row.relatesTo.slice(LINK_PREFIX.length) : row.relatesTo);
+
 export interface IssuedToken {
   /** The long token of the link (auth-js calls it token_hash). */
   linkToken: string;
@@ -45,24 +57,26 @@ export interface IssuedToken {
 export async function issueToken(
   deps: AuthDeps,
   tx: Tx,
-  opts: { userId: string; type: TokenType; address: string; redirectTo?: string | null; send?: boolean; newEmail?: string },
+  opts: { userId: string; type: TokenType; address: string; redirectTo?: string | null; send?: boolean; newEmail?: string; orgId?: string | null },
 ): Promise<IssuedToken> {
   const now = new Date(deps.tuning.now());
   const expiresAt = new Date(now.getTime() + TTL_MS[opts.type]);
   await deleteUserTokens(tx, opts.userId, [opts.type]);
   const linkToken = randomToken();
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
-  const base = { userId: opts.userId, tokenType: opts.type, relatesTo: opts.address, expiresAt, createdAt: now };
+  const base = { userId: opts.userId, tokenType: opts.type, expiresAt, createdAt: now };
   await insertTokens(tx, [
-    { ...base, tokenHash: linkHash(linkToken) },
-    { ...base, tokenHash: codeHash(opts.userId, code) },
+    { ...base, relatesTo: `${LINK_PREFIX}${opts.address}`, tokenHash: linkHash(linkToken) },
+    { ...base, relatesTo: opts.address, tokenHash: codeHash(opts.userId, code) },
   ]);
   const redirectTo = safeRedirect(deps.ctx.config, opts.redirectTo);
   const actionLink = verifyLink(deps.ctx.config, linkToken, opts.type, redirectTo);
   if (opts.send !== false) {
     const withLink = opts.type !== 'reauthentication';
     const mail = authEmail(EMAIL[opts.type], { link: withLink ? actionLink : undefined, code, newEmail: opts.newEmail });
-    await deps.ctx.mailer.enqueue(tx, { to: opts.address, ...mail });
+    // The mail belongs to the tenant of the recipient's membership, if any (an outbox row is tenant data).
+    const orgId = opts.orgId !== undefined ? opts.orgId : await membershipOrgOf(tx, opts.userId);
+    await deps.ctx.mailer.enqueue(tx, { to: opts.address, orgId, ...mail });
   }
   return { linkToken, code, actionLink, redirectTo };
 }
@@ -78,8 +92,9 @@ export async function consumeLinkToken(deps: AuthDeps, tx: Tx, token: string, ty
 export type CodeResult = { ok: true; row: OneTimeTokenRecord } | { ok: false };
 
 /**
- * A 6-digit code sent to `address`. A wrong code counts against every live token it could have
- * matched, and tokens that used up their tries are deleted: the caller must commit that, then answer.
+ * A 6-digit code sent to `address`. A wrong code counts against every live code it could have
+ * matched (never against a link), and codes that used up their tries are deleted: the caller must
+ * commit that, then answer.
  */
 export async function consumeCode(deps: AuthDeps, tx: Tx, address: string, code: string, types: TokenType[]): Promise<CodeResult> {
   const rows = await lockTokensForAddress(tx, address, types, new Date(deps.tuning.now()));
@@ -92,7 +107,8 @@ export async function consumeUserCode(deps: AuthDeps, tx: Tx, userId: string, co
   return settleCode(deps, tx, rows, code);
 }
 
-async function settleCode(deps: AuthDeps, tx: Tx, rows: OneTimeTokenRecord[], code: string): Promise<CodeResult> {
+async function settleCode(deps: AuthDeps, tx: Tx, found: OneTimeTokenRecord[], code: string): Promise<CodeResult> {
+  const rows = found.filter((r) => !r.relatesTo.startsWith(LINK_PREFIX));
   const valid = /^\d{6}$/.test(code);
   const match = valid ? rows.find((r) => r.tokenHash === codeHash(r.userId, code)) : undefined;
   if (match) {

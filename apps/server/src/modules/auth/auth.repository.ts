@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { identities, mfaFactors, users } from '../../db/schema/index.js';
+import { identities, mfaFactors, organizationMemberships, users } from '../../db/schema/index.js';
 
 export type UserRecord = typeof users.$inferSelect;
 export type UserInsert = typeof users.$inferInsert;
@@ -102,4 +102,15 @@ export async function findFactors(db: DbOrTx, userId: string): Promise<FactorRec
 export async function findFactorsOf(db: DbOrTx, userIds: string[]): Promise<FactorRecord[]> {
   if (userIds.length === 0) return [];
   return db.select().from(mfaFactors).where(sql`${mfaFactors.userId} in ${userIds}`).orderBy(asc(mfaFactors.createdAt));
+}
+
+export async function deleteFactorsOf(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db.delete(mfaFactors).where(eq(mfaFactors.userId, userId)).returning({ id: mfaFactors.id });
+  return rows.length;
+}
+
+/** The organization the user belongs to (at most one), so the user's e-mails are that tenant's. */
+export async function membershipOrgOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const rows = await db.select({ orgId: organizationMemberships.orgId }).from(organizationMemberships).where(eq(organizationMemberships.userId, userId)).limit(1);
+  return rows[0]?.orgId ?? null;
 }

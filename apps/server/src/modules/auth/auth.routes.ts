@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { APP_VERSION } from '@market/contracts';
 import type { AppContext } from '../../app-context.js';
 import { registerAdminRoutes } from './auth.admin.routes.js';
+import { setDeferredLogger, settleDeferred } from './auth.deferred.js';
 import { HIDDEN, makeDeps, requestMeta, type AuthDeps } from './auth.deps.js';
 import { installAuthErrorHandler, validationFailed } from './auth.errors.js';
 import { resend, sendMagicLink, sendRecovery } from './auth.mail-flows.js';
@@ -83,6 +84,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return payload;
   });
   const deps = makeDeps(ctx);
+  setDeferredLogger(ctx, (err) => app.log.error({ err }, 'deferred auth work failed'));
+  // Work queued after an answer (decision 008) finishes before the database closes.
+  app.addHook('onClose', async () => settleDeferred(ctx));
   registerPublicRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerAdminRoutes(app, deps);

@@ -1,9 +1,32 @@
 import { z } from 'zod';
-import { validationFailed } from './auth.errors.js';
+import { unprocessable, validationFailed } from './auth.errors.js';
 
 /** auth-js sends null for unused options (code_challenge: null), so optional fields accept null too. */
 const str = z.string().max(4096).nullish();
-const metadata = z.record(z.string(), z.unknown()).nullish();
+
+/**
+ * Metadata travels in every access token of the user: past this size (serialised) the tokens grow
+ * too large for headers and the account is locked out, so it is refused at the edge.
+ */
+export const MAX_METADATA_BYTES = 16 * 1024;
+const TOO_LARGE = 'metadata_too_large';
+
+export const metadataBytes = (value: Record<string, unknown>) => Buffer.byteLength(JSON.stringify(value), 'utf8');
+
+export const metadataTooLarge = (field: string) =>
+  unprocessable('validation_failed', `${field}: metadata must be at most ${MAX_METADATA_BYTES} bytes when serialised as JSON`);
+
+/** For metadata merged into what is stored (PUT /user, admin update): the result must fit as well. */
+export function checkMetadataSize(field: string, value: Record<string, unknown>): void {
+  if (metadataBytes(value) > MAX_METADATA_BYTES) throw metadataTooLarge(field);
+}
+
+const metadata = z
+  .record(z.string(), z.unknown())
+  .superRefine((value, ctx) => {
+    if (metadataBytes(value) > MAX_METADATA_BYTES) ctx.addIssue({ code: 'custom', message: TOO_LARGE });
+  })
+  .nullish();
 const bool = z.boolean().nullish();
 
 export const signupBody = z.object({
@@ -122,6 +145,10 @@ function hasNul(value: unknown, depth = 0): boolean {
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   if (hasNul(input)) throw validationFailed('Invalid request: text must not contain the NUL character, nor nest deeper than 32 levels');
   const result = schema.safeParse(input === undefined || input === null ? {} : input);
-  if (!result.success) throw validationFailed(`Invalid request: ${describe(result.error)}`);
+  if (!result.success) {
+    const oversize = result.error.issues.find((i) => i.message === TOO_LARGE);
+    if (oversize) throw metadataTooLarge(oversize.path.join('.'));
+    throw validationFailed(`Invalid request: ${describe(result.error)}`);
+  }
   return result.data;
 }

@@ -53,7 +53,14 @@ describe(`auth sign-up and sign-in (${driver})`, () => {
     const errorFragment = new URLSearchParams(new URL(again.headers.location as string).hash.slice(1));
     expect(errorFragment.get('error_code')).toBe('otp_expired');
 
-    const session = await signIn(t.app, email, STRONG_PASSWORD);
+    // The password given at sign-up is not kept: whoever proves the mailbox chooses it (decision 008).
+    expect(me.json().has_password).toBe(false);
+    const unproven = await post(t.app, '/auth/v1/token?grant_type=password', { email, password: STRONG_PASSWORD });
+    expect(unproven.json()).toMatchObject({ error_code: 'invalid_credentials' });
+    const chosen = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(fragment.get('access_token')!), payload: { password: 'Chosen-After-Proof-77' } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().has_password).toBe(true);
+    const session = await signIn(t.app, email, 'Chosen-After-Proof-77');
     expect(session.user.last_sign_in_at).toBeTruthy();
   });
 
@@ -66,13 +73,13 @@ describe(`auth sign-up and sign-in (${driver})`, () => {
     expect(dump).not.toContain('encrypted_password');
   });
 
-  it('answers a sign-up of a confirmed address with a made-up user and sends nothing', async () => {
+  it('answers a sign-up of a confirmed address like a new one, and sends nothing', async () => {
     const existing = await createUser(t.app);
     const res = await post(t.app, '/auth/v1/signup', { email: existing.email, password: STRONG_PASSWORD });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.id).not.toBe(existing.id);
-    expect(body.identities).toEqual([]);
+    expect(body).toMatchObject({ role: 'authenticated', email: existing.email, identities: [{ provider: 'email', identity_data: { email_verified: false } }] });
     await expect(lastMail(t.app, existing.email)).rejects.toThrow(/no e-mail/);
   });
 
@@ -85,6 +92,15 @@ describe(`auth sign-up and sign-in (${driver})`, () => {
     expect(common.json().weak_password.reasons).toEqual(['pwned']);
     const both = await post(t.app, '/auth/v1/signup', { email: uniqueEmail(), password: 'password' });
     expect(both.json().weak_password.reasons).toEqual(['length', 'pwned']);
+    for (const guessable of ['aaaaaaaaaaaaaaaa', 'qwertyuiopasdfgh']) {
+      const res = await post(t.app, '/auth/v1/signup', { email: uniqueEmail(), password: guessable });
+      expect(res.statusCode, guessable).toBe(422);
+      expect(res.json().weak_password.reasons).toEqual(['strength']);
+      expect(res.json().msg).toMatch(/too easy to guess/);
+    }
+    // The address's own words are known to an attacker.
+    const named = await post(t.app, '/auth/v1/signup', { email: 'alsayed@example.com', password: 'alsayedmarket', data: { full_name: 'Fatima Alsayed' } });
+    expect(named.json().weak_password.reasons).toEqual(['strength']);
   });
 
   it('validates the address and refuses phone and anonymous sign-ups clearly', async () => {

@@ -1,22 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import { isUniqueViolation } from '../../lib/errors.js';
 import { unprocessable, validationFailed } from './auth.errors.js';
+import { afterAnswer } from './auth.deferred.js';
 import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
 import { issueToken } from './auth.otp.js';
-import { acceptNewPassword } from './auth.password.js';
-import { findUserByEmail, lockUserById, type UserRecord } from './auth.repository.js';
+import { acceptNewPassword, metadataName } from './auth.password.js';
+import { findUserByEmail, lockUserById } from './auth.repository.js';
 import { parse, signupBody } from './auth.schemas.js';
 import { mayEmail } from './auth.throttle.js';
-import { loadUser, obfuscatedUser, type GoTrueUser } from './auth.user-shape.js';
+import { pendingUser, type GoTrueUser } from './auth.user-shape.js';
 import { createUserAudited, updateUserAudited } from './auth.user-writes.js';
 
 export const phoneDisabled = () => unprocessable('phone_provider_disabled', 'Phone signups are disabled: no SMS provider is configured');
 
-type Outcome = { kind: 'exists' } | { kind: 'unconfirmed'; user: UserRecord } | { kind: 'created'; user: GoTrueUser };
+interface Registration {
+  id: string;
+  email: string;
+  hash: string;
+  data: Record<string, unknown>;
+  now: Date;
+}
 
 /**
  * POST /signup. E-mail addresses must be confirmed, so the answer is a user without a session.
- * An address with a confirmed account gets a made-up user (GoTrue's answer); an unconfirmed one
- * gets its confirmation e-mail again, without changing the account (the caller's claim is unproven).
+ * A new, an unconfirmed and a confirmed address get the same answer (a new unconfirmed user) in the
+ * same time: the password is hashed for all, and the account work runs after the answer (decision 008).
  */
 export async function signUp(deps: AuthDeps, body: unknown, meta: RequestMeta): Promise<GoTrueUser> {
   const input = parse(signupBody, body);
@@ -27,39 +35,40 @@ export async function signUp(deps: AuthDeps, body: unknown, meta: RequestMeta): 
   if (!input.email) throw phoneDisabled();
   const email = normalizeEmail(input.email);
   if (!input.password) throw validationFailed('Signup requires a valid password');
-  // Hashed whether or not the account exists, so both answers take the same time.
-  const hash = await acceptNewPassword(input.password);
-  const data = input.data ?? {};
-  const now = new Date(deps.tuning.now());
-  const firstMail = await mayEmail(deps, email, meta.ip);
+  const hash = await acceptNewPassword(input.password, [email, metadataName(input.data)]);
+  const reg: Registration = { id: randomUUID(), email, hash, data: input.data ?? {}, now: new Date(deps.tuning.now()) };
+  await afterAnswer(deps.ctx, () => register(deps, reg, meta));
+  return pendingUser(reg);
+}
 
-  let outcome: Outcome;
+/**
+ * A new address gets its account (with the id already answered) and a confirmation e-mail. An
+ * unconfirmed one gets its confirmation e-mail again without any change to the account: the
+ * caller's claim is unproven, and confirming will ask the mailbox owner for a password anyway.
+ * A confirmed one gets nothing.
+ */
+async function register(deps: AuthDeps, reg: Registration, meta: RequestMeta): Promise<void> {
+  const firstMail = await mayEmail(deps, reg.email, meta.ip);
+  const { email, now } = reg;
   try {
-    outcome = await deps.ctx.db.transaction(async (tx): Promise<Outcome> => {
+    await deps.ctx.db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, email);
-      if (existing) return existing.emailConfirmedAt ? { kind: 'exists' } : { kind: 'unconfirmed', user: existing };
+      if (existing) {
+        if (existing.emailConfirmedAt || !firstMail) return;
+        const locked = (await lockUserById(tx, existing.id)) ?? existing;
+        const updated = await updateUserAudited(tx, locked, { confirmationSentAt: now }, { action: 'auth.confirmation_sent', actorId: null, ip: meta.ip }, now);
+        await issueToken(deps, tx, { userId: updated.id, type: 'signup', address: email, redirectTo: meta.redirectTo });
+        return;
+      }
       const user = await createUserAudited(
         tx,
-        { email, encryptedPassword: hash, rawUserMetaData: data, confirmationSentAt: now, createdAt: now, updatedAt: now },
+        { id: reg.id, email, encryptedPassword: reg.hash, rawUserMetaData: reg.data, confirmationSentAt: now, createdAt: now, updatedAt: now },
         { action: 'auth.signup', actorId: null, ip: meta.ip, selfActor: true },
       );
       await issueToken(deps, tx, { userId: user.id, type: 'signup', address: email, redirectTo: meta.redirectTo });
-      return { kind: 'created', user: await loadUser(tx, user) };
     });
   } catch (err) {
-    // Two sign-ups of one address at once: the loser answers like any existing address.
+    // Two sign-ups of one address at once: the loser's account is the winner's.
     if (!isUniqueViolation(err)) throw err;
-    outcome = { kind: 'exists' };
   }
-
-  if (outcome.kind === 'created') return outcome.user;
-  if (outcome.kind === 'exists') return obfuscatedUser({ email, data, now });
-  const pending = outcome.user;
-  return deps.ctx.db.transaction(async (tx) => {
-    const locked = (await lockUserById(tx, pending.id)) ?? pending;
-    if (!firstMail) return loadUser(tx, locked);
-    const updated = await updateUserAudited(tx, locked, { confirmationSentAt: now }, { action: 'auth.confirmation_sent', actorId: null, ip: meta.ip }, now);
-    await issueToken(deps, tx, { userId: updated.id, type: 'signup', address: email, redirectTo: meta.redirectTo });
-    return loadUser(tx, updated);
-  });
 }

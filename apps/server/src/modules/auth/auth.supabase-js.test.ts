@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { totpAt } from '../../lib/totp.js';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { settleDeferred } from './auth.deferred.js';
 import { configureAuth } from './auth.deps.js';
 import { lastMail, uniqueEmail } from './auth.test-support.js';
 
@@ -37,6 +38,7 @@ describe(`supabase-js against /auth/v1 (${driver})`, () => {
     expect(up.data.user?.email).toBe(email);
     expect(up.data.user?.identities?.length).toBe(1);
 
+    await settleDeferred(t.app.ctx);
     const early = await sb.auth.signInWithPassword({ email, password });
     expect(early.error?.code).toBe('email_not_confirmed');
 
@@ -44,6 +46,9 @@ describe(`supabase-js against /auth/v1 (${driver})`, () => {
     const verified = await sb.auth.verifyOtp({ email, token: code!, type: 'signup' });
     expect(verified.error).toBeNull();
     expect(verified.data.session?.access_token).toBeTruthy();
+    // Confirming drops the password given at sign-up: the mailbox owner chooses it (decision 008).
+    expect((verified.data.user as unknown as { has_password: boolean }).has_password).toBe(false);
+    expect((await sb.auth.updateUser({ password })).error).toBeNull();
 
     const signedIn = await sb.auth.signInWithPassword({ email, password });
     expect(signedIn.error).toBeNull();

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../app.js';
 import { emailOutbox } from '../../db/schema/index.js';
+import { settleDeferred } from './auth.deferred.js';
 
 /** Helpers for the auth tests: they drive the real endpoints through app.inject(). */
 
@@ -19,8 +20,11 @@ export interface Session {
   user: { id: string; email: string; [k: string]: unknown };
 }
 
+/** A POST, then the work it queued after its answer (auth.deferred.ts), so tests see its effects. */
 export async function post(app: App, url: string, payload?: unknown, headers: Record<string, string> = {}, remoteAddress?: string) {
-  return app.inject({ method: 'POST', url, payload: payload as object, headers, ...(remoteAddress ? { remoteAddress } : {}) });
+  const res = await app.inject({ method: 'POST', url, payload: payload as object, headers, ...(remoteAddress ? { remoteAddress } : {}) });
+  await settleDeferred(app.ctx);
+  return res;
 }
 
 export async function signIn(app: App, email: string, password: string, remoteAddress?: string): Promise<Session> {
@@ -35,6 +39,7 @@ export async function refresh(app: App, token: string) {
 
 /** The newest e-mail to an address, with the link token and the code it carries. */
 export async function lastMail(app: App, to: string, template?: string) {
+  await settleDeferred(app.ctx);
   const rows = await app.ctx.db
     .select()
     .from(emailOutbox)
@@ -50,18 +55,25 @@ export async function lastMail(app: App, to: string, template?: string) {
 }
 
 export async function mailCount(app: App, to: string): Promise<number> {
+  await settleDeferred(app.ctx);
   const rows = await app.ctx.db.select({ id: emailOutbox.id }).from(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = lower(${to})`);
   return rows.length;
 }
 
-/** Signs up and confirms through the e-mailed code; returns the session of the confirmation. */
+/**
+ * Signs up, confirms through the e-mailed code and chooses the password again (confirming drops the
+ * password given at sign-up, decision 008); returns the session of the confirmation.
+ */
 export async function signUpConfirmed(app: App, email = uniqueEmail(), password = STRONG_PASSWORD, data: Record<string, unknown> = {}): Promise<Session> {
   const res = await post(app, '/auth/v1/signup', { email, password, data });
   expect(res.statusCode, res.body).toBe(200);
   const { code } = await lastMail(app, email, 'confirmation');
   const verified = await post(app, '/auth/v1/verify', { type: 'signup', email, token: code });
   expect(verified.statusCode, verified.body).toBe(200);
-  return verified.json() as Session;
+  const session = verified.json() as Session;
+  const chosen = await app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(session.access_token), payload: { password } });
+  expect(chosen.statusCode, chosen.body).toBe(200);
+  return { ...session, user: chosen.json() as Session['user'] };
 }
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,24 +1,67 @@
 import type { DbOrTx } from '../../db/client.js';
 import { rateLimited } from './auth.errors.js';
 import type { AuthDeps } from './auth.deps.js';
-import { clearAttempts, countAttempt, pruneAttempts, takeRateSlot } from './auth.otp.repository.js';
+import { clearAttempts, countAttempt, countWindowedAttempt, pruneAttempts, refundAttempt, takeRateSlot } from './auth.otp.repository.js';
 
 export const signInKey = (identifier: string, ip: string) => `signin:${identifier}:${ip}`;
 export const mfaKey = (factorId: string) => `mfa:${factorId}`;
 const sendKey = (address: string, ip: string) => `send:${address}:${ip}`;
+const codeKey = (address: string, ip: string) => `code:${address}:${ip}`;
+/** Failed sign-ins and wrong e-mail codes of one client address, whatever the account (spraying). */
+const clientKey = (ip: string) => `client:${ip}`;
 
 function maybePrune(db: DbOrTx): void {
   if (Math.random() < 0.01) void pruneAttempts(db).catch(() => {});
 }
 
-/** Counts a sign-in attempt for this account and client address; past the limit it answers 429. */
-export async function gateSignIn(deps: AuthDeps, key: string): Promise<void> {
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+/**
+ * Counts an attempt of this client against all accounts; past the limit it answers 429. Counted before
+ * the check, so parallel guesses cannot slip past; a success gives it back (passedClient).
+ */
+async function gateClient(deps: AuthDeps, ip: string, what: string): Promise<void> {
+  const { clientMaxFailures, clientLockSeconds, clientWindowSeconds } = deps.tuning;
+  const { retryAfter } = await countWindowedAttempt(deps.ctx.db, clientKey(ip), clientMaxFailures, clientLockSeconds, clientWindowSeconds);
+  if (retryAfter > 0) throw rateLimited('over_request_rate_limit', `Too many failed ${what} from this address. Try again in ${minutes(retryAfter)} minutes.`, retryAfter);
+}
+
+/**
+ * Counts a sign-in attempt for this account and client address, and for the client address across
+ * accounts; past either limit it answers 429. Only a sign-in that ends in a session resets them
+ * (passedSignIn): a wrong password, an unconfirmed account and a banned one all count.
+ */
+export async function gateSignIn(deps: AuthDeps, key: string, ip: string): Promise<void> {
   const { signInMaxFailures, signInLockSeconds } = deps.tuning;
   const { retryAfter } = await countAttempt(deps.ctx.db, key, signInMaxFailures, signInLockSeconds);
   maybePrune(deps.ctx.db);
   if (retryAfter > 0) {
-    throw rateLimited('over_request_rate_limit', `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, retryAfter);
+    throw rateLimited('over_request_rate_limit', `Too many failed sign-in attempts. Try again in ${minutes(retryAfter)} minutes.`, retryAfter);
   }
+  await gateClient(deps, ip, 'sign-in attempts');
+}
+
+export async function passedSignIn(db: DbOrTx, key: string, ip: string): Promise<void> {
+  await clearAttempts(db, key);
+  await refundAttempt(db, clientKey(ip));
+}
+
+/**
+ * Counts a guess at an e-mailed code for this address and client address, and for the client across
+ * addresses, before the code is looked at. A refusal here touches no token, so nobody can burn
+ * another person's code or link by guessing from one address.
+ */
+export async function gateCodeGuess(deps: AuthDeps, address: string, ip: string): Promise<void> {
+  const { codeMaxFailures, codeLockSeconds } = deps.tuning;
+  const { retryAfter } = await countAttempt(deps.ctx.db, codeKey(address, ip), codeMaxFailures, codeLockSeconds);
+  maybePrune(deps.ctx.db);
+  if (retryAfter > 0) throw rateLimited('over_request_rate_limit', `Too many wrong codes. Try again in ${minutes(retryAfter)} minutes.`, retryAfter);
+  await gateClient(deps, ip, 'code checks');
+}
+
+export async function passedCodeGuess(db: DbOrTx, address: string, ip: string): Promise<void> {
+  await clearAttempts(db, codeKey(address, ip));
+  await refundAttempt(db, clientKey(ip));
 }
 
 export async function gateMfa(deps: AuthDeps, factorId: string): Promise<void> {

@@ -26,6 +26,11 @@ export interface GoTrueUser {
   updated_at: string;
   banned_until?: string;
   is_anonymous: boolean;
+  /**
+   * Not GoTrue's: false when the account has no password (invited, or just confirmed and its
+   * unproven password dropped, decision 008), so the SPA asks its owner to choose one.
+   */
+  has_password: boolean;
 }
 
 export interface GoTrueIdentity {
@@ -108,6 +113,7 @@ export function presentUser(u: UserRecord, identities: IdentityRecord[], factors
     updated_at: u.updatedAt.toISOString(),
     banned_until: iso(banned),
     is_anonymous: u.isAnonymous,
+    has_password: Boolean(u.encryptedPassword),
   });
 }
 
@@ -117,25 +123,36 @@ export async function loadUser(db: DbOrTx, u: UserRecord): Promise<GoTrueUser> {
 }
 
 /**
- * What GoTrue answers when someone signs up with an address that already has a confirmed account:
- * a made-up user with no identities, so the answer does not reveal whether the account exists.
+ * The answer to every e-mail sign-up: the new unconfirmed user as it is (or would be) created with
+ * this id, whether the address was new, unconfirmed or confirmed, so the answer does not reveal which.
  */
-export function obfuscatedUser(opts: { email?: string; phone?: string; data: Record<string, unknown>; now: Date }): GoTrueUser {
+export function pendingUser(opts: { id: string; email: string; data: Record<string, unknown>; now: Date }): GoTrueUser {
   const now = opts.now.toISOString();
-  const provider = opts.email ? 'email' : 'phone';
   return {
-    id: randomUUID(),
+    id: opts.id,
     aud: 'authenticated',
-    role: '',
-    email: opts.email ?? '',
-    phone: opts.phone ?? '',
+    role: 'authenticated',
+    email: opts.email,
+    phone: '',
     confirmation_sent_at: now,
-    app_metadata: { provider, providers: [provider] },
+    app_metadata: { provider: 'email', providers: ['email'] },
     user_metadata: opts.data,
-    identities: [],
+    identities: [
+      {
+        identity_id: randomUUID(),
+        id: opts.id,
+        user_id: opts.id,
+        identity_data: { sub: opts.id, email: opts.email, email_verified: false, phone_verified: false },
+        provider: 'email',
+        created_at: now,
+        updated_at: now,
+        email: opts.email,
+      },
+    ],
     created_at: now,
     updated_at: now,
     is_anonymous: false,
+    has_password: true,
   };
 }
 

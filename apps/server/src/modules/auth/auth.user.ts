@@ -3,11 +3,11 @@ import { authEmail } from './auth.emails.js';
 import { badRequest, forbiddenAuth, unprocessable, validationFailed } from './auth.errors.js';
 import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
 import { consumeUserCode, issueToken } from './auth.otp.js';
-import { acceptNewPassword } from './auth.password.js';
+import { acceptNewPassword, metadataName } from './auth.password.js';
 import type { UserPrincipal } from './auth.principal.js';
-import { findFactors, findUserByEmail, findUserById, lockUserById, type UserPatch } from './auth.repository.js';
+import { findFactors, findUserByEmail, findUserById, lockUserById, membershipOrgOf, type UserPatch } from './auth.repository.js';
 import { deleteSession, deleteUserSessions } from './auth.sessions.repository.js';
-import { parse, updateUserBody } from './auth.schemas.js';
+import { checkMetadataSize, parse, updateUserBody } from './auth.schemas.js';
 import { phoneDisabled } from './auth.signup.js';
 import { gateEmailSend } from './auth.throttle.js';
 import { loadUser, type GoTrueUser } from './auth.user-shape.js';
@@ -46,7 +46,7 @@ export async function updateUser(deps: AuthDeps, p: UserPrincipal, body: unknown
     if (current.encryptedPassword && (await verifyPassword(current.encryptedPassword, input.password))) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
-    newHash = await acceptNewPassword(input.password);
+    newHash = await acceptNewPassword(input.password, [current.email, metadataName(current.rawUserMetaData)]);
     if (input.nonce != null) {
       // The nonce is optional (reauthentication is not required here), but a wrong one is refused.
       const nonce = input.nonce.trim();
@@ -70,7 +70,10 @@ export async function updateUser(deps: AuthDeps, p: UserPrincipal, body: unknown
     if (!user) throw sessionGone();
     const now = new Date(deps.tuning.now());
     const patch: UserPatch = {};
-    if (input.data) patch.rawUserMetaData = mergeMetadata(user.rawUserMetaData, input.data);
+    if (input.data) {
+      patch.rawUserMetaData = mergeMetadata(user.rawUserMetaData, input.data);
+      checkMetadataSize('data', patch.rawUserMetaData);
+    }
     if (newHash) patch.encryptedPassword = newHash;
     if (newEmail) Object.assign(patch, { emailChange: newEmail, emailChangeSentAt: now });
     const action = newHash ? 'auth.password_change' : newEmail ? 'auth.email_change_requested' : 'auth.user_update';
@@ -78,7 +81,7 @@ export async function updateUser(deps: AuthDeps, p: UserPrincipal, body: unknown
     if (newHash) await deleteUserSessions(tx, user.id, p.sessionId);
     if (newEmail) {
       await issueToken(deps, tx, { userId: user.id, type: 'email_change', address: newEmail, redirectTo: meta.redirectTo, newEmail });
-      if (user.email) await deps.ctx.mailer.enqueue(tx, { to: user.email, ...authEmail('email_change_notice', { newEmail }) });
+      if (user.email) await deps.ctx.mailer.enqueue(tx, { to: user.email, orgId: await membershipOrgOf(tx, user.id), ...authEmail('email_change_notice', { newEmail }) });
     }
     return loadUser(tx, updated);
   });

@@ -1,8 +1,10 @@
 import { AuthError, otpInvalid, unprocessable, validationFailed } from './auth.errors.js';
 import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
-import { consumeCode, consumeLinkToken, type TokenType } from './auth.otp.js';
+import { consumeCode, consumeLinkToken, tokenAddress, type TokenType } from './auth.otp.js';
 import { safeRedirect, withFragment } from './auth.redirect.js';
-import { findUserByEmail, lockUserById, updateIdentityData, type UserPatch } from './auth.repository.js';
+import { deleteFactorsOf, findUserByEmail, lockUserById, updateIdentityData, type UserPatch } from './auth.repository.js';
+import { deleteUserSessions } from './auth.sessions.repository.js';
+import { gateCodeGuess, passedCodeGuess } from './auth.throttle.js';
 import { parse, verifyBody, verifyQuery } from './auth.schemas.js';
 import { phoneDisabled } from './auth.signup.js';
 import { bannedError, createSession, isBanned, type SessionResponse } from './auth.tokens.js';
@@ -55,16 +57,21 @@ async function complete(deps: AuthDeps, proof: Proof, types: TokenType[], meta: 
     if (isBanned(user, nowMs)) return { kind: 'banned' };
     const now = new Date(nowMs);
     const patch: UserPatch = { lastSignInAt: now };
+    const address = tokenAddress(row);
     if (row.tokenType === 'email_change') {
-      if (!user.emailChange || user.emailChange.toLowerCase() !== row.relatesTo) return { kind: 'invalid' };
-      const holder = await findUserByEmail(tx, row.relatesTo);
+      if (!user.emailChange || user.emailChange.toLowerCase() !== address) return { kind: 'invalid' };
+      const holder = await findUserByEmail(tx, address);
       if (holder && holder.id !== user.id) return { kind: 'taken' };
-      Object.assign(patch, { email: row.relatesTo, emailChange: null, emailChangeSentAt: null, emailConfirmedAt: now });
-      await updateIdentityData(tx, user.id, 'email', { email: row.relatesTo, email_verified: true }, now);
+      Object.assign(patch, { email: address, emailChange: null, emailChangeSentAt: null, emailConfirmedAt: now });
+      await updateIdentityData(tx, user.id, 'email', { email: address, email_verified: true }, now);
     } else if (!user.emailConfirmedAt) {
-      // A link or code that reached the mailbox proves the address, whatever its purpose.
-      patch.emailConfirmedAt = now;
+      // A link or code that reached the mailbox proves the address, whatever its purpose. Whatever
+      // was set up before that proof may be someone else's (a pre-registered account): the password
+      // is dropped, so the mailbox owner chooses one, and every session and factor ends (decision 008).
+      Object.assign(patch, { emailConfirmedAt: now, encryptedPassword: null });
       await updateIdentityData(tx, user.id, 'email', { email_verified: true }, now);
+      await deleteUserSessions(tx, user.id);
+      await deleteFactorsOf(tx, user.id);
     }
     const updated = await updateUserAudited(tx, user, patch, { action: `auth.verify.${row.tokenType}`, actorId: user.id, ip: meta.ip }, now);
     return { kind: 'ok', session: await createSession(deps, tx, updated, AMR[row.tokenType as TokenType] ?? 'otp', meta) };
@@ -81,7 +88,11 @@ export async function verifyPost(deps: AuthDeps, body: unknown, meta: RequestMet
   const types = acceptedTypes(input.type);
   if (input.token_hash) return complete(deps, { kind: 'link', token: input.token_hash }, types, meta);
   if (input.token && input.email) {
-    return complete(deps, { kind: 'code', address: normalizeEmail(input.email), code: input.token.trim() }, types, meta);
+    const address = normalizeEmail(input.email);
+    await gateCodeGuess(deps, address, meta.ip);
+    const session = await complete(deps, { kind: 'code', address, code: input.token.trim() }, types, meta);
+    await passedCodeGuess(deps.ctx.db, address, meta.ip);
+    return session;
   }
   if (input.token && input.phone) throw phoneDisabled();
   throw validationFailed('Verify requires either a token with an email address, or a token hash');

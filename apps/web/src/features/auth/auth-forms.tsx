@@ -5,7 +5,8 @@ import { useT } from '../i18n/i18n-provider';
 import { authErrorMessage } from './auth-errors';
 import { Field, FormError, FormNotice, PasswordField } from './auth-fields';
 
-export type Mode = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'code' | 'mfa' | 'invite';
+/** 'choose': a signed-in account without a password (just confirmed, decision 008) chooses one. */
+export type Mode = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'code' | 'mfa' | 'invite' | 'choose';
 
 /** Runs a submit handler with busy and error state. */
 function useSubmit() {
@@ -88,7 +89,7 @@ export function SignUpForm({ setMode }: { setMode: (m: Mode) => void }) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <FormError message={error} />
-      <FormNotice message={sent ? t('auth.checkEmailConfirm') : null} />
+      <FormNotice message={sent ? t('auth.checkEmailConfirmChoose') : null} />
       <Field label={t('auth.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       <PasswordField label={t('auth.password')} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       <Button type="submit" disabled={busy}>
@@ -126,8 +127,11 @@ export function ForgotForm({ setMode }: { setMode: (m: Mode) => void }) {
   );
 }
 
-/** A new password: after a reset link, or (invite) the first password of an invited account. */
-export function ResetForm({ onDone, invite, email }: { onDone: () => void; invite?: boolean; email?: string }) {
+/**
+ * A new password: after a reset link, (invite) the first password of an invited account, or (choose)
+ * the password of an account whose address was just proven, whose earlier password was dropped.
+ */
+export function ResetForm({ onDone, invite, choose, email }: { onDone: () => void; invite?: boolean; choose?: boolean; email?: string }) {
   const t = useT();
   const [password, setPassword] = useState('');
   const [saved, setSaved] = useState(false);
@@ -140,9 +144,10 @@ export function ResetForm({ onDone, invite, email }: { onDone: () => void; invit
     setTimeout(onDone, 800);
   });
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid={invite ? 'invite-form' : undefined}>
-      <h2 className="font-medium">{invite ? t('vendorDashboard.invite.title') : t('auth.setNewPassword')}</h2>
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid={invite ? 'invite-form' : choose ? 'choose-password-form' : undefined}>
+      <h2 className="font-medium">{invite ? t('vendorDashboard.invite.title') : choose ? t('auth.choosePassword') : t('auth.setNewPassword')}</h2>
       {invite && <p className="text-sm text-muted-foreground">{email ? t('vendorDashboard.invite.intro', { email }) : t('vendorDashboard.invite.introNoEmail')}</p>}
+      {choose && !invite && <p className="text-sm text-muted-foreground">{t('auth.choosePasswordIntro', { email: email ?? '' })}</p>}
       <FormError message={error} />
       <FormNotice message={saved ? (invite ? t('vendorDashboard.invite.saved') : t('auth.passwordUpdated')) : null} />
       <PasswordField label={t('auth.newPassword')} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />

@@ -18,6 +18,9 @@ function initialMode(params: URLSearchParams): Mode {
   return params.get('mode') === 'reset' ? 'reset' : 'signIn';
 }
 
+/** The server says false (not GoTrue's field) when the account has no password yet. */
+const hasPassword = (user: object) => (user as { has_password?: boolean }).has_password !== false;
+
 /** Sign in (e-mail or phone), sign up, reset password, e-mailed code, and the TOTP step. */
 export default function AuthPage() {
   const { t, ready } = useI18n();
@@ -46,9 +49,14 @@ export default function AuthPage() {
     if (lastEvent === 'PASSWORD_RECOVERY') setMode('reset');
   }, [lastEvent]);
 
-  // A signed-in visitor continues where they were going, once two-factor is satisfied.
+  // A signed-in visitor continues where they were going, once they have a password (an address
+  // proven just now drops the one set before, decision 008) and two-factor is satisfied.
   useEffect(() => {
-    if (!session || mode === 'reset' || mode === 'mfa' || mode === 'invite') return;
+    if (!session || mode === 'reset' || mode === 'mfa' || mode === 'invite' || mode === 'choose') return;
+    if (!hasPassword(session.user)) {
+      setMode('choose');
+      return;
+    }
     let cancelled = false;
     void auth()
       .mfa.getAuthenticatorAssuranceLevel()
@@ -81,6 +89,7 @@ export default function AuthPage() {
         {ready && mode === 'signUp' && <SignUpForm setMode={setMode} />}
         {ready && mode === 'forgot' && <ForgotForm setMode={setMode} />}
         {ready && mode === 'reset' && <ResetForm onDone={done} />}
+        {ready && mode === 'choose' && session && <ResetForm choose email={session.user.email} onDone={done} />}
         {ready && mode === 'invite' && (session ? <ResetForm invite email={session.user.email} onDone={done} /> : !loading && <InviteExpired setMode={setMode} />)}
         {ready && mode === 'code' && <CodeForm setMode={setMode} />}
         {ready && mode === 'mfa' && <MfaForm onDone={done} setMode={setMode} />}
