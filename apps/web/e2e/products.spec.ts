@@ -253,7 +253,7 @@ test('a stale save explains the conflict with a reload; leaving with unsaved cha
   await test.step('someone else saves meanwhile: Save answers with a conflict toast whose Reload shows their change', async () => {
     await page.evaluate(async ({ id, name }) => {
       const token = JSON.parse(localStorage.getItem('market-auth') ?? '{}').access_token;
-      await fetch(`/api/v1/products/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ nameEn: name }) });
+      await fetch(`/api/v1/products/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ nameEn: name, expectedVersion: 1 }) });
     }, { id: product.id, name: `Their honey ${sfx}` });
     await page.getByLabel('Name (English)').fill(`My honey ${sfx}`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -25,3 +25,4 @@ export * as catalogAttributesRoutes from './catalog-attributes/routes.js';
 export * as catalogProductsRoutes from './catalog-products/routes.js';
 export * as catalogVariantsRoutes from './catalog-variants/routes.js';
 export * as assetsRoutes from './assets/routes.js';
+export * from './common/concurrency.js';

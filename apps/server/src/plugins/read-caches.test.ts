@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, sessions, userRoles } from '../db/schema/index.js';
 import { bearer, createUser, tokenFor } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import { sendCurrentVersions } from '../../test/lib/current-versions.js';
 import { client, created, orgAdmin, type Api } from '../modules/catalog-products/catalog-products.test-support.js';
 
 let t: TestContext;
@@ -30,6 +31,7 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
 
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   const a = await orgAdmin(t);
   orgId = a.orgId;
   api = client(t, a.admin);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { concurrencyShape } from '../common/concurrency.js';
 
 export const ATTRIBUTE_TYPES = ['text', 'long_text', 'number', 'boolean', 'single_select', 'multi_select', 'date', 'price', 'measurement', 'media'] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
@@ -142,6 +143,7 @@ export const attributeUpdateSchema = z
     unitId: uuid.nullable().optional(),
     validation: z.record(z.string(), z.unknown()).optional(),
     options: optionList.optional(),
+    ...concurrencyShape,
   })
   .strict();
 export type AttributeUpdate = z.infer<typeof attributeUpdateSchema>;
@@ -163,5 +165,5 @@ export type AttributeFamily = z.infer<typeof attributeFamilySchema>;
 const familyAttributes = z.array(familyAttributeInput).max(MAX_FAMILY_ATTRIBUTES, `at most ${MAX_FAMILY_ATTRIBUTES} attributes`);
 export const attributeFamilyCreateSchema = z.object({ ...base, attributes: familyAttributes.optional() }).strict();
 export type AttributeFamilyCreate = z.infer<typeof attributeFamilyCreateSchema>;
-export const attributeFamilyUpdateSchema = attributeFamilyCreateSchema.partial().strict();
+export const attributeFamilyUpdateSchema = attributeFamilyCreateSchema.partial().extend(concurrencyShape).strict();
 export type AttributeFamilyUpdate = z.infer<typeof attributeFamilyUpdateSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { concurrencyShape } from '../common/concurrency.js';
 
 /** What a unit measures; the same list as the units table. */
 export const UNIT_KINDS = ['count', 'length', 'area', 'volume', 'weight', 'time', 'other'] as const;
@@ -39,7 +40,7 @@ const categoryFields = { code, nameEn: name, nameAr: name, descriptionEn: descri
 export const catalogCategoryCreateSchema = z.object({ ...categoryFields, parentId: uuid.nullable().optional() }).strict();
 export type CatalogCategoryCreate = z.infer<typeof catalogCategoryCreateSchema>;
 /** Parent and position change only through the move route, which keeps siblings in order. */
-export const catalogCategoryUpdateSchema = z.object(categoryFields).partial().strict();
+export const catalogCategoryUpdateSchema = z.object(categoryFields).partial().extend(concurrencyShape).strict();
 export type CatalogCategoryUpdate = z.infer<typeof catalogCategoryUpdateSchema>;
 export const catalogCategoryMoveSchema = z
   .object({
@@ -75,7 +76,7 @@ export const brandCreateSchema = z
   })
   .strict();
 export type BrandCreate = z.infer<typeof brandCreateSchema>;
-export const brandUpdateSchema = brandCreateSchema.partial().strict();
+export const brandUpdateSchema = brandCreateSchema.partial().extend(concurrencyShape).strict();
 export type BrandUpdate = z.infer<typeof brandUpdateSchema>;
 
 export const unitSchema = z.object({
@@ -98,7 +99,7 @@ export const unitCreateSchema = z
   })
   .strict();
 export type UnitCreate = z.infer<typeof unitCreateSchema>;
-export const unitUpdateSchema = unitCreateSchema.partial().strict();
+export const unitUpdateSchema = unitCreateSchema.partial().extend(concurrencyShape).strict();
 export type UnitUpdate = z.infer<typeof unitUpdateSchema>;
 
 export const taxRateSchema = z.object({
@@ -121,7 +122,7 @@ export const taxRateCreateSchema = z
   })
   .strict();
 export type TaxRateCreate = z.infer<typeof taxRateCreateSchema>;
-export const taxRateUpdateSchema = taxRateCreateSchema.partial().strict();
+export const taxRateUpdateSchema = taxRateCreateSchema.partial().extend(concurrencyShape).strict();
 export type TaxRateUpdate = z.infer<typeof taxRateUpdateSchema>;
 
 export const taxClassSchema = z.object({
@@ -137,7 +138,7 @@ export type TaxClass = z.infer<typeof taxClassSchema>;
 /** Making a class the default takes the flag from the previous default. */
 export const taxClassCreateSchema = z.object({ code, nameEn: name, nameAr: name, isDefault: z.boolean().optional() }).strict();
 export type TaxClassCreate = z.infer<typeof taxClassCreateSchema>;
-export const taxClassUpdateSchema = taxClassCreateSchema.partial().strict();
+export const taxClassUpdateSchema = taxClassCreateSchema.partial().extend(concurrencyShape).strict();
 export type TaxClassUpdate = z.infer<typeof taxClassUpdateSchema>;
 
 export const currencySchema = z.object({
@@ -168,5 +169,5 @@ export const currencyCreateSchema = z
   })
   .strict();
 export type CurrencyCreate = z.infer<typeof currencyCreateSchema>;
-export const currencyUpdateSchema = currencyCreateSchema.partial().strict();
+export const currencyUpdateSchema = currencyCreateSchema.partial().extend(concurrencyShape).strict();
 export type CurrencyUpdate = z.infer<typeof currencyUpdateSchema>;

@@ -11,6 +11,7 @@ import {
   productFormOptionsSchema,
   productListQuery,
   productPageSchema,
+  productRestoreSchema,
   productSchema,
   productUpdateSchema,
   productVersionDetailSchema,
@@ -60,7 +61,8 @@ export const listProductAssetOptions = defineRoute({
 export const uploadProductMedia = defineRoute({
   method: 'POST', path: '/products/media', tag,
   summary: 'Upload one image or file into the asset library (multipart/form-data, field "file"; checked by content, images re-encoded without metadata, thumbnail made) for use as product media',
-  access, response: productAssetOptionSchema, status: 201,
+  // Adding to the library is the assets permission's (picking an existing asset stays with products).
+  access: { permission: 'assets' }, response: productAssetOptionSchema, status: 201,
 });
 export const createProduct = defineRoute({
   method: 'POST', path: '/products', tag,
@@ -78,7 +80,7 @@ export const getProduct = defineRoute({
 });
 export const updateProduct = defineRoute({
   method: 'PATCH', path: '/products/:id', tag,
-  summary: 'Change a product; records a version with the changed fields (409 when expectedVersion is no longer the latest)',
+  summary: 'Change a product; records a version with the changed fields (expectedVersion required: 409 when it is no longer the latest)',
   access, params: idParams, body: productUpdateSchema, response: productSchema,
 });
 export const deleteProduct = defineRoute({
@@ -95,8 +97,8 @@ export const getProductVersion = defineRoute({
 });
 export const restoreProductVersion = defineRoute({
   method: 'POST', path: '/products/:id/versions/:version/restore', tag,
-  summary: 'Bring back the fields of a version; this makes a new version (references that no longer exist are left out and named in the diff)',
-  access, params: versionParams, response: productSchema,
+  summary: 'Bring back the fields of a version; this makes a new version (references that no longer exist are left out and named in the diff; expectedVersion required: 409 when it is no longer the latest)',
+  access, params: versionParams, body: productRestoreSchema, response: productSchema,
 });
 
 export const listSavedViews = defineRoute({

@@ -182,6 +182,10 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 // ---- writes ----
+const expectedVersionSchema = z
+  .number({ error: (i) => (i.input === undefined ? 'is required: send the version of the product you edited' : 'must be a version number') })
+  .int('must be a version number')
+  .min(1, 'must be a version number');
 const productFields = {
   nameEn: productName.min(1, 'is required'),
   nameAr: productName.optional(),
@@ -207,11 +211,13 @@ export const productUpdateSchema = z
     sku: skuSchema.optional(),
     ...productFields,
     nameEn: productName.min(1, 'is required').optional(),
-    /** The version the edit was based on; a newer stored version answers 409. */
-    expectedVersion: z.number().int().min(1).optional(),
+    /** The version the edit was based on (required); a newer stored version answers 409. */
+    expectedVersion: expectedVersionSchema,
   })
   .strict();
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+/** A restore is an edit too: it names the version the screen showed as the latest. */
+export const productRestoreSchema = z.object({ expectedVersion: expectedVersionSchema }).strict();
 
 export const PRODUCT_BULK_ACTIONS = ['set_status', 'add_categories', 'remove_categories', 'archive'] as const;
 export const productBulkSchema = z

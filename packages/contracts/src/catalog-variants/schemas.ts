@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { concurrencyShape } from '../common/concurrency.js';
 
 /** At most this many combinations are created by one generation. */
 export const MAX_VARIANT_COMBINATIONS = 500;
@@ -157,7 +158,7 @@ export const variantCreateSchema = z
   })
   .strict();
 export type VariantCreate = z.infer<typeof variantCreateSchema>;
-export const variantUpdateSchema = z.object({ sku: variantSkuSchema.optional(), ...editableFields }).strict();
+export const variantUpdateSchema = z.object({ sku: variantSkuSchema.optional(), ...editableFields, ...concurrencyShape }).strict();
 export type VariantUpdate = z.infer<typeof variantUpdateSchema>;
 export const variantBulkItemSchema = z.object({ id: uuid, ...editableFields }).strict();
 export type VariantBulkItem = z.infer<typeof variantBulkItemSchema>;

@@ -2,6 +2,8 @@ import type { TranslationEntry } from './types.js';
 
 /** Strings of the market structure area (English and Arabic). */
 export const MARKET_STRUCTURE = {
+  // --- edit.* (every editing screen of the catalogue, vendor and market areas: optimistic concurrency) ---
+  'edit.staleWrite': { en: 'Someone else changed this since you opened it, so your changes were not saved. It has been reloaded: open it again to see their changes, then make yours.', ar: 'قام شخص آخر بتغيير هذا منذ فتحته، لذلك لم تُحفظ تغييراتك. أُعيد تحميله: افتحه مرة أخرى لترى تغييراته، ثم أجرِ تغييراتك.' },
   // --- locations.* (market locations page) ---
   'locations.title': { en: 'Market Locations', ar: 'مواقع الأسواق' },
   'locations.subtitle': { en: 'The sites where your markets are held: their point on the map, amenities and slot plan.', ar: 'الأماكن التي تقام فيها أسواقك: موقعها على الخريطة ومرافقها ومخطط الأكشاك.' },

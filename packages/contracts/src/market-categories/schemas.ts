@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { concurrencyShape } from '../common/concurrency.js';
 
 /** Document types a vendor of a category must hold (the same set as vendor documents). */
 export const DOCUMENT_TYPES = ['insurance', 'permit', 'licence', 'id', 'food_hygiene'] as const;
@@ -42,7 +43,7 @@ export const categoryCreateSchema = z
   .strict();
 export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
 
-export const categoryUpdateSchema = categoryCreateSchema.partial().strict();
+export const categoryUpdateSchema = categoryCreateSchema.partial().extend(concurrencyShape).strict();
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 
 export const categoryListQuery = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { concurrencyShape } from '../common/concurrency.js';
 
 export const MARKET_DAY_STATUS_VALUES = ['draft', 'published', 'completed', 'cancelled'] as const;
 export type MarketDayStatus = (typeof MARKET_DAY_STATUS_VALUES)[number];
@@ -53,10 +54,12 @@ export const marketDayUpdateSchema = z
     applicationOpensAt: mdTimestamp.nullable().optional(),
     applicationClosesAt: mdTimestamp.nullable().optional(),
     notes: mdNotes.nullable().optional(),
+    ...concurrencyShape,
   })
   .strict();
 
-export const capacitiesUpdateSchema = z.object({ capacities: capacitiesInput }).strict();
+/** The market day's updatedAt is the version of its capacities too. */
+export const capacitiesUpdateSchema = z.object({ capacities: capacitiesInput, ...concurrencyShape }).strict();
 export const cancelSchema = z.object({ reason: mdReason }).strict();
 
 const limitParam = (max: number) =>

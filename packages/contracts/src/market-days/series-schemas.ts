@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { concurrencyShape } from '../common/concurrency.js';
 import { mdDate, mdNotes, mdTime, mdUuid } from './schemas.js';
 
 const weekday = z.number().int('must be a whole number').min(0, 'must be 0 (Sunday) to 6 (Saturday)').max(6, 'must be 0 (Sunday) to 6 (Saturday)');
@@ -30,6 +31,7 @@ export const seriesUpdateSchema = z
     openTime: mdTime.optional(),
     closeTime: mdTime.optional(),
     notes: mdNotes.nullable().optional(),
+    ...concurrencyShape,
   })
   .strict();
 

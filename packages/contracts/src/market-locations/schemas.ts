@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { concurrencyShape } from '../common/concurrency.js';
 
 /** Facilities a market location can offer (same values as the database enum). */
 export const LOCATION_AMENITIES = ['parking', 'toilets', 'power', 'water', 'shade', 'step_free'] as const;
@@ -87,6 +88,7 @@ export const locationUpdateSchema = z
     planWidthM: fields.planWidthM.optional(),
     planDepthM: fields.planDepthM.optional(),
     planImagePath: fields.planImagePath.optional(),
+    ...concurrencyShape,
   })
   .strict()
   .superRefine((v, ctx) => bothOrNeither(v, ctx, true));

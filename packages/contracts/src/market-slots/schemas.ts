@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { concurrencyShape } from '../common/concurrency.js';
 
 export const SLOT_POWER = ['none', 'single_phase', 'three_phase'] as const;
 export const SLOT_STATUSES = ['open', 'blocked'] as const;
@@ -64,7 +65,7 @@ const slotFields = {
 
 export const slotCreateSchema = z.object({ locationId: uuid, ...slotFields }).strict();
 export type SlotCreate = z.infer<typeof slotCreateSchema>;
-export const slotUpdateSchema = z.object(slotFields).partial().strict();
+export const slotUpdateSchema = z.object(slotFields).partial().extend(concurrencyShape).strict();
 export type SlotUpdate = z.infer<typeof slotUpdateSchema>;
 
 export const slotListQuery = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { concurrencyShape } from '../common/concurrency.js';
 
 export const VENDOR_TYPES = ['market', 'junior', 'normal'] as const;
 export type VendorType = (typeof VENDOR_TYPES)[number];
@@ -71,7 +72,7 @@ export const vendorCreateSchema = z
 export type VendorCreate = z.infer<typeof vendorCreateSchema>;
 
 /** The type of a vendor is fixed once created. */
-export const vendorUpdateSchema = z.object(vendorFields).partial().strict();
+export const vendorUpdateSchema = z.object(vendorFields).partial().extend(concurrencyShape).strict();
 export type VendorUpdate = z.infer<typeof vendorUpdateSchema>;
 
 export const vendorStatusChangeSchema = z
@@ -82,7 +83,7 @@ export const vendorStatusChangeSchema = z
   .strict();
 
 export const vendorCategoriesSchema = z
-  .object({ categoryIds: z.array(z.uuid('must be a category id')).max(50, 'at most 50 categories') })
+  .object({ categoryIds: z.array(z.uuid('must be a category id')).max(50, 'at most 50 categories'), ...concurrencyShape })
   .strict();
 
 export const vendorUserLinkSchema = z.object({ email }).strict();
@@ -105,6 +106,7 @@ export const vendorDocumentUpdateSchema = z
     statusNote: text(1000).nullable().optional(),
     issuedOn: isoDate.nullable().optional(),
     expiresOn: isoDate.nullable().optional(),
+    ...concurrencyShape,
   })
   .strict();
 

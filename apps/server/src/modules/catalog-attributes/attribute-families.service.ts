@@ -1,6 +1,9 @@
 import type { catalogAttributesRoutes as c } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
+import { lockUnchanged } from '../../lib/concurrency.js';
+import { attributeFamilies } from '../../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { assertNotUsedByProducts, isForeignKeyViolation, recomputeFamilyCompleteness } from '../catalog-products/product-usage.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -57,6 +60,7 @@ export async function createFamily(db: Db, caller: Caller, input: c.AttributeFam
 export async function updateFamily(db: Db, caller: Caller, id: string, input: c.AttributeFamilyUpdate): Promise<c.AttributeFamily> {
   try {
     return await db.transaction(async (tx) => {
+      await lockUnchanged(tx, attributeFamilies, and(eq(attributeFamilies.orgId, caller.orgId), eq(attributeFamilies.id, id)), input.expectedUpdatedAt);
       const before = await repo.findFamily(tx, caller.orgId, id);
       if (!before) throw notFound('Attribute family');
       await assertCodeFree(tx, caller.orgId, input.code, id);

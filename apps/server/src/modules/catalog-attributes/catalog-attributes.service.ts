@@ -1,6 +1,7 @@
 import { catalogAttributesRoutes as c } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
+import { assertUnchanged } from '../../lib/concurrency.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { assertNotUsedByProducts, recomputeFamilyCompleteness } from '../catalog-products/product-usage.repository.js';
@@ -113,6 +114,7 @@ export async function updateAttribute(db: Db, caller: Caller, id: string, input:
     return await db.transaction(async (tx) => {
       if (!(await repo.lockAttribute(tx, caller.orgId, id))) throw notFound('Attribute');
       const before = (await repo.findAttribute(tx, caller.orgId, id))!;
+      assertUnchanged(before.updatedAt, input.expectedUpdatedAt);
       const type = before.type;
       if (input.type !== undefined && input.type !== type) {
         throw invalid('type', `cannot be changed once created (this attribute is ${typeLabel(type)}); create a new attribute instead`);

@@ -2,6 +2,7 @@ import type { catalogMasterDataRoutes as c } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { brands, units } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
+import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { assertNotUsedByProducts, isForeignKeyViolation } from '../catalog-products/product-usage.repository.js';
@@ -16,7 +17,7 @@ export async function listBrands(db: DbOrTx, caller: Caller): Promise<c.Brand[]>
   return (await repo.listBrands(db, caller.orgId)).map(toBrand);
 }
 
-const brandValues = (input: c.BrandUpdate) => ({
+const brandValues = (input: Saving<c.BrandUpdate>) => ({
   code: input.code,
   nameEn: input.nameEn,
   nameAr: input.nameAr,
@@ -26,11 +27,15 @@ const brandValues = (input: c.BrandUpdate) => ({
   isActive: input.isActive,
 });
 
-export async function saveBrand(db: Db, caller: Caller, id: string | null, input: c.BrandUpdate): Promise<c.Brand> {
+/** Create and update share one path; an update names the stamp it was based on (the contract requires it). */
+type Saving<T> = Omit<T, 'expectedUpdatedAt'> & { expectedUpdatedAt?: string };
+
+export async function saveBrand(db: Db, caller: Caller, id: string | null, input: Saving<c.BrandUpdate>): Promise<c.Brand> {
   return withCodeGuard('brand', () =>
     db.transaction(async (tx) => {
       const before = id ? await repo.brandRows.find(tx, caller.orgId, id, true) : null;
       if (id && !before) throw notFound('Brand');
+      if (before) assertUnchanged(before.updatedAt, input.expectedUpdatedAt ?? '');
       if (input.code !== undefined && (await codeInUse(tx, brands, caller.orgId, input.code, id ?? undefined))) throw codeTaken('brand');
       const row = id ? await repo.brandRows.update(tx, caller.orgId, id, brandValues(input)) : await repo.brandRows.insert(tx, caller.orgId, brandValues(input));
       await recordAudit(tx, auditOf(caller, 'brand', id ? 'update' : 'create', row.id, before, row));
@@ -59,11 +64,12 @@ export async function listUnits(db: DbOrTx, caller: Caller): Promise<c.Unit[]> {
   return (await repo.listUnits(db, caller.orgId)).map(toUnit);
 }
 
-export async function saveUnit(db: Db, caller: Caller, id: string | null, input: c.UnitUpdate): Promise<c.Unit> {
+export async function saveUnit(db: Db, caller: Caller, id: string | null, input: Saving<c.UnitUpdate>): Promise<c.Unit> {
   return withCodeGuard('unit', () =>
     db.transaction(async (tx) => {
       const before = id ? await repo.unitRows.find(tx, caller.orgId, id, true) : null;
       if (id && !before) throw notFound('Unit');
+      if (before) assertUnchanged(before.updatedAt, input.expectedUpdatedAt ?? '');
       if (input.code !== undefined && (await codeInUse(tx, units, caller.orgId, input.code, id ?? undefined))) throw codeTaken('unit');
       const values = { code: input.code, kind: input.kind, symbol: input.symbol, nameEn: input.nameEn, nameAr: input.nameAr };
       const row = id ? await repo.unitRows.update(tx, caller.orgId, id, values) : await repo.unitRows.insert(tx, caller.orgId, values);

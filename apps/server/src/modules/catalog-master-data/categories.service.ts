@@ -2,6 +2,7 @@ import type { catalogMasterDataRoutes as c } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { catalogCategories } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
+import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { assertNotUsedByProducts, isForeignKeyViolation } from '../catalog-products/product-usage.repository.js';
@@ -66,6 +67,7 @@ export async function updateCategory(db: Db, caller: Caller, id: string, input: 
       await lockList(tx, 'catalog-tree', caller.orgId);
       const before = await repo.findCategory(tx, caller.orgId, id, true);
       if (!before) throw notFound('Category');
+      assertUnchanged(before.updatedAt, input.expectedUpdatedAt);
       if (input.code !== undefined && (await codeInUse(tx, catalogCategories, caller.orgId, input.code, id))) throw codeTaken(WHAT);
       const row = await repo.updateCategory(tx, caller.orgId, id, {
         code: input.code,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { client, fieldOf, orgAdmin } from './catalog-master-data.test-support.js';
 
@@ -10,6 +11,7 @@ let other: ReturnType<typeof client>;
 let orgId: string;
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   const a = await orgAdmin(t);
   orgId = a.orgId;
   api = client(t, a.admin);

@@ -1,6 +1,7 @@
 import { catalogMasterDataRoutes as c } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
+import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { auditOf, codeTaken, iso, lockList, withCodeGuard } from './master-data.shared.js';
@@ -58,6 +59,7 @@ export async function updateCurrency(db: Db, caller: Caller, id: string, input: 
       await lockList(tx, 'currencies', caller.orgId);
       const before = await repo.currencyRows.find(tx, caller.orgId, id, true);
       if (!before) throw notFound('Currency');
+      assertUnchanged(before.updatedAt, input.expectedUpdatedAt);
       if (input.code !== undefined && (await repo.currencyCodeInUse(tx, caller.orgId, input.code, id))) throw codeTaken(WHAT);
       const becomesBase = input.isBase === true && !before.isBase;
       if (before.isBase && input.isBase === false) throw invalid('isBase', 'there must be one base currency: make another currency the base instead');
@@ -66,7 +68,7 @@ export async function updateCurrency(db: Db, caller: Caller, id: string, input: 
       if (before.isBase && input.rateMicros !== undefined && input.rateMicros !== BASE_RATE_MICROS) {
         throw invalid('rateMicros', `the base currency's rate is always ${BASE_RATE_MICROS} (1.0)`);
       }
-      const { isBase: _isBase, ...rest } = input;
+      const { isBase: _isBase, expectedUpdatedAt: _stamp, ...rest } = input;
       let row = await repo.currencyRows.update(tx, caller.orgId, id, rest);
       if (becomesBase) {
         await rebase(tx, caller, row);

@@ -2,6 +2,7 @@ import type { catalogMasterDataRoutes as c } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { taxClasses } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
+import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { assertNotUsedByProducts, isForeignKeyViolation } from '../catalog-products/product-usage.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -18,11 +19,17 @@ export async function listTaxClasses(db: DbOrTx, caller: Caller): Promise<c.TaxC
   return classes.map((x) => toClass(x, rates));
 }
 
-export async function saveTaxClass(db: Db, caller: Caller, id: string | null, input: c.TaxClassUpdate): Promise<c.TaxClass> {
+export async function saveTaxClass(
+  db: Db,
+  caller: Caller,
+  id: string | null,
+  input: Omit<c.TaxClassUpdate, 'expectedUpdatedAt'> & { expectedUpdatedAt?: string },
+): Promise<c.TaxClass> {
   return withCodeGuard('tax class', () =>
     db.transaction(async (tx) => {
       const before = id ? await repo.taxClassRows.find(tx, caller.orgId, id, true) : null;
       if (id && !before) throw notFound('Tax class');
+      if (before) assertUnchanged(before.updatedAt, input.expectedUpdatedAt ?? '');
       if (input.code !== undefined && (await codeInUse(tx, taxClasses, caller.orgId, input.code, id ?? undefined))) throw codeTaken('tax class');
       const values = { code: input.code, nameEn: input.nameEn, nameAr: input.nameAr, isDefault: input.isDefault };
       const row = id ? await repo.taxClassRows.update(tx, caller.orgId, id, values) : await repo.taxClassRows.insert(tx, caller.orgId, values);
@@ -63,7 +70,9 @@ export async function updateTaxRate(db: Db, caller: Caller, id: string, input: c
   return db.transaction(async (tx) => {
     const before = await repo.taxRateRows.find(tx, caller.orgId, id, true);
     if (!before) throw notFound('Tax rate');
-    const row = await repo.taxRateRows.update(tx, caller.orgId, id, input);
+    const { expectedUpdatedAt, ...values } = input;
+    assertUnchanged(before.updatedAt, expectedUpdatedAt);
+    const row = await repo.taxRateRows.update(tx, caller.orgId, id, values);
     await recordAudit(tx, auditOf(caller, 'tax_rate', 'update', id, before, row));
     return toRate(row);
   });

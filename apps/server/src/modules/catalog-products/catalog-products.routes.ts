@@ -41,7 +41,7 @@ export async function catalogProductsRoutes(app: FastifyInstance, ctx: AppContex
   });
   bindRoute(app, r.listProductVersions, ({ caller, params }) => history.listVersions(ctx.db, caller, params.id));
   bindRoute(app, r.getProductVersion, ({ caller, params }) => history.getVersion(ctx.db, caller, params.id, params.version));
-  bindRoute(app, r.restoreProductVersion, ({ caller, params }) => history.restoreVersion(ctx.db, caller, params.id, params.version));
+  bindRoute(app, r.restoreProductVersion, ({ caller, params, body }) => history.restoreVersion(ctx.db, caller, params.id, params.version, body.expectedVersion));
   bindRoute(app, r.listSavedViews, ({ caller }) => views.listViews(ctx.db, caller));
   bindRoute(app, r.createSavedView, ({ caller, body }) => views.createView(ctx.db, caller, body));
   bindRoute(app, r.updateSavedView, ({ caller, params, body }) => views.updateView(ctx.db, caller, params.id, body));

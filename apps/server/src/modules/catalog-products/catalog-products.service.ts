@@ -274,7 +274,7 @@ export async function updateProduct(db: Db, caller: Caller, id: string, input: c
     db.transaction(async (tx) => {
       const row = await repo.findProduct(tx, caller.orgId, id, true);
       if (!row) throw notFound('Product');
-      if (input.expectedVersion !== undefined && input.expectedVersion !== row.version) throw staleError();
+      if (input.expectedVersion !== row.version) throw staleError();
       const { expectedVersion: _v, ...fields } = input;
       const snap = await snapshotOf(tx, row);
       const { next, family } = await resolveInput(tx, caller.orgId, snap, fields);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, productVariants } from '../../db/schema/index.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { catalogFixture, client, created, fieldOf, orgAdmin, type Api, type Fixture } from './catalog-products.test-support.js';
 
@@ -13,6 +14,7 @@ let otherFx: Fixture;
 let otherOrgId: string;
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   const a = await orgAdmin(t);
   orgId = a.orgId;
   api = client(t, a.admin);

@@ -4,7 +4,7 @@ import type { Caller } from '../../lib/api-route.js';
 import { notFound } from '../../lib/errors.js';
 import { validateAttributeValue } from '../catalog-attributes/attribute-values.js';
 import * as repo from './catalog-products.repository.js';
-import { guardWrite, resolveInput, snapshotOf, toProduct, writeProduct } from './catalog-products.service.js';
+import { guardWrite, resolveInput, snapshotOf, staleError, toProduct, writeProduct } from './catalog-products.service.js';
 import { diffSnapshots, pickSnapshot, type ProductSnapshot } from './product-snapshot.js';
 
 const summary = (r: repo.VersionRow, names: Map<string, string>): c.ProductVersionSummary => ({
@@ -47,11 +47,13 @@ export async function getVersion(db: Db, caller: Caller, id: string, version: nu
  * category, file, family or attribute) and values their attribute now refuses are left out and named
  * in the new version's snapshot (`leftOut`).
  */
-export async function restoreVersion(db: Db, caller: Caller, id: string, version: number): Promise<c.Product> {
+export async function restoreVersion(db: Db, caller: Caller, id: string, version: number, expectedVersion: number): Promise<c.Product> {
   return guardWrite(() =>
     db.transaction(async (tx) => {
       const row = await repo.findProduct(tx, caller.orgId, id, true);
       if (!row) throw notFound('Product');
+      // Restoring over a version the screen never saw would silently undo someone else's edit.
+      if (expectedVersion !== row.version) throw staleError();
       const { row: v } = await repo.versionAndPrevious(tx, caller.orgId, id, version);
       if (!v) throw notFound('Version');
       const old = pickSnapshot(v.snapshot) as ProductSnapshot;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogProductsRoutes } from '@market/contracts';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { bearer, createUser, tokenFor } from '../../../test/factories.js';
 import { catalogFixture, client, created, fieldOf, orgAdmin, type Api, type Fixture } from './catalog-products.test-support.js';
@@ -20,6 +21,7 @@ type ProductSort = catalogProductsRoutes.ProductSort;
 
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   const a = await orgAdmin(t);
   orgId = a.orgId;
   api = client(t, a.admin);

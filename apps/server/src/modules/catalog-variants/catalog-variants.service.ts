@@ -2,6 +2,7 @@ import { catalogVariantsRoutes as c } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { lockKey } from '../../db/advisory-lock.js';
 import type { Caller } from '../../lib/api-route.js';
+import { assertUnchanged } from '../../lib/concurrency.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound, type FieldError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { lockSku } from '../catalog-products/catalog-products.service.js';
@@ -235,6 +236,7 @@ export async function updateVariant(db: Db, caller: Caller, id: string, input: c
       await lockKey(tx, `product-variants:${caller.orgId}`);
       const before = await repo.findVariant(tx, caller.orgId, id, true);
       if (!before) throw notFound('Variant');
+      assertUnchanged(before.updatedAt, input.expectedUpdatedAt);
       const bad = checkBarcode('barcode', input.barcode);
       if (bad) throwFields(422, [bad]);
       if (input.sku !== undefined) await lockSkus(tx, caller.orgId, [input.sku]);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeFamilies, attributeFamilyAttributes, attributeOptions, attributes, auditLog, products } from '../../db/schema/index.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
@@ -11,6 +12,7 @@ let admin: Record<string, string>;
 let otherAdmin: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   orgA = (await createOrg(t.app)).id;
   orgB = (await createOrg(t.app)).id;
   admin = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: orgA, role: 'admin' })));

@@ -1,6 +1,9 @@
 import type { marketCategoriesRoutes as c } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
+import { lockUnchanged } from '../../lib/concurrency.js';
+import { marketCategories } from '../../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './market-categories.repository.js';
@@ -76,6 +79,7 @@ export async function createCategory(db: Db, caller: Caller, input: c.CategoryCr
 export async function updateCategory(db: Db, caller: Caller, id: string, input: c.CategoryUpdate): Promise<Category> {
   try {
     return await db.transaction(async (tx) => {
+      await lockUnchanged(tx, marketCategories, and(eq(marketCategories.orgId, caller.orgId), eq(marketCategories.id, id)), input.expectedUpdatedAt);
       const before = await repo.findCategory(tx, caller.orgId, id);
       if (!before) throw notFound('Market category');
       await assertNamesFree(tx, caller.orgId, input, id);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, marketDayCapacities, marketDays, vendorCategories, vendors } from '../../db/schema/index.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createCategory, createLocation, createSlot } from '../../../test/factories/market.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
@@ -12,6 +13,7 @@ let marketing: Record<string, string>;
 let otherOrgAdmin: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   orgA = (await createOrg(t.app)).id;
   const orgB = (await createOrg(t.app)).id;
   admin = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: orgA, role: 'super_admin' })));

@@ -2,6 +2,7 @@ import type { marketDaysRoutes as r } from '@market/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
+import { assertUnchanged } from '../../lib/concurrency.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import * as days from './market-days.repository.js';
 import * as repo from './market-day-series.repository.js';
@@ -121,6 +122,7 @@ export async function updateSeries(db: Db, caller: Caller, id: string, input: Up
   return db.transaction(async (tx) => {
     const before = await repo.lockSeries(tx, caller.orgId, id);
     if (!before) throw notFound('Market day series');
+    assertUnchanged(before.updatedAt, input.expectedUpdatedAt);
     await days.lockLocation(tx, caller.orgId, before.locationId);
     const next = {
       weekday: input.weekday ?? before.weekday,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, marketDayCapacities, marketDays } from '../../db/schema/index.js';
 import { createLocation } from '../../../test/factories/market.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { addDays, today, weekdayOf } from './market-days.rules.js';
 import { futureWeekday, marketOrg, times } from './market-days.test-support.js';
@@ -11,6 +12,7 @@ let a: Awaited<ReturnType<typeof marketOrg>>;
 let b: Awaited<ReturnType<typeof marketOrg>>;
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   a = await marketOrg(t.app);
   b = await marketOrg(t.app);
 });

@@ -2,6 +2,7 @@ import type { marketDaysRoutes as r } from '@market/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
+import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import * as repo from './market-days.repository.js';
 import { checkRange, checkTimes, checkTransition, checkWindow, today } from './market-days.rules.js';
@@ -67,6 +68,7 @@ export async function updateDay(db: Db, caller: Caller, id: string, input: Updat
   return db.transaction(async (tx) => {
     const before = await repo.lockDay(tx, caller.orgId, id);
     if (!before) throw notFound('Market day');
+    assertUnchanged(before.updatedAt, input.expectedUpdatedAt);
     if (before.status === 'completed' || before.status === 'cancelled') throw final(before.status);
     const next = {
       date: input.date ?? before.date,
@@ -114,14 +116,23 @@ export async function deleteDay(db: Db, caller: Caller, id: string): Promise<voi
   });
 }
 
-export async function setCapacities(db: Db, caller: Caller, id: string, caps: { categoryId: string; capacity: number }[]): Promise<MarketDayDetail> {
+export async function setCapacities(
+  db: Db,
+  caller: Caller,
+  id: string,
+  caps: { categoryId: string; capacity: number }[],
+  expectedUpdatedAt: string,
+): Promise<MarketDayDetail> {
   return db.transaction(async (tx) => {
     const before = await repo.lockDay(tx, caller.orgId, id);
     if (!before) throw notFound('Market day');
+    assertUnchanged(before.updatedAt, expectedUpdatedAt);
     if (before.status === 'completed' || before.status === 'cancelled') throw final(before.status);
     const resolved = await resolveCapacities(tx, caller.orgId, caps);
     const old = await repo.capacitiesOf(tx, caller.orgId, [id]);
     await repo.replaceCapacities(tx, caller.orgId, id, resolved);
+    // The day's stamp versions its capacities too, so the next editor of either sees this change.
+    await repo.updateDay(tx, id, {});
     await audit(tx, caller, 'update_capacities', 'market_day', id, { capacities: old.map(({ categoryId, capacity }) => ({ categoryId, capacity })) }, { capacities: resolved });
     return loadDetail(tx, caller.orgId, id);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, marketDays } from '../../db/schema/index.js';
 import { bearer, createUser, tokenFor } from '../../../test/factories.js';
 import { createCategory, createLocation } from '../../../test/factories/market.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { addDays, today } from './market-days.rules.js';
 import { caller, futureWeekday, marketOrg, times } from './market-days.test-support.js';
@@ -12,6 +13,7 @@ let a: Awaited<ReturnType<typeof marketOrg>>;
 let b: Awaited<ReturnType<typeof marketOrg>>;
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   a = await marketOrg(t.app);
   b = await marketOrg(t.app);
 });

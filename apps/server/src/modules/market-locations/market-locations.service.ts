@@ -2,6 +2,7 @@ import { marketLocationsRoutes as r } from '@market/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
+import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './market-locations.repository.js';
@@ -75,7 +76,7 @@ const audit = (caller: Caller, action: string, id: string, before: unknown, afte
 });
 
 /** Stored values of the input: blank descriptions become null, amenities are kept once each, in catalogue order. */
-function normalise<T extends CreateInput | UpdateInput>(input: T): Partial<repo.LocationInsert> {
+function normalise<T extends CreateInput | Omit<UpdateInput, 'expectedUpdatedAt'>>(input: T): Partial<repo.LocationInsert> {
   const out: Partial<repo.LocationInsert> = { ...input };
   if (input.descriptionEn !== undefined) out.descriptionEn = input.descriptionEn || null;
   if (input.descriptionAr !== undefined) out.descriptionAr = input.descriptionAr || null;
@@ -110,10 +111,12 @@ export async function updateLocation(db: Db, caller: Caller, id: string, input: 
   const row = await db.transaction(async (tx) => {
     const before = await repo.findLocation(tx, caller.orgId, id, true);
     if (!before) throw notFound('Market location');
+    const { expectedUpdatedAt, ...changes } = input;
+    assertUnchanged(before.updatedAt, expectedUpdatedAt);
     if (input.planImagePath && input.planImagePath !== before.planImagePath) {
       await assertPlanImage(tx, (await repo.orgSlug(tx, caller.orgId)) ?? '', input.planImagePath);
     }
-    const after = (await repo.updateLocation(tx, caller.orgId, id, normalise(input)))!;
+    const after = (await repo.updateLocation(tx, caller.orgId, id, normalise(changes)))!;
     await recordAudit(tx, audit(caller, 'update', id, before, after));
     return after;
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, buckets, marketDays, marketSlots, objects } from '../../db/schema/index.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createCategory, createLocation, createSlot } from '../../../test/factories/market.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 
 type Headers = Record<string, string>;
@@ -24,6 +25,7 @@ const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).to
 
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   orgA = await createOrg(t.app);
   const orgB = await createOrg(t.app);
   const as = async (orgId: string, role: string) => bearer(await tokenFor(t.app, await createUser(t.app, { orgId, role })));

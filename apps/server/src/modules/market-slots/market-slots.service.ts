@@ -1,6 +1,9 @@
 import type { marketSlotsRoutes as c } from '@market/contracts';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
+import { lockUnchanged } from '../../lib/concurrency.js';
+import { marketSlots } from '../../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
 import { isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './market-slots.repository.js';
@@ -74,6 +77,8 @@ export async function createSlot(db: Db, caller: Caller, input: c.SlotCreate): P
 export async function updateSlot(db: Db, caller: Caller, id: string, input: c.SlotUpdate): Promise<c.Slot> {
   try {
     return await db.transaction(async (tx) => {
+      const { expectedUpdatedAt, ...fields } = input;
+      await lockUnchanged(tx, marketSlots, and(eq(marketSlots.orgId, caller.orgId), eq(marketSlots.id, id)), expectedUpdatedAt);
       const before = await repo.findSlot(tx, caller.orgId, id);
       if (!before) throw notFound('Slot');
       await requireCategory(tx, caller.orgId, input.categoryId);
@@ -81,7 +86,7 @@ export async function updateSlot(db: Db, caller: Caller, id: string, input: c.Sl
         const clash = await repo.existingCodes(tx, before.locationId, [input.code], id);
         if (clash.length) throw codeTaken(clash);
       }
-      const changes = { ...input, planX: cm(input.planX), planY: cm(input.planY), widthM: cm(input.widthM) ?? undefined, depthM: cm(input.depthM) ?? undefined };
+      const changes = { ...fields, planX: cm(input.planX), planY: cm(input.planY), widthM: cm(input.widthM) ?? undefined, depthM: cm(input.depthM) ?? undefined };
       const geometry = {
         planX: changes.planX === undefined ? before.planX : changes.planX,
         planY: changes.planY === undefined ? before.planY : changes.planY,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createCategory, createLocation, createSlot } from '../../../test/factories/market.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
@@ -11,6 +12,7 @@ let marketing: Record<string, string>;
 let otherOrgAdmin: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   orgA = (await createOrg(t.app)).id;
   orgB = (await createOrg(t.app)).id;
   admin = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: orgA, role: 'vendor_manager' })));

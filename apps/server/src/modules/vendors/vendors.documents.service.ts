@@ -2,6 +2,9 @@ import type { vendorsRoutes as r } from '@market/contracts';
 import type { AppContext } from '../../app-context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
+import { lockUnchanged } from '../../lib/concurrency.js';
+import { vendorDocuments } from '../../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { findObject, mimetypeOf, orgBucketIds } from '../storage/storage.service.js';
@@ -13,7 +16,7 @@ import * as repo from './vendors.repository.js';
 import { datesProblem, todayUtc } from './vendors.rules.js';
 
 type DocumentCreate = { docType: r.VendorDocumentType; bucketId: string; objectPath: string; fileName: string; issuedOn?: string | null; expiresOn?: string | null };
-type DocumentUpdate = { docType?: r.VendorDocumentType; status?: 'pending' | 'valid' | 'declined'; statusNote?: string | null; issuedOn?: string | null; expiresOn?: string | null };
+type DocumentUpdate = { docType?: r.VendorDocumentType; status?: 'pending' | 'valid' | 'declined'; statusNote?: string | null; issuedOn?: string | null; expiresOn?: string | null; expectedUpdatedAt: string };
 
 async function vendorOrNotFound(db: DbOrTx, caller: Caller, vendorId: string): Promise<void> {
   if (!(await repo.findVendor(db, caller.orgId, vendorId))) throw notFound('Vendor');
@@ -62,6 +65,8 @@ export async function addDocument(db: Db, caller: Caller, vendorId: string, inpu
 export async function updateDocument(db: Db, caller: Caller, vendorId: string, docId: string, input: DocumentUpdate): Promise<r.VendorDocument> {
   return db.transaction(async (tx) => {
     await vendorOrNotFound(tx, caller, vendorId);
+    const scope = and(eq(vendorDocuments.orgId, caller.orgId), eq(vendorDocuments.vendorId, vendorId), eq(vendorDocuments.id, docId));
+    await lockUnchanged(tx, vendorDocuments, scope, input.expectedUpdatedAt);
     const before = await docs.findDocument(tx, caller.orgId, vendorId, docId);
     if (!before) throw notFound('Document');
     const issuedOn = input.issuedOn === undefined ? before.issuedOn : input.issuedOn;

@@ -7,6 +7,7 @@ import { auditLog } from '../../db/schema/index.js';
 import { ensureOrgBuckets, orgBucketIds } from '../storage/storage.service.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createBucket, createDocumentRow, createObject, createVendorRow } from '../../../test/factories/vendors.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { addDays, todayUtc } from './vendors.rules.js';
 
@@ -23,6 +24,7 @@ let otherA: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'vendor-docs-'));
   t = await createTestApp({ dataDir });
+  sendCurrentVersions(t.app);
   orgA = await createOrg(t.app);
   const orgB = await createOrg(t.app);
   staff = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: orgA.id, role: 'vendor_manager' })));

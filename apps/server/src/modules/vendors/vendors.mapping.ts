@@ -96,7 +96,7 @@ const compact = (o: Record<string, string | undefined>): Record<string, string> 
   Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''));
 
 /** The columns an input sets: only the keys it carries; blank text is stored as null. */
-export function toColumns(input: r.VendorUpdate): Partial<VendorInsert> {
+export function toColumns(input: Omit<r.VendorUpdate, 'expectedUpdatedAt'>): Partial<VendorInsert> {
   const out: Partial<VendorInsert> = {};
   const target = out as Record<string, unknown>;
   for (const k of TEXT_FIELDS) {

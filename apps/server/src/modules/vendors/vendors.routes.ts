@@ -13,7 +13,7 @@ export async function vendorsRoutes(app: FastifyInstance, ctx: AppContext): Prom
   bindRoute(app, r.createVendor, ({ caller, body }) => svc.createVendor(ctx.db, caller, body));
   bindRoute(app, r.updateVendor, ({ caller, params, body }) => svc.updateVendor(ctx.db, caller, params.id, body));
   bindRoute(app, r.changeVendorStatus, ({ caller, params, body }) => svc.changeStatus(ctx.db, caller, params.id, body));
-  bindRoute(app, r.setVendorCategories, ({ caller, params, body }) => svc.setCategories(ctx.db, caller, params.id, body.categoryIds));
+  bindRoute(app, r.setVendorCategories, ({ caller, params, body }) => svc.setCategories(ctx.db, caller, params.id, body.categoryIds, body.expectedUpdatedAt));
   bindRoute(app, r.linkVendorUser, ({ caller, params, body }) => svc.linkUser(ctx.db, caller, params.id, body.email));
   bindRoute(app, r.unlinkVendorUser, async ({ caller, params }) => {
     await svc.unlinkUser(ctx.db, caller, params.id, params.userId);

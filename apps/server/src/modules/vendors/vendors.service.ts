@@ -1,6 +1,9 @@
 import { vendorsRoutes as r } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
+import { lockUnchanged } from '../../lib/concurrency.js';
+import { vendors } from '../../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
 import { AppError, conflict, invalid, isUniqueViolation, notFound, type FieldError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as docs from './vendors.documents.repository.js';
@@ -92,6 +95,7 @@ export async function updateVendor(db: Db, caller: Caller, id: string, input: r.
   let type: keyof typeof TYPE_LABEL = 'market';
   try {
     return await db.transaction(async (tx) => {
+      await lockUnchanged(tx, vendors, and(eq(vendors.orgId, caller.orgId), eq(vendors.id, id)), input.expectedUpdatedAt);
       const before = await repo.findVendor(tx, caller.orgId, id);
       if (!before) throw notFound('Vendor');
       type = before.vendorType;
@@ -123,9 +127,11 @@ export async function changeStatus(db: Db, caller: Caller, id: string, input: { 
   });
 }
 
-export async function setCategories(db: Db, caller: Caller, id: string, categoryIds: string[]): Promise<r.Vendor> {
+export async function setCategories(db: Db, caller: Caller, id: string, categoryIds: string[], expectedUpdatedAt: string): Promise<r.Vendor> {
   const wanted = [...new Set(categoryIds)];
   return db.transaction(async (tx) => {
+    // The categories are part of the vendor's record: its stamp is their version.
+    await lockUnchanged(tx, vendors, and(eq(vendors.orgId, caller.orgId), eq(vendors.id, id)), expectedUpdatedAt);
     if (!(await repo.findVendor(tx, caller.orgId, id))) throw notFound('Vendor');
     const known = await repo.orgCategoryIds(tx, caller.orgId, wanted);
     const unknown = wanted.filter((c) => !known.has(c));

@@ -4,6 +4,7 @@ import { auditLog } from '../../db/schema/index.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createCategory } from '../../../test/factories/market.js';
 import { createDocumentRow, createVendorRow } from '../../../test/factories/vendors.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
@@ -15,6 +16,7 @@ let marketing: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   orgA = await createOrg(t.app);
   orgB = await createOrg(t.app);
   staffA = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: orgA.id, role: 'vendor_manager' })));

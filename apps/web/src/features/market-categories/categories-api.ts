@@ -1,6 +1,8 @@
 import type { marketCategoriesRoutes as r } from '@market/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { guardStale } from '../../lib/stale-write';
+import { useT } from '../i18n/i18n-provider';
 
 export type Category = r.Category;
 export type CategoryInput = r.CategoryCreate;
@@ -23,12 +25,18 @@ function useInvalidate() {
   return () => qc.invalidateQueries({ queryKey: categoryKeys.all });
 }
 
+/** An edit names the updatedAt of the category it was opened on; a stale one reloads the list and says so. */
 export function useSaveCategory() {
   const invalidate = useInvalidate();
+  const t = useT();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: CategoryInput }) =>
+    mutationFn: ({ id, body, expectedUpdatedAt }: { id?: string; body: CategoryInput; expectedUpdatedAt?: string }) =>
       id
-        ? api<typeof r.updateCategory>({ method: 'PATCH', path: '/market-categories/:id' }, { params: { id }, body })
+        ? guardStale(
+            () => api<typeof r.updateCategory>({ method: 'PATCH', path: '/market-categories/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt: expectedUpdatedAt ?? '' } }),
+            t('edit.staleWrite'),
+            invalidate,
+          )
         : api<typeof r.createCategory>({ method: 'POST', path: '/market-categories' }, { body }),
     onSuccess: invalidate,
   });

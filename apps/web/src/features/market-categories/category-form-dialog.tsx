@@ -42,7 +42,7 @@ export function CategoryFormDialog({ open, onOpenChange, category }: { open: boo
     setLocal(errors);
     if (Object.keys(errors).length) return;
     save.mutate(
-      { id: category?.id, body: { ...form, targetPerDay: Number(target) } },
+      { id: category?.id, body: { ...form, targetPerDay: Number(target) }, expectedUpdatedAt: category?.updatedAt },
       {
         onSuccess: () => {
           toast.success(category ? t('categories.toast.updated') : t('categories.toast.created'));

@@ -1,6 +1,8 @@
 import type { marketCategoriesRoutes, marketDaysRoutes as r, marketLocationsRoutes } from '@market/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { guardStale } from '../../lib/stale-write';
+import { useT } from '../i18n/i18n-provider';
 
 export type MarketDay = r.MarketDay;
 export type MarketDayDetail = r.MarketDayDetail;
@@ -80,12 +82,18 @@ function useInvalidate() {
   return () => qc.invalidateQueries({ queryKey: marketDayKeys.all });
 }
 
+/** Edits name the updatedAt of the day or series they were opened on; a stale one reloads and says so. */
 export function useSaveDay() {
   const invalidate = useInvalidate();
+  const t = useT();
   return useMutation({
-    mutationFn: (v: { id: string; body: DayUpdate } | { id?: undefined; body: DayCreate }) =>
+    mutationFn: (v: { id: string; body: DayUpdate; expectedUpdatedAt: string } | { id?: undefined; body: DayCreate }) =>
       v.id
-        ? api<typeof r.updateMarketDay>({ method: 'PATCH', path: '/market-days/:id' }, { params: { id: v.id }, body: v.body })
+        ? guardStale(
+            () => api<typeof r.updateMarketDay>({ method: 'PATCH', path: '/market-days/:id' }, { params: { id: v.id }, body: { ...v.body, expectedUpdatedAt: v.expectedUpdatedAt } }),
+            t('edit.staleWrite'),
+            invalidate,
+          )
         : api<typeof r.createMarketDay>({ method: 'POST', path: '/market-days' }, { body: v.body as DayCreate }),
     onSuccess: invalidate,
   });
@@ -107,19 +115,29 @@ export function useDayAction() {
 
 export function useSaveCapacities() {
   const invalidate = useInvalidate();
+  const t = useT();
   return useMutation({
-    mutationFn: ({ id, capacities }: { id: string; capacities: CapacityInput[] }) =>
-      api<typeof r.setMarketDayCapacities>({ method: 'PUT', path: '/market-days/:id/capacities' }, { params: { id }, body: { capacities } }),
+    mutationFn: ({ id, capacities, expectedUpdatedAt }: { id: string; capacities: CapacityInput[]; expectedUpdatedAt: string }) =>
+      guardStale(
+        () => api<typeof r.setMarketDayCapacities>({ method: 'PUT', path: '/market-days/:id/capacities' }, { params: { id }, body: { capacities, expectedUpdatedAt } }),
+        t('edit.staleWrite'),
+        invalidate,
+      ),
     onSuccess: invalidate,
   });
 }
 
 export function useSaveSeries() {
   const invalidate = useInvalidate();
+  const t = useT();
   return useMutation({
-    mutationFn: (v: { id: string; body: SeriesUpdate } | { id?: undefined; body: SeriesCreate }) =>
+    mutationFn: (v: { id: string; body: SeriesUpdate; expectedUpdatedAt: string } | { id?: undefined; body: SeriesCreate }) =>
       v.id
-        ? api<typeof r.updateSeries>({ method: 'PATCH', path: '/market-day-series/:id' }, { params: { id: v.id }, body: v.body })
+        ? guardStale(
+            () => api<typeof r.updateSeries>({ method: 'PATCH', path: '/market-day-series/:id' }, { params: { id: v.id }, body: { ...v.body, expectedUpdatedAt: v.expectedUpdatedAt } }),
+            t('edit.staleWrite'),
+            invalidate,
+          )
         : api<typeof r.createSeries>({ method: 'POST', path: '/market-day-series' }, { body: v.body as SeriesCreate }),
     onSuccess: invalidate,
   });

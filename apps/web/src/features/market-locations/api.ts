@@ -2,6 +2,8 @@ import type { marketLocationsRoutes } from '@market/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
+import { guardStale } from '../../lib/stale-write';
+import { useT } from '../i18n/i18n-provider';
 
 type R = typeof marketLocationsRoutes;
 export type Location = Awaited<ReturnType<typeof api<R['listLocations']>>>[number];
@@ -33,12 +35,18 @@ export function useLocation(id: string | null) {
   });
 }
 
+/** An edit names the updatedAt of the location it was opened on; a stale one reloads and says so. */
 export function useSaveLocation() {
   const qc = useQueryClient();
+  const t = useT();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: LocationInput }) =>
+    mutationFn: ({ id, body, expectedUpdatedAt }: { id: string | null; body: LocationInput; expectedUpdatedAt?: string }) =>
       id
-        ? api<R['updateLocation']>({ method: 'PATCH', path: '/market-locations/:id' }, { params: { id }, body })
+        ? guardStale(
+            () => api<R['updateLocation']>({ method: 'PATCH', path: '/market-locations/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt: expectedUpdatedAt ?? '' } }),
+            t('edit.staleWrite'),
+            () => qc.invalidateQueries({ queryKey: locationKeys.all }),
+          )
         : api<R['createLocation']>({ method: 'POST', path: '/market-locations' }, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: locationKeys.all }),
   });

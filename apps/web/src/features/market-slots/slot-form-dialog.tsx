@@ -43,7 +43,7 @@ export function SlotFormDialog({ open, onOpenChange, locationId, slot, currency,
       toast.success(slot ? t('slots.toast.updated', { code: code.trim() }) : t('slots.toast.created', { code: code.trim() }));
       onOpenChange(false);
     };
-    if (slot) save.mutate({ id: slot.id, patch: { code: code.trim(), ...values } }, { onSuccess: done });
+    if (slot) save.mutate({ id: slot.id, patch: { code: code.trim(), ...values }, expectedUpdatedAt: slot.updatedAt }, { onSuccess: done });
     else save.mutate({ create: { locationId, code: code.trim(), ...values } }, { onSuccess: done });
   };
 

@@ -1,10 +1,12 @@
 import type { marketCategoriesRoutes, marketLocationsRoutes, marketSlotsRoutes as r } from '@market/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { guardStale } from '../../lib/stale-write';
+import { useT } from '../i18n/i18n-provider';
 
 export type Slot = r.Slot;
 export type SlotInput = r.SlotCreate;
-export type SlotPatch = r.SlotUpdate;
+export type SlotPatch = Omit<r.SlotUpdate, 'expectedUpdatedAt'>;
 export type GenerateInput = r.SlotGenerate;
 export type SlotQuery = r.SlotListQuery;
 export type Location = Awaited<ReturnType<typeof api<typeof marketLocationsRoutes.listLocations>>>[number];
@@ -54,13 +56,19 @@ function useInvalidate() {
   return () => Promise.all([qc.invalidateQueries({ queryKey: slotKeys.all }), qc.invalidateQueries({ queryKey: ['market-locations'] })]);
 }
 
+/** An edit names the updatedAt of the slot it was based on; a stale one reloads the slots and says so. */
 export function useSaveSlot() {
   const invalidate = useInvalidate();
+  const t = useT();
   return useMutation({
-    mutationFn: (v: { id: string; patch: SlotPatch } | { create: SlotInput }) =>
+    mutationFn: (v: { id: string; patch: SlotPatch; expectedUpdatedAt: string } | { create: SlotInput }) =>
       'create' in v
         ? api<typeof r.createSlot>({ method: 'POST', path: '/market-slots' }, { body: v.create })
-        : api<typeof r.updateSlot>({ method: 'PATCH', path: '/market-slots/:id' }, { params: { id: v.id }, body: v.patch }),
+        : guardStale(
+            () => api<typeof r.updateSlot>({ method: 'PATCH', path: '/market-slots/:id' }, { params: { id: v.id }, body: { ...v.patch, expectedUpdatedAt: v.expectedUpdatedAt } }),
+            t('edit.staleWrite'),
+            invalidate,
+          ),
     onSuccess: invalidate,
   });
 }

@@ -21,7 +21,7 @@ export function SlotsTable({ slots, categories, currency, onEdit, onDelete }: Pr
   const th = 'px-3 py-2 text-start font-medium whitespace-nowrap';
   const setStatus = (s: Slot, status: Slot['status']) =>
     save.mutate(
-      { id: s.id, patch: { status } },
+      { id: s.id, patch: { status }, expectedUpdatedAt: s.updatedAt },
       { onSuccess: () => toast.success(t('slots.toast.status', { code: s.code, status: t(`slots.status.${status}`) })), onError: (e) => toast.error(e.message) },
     );
   return (

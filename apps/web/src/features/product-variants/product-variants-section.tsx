@@ -138,7 +138,7 @@ function InlineCell({ variant, field, digits, display }: { variant: Variant; fie
     const parsed = parseCell(field, text, digits);
     if (!parsed.ok) return setError(t(parsed.error));
     update.mutate(
-      { id: variant.id, body: { [field]: parsed.value } },
+      { id: variant.id, body: { [field]: parsed.value }, expectedUpdatedAt: variant.updatedAt },
       {
         onSuccess: () => {
           setText(null);

@@ -1,6 +1,8 @@
 import type { catalogProductsRoutes as p, catalogVariantsRoutes as r } from '@market/contracts';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { guardStale } from '../../lib/stale-write';
+import { useT } from '../i18n/i18n-provider';
 
 export type Variant = Awaited<ReturnType<typeof api<typeof r.listProductVariants>>>[number];
 export type VariantGridRow = Awaited<ReturnType<typeof api<typeof r.listVariantGrid>>>['items'][number];
@@ -79,11 +81,17 @@ export function useGenerateVariants(productId: string) {
   });
 }
 
+/** A change names the updatedAt of the variant it was based on; a stale one reloads the variants and says so. */
 export function useUpdateVariant() {
   const qc = useQueryClient();
+  const t = useT();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: VariantPatch }) =>
-      api<typeof r.updateVariant>({ method: 'PATCH', path: '/product-variants/:id' }, { params: { id }, body }),
+    mutationFn: ({ id, body, expectedUpdatedAt }: { id: string; body: VariantPatch; expectedUpdatedAt: string }) =>
+      guardStale(
+        () => api<typeof r.updateVariant>({ method: 'PATCH', path: '/product-variants/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } }),
+        t('edit.staleWrite'),
+        () => qc.invalidateQueries({ queryKey: variantKeys.all }),
+      ),
     onSettled: () => qc.invalidateQueries({ queryKey: variantKeys.all }),
   });
 }

@@ -1,6 +1,8 @@
 import type { catalogProductsRoutes as r } from '@market/contracts';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, apiErrorOf, authHeaders, uploadFile } from '../../lib/api';
+import { guardStale } from '../../lib/stale-write';
+import { useT } from '../i18n/i18n-provider';
 import type { ListFilters } from './product-constants';
 
 export type ProductListItem = Awaited<ReturnType<typeof api<typeof r.listProducts>>>['items'][number];
@@ -132,11 +134,21 @@ export const useVersion = (id: string, version: number | null) =>
     queryFn: () => api<typeof r.getProductVersion>({ method: 'GET', path: '/products/:id/versions/:version' }, { params: { id, version: String(version) } }),
   });
 
+/** A restore names the version the screen shows as the latest; a newer one reloads the product and says so. */
 export function useRestoreVersion(id: string) {
   const qc = useQueryClient();
+  const t = useT();
   return useMutation({
-    mutationFn: (version: number) =>
-      api<typeof r.restoreProductVersion>({ method: 'POST', path: '/products/:id/versions/:version/restore' }, { params: { id, version: String(version) } }),
+    mutationFn: ({ version, expectedVersion }: { version: number; expectedVersion: number }) =>
+      guardStale(
+        () =>
+          api<typeof r.restoreProductVersion>(
+            { method: 'POST', path: '/products/:id/versions/:version/restore' },
+            { params: { id, version: String(version) }, body: { expectedVersion } },
+          ),
+        t('products.error.conflict'),
+        () => Promise.all([qc.invalidateQueries({ queryKey: productKeys.detail(id) }), qc.invalidateQueries({ queryKey: productKeys.versions(id) })]),
+      ),
     onSuccess: (p) => {
       qc.setQueryData(productKeys.detail(id), p);
       void qc.invalidateQueries({ queryKey: productKeys.versions(id) });

@@ -1,6 +1,8 @@
 import type { marketCategoriesRoutes, vendorsRoutes as r } from '@market/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { guardStale } from '../../lib/stale-write';
+import { useT } from '../i18n/i18n-provider';
 
 export type Vendor = r.Vendor;
 export type VendorListItem = r.VendorListItem;
@@ -8,7 +10,7 @@ export type VendorDocument = r.VendorDocument;
 export type VendorType = r.VendorType;
 export type VendorStatus = r.VendorStatus;
 export type VendorCreate = r.VendorCreate;
-export type VendorUpdate = r.VendorUpdate;
+export type VendorUpdate = Omit<r.VendorUpdate, 'expectedUpdatedAt'>;
 export type DocumentType = r.VendorDocumentType;
 export type Category = marketCategoriesRoutes.Category;
 
@@ -85,18 +87,32 @@ function useVendorWrite<V>(fn: (v: V) => Promise<Vendor>) {
 
 export const useCreateVendor = () => useVendorWrite((body: VendorCreate) => api<typeof r.createVendor>({ method: 'POST', path: '/vendors' }, { body }));
 
-export const useUpdateVendor = (id: string) =>
-  useVendorWrite((body: VendorUpdate) => api<typeof r.updateVendor>({ method: 'PATCH', path: '/vendors/:id' }, { params: { id }, body }));
+/** Edits name the updatedAt of the vendor (or document) they were based on; a stale one reloads the vendor and says so. */
+function useStaleGuard(id: string) {
+  const qc = useQueryClient();
+  const t = useT();
+  const reload = () => Promise.all([qc.invalidateQueries({ queryKey: vendorKeys.one(id) }), qc.invalidateQueries({ queryKey: ['vendors', 'list'] })]);
+  return <T,>(run: () => Promise<T>) => guardStale(run, t('edit.staleWrite'), reload);
+}
+
+export const useUpdateVendor = (id: string) => {
+  const guard = useStaleGuard(id);
+  return useVendorWrite(({ body, expectedUpdatedAt }: { body: VendorUpdate; expectedUpdatedAt: string }) =>
+    guard(() => api<typeof r.updateVendor>({ method: 'PATCH', path: '/vendors/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } })),
+  );
+};
 
 export const useChangeStatus = (id: string) =>
   useVendorWrite((body: { status: VendorStatus; reason?: string | null }) =>
     api<typeof r.changeVendorStatus>({ method: 'POST', path: '/vendors/:id/status' }, { params: { id }, body }),
   );
 
-export const useSetCategories = (id: string) =>
-  useVendorWrite((categoryIds: string[]) =>
-    api<typeof r.setVendorCategories>({ method: 'PUT', path: '/vendors/:id/categories' }, { params: { id }, body: { categoryIds } }),
+export const useSetCategories = (id: string) => {
+  const guard = useStaleGuard(id);
+  return useVendorWrite(({ categoryIds, expectedUpdatedAt }: { categoryIds: string[]; expectedUpdatedAt: string }) =>
+    guard(() => api<typeof r.setVendorCategories>({ method: 'PUT', path: '/vendors/:id/categories' }, { params: { id }, body: { categoryIds, expectedUpdatedAt } })),
   );
+};
 
 /** Writes that answer something other than the vendor: refetch it and the lists. */
 function useVendorSideWrite<V, R>(id: string, fn: (v: V) => Promise<R>) {
@@ -120,10 +136,14 @@ export const useAddDocument = (id: string) =>
     api<typeof r.addVendorDocument>({ method: 'POST', path: '/vendors/:id/documents' }, { params: { id }, body }),
   );
 
-export const useUpdateDocument = (id: string) =>
-  useVendorSideWrite(id, ({ docId, body }: { docId: string; body: { status?: 'pending' | 'valid' | 'declined'; statusNote?: string | null; issuedOn?: string | null; expiresOn?: string | null } }) =>
-    api<typeof r.updateVendorDocument>({ method: 'PATCH', path: '/vendors/:id/documents/:docId' }, { params: { id, docId }, body }),
+export const useUpdateDocument = (id: string) => {
+  const guard = useStaleGuard(id);
+  return useVendorSideWrite(
+    id,
+    ({ docId, body }: { docId: string; body: { status?: 'pending' | 'valid' | 'declined'; statusNote?: string | null; issuedOn?: string | null; expiresOn?: string | null; expectedUpdatedAt: string } }) =>
+      guard(() => api<typeof r.updateVendorDocument>({ method: 'PATCH', path: '/vendors/:id/documents/:docId' }, { params: { id, docId }, body })),
   );
+};
 
 export const useDeleteDocument = (id: string) =>
   useVendorSideWrite(id, (docId: string) => api<typeof r.deleteVendorDocument>({ method: 'DELETE', path: '/vendors/:id/documents/:docId' }, { params: { id, docId } }));

@@ -163,7 +163,7 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
                   variant="outline"
                   className="self-end"
                   disabled={saveCaps.isPending || caps.some((c) => !capacityValid(c.value))}
-                  onClick={() => saveCaps.mutate({ id: d.id, capacities: rowsToInput(caps) }, { onSuccess: () => toast.success(t('marketDays.toast.capacitySaved')) })}
+                  onClick={() => saveCaps.mutate({ id: d.id, capacities: rowsToInput(caps), expectedUpdatedAt: d.updatedAt }, { onSuccess: () => toast.success(t('marketDays.toast.capacitySaved')) })}
                 >
                   {saveCaps.isPending ? t('marketDays.form.saving') : t('marketDays.capacity.save')}
                 </Button>

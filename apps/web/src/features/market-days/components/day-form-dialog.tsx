@@ -71,7 +71,7 @@ export function DayFormDialog({ open, onOpenChange, day, defaultDate, onSaved }:
       applicationClosesAt: fromLocalInput(form.closes),
       notes: form.notes.trim() || null,
     };
-    const vars = day ? { id: day.id, body: common } : { body: { ...common, locationId: form.locationId, ...(categories.isSuccess ? { capacities: rowsToInput(caps) } : {}) } };
+    const vars = day ? { id: day.id, body: common, expectedUpdatedAt: day.updatedAt } : { body: { ...common, locationId: form.locationId, ...(categories.isSuccess ? { capacities: rowsToInput(caps) } : {}) } };
     save.mutate(vars, {
       onSuccess: (saved) => {
         toast.success(day ? t('marketDays.toast.updated') : t('marketDays.toast.created'));

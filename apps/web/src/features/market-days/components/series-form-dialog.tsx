@@ -60,7 +60,7 @@ export function SeriesFormDialog({ open, onOpenChange, series }: { open: boolean
     // Skips outside the current rule mean nothing; keeping them would only confuse a later edit.
     const skipDates = form.skipDates.filter((d) => dates.includes(d));
     const body = { weekday: form.weekday, startDate: form.startDate, endDate: form.endDate, skipDates, setupTime: form.setupTime, openTime: form.openTime, closeTime: form.closeTime, notes: form.notes.trim() || null };
-    save.mutate(series ? { id: series.id, body } : { body: { ...body, locationId: form.locationId } }, {
+    save.mutate(series ? { id: series.id, body, expectedUpdatedAt: series.updatedAt } : { body: { ...body, locationId: form.locationId } }, {
       onSuccess: (r) => {
         const c = r.changes;
         toast.success(series ? t('marketDays.toast.seriesUpdated', { added: c.added.length, removed: c.removed.length, updated: c.updated }) : t('marketDays.toast.seriesCreated', { count: c.added.length }));

@@ -45,7 +45,7 @@ export function LocationFormDialog({ open, location, orgSlug, onOpenChange, onSa
     setClientErrors(local);
     if (Object.keys(local).length) return;
     save.mutate(
-      { id: location?.id ?? null, body: bodyOf(form) },
+      { id: location?.id ?? null, body: bodyOf(form), expectedUpdatedAt: location?.updatedAt },
       {
         onSuccess: (saved) => {
           toast.success(location ? t('locations.form.updated') : t('locations.form.created'));

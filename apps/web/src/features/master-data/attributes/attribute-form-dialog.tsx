@@ -43,7 +43,7 @@ export function AttributeFormDialog({ open, onOpenChange, attribute }: { open: b
       toast.success(t(attribute ? 'attributes.toast.updated' : 'attributes.toast.created', { code: a.code }));
       onOpenChange(false);
     };
-    if (attribute) update.mutate({ id: attribute.id, body: updateBody(d) }, { onSuccess: done });
+    if (attribute) update.mutate({ id: attribute.id, body: updateBody(d), expectedUpdatedAt: attribute.updatedAt }, { onSuccess: done });
     else create.mutate(createBody(d), { onSuccess: done });
   };
 

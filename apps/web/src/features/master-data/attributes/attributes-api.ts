@@ -1,13 +1,15 @@
 import type { catalogAttributesRoutes as r, catalogMasterDataRoutes as m } from '@market/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { guardStale } from '../../../lib/stale-write';
+import { useT } from '../../i18n/i18n-provider';
 
 export type Attribute = Awaited<ReturnType<typeof api<typeof r.listAttributes>>>[number];
 export type AttributeFamily = Awaited<ReturnType<typeof api<typeof r.listAttributeFamilies>>>[number];
 export type AttributeCreate = r.AttributeCreate;
-export type AttributeUpdate = r.AttributeUpdate;
+export type AttributeUpdate = Omit<r.AttributeUpdate, 'expectedUpdatedAt'>;
 export type FamilyCreate = r.AttributeFamilyCreate;
-export type FamilyUpdate = r.AttributeFamilyUpdate;
+export type FamilyUpdate = Omit<r.AttributeFamilyUpdate, 'expectedUpdatedAt'>;
 
 export const attributeKeys = {
   all: ['catalog-attributes'] as const,
@@ -36,12 +38,20 @@ function useWrite<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useCreateAttribute = () => useWrite((body: AttributeCreate) => api<typeof r.createAttribute>({ method: 'POST', path: '/attributes' }, { body }));
+/** Edits name the updatedAt of the attribute or family they were opened on; a stale one reloads and says so. */
+function useEdit<V, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  const t = useT();
+  return useWrite((v: V) => guardStale(() => fn(v), t('edit.staleWrite'), () => qc.invalidateQueries({ queryKey: attributeKeys.all })));
+}
 export const useUpdateAttribute = () =>
-  useWrite(({ id, body }: { id: string; body: AttributeUpdate }) => api<typeof r.updateAttribute>({ method: 'PATCH', path: '/attributes/:id' }, { params: { id }, body }));
+  useEdit(({ id, body, expectedUpdatedAt }: { id: string; body: AttributeUpdate; expectedUpdatedAt: string }) =>
+    api<typeof r.updateAttribute>({ method: 'PATCH', path: '/attributes/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } }),
+  );
 export const useDeleteAttribute = () => useWrite((id: string) => api<typeof r.deleteAttribute>({ method: 'DELETE', path: '/attributes/:id' }, { params: { id } }));
 export const useCreateFamily = () => useWrite((body: FamilyCreate) => api<typeof r.createAttributeFamily>({ method: 'POST', path: '/attribute-families' }, { body }));
 export const useUpdateFamily = () =>
-  useWrite(({ id, body }: { id: string; body: FamilyUpdate }) =>
-    api<typeof r.updateAttributeFamily>({ method: 'PATCH', path: '/attribute-families/:id' }, { params: { id }, body }),
+  useEdit(({ id, body, expectedUpdatedAt }: { id: string; body: FamilyUpdate; expectedUpdatedAt: string }) =>
+    api<typeof r.updateAttributeFamily>({ method: 'PATCH', path: '/attribute-families/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } }),
   );
 export const useDeleteFamily = () => useWrite((id: string) => api<typeof r.deleteAttributeFamily>({ method: 'DELETE', path: '/attribute-families/:id' }, { params: { id } }));

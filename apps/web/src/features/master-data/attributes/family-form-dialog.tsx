@@ -40,7 +40,7 @@ export function FamilyFormDialog({ open, onOpenChange, family }: { open: boolean
       toast.success(t(family ? 'attributes.families.toast.updated' : 'attributes.families.toast.created', { code: f.code }));
       onOpenChange(false);
     };
-    if (family) update.mutate({ id: family.id, body }, { onSuccess: done });
+    if (family) update.mutate({ id: family.id, body, expectedUpdatedAt: family.updatedAt }, { onSuccess: done });
     else create.mutate(body, { onSuccess: done });
   };
 

@@ -1,6 +1,8 @@
 import type { catalogMasterDataRoutes as r } from '@market/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { guardStale } from '../../../lib/stale-write';
+import { useT } from '../../i18n/i18n-provider';
 
 export type CatalogCategory = Awaited<ReturnType<typeof api<typeof r.listCatalogCategories>>>[number];
 export type Brand = Awaited<ReturnType<typeof api<typeof r.listBrands>>>[number];
@@ -38,14 +40,20 @@ export const useCurrencies = () =>
 
 /**
  * Create (no id) or change (id) a row of one list. The bodies are built by each tab's form from the
- * contract's fields; the server validates them again with the same schemas.
+ * contract's fields; the server validates them again with the same schemas. A change names the
+ * updatedAt of the row it was opened on; a stale one reloads the list and says so.
  */
 export function useSaveCatalogRow(resource: Resource) {
   const qc = useQueryClient();
+  const t = useT();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string | null; body: Body }) =>
+    mutationFn: ({ id, body, expectedUpdatedAt }: { id?: string | null; body: Body; expectedUpdatedAt?: string }) =>
       id
-        ? api<typeof r.updateBrand>({ method: 'PATCH', path: `${PATHS[resource]}/:id` }, { params: { id }, body: body as never })
+        ? guardStale(
+            () => api<typeof r.updateBrand>({ method: 'PATCH', path: `${PATHS[resource]}/:id` }, { params: { id }, body: { ...body, expectedUpdatedAt } as never }),
+            t('edit.staleWrite'),
+            () => qc.invalidateQueries({ queryKey: catalogKeys[resource] }),
+          )
         : api<typeof r.createBrand>({ method: 'POST', path: PATHS[resource] }, { body: body as never }),
     onSettled: () => qc.invalidateQueries({ queryKey: catalogKeys[resource] }),
   });
@@ -62,10 +70,15 @@ export function useDeleteCatalogRow(resource: Resource) {
 /** Rates live under their class: a new one is posted to the class, changes go to the rate itself. */
 export function useSaveTaxRate() {
   const qc = useQueryClient();
+  const t = useT();
   return useMutation({
-    mutationFn: ({ id, classId, body }: { id?: string | null; classId: string; body: Body }) =>
+    mutationFn: ({ id, classId, body, expectedUpdatedAt }: { id?: string | null; classId: string; body: Body; expectedUpdatedAt?: string }) =>
       id
-        ? api<typeof r.updateTaxRate>({ method: 'PATCH', path: '/tax-rates/:id' }, { params: { id }, body: body as never })
+        ? guardStale(
+            () => api<typeof r.updateTaxRate>({ method: 'PATCH', path: '/tax-rates/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } as never }),
+            t('edit.staleWrite'),
+            () => qc.invalidateQueries({ queryKey: catalogKeys.taxClasses }),
+          )
         : api<typeof r.createTaxRate>({ method: 'POST', path: '/tax-classes/:id/rates' }, { params: { id: classId }, body: body as never }),
     onSettled: () => qc.invalidateQueries({ queryKey: catalogKeys.taxClasses }),
   });

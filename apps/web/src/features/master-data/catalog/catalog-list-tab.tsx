@@ -9,7 +9,7 @@ import { CatalogFormDialog, type FieldSpec, type FormResult, type FormValues } f
 import { CatalogTable, type Column } from './catalog-table';
 import { ListTabTop } from '../components/list-tab-top';
 
-interface Props<R extends { id: string; code: string }> {
+interface Props<R extends { id: string; code: string; updatedAt: string }> {
   resource: keyof typeof catalogKeys;
   /** Prefix of this list's translation keys, e.g. catalog.brands. */
   keys: string;
@@ -24,7 +24,7 @@ interface Props<R extends { id: string; code: string }> {
 }
 
 /** Intro, add button, loading/empty/error states, the table, the form and the delete confirmation of one list. */
-export function CatalogListTab<R extends { id: string; code: string }>({ resource, keys, query, columns, fields, initial, toBody, deleteConflict, below }: Props<R>) {
+export function CatalogListTab<R extends { id: string; code: string; updatedAt: string }>({ resource, keys, query, columns, fields, initial, toBody, deleteConflict, below }: Props<R>) {
   const t = useT();
   const save = useSaveCatalogRow(resource);
   const remove = useDeleteCatalogRow(resource);
@@ -58,7 +58,7 @@ export function CatalogListTab<R extends { id: string; code: string }>({ resourc
         testId={`${resource}-form`}
         onSubmit={(body) =>
           save.mutate(
-            { id: editing.row?.id, body },
+            { id: editing.row?.id, body, expectedUpdatedAt: editing.row?.updatedAt },
             {
               onSuccess: () => {
                 toast.success(t(editing.row ? 'catalog.toast.updated' : 'catalog.toast.created', { code: String(body.code ?? editing.row?.code ?? '') }));

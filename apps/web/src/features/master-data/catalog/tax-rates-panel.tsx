@@ -77,7 +77,7 @@ export function TaxRatesPanel({ taxClass }: { taxClass: TaxClass }) {
         error={save.error}
         onSubmit={(body) =>
           save.mutate(
-            { id: editing.rate?.id, classId: taxClass.id, body },
+            { id: editing.rate?.id, classId: taxClass.id, body, expectedUpdatedAt: editing.rate?.updatedAt },
             { onSuccess: () => (toast.success(t('catalog.taxRates.saved')), setEditing((e) => ({ ...e, open: false }))) },
           )
         }

@@ -116,7 +116,7 @@ export function CategoryTreeTab() {
         error={save.error}
         onSubmit={(body) =>
           save.mutate(
-            { id: editing.row?.id, body },
+            { id: editing.row?.id, body, expectedUpdatedAt: editing.row?.updatedAt },
             {
               onSuccess: () => {
                 if (editing.parentId) toggle(editing.parentId, true);

@@ -74,7 +74,7 @@ function VersionDialog({ product, options, version, onClose, canRestore, onResto
         error={restore.error ? restore.error.message : null}
         onConfirm={() =>
           version !== null &&
-          restore.mutate(version, {
+          restore.mutate({ version, expectedVersion: product.version }, {
             onSuccess: (p) => {
               toast.success(t('products.history.restored', { version, newVersion: p.version }));
               setConfirming(false);

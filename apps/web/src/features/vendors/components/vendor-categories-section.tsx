@@ -53,7 +53,7 @@ export function VendorCategoriesSection({ vendor }: { vendor: Vendor }) {
           <Button
             size="sm"
             disabled={!dirty || save.isPending}
-            onClick={() => save.mutate(picked, { onSuccess: () => toast.success(t('vendors.toast.categoriesSaved')) })}
+            onClick={() => save.mutate({ categoryIds: picked, expectedUpdatedAt: vendor.updatedAt }, { onSuccess: () => toast.success(t('vendors.toast.categoriesSaved')) })}
           >
             {save.isPending ? t('vendors.saving') : t('vendors.save')}
           </Button>

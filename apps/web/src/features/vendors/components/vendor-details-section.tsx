@@ -20,7 +20,7 @@ export function VendorDetailsSection({ vendor }: { vendor: Vendor }) {
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        update.mutate(formToBody(form, junior), {
+        update.mutate({ body: formToBody(form, junior), expectedUpdatedAt: vendor.updatedAt }, {
           onSuccess: (v) => {
             setForm(vendorToForm(v));
             toast.success(t('vendors.toast.saved'));

@@ -34,7 +34,7 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
     }
   };
   const markValid = (d: VendorDocument) =>
-    update.mutate({ docId: d.id, body: { status: 'valid' } }, { onSuccess: () => toast.success(t('vendors.docs.markedValid', { name: d.fileName })), onError: (e) => toast.error(e.message) });
+    update.mutate({ docId: d.id, body: { status: 'valid', expectedUpdatedAt: d.updatedAt } }, { onSuccess: () => toast.success(t('vendors.docs.markedValid', { name: d.fileName })), onError: (e) => toast.error(e.message) });
 
   return (
     <div className="flex flex-col gap-3">
@@ -104,7 +104,7 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
               onClick={() =>
                 declining &&
                 update.mutate(
-                  { docId: declining.id, body: { status: 'declined', statusNote: note.trim() } },
+                  { docId: declining.id, body: { status: 'declined', statusNote: note.trim(), expectedUpdatedAt: declining.updatedAt } },
                   { onSuccess: () => { toast.success(t('vendors.docs.declined', { name: declining.fileName })); setDeclining(null); } },
                 )
               }
