@@ -6,6 +6,8 @@ import { signIn } from './helpers';
 test.use({ viewport: { width: 1400, height: 1000 } });
 
 const CATALOGUE_USER = 'product-team@demo.market';
+// Adding files to the asset library needs the assets permission, which product_team does not hold.
+const MEDIA_EDITOR = 'marketing@demo.market';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -41,7 +43,7 @@ test('a catalogue user creates a product in English and Arabic from the header, 
   const sku = `E2E-${sfx}`;
   const nameEn = `Olive oil ${sfx}`;
   const nameAr = `زيت زيتون ${sfx}`;
-  await signIn(page, CATALOGUE_USER);
+  await signIn(page, MEDIA_EDITOR);
   await page.goto('/dashboard');
 
   await test.step('"New Product" in the header opens creation; closing it removes ?new=1', async () => {
@@ -112,6 +114,16 @@ test('a catalogue user creates a product in English and Arabic from the header, 
     await expect(page.getByLabel('Search products')).toHaveValue(`زيتون ${sfx}`);
     await expect(page.getByTestId('product-row')).toHaveCount(1);
   });
+});
+
+test('a catalogue user without the assets permission picks media from the library but cannot add files to it', async ({ page }) => {
+  const sfx = Date.now().toString(36).slice(-6);
+  await signIn(page, CATALOGUE_USER);
+  const product = await createViaApi(page, { sku: `E2E-M-${sfx}`, nameEn: `Honey ${sfx}`, nameAr: `عسل ${sfx}`, priceMinor: 900 });
+  await page.goto(`/products/${product.id}`);
+  await expect(page.getByRole('button', { name: 'Add from library' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload', exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('Files to upload')).toHaveCount(0);
 });
 
 test('a catalogue user edits price and name, sees the diff in History and restores the first version', async ({ page }) => {
