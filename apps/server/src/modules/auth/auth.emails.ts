@@ -1,3 +1,4 @@
+import { defang } from '../email/email-templates.js';
 /** Texts of the auth e-mails (English; the app's translations are for the UI, not for these). */
 export type AuthEmailKind = 'confirmation' | 'invite' | 'magic_link' | 'recovery' | 'email_change' | 'email_change_notice' | 'reauthentication';
 
@@ -38,8 +39,10 @@ export function authEmail(kind: AuthEmailKind, input: AuthEmailInput): AuthEmail
     html.push(`<p><a href="${escapeHtml(input.link)}">${escapeHtml(copy.action ?? 'Open')}</a></p>`);
   }
   if (input.newEmail) {
-    lines.push('', `New address: ${input.newEmail}`);
-    html.push(`<p>New address: ${escapeHtml(input.newEmail)}</p>`);
+    // The address was typed by whoever holds the session: shown so the owner recognises it, never as a link.
+    const shown = defang(input.newEmail);
+    lines.push('', `New address: ${shown}`);
+    html.push(`<p>New address: ${escapeHtml(shown)}</p>`);
   }
   if (input.code) {
     lines.push('', `${input.link ? 'Or enter this code' : 'Code'}: ${input.code}`);

@@ -108,7 +108,11 @@ describe(`auth e-mail codes, recovery and e-mail change (${driver})`, () => {
     const res = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(s.access_token), payload: { email: next } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ email: u.email, new_email: next });
-    await lastMail(t.app, u.email, 'email_change_notice');
+    const notice = await lastMail(t.app, u.email, 'email_change_notice');
+    // The new address was typed by whoever holds the session: the old owner reads it, but never as a link.
+    expect(notice.mail.textBody).toContain(next.replace('@', '[@]').replace(/\./g, '[.]'));
+    expect(notice.mail.textBody).not.toContain(next);
+    expect(notice.mail.htmlBody).not.toContain(next);
     const { code } = await lastMail(t.app, next, 'email_change');
     const v = await post(t.app, '/auth/v1/verify', { type: 'email_change', email: next, token: code });
     expect(v.statusCode, v.body).toBe(200);
