@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { concurrencyShape, expectedUpdatedAtSchema } from '../common/concurrency.js';
 import { phoneSchema } from '../vendors/schemas.js';
 
 export const APPLICATION_STREAMS = ['market_vendor', 'junior_vendor', 'workshop'] as const;
@@ -314,6 +315,7 @@ export const applicationDocumentSchema = z.object({
   statusNote: z.string().nullable(),
   expiresOn: z.string().nullable(),
   createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type ApplicationDocument = z.infer<typeof applicationDocumentSchema>;
 
@@ -401,6 +403,7 @@ export const applicationDocumentReviewBody = z
     status: z.enum(['pending', 'valid', 'declined'], 'must be pending, valid or declined').optional(),
     statusNote: opt(1000),
     expiresOn: isoDate.nullable().optional(),
+    ...concurrencyShape,
   })
   .strict();
 
@@ -439,7 +442,8 @@ export const emailTemplateSchema = z.object({
 });
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 export const emailTemplateListSchema = z.object({ items: z.array(emailTemplateSchema), placeholders: z.array(z.string()) });
-export const emailTemplateBody = z.object({ subject: req(300), body: req(10000) }).strict();
+/** `expectedUpdatedAt` is the template's `updatedAt` as listed: null for the built-in wording the screen started from. */
+export const emailTemplateBody = z.object({ subject: req(300), body: req(10000), expectedUpdatedAt: expectedUpdatedAtSchema.nullable() }).strict();
 
 export const applicationSettingsSchema = z.object({ blindReview: z.boolean(), workshopsPerMarketDay: z.number().int() });
 export const applicationSettingsBody = z

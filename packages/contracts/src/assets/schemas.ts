@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { concurrencyShape } from '../common/concurrency.js';
 
 export const ASSET_TYPES = ['image', 'pdf', 'other'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
@@ -106,6 +107,7 @@ export const assetUpdateSchema = z
     tags: tags.optional(),
     fileName: fileName.optional(),
     folder: folderPath.optional(),
+    ...concurrencyShape,
   })
   .strict();
 export type AssetUpdate = z.infer<typeof assetUpdateSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EFFECTIVE_ROLES, PERMISSIONS } from '../auth/permissions.js';
+import { concurrencyShape } from '../common/concurrency.js';
 
 export const uuid = z.uuid();
 export const isoDate = z.string();
@@ -58,6 +59,8 @@ export const languageSchema = z.object({
   shipped: z.boolean(),
   /** The caller's organization changed this shipped language's settings (DELETE resets them). */
   overridden: z.boolean(),
+  /** The version an edit names: the latest change of what this view is made of (the shipped row, the organization's settings). */
+  updatedAt: z.string(),
 });
 
 export const languageCreateSchema = z
@@ -71,7 +74,7 @@ export const languageCreateSchema = z
     textDirection: z.enum(['ltr', 'rtl']).optional(),
   })
   .strict();
-export const languageUpdateSchema = languageCreateSchema.partial().strict();
+export const languageUpdateSchema = languageCreateSchema.partial().extend(concurrencyShape).strict();
 
 /**
  * A text as the reader's organization sees it. A shipped key keeps the shipped row's id; writes to it change
@@ -87,12 +90,14 @@ export const translationSchema = z.object({
   overridden: z.boolean(),
   /** The shipped text behind an organization's own value. */
   shippedValue: z.string().optional(),
+  /** The version an edit names: the latest change of the shipped text or the organization's own value. */
+  updatedAt: z.string(),
 });
 export const translationKey = z.string().trim().min(1, 'is required').max(300, 'at most 300 characters');
 export const translationCreateSchema = z
   .object({ key: translationKey, language: languageCode, value: z.string().max(10000, 'at most 10000 characters') })
   .strict();
-export const translationUpdateSchema = z.object({ value: z.string().max(10000, 'at most 10000 characters') }).strict();
+export const translationUpdateSchema = z.object({ value: z.string().max(10000, 'at most 10000 characters'), ...concurrencyShape }).strict();
 
 export const idParams = z.object({ id: uuid });
 export const emptySchema = z.object({});

@@ -5,6 +5,7 @@ import { bearer, createUser, tokenFor } from '../../../test/factories.js';
 import { driver } from '../../../test/harness.js';
 import { changeStatus } from './applications.records.js';
 import { applicationsOf, call, formToken, marketForForms, outboxTo, startPublicApp, statusTokenIn, vendorBody, type MarketForForms, type PublicEnv, type Res } from './applications.public.test-support.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 
 /**
  * Issue 12, items 5 and 6: what a stranger can do with the public application endpoints knowing
@@ -20,6 +21,7 @@ const cases: Record<string, number> = { resubmission: 0, enumeration: 0, malform
 
 beforeAll(async () => {
   env = await startPublicApp();
+  sendCurrentVersions(env.app);
   m = await marketForForms(env.app);
 });
 afterAll(async () => {

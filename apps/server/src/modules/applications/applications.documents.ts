@@ -1,6 +1,9 @@
 import type { ApplicationDocument } from '@market/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Caller } from '../../lib/api-route.js';
+import { lockUnchanged } from '../../lib/concurrency.js';
+import { vendorApplicationDocuments } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { findObject, signedObjectUrl } from '../storage/storage.service.js';
@@ -11,7 +14,7 @@ import * as repo from './applications.repository.js';
 /** Long enough to open the file, too short to pass the link around. */
 export const DOCUMENT_LINK_SECONDS = 300;
 
-type Review = { status?: 'pending' | 'valid' | 'declined'; statusNote?: string | null; expiresOn?: string | null };
+type Review = { status?: 'pending' | 'valid' | 'declined'; statusNote?: string | null; expiresOn?: string | null; expectedUpdatedAt: string };
 
 /**
  * Staff decide on a document. A declined one is entered in the history the applicant sees, with the
@@ -20,6 +23,9 @@ type Review = { status?: 'pending' | 'valid' | 'declined'; statusNote?: string |
 export async function reviewDocument(ctx: AppContext, caller: Caller, id: string, docId: string, input: Review): Promise<ApplicationDocument> {
   return ctx.db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.orgId, id);
+    // Two reviewers may have the application open: a decision taken on a document someone changed since is refused.
+    const scope = and(eq(vendorApplicationDocuments.orgId, caller.orgId), eq(vendorApplicationDocuments.applicationId, id), eq(vendorApplicationDocuments.id, docId));
+    await lockUnchanged(tx, vendorApplicationDocuments, scope, input.expectedUpdatedAt);
     const before = await repo.findDocument(tx, caller.orgId, id, docId);
     if (!before) throw notFound('Document');
     const status = input.status ?? before.status;

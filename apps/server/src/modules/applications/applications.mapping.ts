@@ -55,6 +55,7 @@ export function toDocument(d: DocumentRow): ApplicationDocument {
     statusNote: d.statusNote,
     expiresOn: d.expiresOn,
     createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
   };
 }
 

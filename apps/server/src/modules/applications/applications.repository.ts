@@ -234,23 +234,33 @@ export function templateRows(db: DbOrTx, orgId: string): Promise<TemplateRow[]> 
   return db.select().from(applicationEmailTemplates).where(eq(applicationEmailTemplates.orgId, orgId));
 }
 
-export async function upsertTemplate(db: DbOrTx, v: { orgId: string; templateKey: string; locale: string; subject: string; body: string; updatedBy: string }): Promise<TemplateRow> {
-  const now = new Date();
+const templateOf = (orgId: string, templateKey: string, locale: string) =>
+  and(eq(applicationEmailTemplates.orgId, orgId), eq(applicationEmailTemplates.templateKey, templateKey), eq(applicationEmailTemplates.locale, locale));
+
+/** The organization's wording of one e-mail, locked until the transaction ends; null while the built-in one is used. */
+export async function lockTemplate(db: DbOrTx, orgId: string, templateKey: string, locale: string): Promise<TemplateRow | null> {
+  const [row] = await db.select().from(applicationEmailTemplates).where(templateOf(orgId, templateKey, locale)).limit(1).for('update');
+  return row ?? null;
+}
+
+type TemplateValues = { orgId: string; templateKey: string; locale: string; subject: string; body: string; updatedBy: string };
+
+/** The first wording of an e-mail; null when another write created it meanwhile (the unique key decides, never the last writer). */
+export async function insertTemplate(db: DbOrTx, v: TemplateValues): Promise<TemplateRow | null> {
+  const [row] = await db.insert(applicationEmailTemplates).values({ ...v, updatedAt: new Date() }).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateTemplate(db: DbOrTx, v: TemplateValues): Promise<TemplateRow> {
   const [row] = await db
-    .insert(applicationEmailTemplates)
-    .values({ ...v, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [applicationEmailTemplates.orgId, applicationEmailTemplates.templateKey, applicationEmailTemplates.locale],
-      set: { subject: v.subject, body: v.body, updatedBy: v.updatedBy, updatedAt: now },
-    })
+    .update(applicationEmailTemplates)
+    .set({ subject: v.subject, body: v.body, updatedBy: v.updatedBy, updatedAt: new Date() })
+    .where(templateOf(v.orgId, v.templateKey, v.locale))
     .returning();
   return row!;
 }
 
 export async function deleteTemplate(db: DbOrTx, orgId: string, templateKey: string, locale: string): Promise<TemplateRow | null> {
-  const rows = await db
-    .delete(applicationEmailTemplates)
-    .where(and(eq(applicationEmailTemplates.orgId, orgId), eq(applicationEmailTemplates.templateKey, templateKey), eq(applicationEmailTemplates.locale, locale)))
-    .returning();
+  const rows = await db.delete(applicationEmailTemplates).where(templateOf(orgId, templateKey, locale)).returning();
   return rows[0] ?? null;
 }

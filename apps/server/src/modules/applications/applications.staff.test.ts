@@ -11,6 +11,7 @@ import { createApplication, createMarketDay } from '../../../test/factories/appl
 import { createCategory } from '../../../test/factories/market.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { findByToken } from './applications.records.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 
 let t: TestContext;
 let dataDir: string;
@@ -25,6 +26,7 @@ let marketing: Call;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'applications-staff-'));
   t = await createTestApp({ dataDir });
+  sendCurrentVersions(t.app);
   orgA = await createOrg(t.app);
   orgB = await createOrg(t.app);
   const user = await createUser(t.app, { orgId: orgA.id, role: 'vendor_manager' });

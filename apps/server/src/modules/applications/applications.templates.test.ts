@@ -7,6 +7,7 @@ import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories
 import { createApplication } from '../../../test/factories/applications.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { DEFAULT_TEMPLATES } from './applications.emails.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 
 let t: TestContext;
 let org: { id: string; name: string };
@@ -16,6 +17,7 @@ let marketing: Call;
 
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   org = await createOrg(t.app, 'Harbour Market');
   staff = caller(t.app, bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'vendor_manager' }))));
   otherStaff = caller(t.app, bearer(await tokenFor(t.app, await createUser(t.app, { orgId: (await createOrg(t.app)).id, role: 'super_admin' }))));
@@ -72,6 +74,29 @@ describe(`applications: e-mail templates and settings (${driver})`, () => {
     expect((await lastMessageMail(en.row.email)).subject).toBe(DEFAULT_TEMPLATES.message.en.subject);
     const audits = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.orgId, org.id), eq(auditLog.entityId, 'message:en')));
     expect(audits.map((a) => a.action).sort()).toEqual(['application_template.reset', 'application_template.save']);
+  });
+
+  it('refuses wording based on a version someone else changed since: built-in (null) once saved, a saved one once reset', async () => {
+    const url = '/application-email-templates/waitlisted/ar';
+    const item = async () => (await staff('GET', '/application-email-templates')).body.items.find((i: { key: string; locale: string }) => i.key === 'waitlisted' && i.locale === 'ar');
+    // Two editors opened the built-in wording: the first save wins, the second is stale and changes nothing.
+    const first = await staff('PUT', url, { subject: 'First', body: 'First', expectedUpdatedAt: null });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const second = await staff('PUT', url, { subject: 'Second', body: 'Second', expectedUpdatedAt: null });
+    expect(second.status).toBe(409);
+    expect(second.body.error.fields).toEqual([{ field: 'expectedUpdatedAt', message: expect.any(String) }]);
+    expect(await item()).toMatchObject({ subject: 'First', updatedAt: first.body.updatedAt });
+    // Concurrent first saves of another e-mail: exactly one lands.
+    const racing = await Promise.all(['A', 'B'].map((w) => staff('PUT', '/application-email-templates/rejected/ar', { subject: w, body: w, expectedUpdatedAt: null })));
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);
+    // A version of wording that was reset since is stale too, and does not bring it back.
+    expect((await staff('DELETE', url)).status).toBe(200);
+    const revived = await staff('PUT', url, { subject: 'Third', body: 'Third', expectedUpdatedAt: first.body.updatedAt });
+    expect(revived.status).toBe(409);
+    expect(await item()).toMatchObject({ customized: false, updatedAt: null });
+    const afresh = await staff('PUT', url, { subject: 'Third', body: 'Third', expectedUpdatedAt: null });
+    expect(afresh.status).toBe(200);
+    expect(afresh.body.updatedAt).not.toBe(first.body.updatedAt);
   });
 
   it('keeps review settings per organization, with defaults until changed', async () => {

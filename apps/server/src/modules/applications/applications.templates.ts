@@ -8,6 +8,7 @@ import {
 } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
+import { staleUpdateError } from '../../lib/concurrency.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { checkPlaceholders, DEFAULT_TEMPLATES } from './applications.emails.js';
 import { audit } from './applications.mapping.js';
@@ -27,19 +28,26 @@ export async function listTemplates(db: DbOrTx, caller: Caller): Promise<{ items
   return { items, placeholders: [...APPLICATION_EMAIL_PLACEHOLDERS] };
 }
 
+/**
+ * Saves the organization's wording of one e-mail. `expectedUpdatedAt` is the version the editor started from
+ * (null: the built-in wording); wording someone else saved or reset since is refused, not overwritten.
+ */
 export async function saveTemplate(
   db: Db,
   caller: Caller,
   key: ApplicationEmailTemplateKey,
   locale: ApplicationLocale,
-  input: { subject: string; body: string },
+  input: { subject: string; body: string; expectedUpdatedAt: string | null },
 ): Promise<EmailTemplate> {
   // A placeholder we never fill would reach applicants as literal braces.
   checkPlaceholders('subject', input.subject, key);
   checkPlaceholders('body', input.body, key);
   return db.transaction(async (tx) => {
-    const before = (await repo.templateRows(tx, caller.orgId)).find((r) => r.templateKey === key && r.locale === locale) ?? null;
-    const row = await repo.upsertTemplate(tx, { orgId: caller.orgId, templateKey: key, locale, subject: input.subject.trim(), body: input.body.trim(), updatedBy: caller.userId });
+    const before = await repo.lockTemplate(tx, caller.orgId, key, locale);
+    if ((before?.updatedAt.toISOString() ?? null) !== input.expectedUpdatedAt) throw staleUpdateError();
+    const values = { orgId: caller.orgId, templateKey: key, locale, subject: input.subject.trim(), body: input.body.trim(), updatedBy: caller.userId };
+    const row = before ? await repo.updateTemplate(tx, values) : await repo.insertTemplate(tx, values);
+    if (!row) throw staleUpdateError();
     await recordAudit(tx, audit(caller, 'application_template.save', 'application_email_template', `${key}:${locale}`, before && { subject: before.subject, body: before.body }, { subject: row.subject, body: row.body }));
     return toTemplate(key, locale, row);
   });

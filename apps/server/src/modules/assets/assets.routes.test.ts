@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { multipart, pngOf, productUsing } from './assets.test-support.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 
 let t: TestContext;
 let dir: string;
@@ -15,6 +16,7 @@ let other: Record<string, string>;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'assets-routes-'));
   t = await createTestApp({ dataDir: dir });
+  sendCurrentVersions(t.app);
   org = await createOrg(t.app);
   h = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'marketing' })));
   const org2 = await createOrg(t.app);

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { lockKey } from '../../db/advisory-lock.js';
 import { newBlobKey, type BlobStore } from '../../lib/blob-store.js';
+import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { extensionOf, typeForExtension } from '../../lib/file-sniff.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -98,6 +99,8 @@ export async function updateAsset(ctx: AppContext, who: Who, id: string, body: A
       const before = await repo.findAsset(tx, who.orgId, id, true);
       // A row adopted from a reserved folder before it was reserved is not the library's to change.
       if (!before || isReservedFolder(before.folder)) throw notFound('Asset');
+      // The row is locked (findAsset forUpdate): an edit based on an older version of it is refused.
+      assertUnchanged(before.updatedAt, body.expectedUpdatedAt);
       const nextFolder = folder ?? before.folder;
       const nextName = fileName ?? before.fileName;
       const patch: Partial<repo.NewAsset> = {};

@@ -95,9 +95,9 @@ describe(`dashboard (${driver})`, () => {
     const admin = await createUser(t.app, { orgId: org.id, role: 'super_admin' });
     const otherAdmin = await createUser(t.app, { orgId: other.id, role: 'super_admin' });
     const token = await tokenFor(t.app, admin);
-    const langs = (await t.app.inject({ url: '/api/v1/languages', headers: bearer(token) })).json() as { id: string; code: string }[];
+    const langs = (await t.app.inject({ url: '/api/v1/languages', headers: bearer(token) })).json() as { id: string; code: string; updatedAt: string }[];
     const ar = langs.find((l) => l.code === 'ar')!;
-    const off = await t.app.inject({ method: 'PATCH', url: `/api/v1/languages/${ar.id}`, headers: bearer(token), payload: { isActive: false } });
+    const off = await t.app.inject({ method: 'PATCH', url: `/api/v1/languages/${ar.id}`, headers: bearer(token), payload: { isActive: false, expectedUpdatedAt: ar.updatedAt } });
     expect(off.statusCode).toBe(200);
     const mine = (await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(token) })).json();
     expect(mine.languages.map((l: { code: string }) => l.code)).toEqual(['en']);

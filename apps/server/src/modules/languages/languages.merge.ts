@@ -11,9 +11,12 @@ export type Translation = z.infer<typeof translationSchema>;
  */
 export function mergeLanguages(shipped: LanguageRow[], own: OrgLanguageRow[]): Language[] {
   const ownByCode = new Map(own.map((o) => [o.code, o]));
-  const ownDefault = own.some((o) => o.isDefault);
+  const ownDefaultRow = own.find((o) => o.isDefault);
+  const ownDefault = !!ownDefaultRow;
   const out: Language[] = shipped.map((s) => {
     const o = ownByCode.get(s.code);
+    // The shipped default another language displaced owes its isDefault to that language's row, so that row's change is its version too.
+    const displacedBy = s.isDefault && ownDefaultRow && ownDefaultRow !== o ? ownDefaultRow : undefined;
     return {
       id: s.id,
       code: s.code,
@@ -25,6 +28,7 @@ export function mergeLanguages(shipped: LanguageRow[], own: OrgLanguageRow[]): L
       textDirection: o?.textDirection ?? s.textDirection,
       shipped: true,
       overridden: !!o,
+      updatedAt: latest(s.updatedAt, o?.updatedAt, displacedBy?.updatedAt),
     };
   });
   const shippedCodes = new Set(shipped.map((s) => s.code));
@@ -41,19 +45,36 @@ export function mergeLanguages(shipped: LanguageRow[], own: OrgLanguageRow[]): L
       textDirection: o.textDirection ?? 'ltr',
       shipped: false,
       overridden: false,
+      updatedAt: o.updatedAt.toISOString(),
     });
   }
   return out.sort((a, b) => a.sortOrder - b.sortOrder || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 
+/**
+ * The version of a view made of several rows (issue 12, item 15): the latest change of any of them, so an edit
+ * based on the shipped row alone (the first edit of a shipped item) is stale once the organization has its own row.
+ */
+export function latest(...stamps: (Date | undefined)[]): string {
+  return new Date(Math.max(...stamps.filter((d): d is Date => !!d).map((d) => d.getTime()))).toISOString();
+}
+
 /** One shipped text as an organization sees it, with its own value in front when it has one. */
 export function shippedText(s: TranslationRow, o: OverrideRow | null): Translation {
   return o
-    ? { id: s.id, key: s.key, language: s.language, value: o.value, shipped: true, overridden: true, shippedValue: s.value }
-    : { id: s.id, key: s.key, language: s.language, value: s.value, shipped: true, overridden: false };
+    ? { id: s.id, key: s.key, language: s.language, value: o.value, shipped: true, overridden: true, shippedValue: s.value, updatedAt: latest(s.updatedAt, o.updatedAt) }
+    : { id: s.id, key: s.key, language: s.language, value: s.value, shipped: true, overridden: false, updatedAt: s.updatedAt.toISOString() };
 }
 
-export const ownText = (o: OverrideRow): Translation => ({ id: o.id, key: o.key, language: o.language, value: o.value, shipped: false, overridden: false });
+export const ownText = (o: OverrideRow): Translation => ({
+  id: o.id,
+  key: o.key,
+  language: o.language,
+  value: o.value,
+  shipped: false,
+  overridden: false,
+  updatedAt: o.updatedAt.toISOString(),
+});
 
 /** The shipped texts with the organization's values in front, plus the keys only it has; by key, then language. */
 export function mergeTranslations(shipped: TranslationRow[], own: OverrideRow[]): Translation[] {

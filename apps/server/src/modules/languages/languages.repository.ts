@@ -81,31 +81,28 @@ export async function findShippedTranslationByKey(db: DbOrTx, key: string, langu
   return (await db.select().from(translations).where(and(eq(translations.key, key), eq(translations.language, language))).limit(1))[0] ?? null;
 }
 
-export async function findOverride(db: DbOrTx, orgId: string, id: string): Promise<OverrideRow | null> {
-  return (await db.select().from(translationOverrides).where(and(eq(translationOverrides.orgId, orgId), eq(translationOverrides.id, id))).limit(1))[0] ?? null;
+/** `forUpdate` locks the row until the transaction ends (an edit compares its version under that lock). */
+export async function findOverride(db: DbOrTx, orgId: string, id: string, forUpdate = false): Promise<OverrideRow | null> {
+  const q = db.select().from(translationOverrides).where(and(eq(translationOverrides.orgId, orgId), eq(translationOverrides.id, id))).limit(1);
+  return (forUpdate ? await q.for('update') : await q)[0] ?? null;
 }
 
-export async function findOverrideByKey(db: DbOrTx, orgId: string, key: string, language: string): Promise<OverrideRow | null> {
+export async function findOverrideByKey(db: DbOrTx, orgId: string, key: string, language: string, forUpdate = false): Promise<OverrideRow | null> {
   const where = and(eq(translationOverrides.orgId, orgId), eq(translationOverrides.key, key), eq(translationOverrides.language, language));
-  return (await db.select().from(translationOverrides).where(where).limit(1))[0] ?? null;
+  const q = db.select().from(translationOverrides).where(where).limit(1);
+  return (forUpdate ? await q.for('update') : await q)[0] ?? null;
 }
 
 export async function insertOverride(db: DbOrTx, values: { orgId: string; key: string; language: string; value: string }): Promise<OverrideRow> {
   return (await db.insert(translationOverrides).values(values).returning())[0]!;
 }
 
-/** The organization's text for a shipped key: one row per key and language, whichever request comes first. */
-export async function upsertOverride(db: DbOrTx, values: { orgId: string; key: string; language: string; value: string }): Promise<OverrideRow> {
-  return (
-    await db
-      .insert(translationOverrides)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [translationOverrides.orgId, translationOverrides.key, translationOverrides.language],
-        set: { value: values.value, updatedAt: new Date() },
-      })
-      .returning()
-  )[0]!;
+/**
+ * The organization's first text for a shipped key. Null when another request created it meanwhile: the unique
+ * key decides which came first, and the later one is stale rather than silently winning.
+ */
+export async function insertFirstOverride(db: DbOrTx, values: { orgId: string; key: string; language: string; value: string }): Promise<OverrideRow | null> {
+  return (await db.insert(translationOverrides).values(values).onConflictDoNothing().returning())[0] ?? null;
 }
 
 export async function updateOverride(db: DbOrTx, orgId: string, id: string, value: string): Promise<OverrideRow> {

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { languageCreateSchema, languageUpdateSchema } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { lockKey } from '../../db/advisory-lock.js';
 import type { Caller } from '../../lib/api-route.js';
+import { staleUpdateError } from '../../lib/concurrency.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { mergeLanguages, type Language } from './languages.merge.js';
@@ -51,11 +53,19 @@ async function effectiveOf(tx: DbOrTx, orgId: string, code: string): Promise<Lan
   return (await effectiveLanguages(tx, orgId)).find((l) => l.code === code)!;
 }
 
+/**
+ * A language as the organization sees it is made of several rows (the shipped one, its settings, whichever
+ * language is its default), some of which may not exist yet, so no row lock covers it: the organization's
+ * language writes take this lock instead, and an edit compares its version under it.
+ */
+const lockLanguages = (tx: DbOrTx, orgId: string) => lockKey(tx, `languages:${orgId}`);
+
 const codeTaken = (code: string) => conflict(`A language with code ${code} already exists`, [{ field: 'code', message: 'is already used' }]);
 
 export async function createLanguage(db: Db, caller: Caller, input: z.infer<typeof languageCreateSchema>): Promise<Language> {
   try {
     return await db.transaction(async (tx) => {
+      await lockLanguages(tx, caller.orgId);
       if (await repo.findShippedLanguageByCode(tx, input.code)) throw codeTaken(input.code);
       const row = await repo.insertOrgLanguage(tx, {
         orgId: caller.orgId,
@@ -79,8 +89,11 @@ export async function createLanguage(db: Db, caller: Caller, input: z.infer<type
 
 export async function updateLanguage(db: Db, caller: Caller, id: string, input: z.infer<typeof languageUpdateSchema>): Promise<Language> {
   return db.transaction(async (tx) => {
+    await lockLanguages(tx, caller.orgId);
     const t = await target(tx, caller.orgId, id);
     const before = await effectiveOf(tx, caller.orgId, t.code);
+    // The version the screen saw: of the shipped row alone until the organization first changes the language.
+    if (before.updatedAt !== input.expectedUpdatedAt) throw staleUpdateError();
     if (before.isDefault && input.isDefault === false) {
       throw new AppError(422, 'validation_failed', 'Choose another default language instead', [{ field: 'isDefault', message: 'one language must stay the default' }]);
     }
@@ -93,7 +106,7 @@ export async function updateLanguage(db: Db, caller: Caller, id: string, input: 
     if (input.code && input.code !== t.code) {
       throw new AppError(422, 'validation_failed', 'A language code cannot be changed', [{ field: 'code', message: 'cannot be changed' }]);
     }
-    const { code: _code, isDefault, ...settings } = input;
+    const { code: _code, isDefault, expectedUpdatedAt: _version, ...settings } = input;
     // A shipped language gets a row of the organization's settings; the shipped row stays as it is.
     const own = t.own
       ? await repo.updateOrgLanguage(tx, caller.orgId, t.own.id, settings)
@@ -111,6 +124,7 @@ export async function updateLanguage(db: Db, caller: Caller, id: string, input: 
 /** Removes a language the organization added (with its texts), or its settings of a shipped one. */
 export async function deleteLanguage(db: Db, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockLanguages(tx, caller.orgId);
     const t = await target(tx, caller.orgId, id);
     const before = await effectiveOf(tx, caller.orgId, t.code);
     if (!t.own) throw new AppError(409, 'conflict', 'A shipped language cannot be removed; switch it off instead');

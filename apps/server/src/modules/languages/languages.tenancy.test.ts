@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages, translations } from '../../db/schema/index.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 
 // Issue 12, item 4: one organization's master_data user rewrote the sign-in strings of every organization.
 let t: TestContext;
@@ -12,6 +13,7 @@ let b: Record<string, string>;
 let bMember: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   orgA = await createOrg(t.app);
   const orgB = await createOrg(t.app);
   a = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: orgA.id, role: 'super_admin' })));

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 
 let t: TestContext;
 let admin: Record<string, string>;
 let marketing: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
+  sendCurrentVersions(t.app);
   const org = await createOrg(t.app);
   admin = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'super_admin' })));
   marketing = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'marketing' })));
@@ -74,5 +76,58 @@ describe(`languages and translations (${driver})`, () => {
     expect(dup.statusCode).toBe(409);
     const missing = await t.app.inject({ method: 'DELETE', url: '/api/v1/translations/00000000-0000-4000-8000-000000000000', headers: admin });
     expect(missing.statusCode).toBe(404);
+  });
+
+  describe('edits name the version they were based on (issue 12, item 15)', () => {
+    type Row = { id: string; code?: string; key?: string; updatedAt: string; isDefault?: boolean; value?: string; name?: string };
+    async function freshAdmin() {
+      const org = await createOrg(t.app);
+      const h = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'super_admin' })));
+      const list = async (url: string) => (await t.app.inject({ url, headers: h })).json() as Row[];
+      const patch = (url: string, payload: object) => t.app.inject({ method: 'PATCH', url, headers: h, payload });
+      return { h, list, patch };
+    }
+
+    it('two first edits of one shipped text at once: one is saved, the other is stale', async () => {
+      const a = await freshAdmin();
+      const title = (await a.list('/api/v1/translations?language=en')).find((x) => x.key === 'sidebar.title')!;
+      const res = await Promise.all(['One', 'Two'].map((value) => a.patch(`/api/v1/translations/${title.id}`, { value, expectedUpdatedAt: title.updatedAt })));
+      expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const won = res.find((r) => r.statusCode === 200)!.json();
+      expect((await a.list('/api/v1/translations?language=en')).find((x) => x.id === title.id)).toMatchObject({ value: won.value, overridden: true, updatedAt: won.updatedAt });
+    });
+
+    it('two first edits of one shipped language at once: one is saved, the other is stale', async () => {
+      const a = await freshAdmin();
+      const ar = (await a.list('/api/v1/languages?all=true')).find((l) => l.code === 'ar')!;
+      const res = await Promise.all(['One', 'Two'].map((name) => a.patch(`/api/v1/languages/${ar.id}`, { name, expectedUpdatedAt: ar.updatedAt })));
+      expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    });
+
+    it('a text reset to shipped since the screen loaded it is stale', async () => {
+      const a = await freshAdmin();
+      const title = (await a.list('/api/v1/translations?language=en')).find((x) => x.key === 'sidebar.title')!;
+      const mine = (await a.patch(`/api/v1/translations/${title.id}`, { value: 'Mine', expectedUpdatedAt: title.updatedAt })).json();
+      expect(mine.updatedAt).not.toBe(title.updatedAt);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/translations/${title.id}`, headers: a.h })).statusCode).toBe(200);
+      const late = await a.patch(`/api/v1/translations/${title.id}`, { value: 'Late', expectedUpdatedAt: mine.updatedAt });
+      expect(late.statusCode).toBe(409);
+      expect((await a.list('/api/v1/translations?language=en')).find((x) => x.id === title.id)).toMatchObject({ value: title.value, overridden: false });
+    });
+
+    it('the shipped default another language displaced has changed for a screen that loaded it as the default', async () => {
+      const a = await freshAdmin();
+      const all = await a.list('/api/v1/languages?all=true');
+      const [en, ar] = ['en', 'ar'].map((c) => all.find((l) => l.code === c));
+      expect(en).toMatchObject({ code: 'en', isDefault: true });
+      expect((await a.patch(`/api/v1/languages/${ar!.id}`, { isDefault: true, expectedUpdatedAt: ar!.updatedAt })).statusCode).toBe(200);
+      const now = (await a.list('/api/v1/languages?all=true')).find((l) => l.id === en!.id)!;
+      expect(now).toMatchObject({ isDefault: false });
+      expect(now.updatedAt).not.toBe(en!.updatedAt);
+      // A screen still showing English as the default would make it the default again: refused.
+      const stale = await a.patch(`/api/v1/languages/${en!.id}`, { isDefault: true, expectedUpdatedAt: en!.updatedAt });
+      expect(stale.statusCode).toBe(409);
+      expect((await a.list('/api/v1/languages?all=true')).filter((l) => l.isDefault).map((l) => l.code)).toEqual(['ar']);
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { translationCreateSchema } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
+import { staleUpdateError } from '../../lib/concurrency.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { mergeTranslations, ownText, shippedText, type Translation } from './languages.merge.js';
@@ -38,24 +39,31 @@ export async function createTranslation(db: Db, caller: Caller, input: z.infer<t
 }
 
 /** The organization's own row an id names, or the shipped row with the organization's override of it, if any. */
-async function target(tx: DbOrTx, orgId: string, id: string): Promise<{ own: repo.OverrideRow | null; shipped: repo.TranslationRow | null }> {
-  const own = await repo.findOverride(tx, orgId, id);
+async function target(tx: DbOrTx, orgId: string, id: string, forUpdate = false): Promise<{ own: repo.OverrideRow | null; shipped: repo.TranslationRow | null }> {
+  const own = await repo.findOverride(tx, orgId, id, forUpdate);
   if (own) return { own, shipped: await repo.findShippedTranslationByKey(tx, own.key, own.language) };
   const shipped = await repo.findShippedTranslation(tx, id);
   if (!shipped) throw notFound('Translation');
-  return { own: await repo.findOverrideByKey(tx, orgId, shipped.key, shipped.language), shipped };
+  return { own: await repo.findOverrideByKey(tx, orgId, shipped.key, shipped.language, forUpdate), shipped };
 }
 
 const view = (shipped: repo.TranslationRow | null, own: repo.OverrideRow | null): Translation | null =>
   shipped ? shippedText(shipped, own) : own ? ownText(own) : null;
 
-export async function updateTranslation(db: Db, caller: Caller, id: string, value: string): Promise<Translation> {
+/**
+ * Changes the organization's text. `expectedUpdatedAt` is the version the editor saw: of the shipped row while
+ * the organization has no value of its own, so a first edit made elsewhere meanwhile makes this one stale.
+ */
+export async function updateTranslation(db: Db, caller: Caller, id: string, input: { value: string; expectedUpdatedAt: string }): Promise<Translation> {
   return db.transaction(async (tx) => {
-    const t = await target(tx, caller.orgId, id);
+    const t = await target(tx, caller.orgId, id, true);
+    const before = view(t.shipped, t.own)!;
+    if (before.updatedAt !== input.expectedUpdatedAt) throw staleUpdateError();
     const row = t.own
-      ? await repo.updateOverride(tx, caller.orgId, t.own.id, value)
-      : await repo.upsertOverride(tx, { orgId: caller.orgId, key: t.shipped!.key, language: t.shipped!.language, value });
-    await recordAudit(tx, audit(caller, t.own ? 'update' : 'create', 'translation_override', row.id, view(t.shipped, t.own), row));
+      ? await repo.updateOverride(tx, caller.orgId, t.own.id, input.value)
+      : await repo.insertFirstOverride(tx, { orgId: caller.orgId, key: t.shipped!.key, language: t.shipped!.language, value: input.value });
+    if (!row) throw staleUpdateError();
+    await recordAudit(tx, audit(caller, t.own ? 'update' : 'create', 'translation_override', row.id, before, row));
     return view(t.shipped, row)!;
   });
 }

@@ -117,7 +117,7 @@ describe(`storage rules per bucket and prefix (${driver})`, () => {
       t.app.inject({ method, url: `/api/v1${url}`, headers: h, ...(payload ? { payload } : {}) });
     const listed = await api('GET', '/assets?subfolders=true&limit=100');
     expect(listed.statusCode).toBe(200);
-    const items = listed.json().items as { id: string; path: string; folder: string }[];
+    const items = listed.json().items as { id: string; path: string; folder: string; updatedAt: string }[];
     expect(items.map((i) => i.folder)).not.toContain('market-locations');
     expect((await api('POST', '/assets/folders', { path: 'market-locations/x' })).statusCode).toBe(422);
     expect((await api('POST', '/assets/folders/move', { from: 'products', to: 'market-locations' })).statusCode).toBe(422);
@@ -126,7 +126,7 @@ describe(`storage rules per bucket and prefix (${driver})`, () => {
     const up = await t.app.inject({ method: 'POST', url: '/api/v1/assets/upload?folder=market-locations', payload: m.payload, headers: { ...h, ...m.headers } });
     expect(up.statusCode).toBe(422);
     const lib = items.find((i) => i.path === w.paths.libraryImage)!;
-    expect((await api('PATCH', `/assets/${lib.id}`, { folder: 'market-locations' })).statusCode).toBe(422);
+    expect((await api('PATCH', `/assets/${lib.id}`, { folder: 'market-locations', expectedUpdatedAt: lib.updatedAt })).statusCode).toBe(422);
     // The plan is still where the location points.
     expect((await req('GET', `/object/public/${w.buckets.public}/${w.paths.sitePlan}`, {})).statusCode).toBe(200);
   });

@@ -11,6 +11,8 @@ import type {
 } from '@market/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { guardStale } from '../../lib/stale-write';
+import { useT } from '../i18n/i18n-provider';
 
 export type { ApplicationDetail, ApplicationListItem, ApplicationStatus, ApplicationStream, ApplicationEmailTemplateKey, ApplicationLocale };
 export type ApplicationDocument = r.ApplicationDocument;
@@ -19,7 +21,8 @@ export type Workshop = r.Workshop;
 export type EmailTemplate = r.EmailTemplate;
 export type StaffAction = ApplicationDetail['allowedActions'][number];
 export type BulkAction = 'approve' | 'waitlist' | 'reject';
-export type DocumentReview = { status?: 'pending' | 'valid' | 'declined'; statusNote?: string | null; expiresOn?: string | null };
+/** A decision on a document, naming the updatedAt of the document as the page showed it. */
+export type DocumentReview = { status?: 'pending' | 'valid' | 'declined'; statusNote?: string | null; expiresOn?: string | null; expectedUpdatedAt: string };
 
 // Kept here (not imported) so no zod code reaches the bundle; `satisfies` ties them to the contract.
 export const APPLICATION_STATUSES = ['submitted', 'under_review', 'info_requested', 'approved', 'waitlisted', 'rejected', 'withdrawn'] as const satisfies readonly ApplicationStatus[];
@@ -139,11 +142,17 @@ export const useScoreApplication = (id: string) =>
     api<typeof r.scoreApplication>({ method: 'PUT', path: '/vendor-applications/:id/score' }, { params: { id }, body }),
   );
 
+/** Another reviewer's decision on the document since the page loaded makes this one stale: the page reloads and says so. */
 export function useReviewDocument(id: string) {
   const qc = useQueryClient();
+  const t = useT();
   return useMutation({
     mutationFn: ({ docId, body }: { docId: string; body: DocumentReview }) =>
-      api<typeof r.reviewApplicationDocument>({ method: 'PATCH', path: '/vendor-applications/:id/documents/:docId' }, { params: { id, docId }, body }),
+      guardStale(
+        () => api<typeof r.reviewApplicationDocument>({ method: 'PATCH', path: '/vendor-applications/:id/documents/:docId' }, { params: { id, docId }, body }),
+        t('edit.staleWrite'),
+        () => qc.invalidateQueries({ queryKey: applicationKeys.detail(id) }),
+      ),
     onSuccess: (doc) => {
       qc.setQueryData<ApplicationDetail>(applicationKeys.detail(id), (old) => old && { ...old, documents: old.documents.map((d) => (d.id === doc.id ? doc : d)) });
       // The history gains a document_review entry.
@@ -193,12 +202,18 @@ export function useEmailTemplates(enabled: boolean) {
   });
 }
 
+/**
+ * Saving names the updatedAt of the wording the editor was filled from (null: the built-in one); wording someone
+ * else saved or reset since makes it stale: the list reloads and says so.
+ */
 export function useTemplateWrite() {
   const qc = useQueryClient();
+  const t = useT();
+  const reload = () => qc.invalidateQueries({ queryKey: applicationKeys.templates });
   return useMutation({
-    mutationFn: ({ key, locale, body }: { key: ApplicationEmailTemplateKey; locale: ApplicationLocale; body: { subject: string; body: string } | null }) =>
+    mutationFn: ({ key, locale, body }: { key: ApplicationEmailTemplateKey; locale: ApplicationLocale; body: { subject: string; body: string; expectedUpdatedAt: string | null } | null }) =>
       body
-        ? api<typeof r.saveEmailTemplate>({ method: 'PUT', path: '/application-email-templates/:key/:locale' }, { params: { key, locale }, body })
+        ? guardStale(() => api<typeof r.saveEmailTemplate>({ method: 'PUT', path: '/application-email-templates/:key/:locale' }, { params: { key, locale }, body }), t('edit.staleWrite'), reload)
         : api<typeof r.resetEmailTemplate>({ method: 'DELETE', path: '/application-email-templates/:key/:locale' }, { params: { key, locale } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: applicationKeys.templates }),
   });

@@ -1,6 +1,8 @@
 import type { assetsRoutes as r } from '@market/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, uploadFile } from '../../lib/api';
+import { guardStale } from '../../lib/stale-write';
+import { useT } from '../i18n/i18n-provider';
 
 export type Asset = r.Asset;
 export type AssetDetail = r.AssetDetail;
@@ -31,8 +33,14 @@ function useInvalidating<V, R>(fn: (v: V) => Promise<R>) {
   return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: assetKeys.all }) });
 }
 
-export const useUpdateAsset = () =>
-  useInvalidating(({ id, body }: { id: string; body: r.AssetUpdate }) => api<typeof r.updateAsset>({ method: 'PATCH', path: '/assets/:id' }, { params: { id }, body }));
+/** An edit names the updatedAt of the asset it was opened on; a stale one reloads the library and says so. */
+export function useUpdateAsset() {
+  const qc = useQueryClient();
+  const t = useT();
+  return useInvalidating(({ id, body }: { id: string; body: r.AssetUpdate }) =>
+    guardStale(() => api<typeof r.updateAsset>({ method: 'PATCH', path: '/assets/:id' }, { params: { id }, body }), t('edit.staleWrite'), () => qc.invalidateQueries({ queryKey: assetKeys.all })),
+  );
+}
 export const useDeleteAsset = () => useInvalidating((id: string) => api<typeof r.deleteAsset>({ method: 'DELETE', path: '/assets/:id' }, { params: { id } }));
 export const useCreateFolder = () => useInvalidating((path: string) => api<typeof r.createAssetFolder>({ method: 'POST', path: '/assets/folders' }, { body: { path } }));
 export const useMoveFolder = () =>

@@ -2,12 +2,14 @@ import type { languageCreateSchema, languageUpdateSchema, platformRoutes as r } 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
-import { i18nKeys } from '../i18n/i18n-provider';
+import { guardStale } from '../../lib/stale-write';
+import { i18nKeys, useT } from '../i18n/i18n-provider';
 
 export type Language = Awaited<ReturnType<typeof api<typeof r.listLanguages>>>[number];
 export type Translation = Awaited<ReturnType<typeof api<typeof r.listTranslations>>>[number];
 export type LanguageCreate = z.input<typeof languageCreateSchema>;
-export type LanguageUpdate = z.input<typeof languageUpdateSchema>;
+/** The changed settings; the version the screen loaded travels beside them. */
+export type LanguageUpdate = Omit<z.input<typeof languageUpdateSchema>, 'expectedUpdatedAt'>;
 
 // Under the i18n provider's prefixes, so its realtime reloads (another browser's edit) refresh these too.
 // The translations key holds an object, never a string, so it cannot collide with a language code.
@@ -45,22 +47,36 @@ export function useCreateLanguage() {
   });
 }
 
+/**
+ * Edits name the updatedAt of the language or text they were based on (for a shipped one the organization never
+ * changed, the shipped row's); a stale one reloads the lists and says so.
+ */
+function useStaleGuard() {
+  const qc = useQueryClient();
+  const t = useT();
+  return <T,>(run: () => Promise<T>) => guardStale(run, t('edit.staleWrite'), () => invalidateAll(qc));
+}
+
 export function useUpdateLanguage() {
   const qc = useQueryClient();
+  const guard = useStaleGuard();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: LanguageUpdate }) =>
-      api<typeof r.updateLanguage>({ method: 'PATCH', path: '/languages/:id' }, { params: { id }, body }),
+    mutationFn: ({ id, body, expectedUpdatedAt }: { id: string; body: LanguageUpdate; expectedUpdatedAt: string }) =>
+      guard(() => api<typeof r.updateLanguage>({ method: 'PATCH', path: '/languages/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } })),
     onSettled: () => invalidateAll(qc),
   });
 }
 
-/** Writes new sort orders one language at a time (only those that change), then reloads once. */
+/** Writes new sort orders one language at a time (only those that change), each naming the version it was shown with, then reloads once. */
 export function useReorderLanguages() {
   const qc = useQueryClient();
+  const guard = useStaleGuard();
   return useMutation({
-    mutationFn: async (changes: { id: string; sortOrder: number }[]) => {
+    mutationFn: async (changes: { id: string; sortOrder: number; expectedUpdatedAt: string }[]) => {
       for (const c of changes) {
-        await api<typeof r.updateLanguage>({ method: 'PATCH', path: '/languages/:id' }, { params: { id: c.id }, body: { sortOrder: c.sortOrder } });
+        await guard(() =>
+          api<typeof r.updateLanguage>({ method: 'PATCH', path: '/languages/:id' }, { params: { id: c.id }, body: { sortOrder: c.sortOrder, expectedUpdatedAt: c.expectedUpdatedAt } }),
+        );
       }
     },
     onSettled: () => invalidateAll(qc),
@@ -93,11 +109,13 @@ function patchCache(qc: QueryClient, change: { saved?: Translation; removedId?: 
  */
 export function useSaveTranslation() {
   const qc = useQueryClient();
+  const guard = useStaleGuard();
   return useMutation({
     mutationFn: async ({ existing, key, language, value }: { existing?: Translation; key: string; language: string; value: string }) => {
       if (!existing) return { saved: await api<typeof r.createTranslation>({ method: 'POST', path: '/translations' }, { body: { key, language, value } }) };
       if (value === '') return existing.shipped && !existing.overridden ? {} : removeOwnText(existing);
-      return { saved: await api<typeof r.updateTranslation>({ method: 'PATCH', path: '/translations/:id' }, { params: { id: existing.id }, body: { value } }) };
+      const body = { value, expectedUpdatedAt: existing.updatedAt };
+      return { saved: await guard(() => api<typeof r.updateTranslation>({ method: 'PATCH', path: '/translations/:id' }, { params: { id: existing.id }, body })) };
     },
     // Reloads after a refusal too: a 404 or 409 means someone else changed the list meanwhile.
     onSettled: (change) => {

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FormDialog, FormField, fieldClass } from '../../../components/ui/market-structure-form';
 import { useI18n } from '../../i18n/i18n-provider';
-import { useReviewDocument, type ApplicationDetail, type ApplicationDocument } from '../applications-api';
+import { useReviewDocument, type ApplicationDetail, type ApplicationDocument, type DocumentReview } from '../applications-api';
 import { errorText, fieldErrorOf, hasFields } from '../format';
 import { DocumentStatusBadge } from './application-badges';
 import { DocumentPreview } from './document-preview';
@@ -51,8 +51,9 @@ function DocumentRow({ appId, doc }: { appId: string; doc: ApplicationDocument }
   const [declining, setDeclining] = useState(false);
   const [note, setNote] = useState('');
   const [expires, setExpires] = useState(doc.expiresOn ?? '');
-  const save = (body: Parameters<typeof review.mutate>[0]['body'], done: string, after?: () => void) =>
-    review.mutate({ docId: doc.id, body }, { onSuccess: () => { toast.success(done); after?.(); }, onError: (e) => !hasFields(e) && toast.error(errorText(e)) });
+  // Each decision names the version of the document this row shows.
+  const save = (body: Omit<DocumentReview, 'expectedUpdatedAt'>, done: string, after?: () => void) =>
+    review.mutate({ docId: doc.id, body: { ...body, expectedUpdatedAt: doc.updatedAt } }, { onSuccess: () => { toast.success(done); after?.(); }, onError: (e) => !hasFields(e) && toast.error(errorText(e)) });
 
   return (
     <li className="flex flex-col gap-2 p-3 text-sm" data-testid="application-document">

@@ -17,6 +17,8 @@ export function EmailTemplatesEditor() {
   const [locale, setLocale] = useState<ApplicationLocale>(language === 'ar' ? 'ar' : 'en');
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
+  // The version the fields were filled from (null: the built-in wording); the save names it.
+  const [loadedAt, setLoadedAt] = useState<string | null>(null);
   const [resetting, setResetting] = useState(false);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const current = list.data?.items.find((i) => i.key === key && i.locale === locale);
@@ -26,6 +28,7 @@ export function EmailTemplatesEditor() {
     if (!current) return;
     setSubject(current.subject);
     setBody(current.body);
+    setLoadedAt(current.updatedAt);
   }, [current]);
   const resetWrite = write.reset;
   useEffect(() => resetWrite(), [key, locale, resetWrite]);
@@ -46,7 +49,7 @@ export function EmailTemplatesEditor() {
     });
   };
   const save = () =>
-    write.mutate({ key, locale, body: { subject, body } }, { onSuccess: () => toast.success(t('review.templates.saved')) });
+    write.mutate({ key, locale, body: { subject, body, expectedUpdatedAt: loadedAt } }, { onSuccess: () => toast.success(t('review.templates.saved')) });
   const generalError = write.error && !fieldErrorOf(write.error, 'subject') && !fieldErrorOf(write.error, 'body') ? errorText(write.error) : null;
 
   return (

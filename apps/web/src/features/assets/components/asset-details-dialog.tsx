@@ -18,13 +18,20 @@ export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null
   const remove = useDeleteAsset();
   const a = q.data;
   const [form, setForm] = useState({ altEn: '', altAr: '', fileName: '', folder: '', tags: [] as string[] });
+  // The version the form was filled from: the save names it, so a change made elsewhere meanwhile is refused.
+  const [loadedAt, setLoadedAt] = useState('');
   const [tag, setTag] = useState('');
   const [confirm, setConfirm] = useState(false);
   useEffect(() => {
     if (a) setForm({ altEn: a.altEn, altAr: a.altAr, fileName: a.fileName, folder: a.folder, tags: a.tags });
-    update.reset();
+    if (a) setLoadedAt(a.updatedAt);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [a?.id, a?.updatedAt]);
+  // Only another asset clears the last save's error: a refused stale save reloads the asset and must still say why.
+  useEffect(() => {
+    update.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [a?.id]);
   const addTag = () => {
     const v = tag.trim().toLowerCase();
     if (v && !form.tags.includes(v)) setForm((f) => ({ ...f, tags: [...f.tags, v] }));
@@ -41,7 +48,7 @@ export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null
     }
   };
   const save = () =>
-    id && update.mutate({ id, body: form }, { onSuccess: () => toast.success(t('assets.saved')) });
+    id && update.mutate({ id, body: { ...form, expectedUpdatedAt: loadedAt } }, { onSuccess: () => toast.success(t('assets.saved')) });
   const general = update.error instanceof ApiError && !update.error.fields.length ? update.error.message : update.error && !(update.error instanceof ApiError) ? String(update.error) : null;
 
   return (

@@ -45,7 +45,7 @@ export function LanguageFormDialog({ open, onOpenChange, language, nextSortOrder
     // Only what changed: an unchanged shipped language then keeps following the shipped values.
     const changed = language ? Object.fromEntries(Object.entries(names).filter(([k, v]) => language[k as keyof typeof names] !== v)) : {};
     if (language && !Object.keys(changed).length) done();
-    else if (language) update.mutate({ id: language.id, body: changed }, { onSuccess: done });
+    else if (language) update.mutate({ id: language.id, body: changed, expectedUpdatedAt: language.updatedAt }, { onSuccess: done });
     else create.mutate({ ...names, code: form.code.trim(), isActive: true, sortOrder: nextSortOrder }, { onSuccess: done });
   };
 

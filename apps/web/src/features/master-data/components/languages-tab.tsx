@@ -26,19 +26,19 @@ export function LanguagesTab() {
 
   const toggle = (l: Language) =>
     update.mutate(
-      { id: l.id, body: { isActive: !l.isActive } },
+      { id: l.id, body: { isActive: !l.isActive }, expectedUpdatedAt: l.updatedAt },
       { onSuccess: () => toast.success(t(l.isActive ? 'masterData.languages.toast.deactivated' : 'masterData.languages.toast.activated', { name: l.name })), onError: failed },
     );
   // A default language must be active, so making one the default also switches it on.
   const setDefault = (l: Language) =>
-    update.mutate({ id: l.id, body: { isDefault: true, isActive: true } }, { onSuccess: () => toast.success(t('masterData.languages.toast.default', { name: l.name })), onError: failed });
+    update.mutate({ id: l.id, body: { isDefault: true, isActive: true }, expectedUpdatedAt: l.updatedAt }, { onSuccess: () => toast.success(t('masterData.languages.toast.default', { name: l.name })), onError: failed });
   const move = (index: number, step: -1 | 1) => {
     const order = [...languages];
     const [moved] = order.splice(index, 1);
     order.splice(index + step, 0, moved!);
     // Renumber 1..n so languages that shared a sort order get distinct places.
-    const changes = order.map((l, i) => ({ id: l.id, sortOrder: i + 1, was: l.sortOrder })).filter((c) => c.sortOrder !== c.was);
-    reorder.mutate(changes.map(({ id, sortOrder }) => ({ id, sortOrder })), { onError: failed });
+    const changes = order.map((l, i) => ({ id: l.id, sortOrder: i + 1, was: l.sortOrder, expectedUpdatedAt: l.updatedAt })).filter((c) => c.sortOrder !== c.was);
+    reorder.mutate(changes.map(({ id, sortOrder, expectedUpdatedAt }) => ({ id, sortOrder, expectedUpdatedAt })), { onError: failed });
   };
   const nextSortOrder = languages.reduce((max, l) => Math.max(max, l.sortOrder), 0) + 1;
 

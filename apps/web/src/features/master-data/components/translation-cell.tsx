@@ -15,21 +15,24 @@ interface Props {
 function CellEditor({ rowKey, language, translation, label, onDone }: Props & { label: string; onDone: () => void }) {
   const t = useT();
   const save = useSaveTranslation();
-  const before = translation?.value ?? '';
+  // The text as the editor opened it: its version goes with the save, so a change made elsewhere meanwhile
+  // (the grid reloads on realtime) is refused rather than overwritten.
+  const [opened] = useState(translation);
+  const before = opened?.value ?? '';
   const [draft, setDraft] = useState(before);
   // Enter saves and then the input loses focus; this stops the blur from saving a second time.
   const settled = useRef(false);
 
   const commit = () => {
     if (settled.current || save.isPending) return;
-    if (draft === before || (!translation && !draft.trim())) {
+    if (draft === before || (!opened && !draft.trim())) {
       settled.current = true;
       onDone();
       return;
     }
     settled.current = true;
     save.mutate(
-      { existing: translation, key: rowKey, language: language.code, value: draft },
+      { existing: opened, key: rowKey, language: language.code, value: draft },
       {
         onSuccess: onDone,
         onError: () => {
