@@ -26,3 +26,4 @@ export * as catalogProductsRoutes from './catalog-products/routes.js';
 export * as catalogVariantsRoutes from './catalog-variants/routes.js';
 export * as assetsRoutes from './assets/routes.js';
 export * from './common/concurrency.js';
+export * from './common/hosts.js';

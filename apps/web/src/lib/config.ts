@@ -1,3 +1,5 @@
+import { hostMatches } from '@market/contracts/plain';
+
 export interface PublicConfig {
   version: string;
   anonKey: string;
@@ -24,8 +26,8 @@ export function publicConfig(): PublicConfig {
   return config;
 }
 
-/** On the dedicated vendor host the staff routes do not exist. */
+/** On the dedicated vendor host the staff routes do not exist (a host name matches with or without a port). */
 export function isVendorHost(): boolean {
   const host = publicConfig().vendorHost;
-  return !!host && window.location.host.toLowerCase() === host;
+  return !!host && hostMatches(host, window.location.host);
 }

@@ -1,3 +1,4 @@
+import { hostMatches } from '@market/contracts';
 import type { AppConfig } from '../../config/config.js';
 
 /**
@@ -13,7 +14,12 @@ export function safeRedirect(config: Pick<AppConfig, 'publicUrl' | 'vendorHost'>
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return config.publicUrl;
     if (url.username || url.password) return config.publicUrl;
     const sameOrigin = url.origin === base.origin;
-    const vendor = config.vendorHost !== null && url.host === config.vendorHost && url.protocol === base.protocol;
+    // A vendor host named without a port is served on the public URL's port (one server answers both names).
+    const vendor =
+      config.vendorHost !== null &&
+      hostMatches(config.vendorHost, url.host) &&
+      (config.vendorHost.includes(':') || url.port === base.port) &&
+      url.protocol === base.protocol;
     return sameOrigin || vendor ? url.toString() : config.publicUrl;
   } catch {
     return config.publicUrl;
