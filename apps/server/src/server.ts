@@ -30,6 +30,7 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
+  // eslint-disable-next-line prefer-const -- a signal during start-up runs shutdown before the assignment: `let` reads undefined there, `const` would throw
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -57,8 +57,8 @@ describe(`public applications: resubmission by a stranger (${driver})`, () => {
     it(`a second submission for an application that is ${status} changes nothing and is answered like a fresh one`, async () => {
       const email = `victim-${status}@example.test`;
       expect((await submit(vendorBody(m, await freshToken(), { email }))).status).toBe(202);
-      let [first] = await rowOf(email);
-      if (status !== 'submitted') first = await staffMove(first!, status);
+      const [first] = await rowOf(email);
+      if (status !== 'submitted') await staffMove(first!, status);
       const before = (await rowOf(email))[0]!;
       const eventsBefore = (await eventsOf(before.id)).length;
       env.advance(60_000);

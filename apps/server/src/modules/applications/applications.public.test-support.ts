@@ -73,6 +73,7 @@ export async function marketForForms(app: App) {
 }
 export type MarketForForms = Awaited<ReturnType<typeof marketForForms>>;
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read loosely in tests; the contracts type the app's own code
 export type Res = { status: number; body: any; headers: Record<string, unknown> };
 
 export async function call(app: App, method: 'GET' | 'POST', url: string, payload?: unknown, ip = '127.0.0.1'): Promise<Res> {

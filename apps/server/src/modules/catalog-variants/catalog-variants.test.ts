@@ -22,6 +22,7 @@ afterAll(async () => t?.close());
 
 const uniq = () => Math.random().toString(36).slice(2, 8);
 const emptyCompleteness = { en: { score: 0, required: 0, missing: [] }, ar: { score: 0, required: 0, missing: [] } };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read loosely in tests; the contracts type the app's own code
 type Res = { statusCode: number; json: () => any };
 const fieldsOf = (res: Res) => ((res.json().error?.fields ?? []) as { field: string }[]).map((f) => f.field);
 

@@ -3,6 +3,7 @@ import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories
 import { createCategory, createLocation } from '../../../test/factories/market.js';
 import { addDays, today, weekdayOf } from './market-days.rules.js';
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read loosely in tests; the contracts type the app's own code
 export type Call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) => Promise<{ status: number; body: any }>;
 
 /** A caller of the API with the given headers; bodies parsed. */

@@ -84,7 +84,10 @@ describe(`public map (${driver})`, () => {
     const keys = new Set<string>();
     const walk = (v: unknown): void => {
       if (Array.isArray(v)) v.forEach(walk);
-      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (keys.add(k), walk(x));
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) {
+        keys.add(k);
+        walk(x);
+      }
     };
     walk(plan);
     expect([...keys].filter((k) => /fee|status|org(?!anization)|notes|public|vendor|created|updated/i.test(k))).toEqual([]);

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api';
 import { useI18n } from '../i18n/i18n-provider';
 import { orgOfPage, publicApplicationKeys, useApplicationStatus, type ApplicantView } from './applications-public-api';
 import { StatusEdit } from './components/status-edit';
-import { LanguageSwitch } from '../../components/ui/language-switch';
+import { LanguageSwitch } from '../i18n/language-switch';
 import { StatusHistory } from './components/status-history';
 import { StatusOverview } from './components/status-overview';
 import { StatusRespondForm } from './components/status-respond-form';

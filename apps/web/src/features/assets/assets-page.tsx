@@ -32,7 +32,10 @@ export default function AssetsPage() {
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(patch)) (v ? next.set(k, v) : next.delete(k));
+        for (const [k, v] of Object.entries(patch)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
         if (!('page' in patch)) next.delete('page');
         return next;
       },

@@ -55,6 +55,9 @@ export default function GeoMapImpl({ markers, label, selectedId, onMarkerSelect,
   });
 
   useEffect(() => {
+    // The pin map is one object for the component's life (only cleared and refilled), so the cleanup
+    // may hold it from here.
+    const pins = pinsRef.current;
     const el = box.current!;
     const map = L.map(el, { zoomControl: false, worldCopyJump: true }).setView(WORLD, 2);
     L.control.zoom().addTo(map);
@@ -83,7 +86,7 @@ export default function GeoMapImpl({ markers, label, selectedId, onMarkerSelect,
       mapRef.current = null;
       layerRef.current = null;
       pickRef.current = null;
-      pinsRef.current.clear();
+      pins.clear();
       fittedRef.current = '';
     };
   }, []);
@@ -152,6 +155,7 @@ export default function GeoMapImpl({ markers, label, selectedId, onMarkerSelect,
       pickRef.current.setLatLng([value.lat, value.lng]);
       if (!map.getBounds().contains([value.lat, value.lng])) map.panTo([value.lat, value.lng]);
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the point may arrive as a new object on any render; only moved coordinates move the pin
   }, [picking, value?.lat, value?.lng]);
 
   return (

@@ -15,15 +15,18 @@ export function CategoryFormDialog({ open, onOpenChange, category }: { open: boo
   const [form, setForm] = useState<CategoryInput>(EMPTY);
   const [target, setTarget] = useState('0');
   const [local, setLocal] = useState<Record<string, string>>({});
+  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
+  // does not make the effect run more often.
+  const resetSave = save.reset;
   useEffect(() => {
     if (!open) return;
-    save.reset();
+    resetSave();
     const c = category;
     setForm(c ? { nameEn: c.nameEn, nameAr: c.nameAr, colour: c.colour, descriptionEn: c.descriptionEn ?? '', descriptionAr: c.descriptionAr ?? '', targetPerDay: c.targetPerDay, requiredDocumentTypes: c.requiredDocumentTypes, isActive: c.isActive } : EMPTY);
     setTarget(String(c?.targetPerDay ?? 0));
     setLocal({});
     // Reset only when the dialog opens or switches category, not when the mutation changes.
-  }, [open, category]);
+  }, [open, category, resetSave]);
 
   const err = (f: string) => {
     if (local[f]) return local[f];

@@ -22,14 +22,17 @@ export function SlotFormDialog({ open, onOpenChange, locationId, slot, currency,
   const [code, setCode] = useState('');
   const [attrs, setAttrs] = useState<AttributeState>(defaultAttributes(currency));
   const [local, setLocal] = useState<Record<string, string>>({});
+  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
+  // does not make the effect run more often.
+  const resetSave = save.reset;
   useEffect(() => {
     if (!open) return;
-    save.reset();
+    resetSave();
     setLocal({});
     setCode(slot?.code ?? '');
     setAttrs(slot ? attributesOf(slot, currency) : defaultAttributes(currency));
     // Reset when the dialog opens for a slot, not when the mutation state changes.
-  }, [open, slot, currency]);
+  }, [open, slot, currency, resetSave]);
 
   const error = (f: string) => local[f] ?? (save.error instanceof ApiError ? save.error.fields.find((e) => e.field === f)?.message : undefined);
   const general = save.error && !(save.error instanceof ApiError && save.error.fields.length) ? save.error.message : null;

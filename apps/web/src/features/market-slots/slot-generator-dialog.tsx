@@ -23,13 +23,16 @@ export function SlotGeneratorDialog({ open, onOpenChange, location, currency, ca
   const [run, setRun] = useState(RUN);
   const [attrs, setAttrs] = useState<AttributeState>(defaultAttributes(currency));
   const [local, setLocal] = useState<Record<string, string>>({});
+  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
+  // does not make the effect run more often.
+  const resetGenerate = generate.reset;
   useEffect(() => {
     if (!open) return;
-    generate.reset();
+    resetGenerate();
     setLocal({});
     setRun(RUN);
     setAttrs(defaultAttributes(currency));
-  }, [open, currency]);
+  }, [open, currency, resetGenerate]);
 
   const error = (f: string) =>
     local[f] ?? (generate.error instanceof ApiError ? generate.error.fields.find((e) => e.field === f || e.field.startsWith(`${f}.`))?.message : undefined);

@@ -9,7 +9,7 @@ import { useAuth } from '../auth/auth-provider';
 import { logout } from '../auth/logout';
 import { useI18n } from '../i18n/i18n-provider';
 import { useVendorOverview } from './vendor-dashboard-api';
-import { LanguageSwitch } from '../../components/ui/language-switch';
+import { LanguageSwitch } from '../i18n/language-switch';
 import { ApplicationsCard, Card, DocumentsCard, NotYetCard, VendorCard } from './vendor-dashboard-sections';
 
 /** The vendor's own page (/vendor-dashboard, outside the staff shell): their record, documents and applications. */

@@ -8,7 +8,7 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { useApplicationWizard } from '../use-application-wizard';
 import { ApplyDone } from './apply-done';
 import { ApplyForm } from './apply-form';
-import { LanguageSwitch } from '../../../components/ui/language-switch';
+import { LanguageSwitch } from '../../i18n/language-switch';
 
 /** A public application form of one stream: header, loading and empty states, the steps, the thank-you. */
 export function ApplicationWizard({ stream }: { stream: ApplicationStream }) {

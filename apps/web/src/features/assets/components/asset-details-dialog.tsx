@@ -25,13 +25,14 @@ export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null
   useEffect(() => {
     if (a) setForm({ altEn: a.altEn, altAr: a.altAr, fileName: a.fileName, folder: a.folder, tags: a.tags });
     if (a) setLoadedAt(a.updatedAt);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a refetch returns a new object for the same version: only another asset or version refills the form and drops what was typed
   }, [a?.id, a?.updatedAt]);
   // Only another asset clears the last save's error: a refused stale save reloads the asset and must still say why.
+  // `reset` is bound to the mutation's observer and keeps one identity across renders.
+  const resetUpdate = update.reset;
   useEffect(() => {
-    update.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [a?.id]);
+    resetUpdate();
+  }, [a?.id, resetUpdate]);
   const addTag = () => {
     const v = tag.trim().toLowerCase();
     if (v && !form.tags.includes(v)) setForm((f) => ({ ...f, tags: [...f.tags, v] }));

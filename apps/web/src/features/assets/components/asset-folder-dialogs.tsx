@@ -16,14 +16,18 @@ export function AssetFolderDialogs({ dialog, onClose, onDone }: { dialog: Folder
   const move = useMoveFolder();
   const remove = useDeleteFolder();
   const [path, setPath] = useState('');
+  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
+  // does not make the effect run more often.
+  const resetCreate = create.reset;
+  const resetMove = move.reset;
+  const resetRemove = remove.reset;
   useEffect(() => {
-    create.reset();
-    move.reset();
-    remove.reset();
+    resetCreate();
+    resetMove();
+    resetRemove();
     if (dialog?.kind === 'create') setPath(dialog.parent ? `${dialog.parent}/` : '');
     if (dialog?.kind === 'move') setPath(dialog.folder);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dialog]);
+  }, [dialog, resetCreate, resetMove, resetRemove]);
   const formId = 'asset-folder-form';
   const isForm = dialog?.kind === 'create' || dialog?.kind === 'move';
   const pending = create.isPending || move.isPending;

@@ -33,11 +33,15 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
   useEffect(() => {
     if (d) setCaps(capacityRows(d.capacities, categories.data ?? [], 'zero'));
   }, [d, categories.data]);
+  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
+  // does not make the effect run more often.
+  const resetAction = action.reset;
+  const resetSaveCaps = saveCaps.reset;
   useEffect(() => {
-    action.reset();
-    saveCaps.reset();
+    resetAction();
+    resetSaveCaps();
     // Errors belong to the day they were made on.
-  }, [dayId]);
+  }, [dayId, resetAction, resetSaveCaps]);
 
   const final = d?.status === 'completed' || d?.status === 'cancelled';
   const s = d?.seriesId ? series.data?.find((x) => x.id === d.seriesId) : undefined;

@@ -31,9 +31,12 @@ export function DayFormDialog({ open, onOpenChange, day, defaultDate, onSaved }:
   const [form, setForm] = useState<Form>(EMPTY);
   const [caps, setCaps] = useState<CapacityRow[]>([]);
   const [local, setLocal] = useState<FormErrors>({});
+  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
+  // does not make the effect run more often.
+  const resetSave = save.reset;
   useEffect(() => {
     if (!open) return;
-    save.reset();
+    resetSave();
     setLocal({});
     setForm(
       day
@@ -41,7 +44,7 @@ export function DayFormDialog({ open, onOpenChange, day, defaultDate, onSaved }:
         : { ...EMPTY, date: defaultDate ?? '' },
     );
     // Reset when the dialog opens or switches day, not when the mutation changes.
-  }, [open, day, defaultDate]);
+  }, [open, day, defaultDate, resetSave]);
   useEffect(() => {
     if (open && !day) setCaps(capacityRows([], categories.data ?? [], 'target'));
   }, [open, day, categories.data]);

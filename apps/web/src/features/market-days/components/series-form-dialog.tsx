@@ -30,13 +30,16 @@ export function SeriesFormDialog({ open, onOpenChange, series }: { open: boolean
   const save = useSaveSeries();
   const [form, setForm] = useState<Form>(EMPTY);
   const [local, setLocal] = useState<FormErrors>({});
+  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
+  // does not make the effect run more often.
+  const resetSave = save.reset;
   useEffect(() => {
     if (!open) return;
-    save.reset();
+    resetSave();
     setLocal({});
     setForm(series ? { ...series, notes: series.notes ?? '' } : EMPTY);
     // Reset when the dialog opens or switches series, not when the mutation changes.
-  }, [open, series]);
+  }, [open, series, resetSave]);
 
   const dates = useMemo(() => ruleDates(form.weekday, form.startDate, form.endDate, 120), [form.weekday, form.startDate, form.endDate]);
   const planned = dates.filter((d) => !form.skipDates.includes(d)).length;

@@ -18,14 +18,18 @@ export function AttributeFormDialog({ open, onOpenChange, attribute }: { open: b
   const [d, setD] = useState<AttributeDraft>(() => draftOf(null));
   const [local, setLocal] = useState<Record<string, string>>({});
   const units = useUnitsForAttributes(open && d.type === 'measurement');
+  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
+  // does not make the effect run more often.
+  const resetCreate = create.reset;
+  const resetUpdate = update.reset;
   useEffect(() => {
     if (!open) return;
-    create.reset();
-    update.reset();
+    resetCreate();
+    resetUpdate();
     setLocal({});
     setD(draftOf(attribute));
     // Reset only when the dialog opens or switches attribute, not when the mutations change.
-  }, [open, attribute]);
+  }, [open, attribute, resetCreate, resetUpdate]);
 
   const err = (f: string) => local[f] ?? attrFieldError(t, save.error, f);
   const general = save.error && !(save.error instanceof ApiError && save.error.fields.length) ? attrErrorWords(t, save.error) : null;

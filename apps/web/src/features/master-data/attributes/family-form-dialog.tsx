@@ -17,15 +17,19 @@ export function FamilyFormDialog({ open, onOpenChange, family }: { open: boolean
   const [form, setForm] = useState({ code: '', nameEn: '', nameAr: '' });
   const [members, setMembers] = useState<Member[]>([]);
   const [local, setLocal] = useState<Record<string, string>>({});
+  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
+  // does not make the effect run more often.
+  const resetCreate = create.reset;
+  const resetUpdate = update.reset;
   useEffect(() => {
     if (!open) return;
-    create.reset();
-    update.reset();
+    resetCreate();
+    resetUpdate();
     setLocal({});
     setForm(family ? { code: family.code, nameEn: family.nameEn, nameAr: family.nameAr } : { code: '', nameEn: '', nameAr: '' });
     setMembers(family ? family.attributes.map((a) => ({ attributeId: a.attributeId, required: a.required })) : []);
     // Reset only when the dialog opens or switches family, not when the mutations change.
-  }, [open, family]);
+  }, [open, family, resetCreate, resetUpdate]);
 
   const err = (f: string) => local[f] ?? attrFieldError(t, save.error, f);
   const general = save.error && (!(save.error instanceof ApiError) || !['code', 'nameEn', 'nameAr'].some((f) => attrFieldError(t, save.error, f))) ? attrErrorWords(t, save.error) : null;

@@ -43,7 +43,7 @@ export function CatalogFormDialog({ open, onOpenChange, title, fields, initial, 
     if (!open) return;
     setValues(initial);
     setLocal({});
-    // Reset only when the dialog opens, not on every render of the parent's initial object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens, not on every render of the parent's initial object
   }, [open]);
 
   const err = (f: string) => local[f] ?? catalogFieldError(t, error, f);

@@ -17,14 +17,18 @@ export function LanguageFormDialog({ open, onOpenChange, language, nextSortOrder
   const save = language ? update : create;
   const [form, setForm] = useState({ code: '', name: '', nativeName: '', textDirection: 'ltr' as Direction });
   const [local, setLocal] = useState<Record<string, string>>({});
+  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
+  // does not make the effect run more often.
+  const resetCreate = create.reset;
+  const resetUpdate = update.reset;
   useEffect(() => {
     if (!open) return;
-    create.reset();
-    update.reset();
+    resetCreate();
+    resetUpdate();
     setLocal({});
     setForm(language ? { code: language.code, name: language.name, nativeName: language.nativeName, textDirection: language.textDirection } : { code: '', name: '', nativeName: '', textDirection: 'ltr' });
     // Reset only when the dialog opens or switches language, not when the mutations change.
-  }, [open, language]);
+  }, [open, language, resetCreate, resetUpdate]);
 
   const err = (f: string) => local[f] ?? fieldError(t, save.error, f);
   const general = save.error && !(save.error instanceof ApiError && save.error.fields.length) ? errorWords(t, save.error) : null;

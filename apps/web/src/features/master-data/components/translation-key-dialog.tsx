@@ -20,14 +20,17 @@ export function TranslationKeyDialog({ open, onOpenChange, languages, existingKe
   const [key, setKey] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
   const [local, setLocal] = useState<Record<string, string>>({});
+  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
+  // does not make the effect run more often.
+  const resetCreate = create.reset;
   useEffect(() => {
     if (!open) return;
-    create.reset();
+    resetCreate();
     setKey('');
     setValues({});
     setLocal({});
     // Reset only when the dialog opens, not when the mutation changes.
-  }, [open]);
+  }, [open, resetCreate]);
 
   const submit = () => {
     const k = key.trim();

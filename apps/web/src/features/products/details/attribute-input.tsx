@@ -14,7 +14,7 @@ function NumberInput({ value, onChange, a11y, suffix }: { value: unknown; onChan
   useEffect(() => {
     const shown = text.trim() === '' ? null : Number(text);
     if (shown !== (value ?? null)) setText(value === null || value === undefined ? '' : String(value));
-    // Only an outside change (discard, restore, reload) rewrites what is typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only an outside change (discard, restore, reload) rewrites what is typed, not typing itself
   }, [value]);
   return (
     <span className="flex items-center gap-2">

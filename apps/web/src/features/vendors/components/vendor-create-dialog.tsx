@@ -14,13 +14,15 @@ export function VendorCreateDialog({ open, onOpenChange, area, defaultType, onCr
   const create = useCreateVendor();
   const [type, setType] = useState<VendorType>(defaultType);
   const [form, setForm] = useState(emptyVendorForm);
+  // `reset` is bound to the mutation's observer and keeps one identity across renders.
+  const resetCreate = create.reset;
   useEffect(() => {
     if (!open) return;
-    create.reset();
+    resetCreate();
     setType(area === 'junior' ? 'junior' : defaultType);
     setForm(emptyVendorForm());
-    // Reset when the dialog opens, not when the mutation changes.
-  }, [open]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- area and defaultType are read when the dialog opens; a change while it is open must not wipe what was typed
+  }, [open, resetCreate]);
 
   const junior = type === 'junior';
   const general = create.error && !(create.error instanceof ApiError && create.error.fields.length) ? create.error.message : null;

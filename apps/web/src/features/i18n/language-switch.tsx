@@ -1,4 +1,4 @@
-import { useI18n } from '../../features/i18n/i18n-provider';
+import { useI18n } from './i18n-provider';
 
 /** For pages without the header menu (public pages, the vendor dashboard): one button per language; the page direction follows. */
 export function LanguageSwitch() {
