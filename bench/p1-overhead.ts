@@ -38,7 +38,9 @@ export async function p1(opts: { rounds: number; duration: number; connections: 
       headers: { authorization: `Bearer ${full.token}` },
     });
     if (me.errors || me.non2xx) throw new Error(`/me answered errors: ${JSON.stringify(me)}`);
-    console.log(`P1 GET /api/v1/me = ${fmt(me.rps, 0)} req/s, p50 ${me.p50} ms, p99 ${me.p99} ms (${full.driver}, ${opts.connections} connections)`);
+    console.log(
+      `P1 GET /api/v1/me = ${fmt(me.rps, 0)} req/s, p50 ${me.p50} ms, p99 ${me.p99} ms (${full.driver}, ${opts.connections} connections)`,
+    );
   } finally {
     await bare.close();
     await full.close();

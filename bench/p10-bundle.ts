@@ -47,7 +47,8 @@ export async function bundleFigure(work: string): Promise<BundleFigure> {
   const largest = chunks[0];
   if (!largest) throw new Error('The SPA build emitted no JS');
   const ratio = (s: Sizes) => (s.gz / bare.gz).toFixed(2);
-  const verdict = (Math.max(sizes['sign-in'].gz, sizes.dashboard.gz) / bare.gz <= RATIO_LIMIT && largest.raw <= CHUNK_LIMIT) ? 'met' : 'NOT met';
+  const verdict =
+    Math.max(sizes['sign-in'].gz, sizes.dashboard.gz) / bare.gz <= RATIO_LIMIT && largest.raw <= CHUNK_LIMIT ? 'met' : 'NOT met';
   console.log(
     `P10 JS sign-in = ${kB(sizes['sign-in'].gz)} kB gz (${ratio(sizes['sign-in'])}x bare), ` +
       `dashboard = ${kB(sizes.dashboard.gz)} kB gz (${ratio(sizes.dashboard)}x bare), bare React = ${kB(bare.gz)} kB gz, ` +
@@ -59,6 +60,8 @@ export async function bundleFigure(work: string): Promise<BundleFigure> {
     .map((f) => ({ f, gz: gzipBytes(path.join(appDist, f)) }))
     .sort((a, b) => b.gz - a.gz)
     .map((p) => `${path.basename(p.f)} ${kB(p.gz)}`);
-  console.log(`P10 JS dashboard files (kB gz): ${parts.join(', ')}; ${chunks.length} JS chunks in all${notes.length ? `; ${notes.join('; ')}` : ''}`);
+  console.log(
+    `P10 JS dashboard files (kB gz): ${parts.join(', ')}; ${chunks.length} JS chunks in all${notes.length ? `; ${notes.join('; ')}` : ''}`,
+  );
   return { appDist, manifest, routeFiles, bare };
 }

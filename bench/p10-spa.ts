@@ -53,11 +53,15 @@ async function browserCrossCheck(bundle: BundleFigure, server: WebApp, port: num
       const extra = loaded.filter((f) => !predicted.includes(f)).map((f) => path.basename(f));
       const missing = predicted.filter((f) => !loaded.includes(f)).map((f) => path.basename(f));
       const same = !extra.length && !missing.length;
-      const diff = [extra.length ? `also ${extra.join(', ')}` : '', missing.length ? `not ${missing.join(', ')}` : ''].filter(Boolean).join('; ');
+      const diff = [extra.length ? `also ${extra.join(', ')}` : '', missing.length ? `not ${missing.join(', ')}` : '']
+        .filter(Boolean)
+        .join('; ');
       const s = sumSizes(bundle.appDist, loaded);
       return `${name} ${loaded.length} files = ${kB(s.gz)} kB gz (${kB(s.raw)} kB raw; ${same ? 'same files as the manifest' : diff})`;
     };
-    console.log(`P10 JS fetched by Chromium before the page shows: ${line('sign-in', signInLoaded)}, ${line('dashboard', dashboardLoaded)}`);
+    console.log(
+      `P10 JS fetched by Chromium before the page shows: ${line('sign-in', signInLoaded)}, ${line('dashboard', dashboardLoaded)}`,
+    );
   } finally {
     await browser.close();
   }

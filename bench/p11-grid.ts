@@ -68,7 +68,10 @@ export async function p11(): Promise<void> {
           const probe = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0));
           if (!probe.some((d) => d >= 80)) throw new Error(`the long-task observer did not see an 80 ms task (${JSON.stringify(probe)})`);
           const rows = () => page.evaluate(() => document.querySelectorAll('[data-testid="product-row"]').length);
-          const loaded = () => page.evaluate(() => Number((document.querySelector('[data-testid="products-loaded"]')?.textContent ?? '').replace(/[^\d]/g, '')) || 0);
+          const loaded = () =>
+            page.evaluate(
+              () => Number((document.querySelector('[data-testid="products-loaded"]')?.textContent ?? '').replace(/[^\d]/g, '')) || 0,
+            );
           let maxMounted = await rows();
           const started = performance.now();
           let last = 0;

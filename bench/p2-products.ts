@@ -24,7 +24,10 @@ export async function p2(opts: { rounds: number; duration: number; connections: 
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/products`;
     try {
-      for (const [label, headers] of [['cached page', auth(p)], ['every page computed', computed(p)]] as const) {
+      for (const [label, headers] of [
+        ['cached page', auth(p)],
+        ['every page computed', computed(p)],
+      ] as const) {
         await runLoad({ url: route, duration: 2, connections: opts.connections, headers });
         await runLoad({ url: bareUrl, duration: 2, connections: opts.connections });
         const rpsRatio: number[] = [];

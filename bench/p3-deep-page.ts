@@ -17,7 +17,9 @@ export async function p3(opts: { rounds: number; duration: number; connections: 
       select id, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as k,
              lead(id) over (order by updated_at desc, id desc) as next_id
       from products where org_id = ${p.fixture.orgId}
-      order by updated_at desc, id desc offset ${position - 1} limit 1`)) as unknown as { rows: { id: string; k: string; next_id: string }[] };
+      order by updated_at desc, id desc offset ${position - 1} limit 1`)) as unknown as {
+      rows: { id: string; k: string; next_id: string }[];
+    };
     const row = res.rows[0]!;
     const cursor = encodeProductCursor('updated_desc', { id: row.id, updatedAt: row.k });
     const deep = `/api/v1/products?limit=50&cursor=${cursor}`;

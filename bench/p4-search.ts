@@ -3,7 +3,18 @@ import { fmt, median } from './lib/load.js';
 import { computed, getJson, productsApp, runLatency, spread } from './lib/products-app.js';
 
 /** English and Arabic terms: common words, word pairs, infixes, a SKU fragment and a term nothing matches. */
-export const SEARCH_TERMS = ['honey', 'wildflower honey', 'smoked olive', 'ldflow', 'tote bag', 'sku-00123', 'عسل', 'زيت زيتون', 'خزامى', 'qwertz'];
+export const SEARCH_TERMS = [
+  'honey',
+  'wildflower honey',
+  'smoked olive',
+  'ldflow',
+  'tote bag',
+  'sku-00123',
+  'عسل',
+  'زيت زيتون',
+  'خزامى',
+  'qwertz',
+];
 
 /** The list's id query for a search, exactly as the route sends it (product-list.repository.ts pageIds, default sort). */
 const SEARCH_SQL = `select p.id, to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as k from products p
@@ -47,7 +58,12 @@ export async function p4(opts: { rounds: number; duration: number; connections: 
   // Per term, one pass each, so a slow term is named.
   const perTerm: string[] = [];
   for (const [k, t] of SEARCH_TERMS.entries()) {
-    const r = await runLatency({ urls: [urls[k]!], duration: Math.max(1, opts.duration / 4), connections: opts.connections, headers: computed(p) });
+    const r = await runLatency({
+      urls: [urls[k]!],
+      duration: Math.max(1, opts.duration / 4),
+      connections: opts.connections,
+      headers: computed(p),
+    });
     perTerm.push(`${t} ${fmt(r.p95, 0)}`);
   }
   console.log(

@@ -14,7 +14,9 @@ export async function p5(opts: { rounds: number; duration: number; connections: 
     const f = p.fixture;
     const leaf = (
       (await p.database.db.execute(sql`select c.id from catalog_categories c where c.org_id = ${f.orgId}
-        and not exists (select 1 from catalog_categories k where k.parent_id = c.id) order by c.code limit 1`)) as unknown as { rows: { id: string }[] }
+        and not exists (select 1 from catalog_categories k where k.parent_id = c.id) order by c.code limit 1`)) as unknown as {
+        rows: { id: string }[];
+      }
     ).rows[0]!.id;
     const filters: [string, string][] = [
       ['status=draft', 'status=draft'],
@@ -31,7 +33,8 @@ export async function p5(opts: { rounds: number; duration: number; connections: 
     ];
     const base = `${p.url}/api/v1/products?limit=50`;
     const sizes: string[] = [];
-    for (const [name, q] of filters) sizes.push(`${name} ${(await getJson<{ items: unknown[] }>(p, `/api/v1/products?limit=50&${q}`)).items.length}`);
+    for (const [name, q] of filters)
+      sizes.push(`${name} ${(await getJson<{ items: unknown[] }>(p, `/api/v1/products?limit=50&${q}`)).items.length}`);
     await runLatency({ urls: [base], duration: 1, connections: opts.connections, headers: computed(p) });
     const ratios = new Map<string, number[]>(filters.map(([n]) => [n, []]));
     const filtered = new Map<string, number[]>(filters.map(([n]) => [n, []]));
@@ -39,7 +42,12 @@ export async function p5(opts: { rounds: number; duration: number; connections: 
     for (let i = 0; i < opts.rounds; i++) {
       for (const [name, q] of filters) {
         const a = await runLatency({ urls: [base], duration: opts.duration, connections: opts.connections, headers: computed(p) });
-        const b = await runLatency({ urls: [`${base}&${q}`], duration: opts.duration, connections: opts.connections, headers: computed(p) });
+        const b = await runLatency({
+          urls: [`${base}&${q}`],
+          duration: opts.duration,
+          connections: opts.connections,
+          headers: computed(p),
+        });
         unfiltered.push(a.p95);
         filtered.get(name)!.push(b.p95);
         ratios.get(name)!.push(b.p95 / a.p95);
@@ -51,6 +59,8 @@ export async function p5(opts: { rounds: number; duration: number; connections: 
       `P5 filters p95 / unfiltered p95: worst ${fmt(worst.r)} (${worst.n}; spread ${worst.s}), unfiltered p95 ${fmt(median(unfiltered), 1)} ms; ${driver}, ` +
         `${opts.rounds} rounds x ${opts.duration} s per side, ${opts.connections} connections; target <= 3 each`,
     );
-    console.log(`P5 per filter (ratio, p95 ms): ${rows.map((x) => `${x.n} ${fmt(x.r)} ${fmt(x.ms, 1)}`).join(' | ')} | page sizes: ${sizes.join(', ')}`);
+    console.log(
+      `P5 per filter (ratio, p95 ms): ${rows.map((x) => `${x.n} ${fmt(x.r)} ${fmt(x.ms, 1)}`).join(' | ')} | page sizes: ${sizes.join(', ')}`,
+    );
   }
 }

@@ -14,9 +14,7 @@ export default defineConfig({
     reporters: ['default'],
     projects: [
       { test: { ...common, name: 'pglite', env: { TEST_DRIVER: 'pglite' } } },
-      ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { ...common, name: 'postgres', env: { TEST_DRIVER: 'postgres' } } }]
-        : []),
+      ...(process.env.TEST_DATABASE_URL ? [{ test: { ...common, name: 'postgres', env: { TEST_DRIVER: 'postgres' } } }] : []),
     ],
   },
 });

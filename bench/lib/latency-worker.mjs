@@ -42,5 +42,16 @@ await Promise.all(Array.from({ length: opts.connections }, (_, k) => loop(k)));
 const seconds = (performance.now() - started) / 1000;
 latencies.sort((a, b) => a - b);
 const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] : NaN);
-process.stdout.write(JSON.stringify({ total: latencies.length, rps: latencies.length / seconds, p50: pct(50), p95: pct(95), p99: pct(99), max: latencies.at(-1) ?? NaN, errors, non2xx }));
+process.stdout.write(
+  JSON.stringify({
+    total: latencies.length,
+    rps: latencies.length / seconds,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    max: latencies.at(-1) ?? NaN,
+    errors,
+    non2xx,
+  }),
+);
 agent.destroy();

@@ -22,12 +22,23 @@ export interface LoadOptions {
 /** Loopback load from a separate process (autocannon), bounded in time and request count. */
 export function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const worker = path.join(import.meta.dirname, 'load-worker.mjs');
-  const args = { url: opts.url, duration: opts.duration, connections: opts.connections, headers: opts.headers ?? {}, maxOverallRequests: opts.amount ?? 2_000_000 };
+  const args = {
+    url: opts.url,
+    duration: opts.duration,
+    connections: opts.connections,
+    headers: opts.headers ?? {},
+    maxOverallRequests: opts.amount ?? 2_000_000,
+  };
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [worker, JSON.stringify(args)], { timeout: (opts.duration + 30) * 1000, maxBuffer: 1 << 20 }, (err, stdout) => {
-      if (err) return reject(err);
-      resolve(JSON.parse(stdout) as LoadResult);
-    });
+    execFile(
+      process.execPath,
+      [worker, JSON.stringify(args)],
+      { timeout: (opts.duration + 30) * 1000, maxBuffer: 1 << 20 },
+      (err, stdout) => {
+        if (err) return reject(err);
+        resolve(JSON.parse(stdout) as LoadResult);
+      },
+    );
   });
 }
 

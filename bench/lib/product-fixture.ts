@@ -23,12 +23,158 @@ export interface ProductFixture {
   rootCategoryId: string;
 }
 
-const EN_ADJ = ['Organic', 'Handmade', 'Classic', 'Rustic', 'Wild', 'Golden', 'Smoked', 'Spiced', 'Vintage', 'Natural', 'Premium', 'Artisan', 'Fresh', 'Roasted', 'Woven', 'Glazed', 'Hammered', 'Painted', 'Carved', 'Braided'];
-const AR_ADJ = ['عضوي', 'مصنوع يدوياً', 'كلاسيكي', 'ريفي', 'بري', 'ذهبي', 'مدخن', 'متبل', 'عتيق', 'طبيعي', 'فاخر', 'حرفي', 'طازج', 'محمص', 'منسوج', 'مزجج', 'مطروق', 'ملون', 'منحوت', 'مضفور'];
-const EN_MAT = ['Wildflower', 'Olive', 'Saffron', 'Cedar', 'Walnut', 'Linen', 'Cotton', 'Clay', 'Copper', 'Silver', 'Date', 'Pistachio', 'Rose', 'Lavender', 'Sesame', 'Thyme', 'Fig', 'Almond', 'Oak', 'Wool'];
-const AR_MAT = ['زهور برية', 'زيتون', 'زعفران', 'أرز', 'جوز', 'كتان', 'قطن', 'طين', 'نحاس', 'فضة', 'تمر', 'فستق', 'ورد', 'خزامى', 'سمسم', 'زعتر', 'تين', 'لوز', 'بلوط', 'صوف'];
-const EN_NOUN = ['Honey', 'Jam', 'Bread', 'Cheese', 'Soap', 'Candle', 'Bowl', 'Mug', 'Vase', 'Scarf', 'Basket', 'Necklace', 'Bracelet', 'Earrings', 'Cushion', 'Blanket', 'Spoon', 'Board', 'Tea', 'Coffee', 'Oil', 'Granola', 'Chutney', 'Pickles', 'Tote Bag', 'Rug', 'Plate', 'Teapot', 'Lamp', 'Ring'];
-const AR_NOUN = ['عسل', 'مربى', 'خبز', 'جبن', 'صابون', 'شمعة', 'وعاء', 'كوب', 'مزهرية', 'وشاح', 'سلة', 'قلادة', 'سوار', 'أقراط', 'وسادة', 'بطانية', 'ملعقة', 'لوح', 'شاي', 'قهوة', 'زيت', 'جرانولا', 'صلصة', 'مخلل', 'حقيبة قماش', 'سجادة', 'طبق', 'إبريق شاي', 'مصباح', 'خاتم'];
+const EN_ADJ = [
+  'Organic',
+  'Handmade',
+  'Classic',
+  'Rustic',
+  'Wild',
+  'Golden',
+  'Smoked',
+  'Spiced',
+  'Vintage',
+  'Natural',
+  'Premium',
+  'Artisan',
+  'Fresh',
+  'Roasted',
+  'Woven',
+  'Glazed',
+  'Hammered',
+  'Painted',
+  'Carved',
+  'Braided',
+];
+const AR_ADJ = [
+  'عضوي',
+  'مصنوع يدوياً',
+  'كلاسيكي',
+  'ريفي',
+  'بري',
+  'ذهبي',
+  'مدخن',
+  'متبل',
+  'عتيق',
+  'طبيعي',
+  'فاخر',
+  'حرفي',
+  'طازج',
+  'محمص',
+  'منسوج',
+  'مزجج',
+  'مطروق',
+  'ملون',
+  'منحوت',
+  'مضفور',
+];
+const EN_MAT = [
+  'Wildflower',
+  'Olive',
+  'Saffron',
+  'Cedar',
+  'Walnut',
+  'Linen',
+  'Cotton',
+  'Clay',
+  'Copper',
+  'Silver',
+  'Date',
+  'Pistachio',
+  'Rose',
+  'Lavender',
+  'Sesame',
+  'Thyme',
+  'Fig',
+  'Almond',
+  'Oak',
+  'Wool',
+];
+const AR_MAT = [
+  'زهور برية',
+  'زيتون',
+  'زعفران',
+  'أرز',
+  'جوز',
+  'كتان',
+  'قطن',
+  'طين',
+  'نحاس',
+  'فضة',
+  'تمر',
+  'فستق',
+  'ورد',
+  'خزامى',
+  'سمسم',
+  'زعتر',
+  'تين',
+  'لوز',
+  'بلوط',
+  'صوف',
+];
+const EN_NOUN = [
+  'Honey',
+  'Jam',
+  'Bread',
+  'Cheese',
+  'Soap',
+  'Candle',
+  'Bowl',
+  'Mug',
+  'Vase',
+  'Scarf',
+  'Basket',
+  'Necklace',
+  'Bracelet',
+  'Earrings',
+  'Cushion',
+  'Blanket',
+  'Spoon',
+  'Board',
+  'Tea',
+  'Coffee',
+  'Oil',
+  'Granola',
+  'Chutney',
+  'Pickles',
+  'Tote Bag',
+  'Rug',
+  'Plate',
+  'Teapot',
+  'Lamp',
+  'Ring',
+];
+const AR_NOUN = [
+  'عسل',
+  'مربى',
+  'خبز',
+  'جبن',
+  'صابون',
+  'شمعة',
+  'وعاء',
+  'كوب',
+  'مزهرية',
+  'وشاح',
+  'سلة',
+  'قلادة',
+  'سوار',
+  'أقراط',
+  'وسادة',
+  'بطانية',
+  'ملعقة',
+  'لوح',
+  'شاي',
+  'قهوة',
+  'زيت',
+  'جرانولا',
+  'صلصة',
+  'مخلل',
+  'حقيبة قماش',
+  'سجادة',
+  'طبق',
+  'إبريق شاي',
+  'مصباح',
+  'خاتم',
+];
 const EN_SIZE = ['250 g', '500 g', '1 kg', 'small', 'medium', 'large', 'set of 2', 'set of 4', '330 ml', '750 ml'];
 const AR_SIZE = ['٢٥٠ غ', '٥٠٠ غ', '١ كغ', 'صغير', 'وسط', 'كبير', 'طقم من ٢', 'طقم من ٤', '٣٣٠ مل', '٧٥٠ مل'];
 
@@ -51,7 +197,16 @@ async function describe(db: Db, orgId: string, n: number, built: boolean, second
                (select id from attribute_families where org_id = ${orgId} order by code limit 1) as family_id,
                (select id from catalog_categories where org_id = ${orgId} and parent_id is null order by code limit 1) as root_id`,
   );
-  return { orgId, products: n, built, seconds, brandId: row!.brand_id, vendorId: row!.vendor_id, familyId: row!.family_id, rootCategoryId: row!.root_id };
+  return {
+    orgId,
+    products: n,
+    built,
+    seconds,
+    brandId: row!.brand_id,
+    vendorId: row!.vendor_id,
+    familyId: row!.family_id,
+    rootCategoryId: row!.root_id,
+  };
 }
 
 /** The fixture organization of `n` products in this database, built when missing (prints how long it took). */
@@ -79,16 +234,24 @@ export async function ensureProductFixture(database: Database, n: number, log: (
   const orgId = org!.id;
   const o = sql`${orgId}::uuid`;
 
-  await step('brands', sql`insert into brands (org_id, code, name_en, name_ar)
+  await step(
+    'brands',
+    sql`insert into brands (org_id, code, name_en, name_ar)
     select ${o}, 'B' || lpad(g::text, 4, '0'), (${arr(EN_MAT)})[1 + ${rnd('g', 1, EN_MAT.length)}] || ' ' || (${arr(['Works', 'House', 'Co', 'Studio', 'Farm', 'Kitchen', 'Atelier', 'Makers'])})[1 + g % 8] || ' ' || g,
            (${arr(['دار', 'بيت', 'شركة', 'مشغل', 'مزرعة', 'مطبخ', 'ورشة', 'صناع'])})[1 + g % 8] || ' ' || (${arr(AR_MAT)})[1 + ${rnd('g', 1, AR_MAT.length)}] || ' ' || g
-    from generate_series(1, ${Math.max(10, Math.round(n / 5000))}) g`);
-  await step('vendors', sql`insert into vendors (org_id, vendor_type, public_name, email)
+    from generate_series(1, ${Math.max(10, Math.round(n / 5000))}) g`,
+  );
+  await step(
+    'vendors',
+    sql`insert into vendors (org_id, vendor_type, public_name, email)
     select ${o}, 'market', (${arr(['Olive', 'Cedar', 'Harbour', 'Market', 'Meadow', 'Desert', 'River', 'Hill', 'Garden', 'Stone'])})[1 + g % 10] || ' ' ||
            (${arr(['Traders', 'Makers', 'Farm', 'Bakery', 'Crafts', 'Pantry', 'Studio', 'Goods'])})[1 + (g / 10) % 8] || ' ' || g, 'vendor' || g || '@bench.example'
-    from generate_series(1, ${Math.max(12, Math.round(n / 2000))}) g`);
+    from generate_series(1, ${Math.max(12, Math.round(n / 2000))}) g`,
+  );
   // Category tree: 10 roots x 5 children x 5 grandchildren = 310 nodes.
-  await step('categories', sql`with roots as (
+  await step(
+    'categories',
+    sql`with roots as (
       insert into catalog_categories (org_id, code, name_en, name_ar, position)
       select ${o}, 'C' || r, 'Department ' || r, 'قسم ' || r, r from generate_series(1, 10) r returning id, code),
     kids as (
@@ -96,8 +259,11 @@ export async function ensureProductFixture(database: Database, n: number, log: (
       select ${o}, roots.id, roots.code || '-' || c, 'Aisle ' || roots.code || '-' || c, 'ممر ' || roots.code || '-' || c, c
       from roots, generate_series(1, 5) c returning id, code)
     insert into catalog_categories (org_id, parent_id, code, name_en, name_ar, position)
-    select ${o}, kids.id, kids.code || '-' || s, 'Shelf ' || kids.code || '-' || s, 'رف ' || kids.code || '-' || s, s from kids, generate_series(1, 5) s`);
-  await step('attributes and families', sql`with a as (
+    select ${o}, kids.id, kids.code || '-' || s, 'Shelf ' || kids.code || '-' || s, 'رف ' || kids.code || '-' || s, s from kids, generate_series(1, 5) s`,
+  );
+  await step(
+    'attributes and families',
+    sql`with a as (
       insert into attributes (org_id, code, type, name_en, name_ar, localizable, position)
       select ${o}, 'attr_' || g, (array['text','long_text','number','boolean','single_select','multi_select','date','price','measurement','media'])[1 + (g - 1) % 10],
              'Attribute ' || g, 'خاصية ' || g, g % 10 in (1, 2), g from generate_series(1, 20) g returning id, position),
@@ -105,21 +271,31 @@ export async function ensureProductFixture(database: Database, n: number, log: (
       insert into attribute_families (org_id, code, name_en, name_ar)
       select ${o}, 'F' || lpad(g::text, 2, '0'), 'Family ' || g, 'عائلة ' || g from generate_series(1, 10) g returning id, code)
     insert into attribute_family_attributes (org_id, family_id, attribute_id, required, position)
-    select ${o}, f.id, a.id, a.position % 2 = 0, a.position from f join a on (a.position + substr(f.code, 2)::int) % 3 <> 0`);
+    select ${o}, f.id, a.id, a.position % 2 = 0, a.position from f join a on (a.position + substr(f.code, 2)::int) % 3 <> 0`,
+  );
 
   // Products: indexes are dropped while loading and rebuilt afterwards (same definitions), which is
   // several times faster than maintaining twelve indexes and a trigram index row by row.
   // Only when the table is small next to what is loaded (else rebuilding the existing rows' indexes costs more).
   const existing = Number((await one<{ n: string }>(db, sql`select count(*) as n from products`))!.n);
-  const idx = existing > n / 2 ? [] : ((await db.execute(sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'products' and indexname <> 'products_pkey'`)) as unknown as {
-    rows: { indexname: string; indexdef: string }[];
-  }).rows;
+  const idx =
+    existing > n / 2
+      ? []
+      : (
+          (await db.execute(
+            sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'products' and indexname <> 'products_pkey'`,
+          )) as unknown as {
+            rows: { indexname: string; indexdef: string }[];
+          }
+        ).rows;
   for (const i of idx) await db.execute(sql.raw(`drop index if exists "${i.indexname}"`));
   try {
     const batch = 250_000;
     for (let from = 1; from <= n; from += batch) {
       const to = Math.min(n, from + batch - 1);
-      await step(`products ${from}-${to}`, sql`with b as (select array_agg(id order by code) ids from brands where org_id = ${o}),
+      await step(
+        `products ${from}-${to}`,
+        sql`with b as (select array_agg(id order by code) ids from brands where org_id = ${o}),
         v as (select array_agg(id order by public_name) ids from vendors where org_id = ${o}),
         f as (select array_agg(id order by code) ids from attribute_families where org_id = ${o}),
         t as (select id from tax_classes where org_id = ${o} limit 1),
@@ -150,7 +326,8 @@ export async function ensureProductFixture(database: Database, n: number, log: (
                (select array_agg(c order by c) from unnest(array[leaves.ids[1 + x.k1]] ||
                   case when (hashtext(s.sku || 'y') & 2147483647) % 10 < 4
                        then array[leaves.ids[1 + (x.k1 + 1 + (hashtext(s.sku || 'x') & 2147483647) % 100) % array_length(leaves.ids, 1)]] else '{}'::uuid[] end) c)
-        from s, b, v, f, leaves, lateral (select (hashtext(s.sku) & 2147483647) % array_length(leaves.ids, 1) as k1) x`);
+        from s, b, v, f, leaves, lateral (select (hashtext(s.sku) & 2147483647) % array_length(leaves.ids, 1) as k1) x`,
+      );
     }
   } finally {
     for (const i of idx) {
@@ -173,14 +350,18 @@ export async function ensureProductFixture(database: Database, n: number, log: (
     log(`  fixture ${n}: product categories ${((performance.now() - t) / 1000).toFixed(1)} s`);
   });
   // ~10% of products have 2-6 variants along a size axis.
-  await step('variants', sql`with axis as (select id from attributes where org_id = ${o} and type = 'single_select' order by position limit 1),
+  await step(
+    'variants',
+    sql`with axis as (select id from attributes where org_id = ${o} and type = 'single_select' order by position limit 1),
       vp as (update products p set variant_axes = jsonb_build_array((select id from axis))
              where p.org_id = ${o} and (hashtext(p.sku || 'v') & 2147483647) % 10 = 0 returning p.id, p.sku)
     insert into product_variants (org_id, product_id, sku, axis_values, axis_key, stock_quantity, position)
     select ${o}, vp.id, vp.sku || '-' || k, jsonb_build_object((select id from axis), 'size' || k), (select id from axis) || '=size' || k, k * 3, k
-    from vp, lateral generate_series(1, 2 + (hashtext(vp.sku) & 2147483647) % 5) k`);
+    from vp, lateral generate_series(1, 2 + (hashtext(vp.sku) & 2147483647) % 5) k`,
+  );
   // vacuum sets the visibility map (index-only scans) and hint bits, as autovacuum would on a live catalogue.
-  for (const t of ['products', 'product_categories', 'product_variants', 'catalog_categories', 'brands', 'vendors']) await step(`vacuum analyze ${t}`, sql.raw(`vacuum analyze ${t}`));
+  for (const t of ['products', 'product_categories', 'product_variants', 'catalog_categories', 'brands', 'vendors'])
+    await step(`vacuum analyze ${t}`, sql.raw(`vacuum analyze ${t}`));
   await db.execute(sql`update organizations set slug = ${slug} where id = ${orgId}`);
   const seconds = (performance.now() - started) / 1000;
   log(`fixture: ${n.toLocaleString('en')} products built in ${seconds.toFixed(1)} s (${database.driver})`);

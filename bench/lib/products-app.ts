@@ -86,16 +86,33 @@ export interface LatencyResult {
 }
 
 /** Timed requests from a separate process (latency-worker.mjs), cycling through urls; bounded in time and count. */
-export function runLatency(opts: { urls: string[]; duration: number; connections: number; headers?: Record<string, string>; amount?: number }): Promise<LatencyResult> {
+export function runLatency(opts: {
+  urls: string[];
+  duration: number;
+  connections: number;
+  headers?: Record<string, string>;
+  amount?: number;
+}): Promise<LatencyResult> {
   const worker = path.join(import.meta.dirname, 'latency-worker.mjs');
-  const args = { urls: opts.urls, duration: opts.duration, connections: opts.connections, headers: opts.headers ?? {}, amount: opts.amount ?? 200_000 };
+  const args = {
+    urls: opts.urls,
+    duration: opts.duration,
+    connections: opts.connections,
+    headers: opts.headers ?? {},
+    amount: opts.amount ?? 200_000,
+  };
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [worker, JSON.stringify(args)], { timeout: (opts.duration + 60) * 1000, maxBuffer: 1 << 20 }, (err, stdout) => {
-      if (err) return reject(err);
-      const r = JSON.parse(stdout) as LatencyResult;
-      if (r.errors || r.non2xx) return reject(new Error(`load answered errors: ${stdout} (${opts.urls[0]})`));
-      resolve(r);
-    });
+    execFile(
+      process.execPath,
+      [worker, JSON.stringify(args)],
+      { timeout: (opts.duration + 60) * 1000, maxBuffer: 1 << 20 },
+      (err, stdout) => {
+        if (err) return reject(err);
+        const r = JSON.parse(stdout) as LatencyResult;
+        if (r.errors || r.non2xx) return reject(new Error(`load answered errors: ${stdout} (${opts.urls[0]})`));
+        resolve(r);
+      },
+    );
   });
 }
 

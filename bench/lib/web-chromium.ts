@@ -28,12 +28,21 @@ export interface Chromium {
 export async function launchChromium(timeoutMs = 30_000): Promise<Chromium> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'market-bench-chromium-'));
   // Same process group as the bench, so Ctrl-C ends it too; its renderers exit with the browser process.
-  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', 'about:blank'], { stdio: 'ignore' });
+  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', 'about:blank'], {
+    stdio: 'ignore',
+  });
   let exited = false;
   let spawnError: Error | undefined;
   const exit = new Promise<void>((resolve) => {
-    child.once('exit', () => { exited = true; resolve(); });
-    child.once('error', (err) => { spawnError = err; exited = true; resolve(); });
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    });
+    child.once('error', (err) => {
+      spawnError = err;
+      exited = true;
+      resolve();
+    });
   });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -62,5 +71,7 @@ export async function launchChromium(timeoutMs = 30_000): Promise<Chromium> {
     await sleep(100);
   }
   await close();
-  throw new Error(`Chromium (${CHROMIUM_PATH}) did not open its DevTools port within ${timeoutMs} ms${spawnError ? `: ${spawnError.message}` : ''}`);
+  throw new Error(
+    `Chromium (${CHROMIUM_PATH}) did not open its DevTools port within ${timeoutMs} ms${spawnError ? `: ${spawnError.message}` : ''}`,
+  );
 }

@@ -38,7 +38,11 @@ export async function lighthouseVitals(url: string, port: number, preset: Preset
     disableStorageReset: keepStorage,
     maxWaitForLoad: 30_000,
   };
-  const result = await withTimeout(lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined), 120_000, `Lighthouse on ${url}`);
+  const result = await withTimeout(
+    lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined),
+    120_000,
+    `Lighthouse on ${url}`,
+  );
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

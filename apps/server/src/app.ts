@@ -50,7 +50,26 @@ export interface BuildOptions {
 
 export type App = FastifyInstance & { ctx: AppContext; apiRoutes: RouteDef[] };
 
-const API_MODULES = [platformRoutes, languagesRoutes, emailRoutes, dashboardRoutes, marketLocationsRoutes, publicMapRoutes, marketCategoriesRoutes, marketSlotsRoutes, vendorsRoutes, marketDaysRoutes, publicApplicationsRoutes, applicationsRoutes, vendorPortalRoutes, catalogMasterDataRoutes, catalogAttributesRoutes, catalogProductsRoutes, catalogVariantsRoutes, assetsRoutes];
+const API_MODULES = [
+  platformRoutes,
+  languagesRoutes,
+  emailRoutes,
+  dashboardRoutes,
+  marketLocationsRoutes,
+  publicMapRoutes,
+  marketCategoriesRoutes,
+  marketSlotsRoutes,
+  vendorsRoutes,
+  marketDaysRoutes,
+  publicApplicationsRoutes,
+  applicationsRoutes,
+  vendorPortalRoutes,
+  catalogMasterDataRoutes,
+  catalogAttributesRoutes,
+  catalogProductsRoutes,
+  catalogVariantsRoutes,
+  assetsRoutes,
+];
 
 function defaultWebDist(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -90,7 +109,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     driver: database.driver,
     jwt,
     keys: { anon: await jwt.signApiKey('anon'), service: await jwt.signApiKey('service_role') },
-    mailer: new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.smtpFrom, listen: (channel, cb) => database.listen(channel, cb) }),
+    mailer: new Mailer(database.db, {
+      smtpUrl: config.smtpUrl,
+      from: config.smtpFrom,
+      listen: (channel, cb) => database.listen(channel, cb),
+    }),
     listen: (channel, cb) => database.listen(channel, cb),
     caches: createReadCaches(),
   };
@@ -161,7 +184,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   }
   app.setNotFoundHandler((req, reply) => {
     if (indexHtml && req.method === 'GET' && !req.url.startsWith('/auth/v1') && !req.url.startsWith('/storage/v1')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', csp!).send(indexHtml);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', csp!)
+        .send(indexHtml);
     }
     return reply.code(404).send({ error: { code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` } });
   });

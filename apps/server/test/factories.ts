@@ -21,7 +21,10 @@ export interface TestUser {
 }
 
 /** A confirmed user; with orgId a member of it, with role holding that stored role. */
-export async function createUser(app: App, opts: { orgId?: string | null; role?: string | null; email?: string; password?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  app: App,
+  opts: { orgId?: string | null; role?: string | null; email?: string; password?: string } = {},
+): Promise<TestUser> {
   const email = opts.email ?? `user-${randomUUID().slice(0, 12)}@example.test`;
   const id = await createConfirmedUser(app.ctx.db, email, opts.password ?? TEST_PASSWORD, 'Test User');
   if (opts.orgId) {
@@ -33,7 +36,10 @@ export async function createUser(app: App, opts: { orgId?: string | null; role?:
 
 /** A live session and its signed access token, without going through the sign-in endpoint. */
 export async function tokenFor(app: App, user: Pick<TestUser, 'id' | 'email'>): Promise<string> {
-  const [s] = await app.ctx.db.insert(sessions).values({ userId: user.id, amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }] }).returning();
+  const [s] = await app.ctx.db
+    .insert(sessions)
+    .values({ userId: user.id, amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }] })
+    .returning();
   const { token } = await app.ctx.jwt.signAccess({
     sub: user.id,
     session_id: s!.id,

@@ -30,7 +30,9 @@ export default async function setup(project: TestProject): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname like 'market_test_%' and pid <> pg_backend_pid()`);
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname like 'market_test_%' and pid <> pg_backend_pid()`,
+    );
     const { rows } = await admin.query(`select datname from pg_database where datname like 'market_test_%'`);
     for (const r of rows) await admin.query(`drop database if exists "${r.datname}"`);
     await admin.query(`create database ${TEMPLATE_DB}`);

@@ -38,7 +38,13 @@ export async function freshDatabase(): Promise<Database & { dispose(): Promise<v
     const tar = readFileSync(path.resolve(import.meta.dirname, '../.test-data/template.tar'));
     const pgl = await PGlite.create({ loadDataDir: new Blob([tar]), extensions: PGLITE_EXTENSIONS });
     const database = await openDatabase({ pglite: pgl });
-    return { ...database, dispose: async () => { await database.close(); await pgl.close(); } };
+    return {
+      ...database,
+      dispose: async () => {
+        await database.close();
+        await pgl.close();
+      },
+    };
   }
   const url = new URL(process.env.TEST_DATABASE_URL!);
   const name = `market_test_${randomBytes(6).toString('hex')}`;

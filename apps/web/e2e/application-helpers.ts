@@ -2,7 +2,10 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from './helpers';
 
 /** A 1 x 1 PNG: small, and a real image the server re-encodes. */
-export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** An access token for a demo account, through the auth service as supabase-js signs in. */
 export async function tokenOf(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
@@ -16,15 +19,25 @@ export async function tokenOf(request: APIRequestContext, email: string, passwor
  * The newest e-mail of a template sent to an address, read from the outbox as a super admin would on
  * the e-mail page (without SMTP the server keeps every message there). Waits for it to appear.
  */
-export async function newestMail(request: APIRequestContext, to: string, template: string): Promise<{ subject: string; textBody: string; htmlBody: string | null }> {
+export async function newestMail(
+  request: APIRequestContext,
+  to: string,
+  template: string,
+): Promise<{ subject: string; textBody: string; htmlBody: string | null }> {
   const headers = { authorization: `Bearer ${await tokenOf(request, 'super-admin@demo.market')}` };
   let id: string | undefined;
   await expect
-    .poll(async () => {
-      const res = await request.get(`/api/v1/email-outbox?to=${encodeURIComponent(to)}&template=${encodeURIComponent(template)}&limit=1`, { headers });
-      id = (await res.json()).items?.[0]?.id;
-      return id;
-    }, { message: `an e-mail ${template} to ${to}`, timeout: 10_000 })
+    .poll(
+      async () => {
+        const res = await request.get(
+          `/api/v1/email-outbox?to=${encodeURIComponent(to)}&template=${encodeURIComponent(template)}&limit=1`,
+          { headers },
+        );
+        id = (await res.json()).items?.[0]?.id;
+        return id;
+      },
+      { message: `an e-mail ${template} to ${to}`, timeout: 10_000 },
+    )
     .toBeTruthy();
   return (await request.get(`/api/v1/email-outbox/${id}`, { headers })).json();
 }

@@ -38,7 +38,11 @@ async function applyInArabic(page: Page, email: string, businessName: string): P
   await expect(page.getByTestId('apply-done')).toContainText(email);
 }
 
-test('market vendor journey: Arabic application with a document, request for information, answer, approval, invitation, vendor dashboard', async ({ page, browser, request }) => {
+test('market vendor journey: Arabic application with a document, request for information, answer, approval, invitation, vendor dashboard', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = `jasmine-${Date.now()}@example.test`;
   const businessName = `حلويات الياسمين ${Date.now() % 10000}`;
@@ -123,9 +127,17 @@ test('stored text from a public form is shown as text on every staff screen, nev
       formToken: form.formToken,
       locale: 'en',
       answers: {
-        businessName: hostile.name, contactName: hostile.contact, email, phone: '+44 1632 960999',
-        productsDescription: hostile.description, categoryIds: [category.id], marketDayIds: [form.marketDays[0].id],
-        stallSize: '3x3', power: 'none', documents: [], consentTerms: true,
+        businessName: hostile.name,
+        contactName: hostile.contact,
+        email,
+        phone: '+44 1632 960999',
+        productsDescription: hostile.description,
+        categoryIds: [category.id],
+        marketDayIds: [form.marketDays[0].id],
+        stallSize: '3x3',
+        power: 'none',
+        documents: [],
+        consentTerms: true,
       },
     },
   });

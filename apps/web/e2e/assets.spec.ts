@@ -28,11 +28,14 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
 
 /** Drops files on the drop zone the way a browser does: a drop event carrying a DataTransfer with File objects. */
 async function dropFiles(page: Page, files: { name: string; type: string; bytes: Buffer }[]) {
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
-    return dt;
-  }, files.map((f) => ({ name: f.name, type: f.type, b64: f.bytes.toString('base64') })));
+  const dataTransfer = await page.evaluateHandle(
+    (list) => {
+      const dt = new DataTransfer();
+      for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
+      return dt;
+    },
+    files.map((f) => ({ name: f.name, type: f.type, b64: f.bytes.toString('base64') })),
+  );
   const zone = page.getByTestId('asset-dropzone');
   await zone.dispatchEvent('dragover', { dataTransfer });
   await zone.dispatchEvent('drop', { dataTransfer });
@@ -41,10 +44,14 @@ async function dropFiles(page: Page, files: { name: string; type: string; bytes:
 /** Serious or critical axe findings, once toasts have finished animating (mid-fade text fails contrast). */
 const serious = async (page: Page) => {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  return (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
-test('a marketer drops two images, files one into a new folder, gives it Arabic alt text and finds it by searching in Arabic', async ({ page }) => {
+test('a marketer drops two images, files one into a new folder, gives it Arabic alt text and finds it by searching in Arabic', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const sfx = Date.now().toString(36).slice(-5);
   const red = `red-${sfx}.png`;
@@ -98,7 +105,10 @@ test('a marketer drops two images, files one into a new folder, gives it Arabic 
     expect((await res.json()).folder).toBe(folder);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toHaveCount(0);
-    await page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: new RegExp(folder) }).click();
+    await page
+      .getByRole('navigation', { name: 'Folders' })
+      .getByRole('button', { name: new RegExp(folder) })
+      .click();
     await expect(page.getByRole('button', { name: `Open details of ${red}` })).toBeVisible();
     await expect(page.getByRole('button', { name: `Open details of ${blue}` })).toHaveCount(0);
   });

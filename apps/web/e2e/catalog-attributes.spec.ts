@@ -3,7 +3,9 @@ import { signIn } from './helpers';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
-test('a super admin adds a choice attribute with ordered options, puts it in a family as required, and cannot delete it while used', async ({ page }) => {
+test('a super admin adds a choice attribute with ordered options, puts it in a family as required, and cannot delete it while used', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   // A suffix keeps a retry from colliding with what the first attempt left behind.
   const sfx = Date.now().toString(36).slice(-5);

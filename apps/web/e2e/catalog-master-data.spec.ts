@@ -43,7 +43,10 @@ test('a super admin builds a small category tree, moves it with buttons, and add
     await tree.getByTestId(`category-fruit-${s}`).dragTo(tree.getByTestId(`category-veg-${s}`));
     await expect(tree.getByTestId(`category-fruit-${s}`)).toHaveAttribute('aria-level', '2');
     await expect(tree.getByTestId(`category-veg-${s}`)).toHaveAttribute('aria-expanded', 'true');
-    await tree.getByTestId(`category-veg-${s}`).getByRole('button', { name: `Delete veg-${s}` }).click();
+    await tree
+      .getByTestId(`category-veg-${s}`)
+      .getByRole('button', { name: `Delete veg-${s}` })
+      .click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText('This category has sub-categories')).toBeVisible();
   });
@@ -56,7 +59,10 @@ test('a super admin builds a small category tree, moves it with buttons, and add
 
   await test.step('currencies: base plus a rate', async () => {
     await page.getByRole('tab', { name: 'Currencies' }).click();
-    const code = `X${s.replace(/[^a-z]/g, 'q').slice(0, 2).toUpperCase()}`;
+    const code = `X${s
+      .replace(/[^a-z]/g, 'q')
+      .slice(0, 2)
+      .toUpperCase()}`;
     await page.getByTestId('currencies-add').click();
     const form = page.getByTestId('currencies-form');
     await form.getByLabel('Code').fill(code);

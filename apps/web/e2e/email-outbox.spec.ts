@@ -18,7 +18,9 @@ test('a super admin reads a kept e-mail in the outbox, with the sender’s links
   const to = `outbox-${Date.now()}@example.test`;
   await page.getByLabel('To').fill(to);
   await page.getByLabel('Subject').fill('Your stall link');
-  await page.getByLabel('Message').fill('Open https://example.test/stall?id=4#tok (today).\nNot a link: javascript:alert(1)\n<b>not bold</b>');
+  await page
+    .getByLabel('Message')
+    .fill('Open https://example.test/stall?id=4#tok (today).\nNot a link: javascript:alert(1)\n<b>not bold</b>');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('email-status')).toContainText('Kept (no SMTP configured)');
 

@@ -5,7 +5,11 @@ import { dragSlot, isoDate, slotPosition, weeklyDates, type SlotBox } from './ma
 // A tall window keeps the whole plan on screen while slots are dragged.
 test.use({ viewport: { width: 1400, height: 1000 } });
 
-test('a super admin sets up a market from nothing and an anonymous visitor sees it on /map in Arabic', async ({ page, browser, baseURL }) => {
+test('a super admin sets up a market from nothing and an anonymous visitor sees it on /map in Arabic', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const suffix = Date.now().toString(36);
   const nameEn = `Harbour Market ${suffix}`;
@@ -126,8 +130,12 @@ test('a super admin sets up a market from nothing and an anonymous visitor sees 
     await page.getByRole('tab', { name: 'Series' }).click();
     const card = page.getByTestId('market-day-series').getByRole('listitem').filter({ hasText: nameEn });
     await card.getByRole('button', { name: `Publish drafts (${dates.length})` }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Publish the whole series?' }).or(page.getByRole('dialog', { name: 'Publish the whole series?' }));
-    const published = page.waitForResponse((r) => /\/api\/v1\/market-day-series\/[^/]+\/publish$/.test(r.url()) && r.request().method() === 'POST');
+    const confirm = page
+      .getByRole('alertdialog', { name: 'Publish the whole series?' })
+      .or(page.getByRole('dialog', { name: 'Publish the whole series?' }));
+    const published = page.waitForResponse(
+      (r) => /\/api\/v1\/market-day-series\/[^/]+\/publish$/.test(r.url()) && r.request().method() === 'POST',
+    );
     await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
     expect((await published).ok()).toBe(true);
     await expect(page.getByText(`Market days published: ${dates.length}`)).toBeVisible();

@@ -50,7 +50,10 @@ test('a super admin adds a language, translates a key in place, then deactivates
   });
 
   await test.step('move the language up and back down', async () => {
-    const order = () => page.locator('[data-testid^="language-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('language-row-'.length)));
+    const order = () =>
+      page
+        .locator('[data-testid^="language-row-"]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('language-row-'.length)));
     await expect.poll(order).toEqual(['en', 'ar', code]);
     await page.getByRole('button', { name: `Move ${name} up` }).click();
     await expect.poll(order).toEqual(['en', code, 'ar']);
@@ -161,7 +164,9 @@ for (const lang of ['en', 'ar']) {
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expect(page.getByTestId('language-row-ar')).toBeVisible();
     const serious = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      (await new AxeBuilder({ page }).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(await serious()).toEqual([]);
     await page.goto('/master-data?tab=translations');
     await expect(page.getByTestId('translation-row').first()).toBeVisible();

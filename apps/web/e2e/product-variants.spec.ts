@@ -37,8 +37,18 @@ test('generates two variants on the product page, edits a cell with the keyboard
       { code: 'l', labelEn: 'Large', labelAr: 'كبير' },
     ],
   });
-  const family = await apiCall(page, 'POST', '/attribute-families', { code: `tees_${sfx}`, nameEn: `Tees ${sfx}`, nameAr: 'قمصان', attributes: [{ attributeId: size.id, required: false }] });
-  const product = await apiCall<{ id: string; sku: string }>(page, 'POST', '/products', { sku: `TEE-${sfx}`, nameEn: `Tee ${sfx}`, nameAr: 'قميص', familyId: family.id });
+  const family = await apiCall(page, 'POST', '/attribute-families', {
+    code: `tees_${sfx}`,
+    nameEn: `Tees ${sfx}`,
+    nameAr: 'قمصان',
+    attributes: [{ attributeId: size.id, required: false }],
+  });
+  const product = await apiCall<{ id: string; sku: string }>(page, 'POST', '/products', {
+    sku: `TEE-${sfx}`,
+    nameEn: `Tee ${sfx}`,
+    nameAr: 'قميص',
+    familyId: family.id,
+  });
 
   await test.step('generate small and medium from the product page', async () => {
     await page.goto(`/products/${product.id}`);
@@ -147,6 +157,8 @@ test('in Arabic the grid runs right to left: ArrowLeft moves to the next column,
   await page.keyboard.press('ArrowDown');
   await expect(grid).toHaveAttribute('aria-activedescendant', 'variant-cell-1-1');
   const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
 });

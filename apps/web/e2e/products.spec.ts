@@ -32,13 +32,19 @@ async function createViaApi(page: Page, body: Record<string, unknown>): Promise<
   return page.evaluate(async (b) => {
     const raw = localStorage.getItem('market-auth');
     const token = raw ? JSON.parse(raw).access_token : '';
-    const res = await fetch('/api/v1/products', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(b) });
+    const res = await fetch('/api/v1/products', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(b),
+    });
     if (!res.ok) throw new Error(`create failed: ${res.status} ${await res.text()}`);
     return res.json();
   }, body);
 }
 
-test('a catalogue user creates a product in English and Arabic from the header, adds an image and two variants, finds it by an Arabic search', async ({ page }) => {
+test('a catalogue user creates a product in English and Arabic from the header, adds an image and two variants, finds it by an Arabic search', async ({
+  page,
+}) => {
   const sfx = Date.now().toString(36).slice(-6);
   const sku = `E2E-${sfx}`;
   const nameEn = `Olive oil ${sfx}`;
@@ -249,7 +255,9 @@ test('the list filters, sorts, chooses columns, saves a view, changes the status
   });
 });
 
-test('a stale save explains the conflict with a reload; leaving with unsaved changes asks first; family attributes get inputs', async ({ page }) => {
+test('a stale save explains the conflict with a reload; leaving with unsaved changes asks first; family attributes get inputs', async ({
+  page,
+}) => {
   const sfx = Date.now().toString(36).slice(-6);
   await signIn(page, CATALOGUE_USER);
   const options = await page.evaluate(async () => {
@@ -257,16 +265,28 @@ test('a stale save explains the conflict with a reload; leaving with unsaved cha
     return (await fetch('/api/v1/products/form-options', { headers: { authorization: `Bearer ${token}` } })).json();
   });
   const family = (options.families as { id: string; attributes: { code: string }[] }[]).find((f) => f.attributes.length > 0);
-  const product = await createViaApi(page, { sku: `E2E-C-${sfx}`, nameEn: `Honey ${sfx}`, priceMinor: 700, ...(family ? { familyId: family.id } : {}) });
+  const product = await createViaApi(page, {
+    sku: `E2E-C-${sfx}`,
+    nameEn: `Honey ${sfx}`,
+    priceMinor: 700,
+    ...(family ? { familyId: family.id } : {}),
+  });
   await page.goto(`/products/${product.id}`);
   await expect(page.getByTestId('product-version')).toHaveText('Version 1');
   if (family) for (const a of family.attributes) await expect(page.getByTestId(`attribute-${a.code}`)).toBeVisible();
 
   await test.step('someone else saves meanwhile: Save answers with a conflict toast whose Reload shows their change', async () => {
-    await page.evaluate(async ({ id, name }) => {
-      const token = JSON.parse(localStorage.getItem('market-auth') ?? '{}').access_token;
-      await fetch(`/api/v1/products/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ nameEn: name, expectedVersion: 1 }) });
-    }, { id: product.id, name: `Their honey ${sfx}` });
+    await page.evaluate(
+      async ({ id, name }) => {
+        const token = JSON.parse(localStorage.getItem('market-auth') ?? '{}').access_token;
+        await fetch(`/api/v1/products/${id}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ nameEn: name, expectedVersion: 1 }),
+        });
+      },
+      { id: product.id, name: `Their honey ${sfx}` },
+    );
     await page.getByLabel('Name (English)').fill(`My honey ${sfx}`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Someone else changed this product since you opened it.', { exact: false })).toBeVisible();
@@ -288,14 +308,18 @@ test('a stale save explains the conflict with a reload; leaving with unsaved cha
   });
 });
 
-test('an attribute value the server refuses shows its message at the field; media are picked from the library and reordered', async ({ page }) => {
+test('an attribute value the server refuses shows its message at the field; media are picked from the library and reordered', async ({
+  page,
+}) => {
   const sfx = Date.now().toString(36).slice(-6);
   await signIn(page, CATALOGUE_USER);
   const options = await page.evaluate(async () => {
     const token = JSON.parse(localStorage.getItem('market-auth') ?? '{}').access_token;
     return (await fetch('/api/v1/products/form-options', { headers: { authorization: `Bearer ${token}` } })).json();
   });
-  const food = (options.families as { id: string; nameEn: string; attributes: { id: string; code: string }[] }[]).find((f) => f.nameEn === 'Food')!;
+  const food = (options.families as { id: string; nameEn: string; attributes: { id: string; code: string }[] }[]).find(
+    (f) => f.nameEn === 'Food',
+  )!;
   const product = await createViaApi(page, { sku: `E2E-V-${sfx}`, nameEn: `Jam ${sfx}`, familyId: food.id });
   await page.goto(`/products/${product.id}`);
 
@@ -322,7 +346,10 @@ test('an attribute value the server refuses shows its message at the field; medi
     const media = page.getByTestId('product-media').getByRole('listitem');
     await expect(media).toHaveCount(2);
     const second = (await media.nth(1).locator('span.truncate').innerText()).trim();
-    await media.nth(1).getByRole('button', { name: /^Move .* up$/ }).click();
+    await media
+      .nth(1)
+      .getByRole('button', { name: /^Move .* up$/ })
+      .click();
     await expect(media.nth(0)).toContainText(second);
     await expect(media.nth(0)).toContainText('Main image');
     const saved = page.waitForResponse((r) => r.url().endsWith(`/api/v1/products/${product.id}`) && r.request().method() === 'PATCH');
@@ -347,10 +374,13 @@ test('scrolling the grid loads further keyset pages while only the visible rows 
   for (let i = 0; i < 3; i++) {
     const before = await loaded();
     await expect
-      .poll(async () => {
-        await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-        return loaded();
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+          return loaded();
+        },
+        { timeout: 10_000 },
+      )
       .toBeGreaterThan(before);
   }
   expect(await loaded()).toBeGreaterThanOrEqual(400);

@@ -4,9 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from '../lib/blob-store.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -43,7 +41,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3 to 63 lower-case letters, digits, dots or dashes)')
     .optional(),
-  STORAGE_S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region such as us-east-1').default('us-east-1'),
+  STORAGE_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region such as us-east-1')
+    .default('us-east-1'),
   STORAGE_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   STORAGE_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   STORAGE_S3_PREFIX: z
@@ -91,7 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const s3Given = S3_REQUIRED.filter((k) => e[k] !== undefined);
   if (s3Given.length > 0 && s3Given.length < S3_REQUIRED.length) {
     const missing = S3_REQUIRED.filter((k) => e[k] === undefined);
-    throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: is required when ${s3Given.join(', ')} ${s3Given.length === 1 ? 'is' : 'are'} set (S3 storage)`).join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: is required when ${s3Given.join(', ')} ${s3Given.length === 1 ? 'is' : 'are'} set (S3 storage)`).join('\n')}`,
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {

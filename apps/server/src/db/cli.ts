@@ -28,7 +28,9 @@ async function main(): Promise<void> {
       if (!local && !flags.includes('--force')) {
         throw new Error(`Refusing to reset the database on ${host}: it is not local. Add --force if you really mean it.`);
       }
-      await database.db.execute(sql`drop schema if exists public cascade; drop schema if exists auth cascade; drop schema if exists drizzle cascade; drop schema if exists storage cascade; create schema public;`);
+      await database.db.execute(
+        sql`drop schema if exists public cascade; drop schema if exists auth cascade; drop schema if exists drizzle cascade; drop schema if exists storage cascade; create schema public;`,
+      );
       await prepareDatabase(database, { databaseUrl: config.databaseUrl, demoSeed: true, jwtSecret: config.jwtSecret });
       await seedDemoCatalogMedia(database.db, blobStoreFromConfig(config));
       console.log('Database reset and demo organization seeded');

@@ -3,7 +3,10 @@ import type { Database } from './client.js';
 import { hasOrganizations, seedDemo, seedReference } from './seed/seed.js';
 
 /** Migrates, adds reference data and, when the operator wants it, the demo organization. */
-export async function prepareDatabase(database: Database, config: Pick<AppConfig, 'databaseUrl' | 'demoSeed'> & Partial<Pick<AppConfig, 'jwtSecret'>>): Promise<{ seeded: boolean }> {
+export async function prepareDatabase(
+  database: Database,
+  config: Pick<AppConfig, 'databaseUrl' | 'demoSeed'> & Partial<Pick<AppConfig, 'jwtSecret'>>,
+): Promise<{ seeded: boolean }> {
   await database.migrate();
   await seedReference(database.db);
   // The demo is seeded on the first start of an embedded database, or anywhere the operator sets DEMO_SEED=true.

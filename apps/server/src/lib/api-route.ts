@@ -40,7 +40,12 @@ export interface HandlerInput<D extends RouteDef> {
 }
 
 function denyInvalid(p: Principal): never {
-  if (p.kind === 'invalid') throw new AppError(401, 'unauthorized', p.expired ? 'Your session has expired, sign in again' : 'Your session is not valid, sign in again');
+  if (p.kind === 'invalid')
+    throw new AppError(
+      401,
+      'unauthorized',
+      p.expired ? 'Your session has expired, sign in again' : 'Your session is not valid, sign in again',
+    );
   throw unauthorized();
 }
 
@@ -127,7 +132,12 @@ const serializers = new WeakMap<RouteDef, (data: unknown) => string>();
 function serializerOf(def: RouteDef): (data: unknown) => string {
   let serialize = serializers.get(def);
   if (!serialize) {
-    serialize = serializerCompiler({ schema: def.response, method: def.method, url: API_PREFIX + def.path, httpStatus: String(def.status ?? 200) }) as (data: unknown) => string;
+    serialize = serializerCompiler({
+      schema: def.response,
+      method: def.method,
+      url: API_PREFIX + def.path,
+      httpStatus: String(def.status ?? 200),
+    }) as (data: unknown) => string;
     serializers.set(def, serialize);
   }
   return serialize;

@@ -110,7 +110,13 @@ export class S3BlobStore implements BlobStore {
     private readonly s: S3Settings,
     private readonly stagingRoot: string,
   ) {
-    this.client = new AwsClient({ accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey, service: 's3', region: s.region, retries: 2 });
+    this.client = new AwsClient({
+      accessKeyId: s.accessKeyId,
+      secretAccessKey: s.secretAccessKey,
+      service: 's3',
+      region: s.region,
+      retries: 2,
+    });
     this.base = `${s.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(s.bucket)}/`;
   }
 
@@ -132,7 +138,11 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, stagedFile: string): Promise<void> {
     const body = await readFile(stagedFile);
-    const res = await this.client.fetch(this.urlOf(key), { method: 'PUT', body, headers: { 'content-length': String(body.length), 'content-type': 'application/octet-stream' } });
+    const res = await this.client.fetch(this.urlOf(key), {
+      method: 'PUT',
+      body,
+      headers: { 'content-length': String(body.length), 'content-type': 'application/octet-stream' },
+    });
     if (!res.ok) await this.fail(`PUT ${key}`, res);
     await res.arrayBuffer();
     await rm(stagedFile, { force: true });

@@ -25,6 +25,11 @@ type Stamped = PgTable & { updatedAt: PgColumn };
  * lookup answers 404 as before.
  */
 export async function lockUnchanged(tx: DbOrTx, table: Stamped, where: SQL | undefined, expectedUpdatedAt: string): Promise<void> {
-  const [row] = await tx.select({ updatedAt: table.updatedAt }).from(table as PgTable).where(where).limit(1).for('update');
+  const [row] = await tx
+    .select({ updatedAt: table.updatedAt })
+    .from(table as PgTable)
+    .where(where)
+    .limit(1)
+    .for('update');
   if (row) assertUnchanged(row.updatedAt as Date, expectedUpdatedAt);
 }

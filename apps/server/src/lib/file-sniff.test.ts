@@ -16,7 +16,14 @@ describe('file sniffing', () => {
     expect(sniff(Buffer.from('%PDF-1.7\n'))).toEqual({ kind: 'binary', type: 'application/pdf' });
     expect(sniff(Buffer.from(' %PDF-1.7\n')).kind).toBe('text');
     expect(sniff(Buffer.from('name,price\nsoap,3\n'))).toEqual({ kind: 'text' });
-    for (const markup of ['<svg onload=alert(1)>', '\ufeff  <!DOCTYPE html>', '<?xml version="1.0"?>', '<a href=x>', '<!-- x -->', 'ok\n<ScRiPt>']) {
+    for (const markup of [
+      '<svg onload=alert(1)>',
+      '\ufeff  <!DOCTYPE html>',
+      '<?xml version="1.0"?>',
+      '<a href=x>',
+      '<!-- x -->',
+      'ok\n<ScRiPt>',
+    ]) {
       expect(sniff(Buffer.from(markup)).kind, markup).toBe('refused');
     }
     expect(sniff(Buffer.from('a < b and <abbr> is fine? <table-less text')).kind).toBe('text');

@@ -58,12 +58,16 @@ const REFUSED_SIGNATURES: { sig: number[]; at?: number; type: string }[] = [
 ];
 
 /** Leading markup that makes a browser treat bytes as HTML, SVG or XML (WHATWG MIME sniffing, plus SVG). */
-const MARKUP = /^<(?:!doctype\s+html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|svg|math|object|embed|meta|link|img|form|base|!--|\?xml)(?=[\s>/]|$)/i;
+const MARKUP =
+  /^<(?:!doctype\s+html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|svg|math|object|embed|meta|link|img|form|base|!--|\?xml)(?=[\s>/]|$)/i;
 
 /** True when the start of a text looks like markup a browser could run. */
 export function looksLikeMarkup(head: Buffer): boolean {
   // Skip a UTF-8 byte-order mark and leading whitespace, as browsers do before sniffing.
-  const text = head.toString('latin1').replace(/^\xef\xbb\xbf/, '').replace(/^[\s\x00]+/, '');
+  const text = head
+    .toString('latin1')
+    .replace(/^\xef\xbb\xbf/, '')
+    .replace(/^[\s\x00]+/, '');
   if (MARKUP.test(text)) return true;
   // A stray tag later in the first kilobyte is how many HTML/SVG polyglots start.
   return /<(?:script|svg|html|iframe|object|embed)[\s>/]/i.test(text.slice(0, 1024));

@@ -42,7 +42,10 @@ export class JwtService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async signAccess(claims: Omit<AccessClaims, 'exp' | 'iat' | 'iss' | 'aud' | 'role'>, now = Date.now()): Promise<{ token: string; exp: number }> {
+  async signAccess(
+    claims: Omit<AccessClaims, 'exp' | 'iat' | 'iss' | 'aud' | 'role'>,
+    now = Date.now(),
+  ): Promise<{ token: string; exp: number }> {
     const iat = Math.floor(now / 1000);
     const exp = iat + this.expirySeconds;
     const token = await new SignJWT({ ...claims, role: 'authenticated' })

@@ -32,7 +32,7 @@ describe('password policy', () => {
     expect((await checkPassword('correcthorsebatterystaple')).ok).toBe(true);
   });
 
-  it('counts the user\'s own e-mail and name as known words', async () => {
+  it("counts the user's own e-mail and name as known words", async () => {
     expect((await checkPassword('alsayedmarket')).ok).toBe(true);
     expect((await checkPassword('alsayedmarket', ['fatima.alsayed@example.com', 'Fatima Alsayed'])).reasons).toEqual(['strength']);
   });

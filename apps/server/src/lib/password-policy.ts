@@ -26,7 +26,9 @@ export function commonPasswords(): Promise<Set<string>> {
   return common;
 }
 
-type Estimator = { check(password: string, userInputs?: string[]): { score: number; feedback: { warning: string | null; suggestions: string[] } } };
+type Estimator = {
+  check(password: string, userInputs?: string[]): { score: number; feedback: { warning: string | null; suggestions: string[] } };
+};
 let estimator: Promise<Estimator> | null = null;
 
 /** zxcvbn-ts with its common and English dictionaries and keyboard graphs, built once on first use. */
@@ -43,7 +45,9 @@ function strengthEstimator(): Promise<Estimator> {
 }
 
 /** "fatima.alsayed@example.com" and "Fatima Alsayed" become fatima, alsayed, example: words of 3+ letters or digits. */
-const knownWords = (inputs: string[]) => [...new Set(inputs.flatMap((s) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length >= 3))];
+const knownWords = (inputs: string[]) => [
+  ...new Set(inputs.flatMap((s) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length >= 3)),
+];
 
 /**
  * GoTrue's weak-password reasons: too short, on the list of known common passwords, or (ours) guessable

@@ -48,12 +48,10 @@ export class ReadCache<V> {
     const gen = this.gen;
     const inflight = this.pending.get(key);
     if (inflight && inflight.gen === gen) return inflight.promise;
-    const promise = compute().then(
-      (value) => {
-        this.store(key, value, gen, expiresAt?.(value));
-        return value;
-      },
-    );
+    const promise = compute().then((value) => {
+      this.store(key, value, gen, expiresAt?.(value));
+      return value;
+    });
     this.pending.set(key, { gen, promise });
     const done = () => {
       if (this.pending.get(key)?.promise === promise) this.pending.delete(key);

@@ -7,8 +7,10 @@ const LOCATION: Record<string, string> = { body: '', querystring: 'query.', para
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   const code = e?.code ?? e?.cause?.code ?? '';
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(code) ||
-    /Connection terminated|connection timeout/i.test(String((err as Error)?.message));
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(code) ||
+    /Connection terminated|connection timeout/i.test(String((err as Error)?.message))
+  );
 }
 
 type Unstorable = { path: string; reason: string };
@@ -76,7 +78,9 @@ export function installApiErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) void reply.headers(err.headers);
-      return reply.code(err.status).send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
+      return reply
+        .code(err.status)
+        .send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const prefix = LOCATION[err.validationContext ?? 'body'] ?? '';
@@ -102,16 +106,20 @@ export function installApiErrorHandler(app: FastifyInstance): void {
     if (status === 415) return reply.code(415).send({ error: { code: 'unsupported_media_type', message: err.message } });
     if (status === 429) return reply.code(429).send({ error: { code: 'rate_limited', message: err.message } });
     if (status >= 400 && status < 500) {
-      const message = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-        ? 'The request body is not valid JSON'
-        : err.message;
+      const message =
+        err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? 'The request body is not valid JSON'
+          : err.message;
       return reply.code(status === 404 ? 404 : 400).send({
         error: { code: status === 404 ? 'not_found' : 'bad_request', message, fields: [{ field: 'body', message }] },
       });
     }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
-      return reply.code(503).header('retry-after', '1').send({ error: { code: 'service_unavailable', message: 'The database is unavailable, try again in a moment' } });
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ error: { code: 'service_unavailable', message: 'The database is unavailable, try again in a moment' } });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'internal', message: 'Something went wrong on our side' } });

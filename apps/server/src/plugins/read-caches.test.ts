@@ -50,7 +50,10 @@ describe('product list pages from the catalogue cache', () => {
     expect(cache.hits).toBe(hits + 1);
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
-    const fresh = await t.app.inject({ url: '/api/v1/products?limit=50', headers: { ...(await adminHeaders()), 'cache-control': 'no-cache' } });
+    const fresh = await t.app.inject({
+      url: '/api/v1/products?limit=50',
+      headers: { ...(await adminHeaders()), 'cache-control': 'no-cache' },
+    });
     expect(cache.hits).toBe(hits + 1);
     expect(fresh.body).toBe(first.body);
   });
@@ -70,7 +73,9 @@ describe('product list pages from the catalogue cache', () => {
     await t.app.ctx.db.update(products).set({ nameEn: 'Written by another process' }).where(eq(products.id, productId));
     await eventually(async () => (await mine()).nameEn === 'Written by another process');
     await page();
-    await t.app.ctx.db.execute(sql`insert into product_variants (org_id, product_id, sku, axis_key) values (${orgId}, ${productId}, 'CACHE-1-A', 'a')`);
+    await t.app.ctx.db.execute(
+      sql`insert into product_variants (org_id, product_id, sku, axis_key) values (${orgId}, ${productId}, 'CACHE-1-A', 'a')`,
+    );
     await eventually(async () => (await mine()).variantCount === 1);
   });
 
@@ -104,7 +109,10 @@ describe('sessions from the session cache', () => {
     await eventually(async () => (await list()).statusCode === 403);
     await t.app.ctx.db.update(userRoles).set({ role: 'product_team' }).where(eq(userRoles.userId, user.id));
     await eventually(async () => (await list()).statusCode === 200);
-    await t.app.ctx.db.update(sessions).set({ notAfter: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.app.ctx.db
+      .update(sessions)
+      .set({ notAfter: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     await eventually(async () => (await list()).statusCode === 401);
   });
 });

@@ -26,7 +26,17 @@ export async function createMarketDay(
   const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const [row] = await app.ctx.db
     .insert(marketDays)
-    .values({ date, setupTime: '07:00', openTime: '09:00', closeTime: '14:00', status: 'published', publishedAt: new Date(), ...overrides, locationId, orgId })
+    .values({
+      date,
+      setupTime: '07:00',
+      openTime: '09:00',
+      closeTime: '14:00',
+      status: 'published',
+      publishedAt: new Date(),
+      ...overrides,
+      locationId,
+      orgId,
+    })
     .returning();
   return row!;
 }
@@ -54,7 +64,16 @@ export function answersFor(stream: Stream, email: string, over: Record<string, u
   if (stream === 'market_vendor') return { ...vendor, ...over };
   if (stream === 'junior_vendor') {
     const dob = new Date(Date.now() - 12 * 365.25 * 86_400_000).toISOString().slice(0, 10);
-    return { ...vendor, dateOfBirth: dob, guardianName: 'Huda Ahmed', guardianPhone: '+971501112233', guardianEmail: 'guardian@example.test', guardianConsent: true, school: 'Al Noor School', ...over };
+    return {
+      ...vendor,
+      dateOfBirth: dob,
+      guardianName: 'Huda Ahmed',
+      guardianPhone: '+971501112233',
+      guardianEmail: 'guardian@example.test',
+      guardianConsent: true,
+      school: 'Al Noor School',
+      ...over,
+    };
   }
   return {
     hostName: `Host ${s}`,
@@ -96,7 +115,11 @@ export interface ApplicationOptions {
  * An application inserted directly, as the public form would have stored it (answers, categories,
  * market days, documents), with a working status token. Returns the row and the token.
  */
-export async function createApplication(app: App, orgId: string, o: ApplicationOptions = {}): Promise<{ row: ApplicationRow; token: string }> {
+export async function createApplication(
+  app: App,
+  orgId: string,
+  o: ApplicationOptions = {},
+): Promise<{ row: ApplicationRow; token: string }> {
   const stream = o.stream ?? 'market_vendor';
   const email = (o.email ?? `applicant-${suffix()}@example.test`).toLowerCase();
   const answers = answersFor(stream, email, { categoryIds: o.categoryIds ?? [], marketDayIds: o.marketDayIds ?? [], ...o.answers });
@@ -126,8 +149,14 @@ export async function createApplication(app: App, orgId: string, o: ApplicationO
     })
     .returning();
   const id = row!.id;
-  if (o.categoryIds?.length) await app.ctx.db.insert(vendorApplicationCategories).values(o.categoryIds.map((categoryId) => ({ orgId, applicationId: id, categoryId })));
-  if (o.marketDayIds?.length) await app.ctx.db.insert(vendorApplicationMarketDays).values(o.marketDayIds.map((marketDayId) => ({ orgId, applicationId: id, marketDayId })));
+  if (o.categoryIds?.length)
+    await app.ctx.db
+      .insert(vendorApplicationCategories)
+      .values(o.categoryIds.map((categoryId) => ({ orgId, applicationId: id, categoryId })));
+  if (o.marketDayIds?.length)
+    await app.ctx.db
+      .insert(vendorApplicationMarketDays)
+      .values(o.marketDayIds.map((marketDayId) => ({ orgId, applicationId: id, marketDayId })));
   for (const d of o.documents ?? []) {
     await app.ctx.db.insert(vendorApplicationDocuments).values({
       docType: 'insurance',

@@ -1,12 +1,7 @@
 import { EFFECTIVE_ROLES, EMAIL_STATUSES, EMAIL_TEST_TEMPLATES, PERMISSIONS, STORED_ROLES } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { SHELL_TRANSLATION_PARTS, SHELL_TRANSLATIONS } from '../../../../packages/contracts/src/i18n/shell.js';
-import {
-  interpolate,
-  placeholdersOf,
-  SHELL_KEYS,
-  translate,
-} from '../../../../packages/contracts/src/i18n/translate.js';
+import { interpolate, placeholdersOf, SHELL_KEYS, translate } from '../../../../packages/contracts/src/i18n/translate.js';
 
 const ARABIC = /[\u0600-\u06FF]/;
 // Brand-like tokens shown as is in every language.
@@ -87,20 +82,43 @@ const SPEC_TEXT: [key: string, en: string][] = [
 
 // Every route of the spec (section 2) has a page title.
 const ROUTE_TITLES: Record<string, string> = {
-  '/dashboard': 'route.dashboard', '/products': 'route.products', '/product-variants': 'route.productVariants',
-  '/products/{id}': 'route.productDetails', '/product-import': 'route.productImport', '/assets': 'route.assets',
-  '/users': 'route.users', '/workflows': 'route.workflows', '/workflow-builder': 'route.workflowBuilder',
-  '/tasks': 'route.tasks', '/integrations': 'route.integrations', '/settings': 'route.settings',
-  '/catalog-publishing': 'route.catalogPublishing', '/api-docs': 'route.apiDocs',
-  '/market-vendor-management': 'route.marketVendorManagement', '/junior-vendor-management': 'route.juniorVendorManagement',
-  '/workshop-applications': 'route.workshopApplications', '/market-locations': 'route.marketLocations',
-  '/market-slots': 'route.marketSlots', '/market-categories': 'route.marketCategories', '/market-events': 'route.marketEvents',
-  '/payment-management/{assignmentId}': 'route.paymentManagement', '/master-data': 'route.masterData',
-  '/orders': 'route.orders', '/orders/history': 'route.orderHistory', '/pos/register': 'route.posRegister',
-  '/pos/management': 'route.posManagement', '/pos/sessions': 'route.posSessions', '/pos/reports': 'route.posReports',
-  '/vendor-portal': 'route.vendorPortal', '/auth': 'route.auth', '/map': 'route.map',
-  '/market-vendor-application': 'route.marketVendorApplication', '/junior-vendor-application': 'route.juniorVendorApplication',
-  '/workshop-application': 'route.workshopApplication', '/vendor-dashboard': 'route.vendorDashboard', '/email-test': 'route.emailTest',
+  '/dashboard': 'route.dashboard',
+  '/products': 'route.products',
+  '/product-variants': 'route.productVariants',
+  '/products/{id}': 'route.productDetails',
+  '/product-import': 'route.productImport',
+  '/assets': 'route.assets',
+  '/users': 'route.users',
+  '/workflows': 'route.workflows',
+  '/workflow-builder': 'route.workflowBuilder',
+  '/tasks': 'route.tasks',
+  '/integrations': 'route.integrations',
+  '/settings': 'route.settings',
+  '/catalog-publishing': 'route.catalogPublishing',
+  '/api-docs': 'route.apiDocs',
+  '/market-vendor-management': 'route.marketVendorManagement',
+  '/junior-vendor-management': 'route.juniorVendorManagement',
+  '/workshop-applications': 'route.workshopApplications',
+  '/market-locations': 'route.marketLocations',
+  '/market-slots': 'route.marketSlots',
+  '/market-categories': 'route.marketCategories',
+  '/market-events': 'route.marketEvents',
+  '/payment-management/{assignmentId}': 'route.paymentManagement',
+  '/master-data': 'route.masterData',
+  '/orders': 'route.orders',
+  '/orders/history': 'route.orderHistory',
+  '/pos/register': 'route.posRegister',
+  '/pos/management': 'route.posManagement',
+  '/pos/sessions': 'route.posSessions',
+  '/pos/reports': 'route.posReports',
+  '/vendor-portal': 'route.vendorPortal',
+  '/auth': 'route.auth',
+  '/map': 'route.map',
+  '/market-vendor-application': 'route.marketVendorApplication',
+  '/junior-vendor-application': 'route.juniorVendorApplication',
+  '/workshop-application': 'route.workshopApplication',
+  '/vendor-dashboard': 'route.vendorDashboard',
+  '/email-test': 'route.emailTest',
 };
 
 const entries = Object.entries(SHELL_TRANSLATIONS);

@@ -27,9 +27,14 @@ export function spawnTs(file: string, args: string[] = [], env: Record<string, s
   };
   proc.stdout!.on('data', onData);
   proc.stderr!.on('data', onData);
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const timeout = <T>(p: Promise<T>, ms: number, what: string) =>
-    Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} not within ${ms} ms; output:\n${out}`)), ms).unref())]);
+    Promise.race([
+      p,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} not within ${ms} ms; output:\n${out}`)), ms).unref()),
+    ]);
   return {
     proc,
     output: () => out,

@@ -78,7 +78,13 @@ async function currentVersion(app: App, method: string, url: string): Promise<Ve
     return { field: 'expectedVersion', value: row?.version ?? 1 };
   }
   if (method === 'POST') return null;
-  const table = docId ? (area === 'vendors' ? vendorDocuments : area === 'vendor-applications' ? vendorApplicationDocuments : undefined) : TABLES[area!];
+  const table = docId
+    ? area === 'vendors'
+      ? vendorDocuments
+      : area === 'vendor-applications'
+        ? vendorApplicationDocuments
+        : undefined
+    : TABLES[area!];
   if (!table) return null;
   if (tail && !docId && !(area === 'vendors' && tail === '/categories') && !(area === 'market-days' && tail === '/capacities')) return null;
   const [row] = await db
@@ -99,7 +105,8 @@ export function sendCurrentVersions(app: App): void {
   (app as unknown as { inject: (opts: InjectOptions) => Promise<unknown> }).inject = async (opts: InjectOptions) => {
     const method = String(opts.method ?? 'GET').toUpperCase();
     const payload = opts.payload;
-    const plain = payload === undefined || (typeof payload === 'object' && payload !== null && !Buffer.isBuffer(payload) && !Array.isArray(payload));
+    const plain =
+      payload === undefined || (typeof payload === 'object' && payload !== null && !Buffer.isBuffer(payload) && !Array.isArray(payload));
     if ((method === 'PATCH' || method === 'PUT' || method === 'POST') && plain) {
       const url = String(opts.url);
       const v = (await viewVersion(inject, opts.headers, method, url)) ?? (await currentVersion(app, method, url));

@@ -155,7 +155,8 @@ export function wrongValues(s: JsonSchema, rng: Rng): unknown[] {
   const out: unknown[] = [null, 12345, true, 'text', [], ['a'], {}, { nested: { deeper: 1 } }, -1.5];
   const t = typeof s.type === 'string' ? s.type : undefined;
   if (s.enum) out.push('not-one-of-the-options', String(s.enum[0]).toUpperCase() + '!');
-  if (s.maxLength !== undefined) out.push('x'.repeat(s.maxLength + 1), 'é'.repeat(s.maxLength + 1), 'x'.repeat(Math.max(200_000, s.maxLength + 1)));
+  if (s.maxLength !== undefined)
+    out.push('x'.repeat(s.maxLength + 1), 'é'.repeat(s.maxLength + 1), 'x'.repeat(Math.max(200_000, s.maxLength + 1)));
   if (s.minLength) out.push('x'.repeat(s.minLength - 1));
   if (s.pattern || s.format) out.push('!!', ' ', 'not-a-valid ' + (s.format ?? 'value'), '中文😀', "' OR '1'='1");
   if (t === 'string') out.push('', '\u0000');
@@ -215,7 +216,8 @@ export function bodyMutants(s: JsonSchema, base: unknown, rng: Rng): BodyMutant[
       out.push({ label: `missing ${key}`, json: rest });
     }
     for (const [key, prop] of Object.entries(s.properties)) {
-      for (const v of wrongValues(prop, rng)) out.push({ label: `${key} = ${JSON.stringify(v)?.slice(0, 30)}`, json: { ...obj, [key]: v } });
+      for (const v of wrongValues(prop, rng))
+        out.push({ label: `${key} = ${JSON.stringify(v)?.slice(0, 30)}`, json: { ...obj, [key]: v } });
     }
     if (s.additionalProperties === false) {
       out.push({ label: 'extra key', json: { ...obj, unexpectedField: 'x' } });

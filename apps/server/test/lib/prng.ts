@@ -35,4 +35,28 @@ export class Rng {
 }
 
 /** Characters that tend to break naive code: RTL text, emoji (surrogate pairs), combining marks, zero-width and control characters. */
-export const TRICKY_CHARS = ['é', 'ß', 'ع', 'ب', '中', '😀', '👩‍💻', 'a\u0301', '\u200b', '\u202e', '\t', '\n', '"', "'", '\\', '<', '>', '&', '%', '`', '$', '{', '}'];
+export const TRICKY_CHARS = [
+  'é',
+  'ß',
+  'ع',
+  'ب',
+  '中',
+  '😀',
+  '👩‍💻',
+  'a\u0301',
+  '\u200b',
+  '\u202e',
+  '\t',
+  '\n',
+  '"',
+  "'",
+  '\\',
+  '<',
+  '>',
+  '&',
+  '%',
+  '`',
+  '$',
+  '{',
+  '}',
+];

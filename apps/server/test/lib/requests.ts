@@ -92,8 +92,22 @@ export function minimalCase(def: RouteDef, rng: Rng): Case {
 }
 
 const PARAM_GARBAGE = [
-  'not-a-uuid', '123', "1' OR '1'='1", 'null', 'undefined', '{}', '[]', ' ', '\u0000', '%00', 'é', '😀', '<script>', '../../etc/passwd',
-  '00000000-0000-9000-8000-000000000000', 'x'.repeat(150),
+  'not-a-uuid',
+  '123',
+  "1' OR '1'='1",
+  'null',
+  'undefined',
+  '{}',
+  '[]',
+  ' ',
+  '\u0000',
+  '%00',
+  'é',
+  '😀',
+  '<script>',
+  '../../etc/passwd',
+  '00000000-0000-9000-8000-000000000000',
+  'x'.repeat(150),
 ];
 
 /** Candidate invalid values for one part of a route around a valid case. */
@@ -102,8 +116,19 @@ export function mutantsFor(def: RouteDef, part: Part, base: Case, rng: Rng): Cas
     const props = jsonSchemaOf(def.params!).properties ?? {};
     return Object.keys(props).flatMap((key) => {
       const uuid = rng.uuid();
-      const values = [...PARAM_GARBAGE, `${uuid}0`, uuid.slice(1), `{${uuid}}`, uuid.replace(/-/g, ''), rng.uuid().replace(/[0-9a-f]/, 'g')];
-      return values.map((v) => ({ ...base, label: `params.${key} = ${JSON.stringify(v).slice(0, 30)}`, params: { ...base.params, [key]: v } }));
+      const values = [
+        ...PARAM_GARBAGE,
+        `${uuid}0`,
+        uuid.slice(1),
+        `{${uuid}}`,
+        uuid.replace(/-/g, ''),
+        rng.uuid().replace(/[0-9a-f]/, 'g'),
+      ];
+      return values.map((v) => ({
+        ...base,
+        label: `params.${key} = ${JSON.stringify(v).slice(0, 30)}`,
+        params: { ...base.params, [key]: v },
+      }));
     });
   }
   if (part === 'query') {
@@ -111,7 +136,8 @@ export function mutantsFor(def: RouteDef, part: Part, base: Case, rng: Rng): Cas
     const out: Case[] = [];
     for (const [key, prop] of Object.entries(js.properties ?? {})) {
       const values = wrongValues(prop, rng).filter((v) => typeof v === 'string' || typeof v === 'number');
-      for (const v of values) out.push({ ...base, label: `query.${key} = ${JSON.stringify(v).slice(0, 30)}`, query: { ...base.query, [key]: String(v) } });
+      for (const v of values)
+        out.push({ ...base, label: `query.${key} = ${JSON.stringify(v).slice(0, 30)}`, query: { ...base.query, [key]: String(v) } });
       out.push({ ...base, label: `query.${key} repeated`, query: { ...base.query, [key]: ['a', 'b'] } });
     }
     for (const key of js.required ?? []) {

@@ -47,10 +47,21 @@ trailer << /Root 1 0 R >>
 `,
     'latin1',
   );
-export const pngBytes = (): Promise<Buffer> => sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+export const pngBytes = (): Promise<Buffer> =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
 
 /** Raw-body upload through /storage/v1 (what storage-js sends from Node). */
-export function storagePut(app: App, headers: Record<string, string>, bucket: string, path: string, body: Buffer, type: string, method: 'POST' | 'PUT' = 'POST') {
+export function storagePut(
+  app: App,
+  headers: Record<string, string>,
+  bucket: string,
+  path: string,
+  body: Buffer,
+  type: string,
+  method: 'POST' | 'PUT' = 'POST',
+) {
   return app.inject({ method, url: `/storage/v1/object/${bucket}/${path}`, headers: { ...headers, 'content-type': type }, payload: body });
 }
 
@@ -84,7 +95,12 @@ export async function createStorageWorld(app: App): Promise<StorageWorld> {
 
   const ids = orgBucketIds(org.slug);
   const extra = `${org.slug}-extra`;
-  const created = await app.inject({ method: 'POST', url: '/storage/v1/bucket', headers: callers.super_admin!, payload: { id: extra, name: extra, public: false } });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/storage/v1/bucket',
+    headers: callers.super_admin!,
+    payload: { id: extra, name: extra, public: false },
+  });
   if (created.statusCode !== 200) throw new Error(`extra bucket: ${created.statusCode} ${created.body}`);
 
   const paths = {

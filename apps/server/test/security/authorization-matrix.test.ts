@@ -68,7 +68,8 @@ describe(`R1 authorization matrix (${driver})`, { timeout: 120_000 }, () => {
         if (want === 'allowed') continue;
         const res = await t.app.inject(toInject(def, bad, s.headers));
         checks++;
-        if (res.statusCode !== want) mismatches.push(`${routeKey(def)} as ${s.name} with ${bad.label}: expected ${want}, got ${res.statusCode}`);
+        if (res.statusCode !== want)
+          mismatches.push(`${routeKey(def)} as ${s.name} with ${bad.label}: expected ${want}, got ${res.statusCode}`);
       }
     }
     console.log(`R1 denied callers with invalid input: ${checks} checks, mismatches = ${mismatches.length}`);

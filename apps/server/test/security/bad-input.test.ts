@@ -3,7 +3,18 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byMethodOrder, registeredContractRoutes, routeKey } from '../lib/api-routes.js';
 import { Rng } from '../lib/prng.js';
-import { inBatches, inputParts, invalidParts, mutantsFor, toInject, validBody, validParams, validQuery, type Case, type Part } from '../lib/requests.js';
+import {
+  inBatches,
+  inputParts,
+  invalidParts,
+  mutantsFor,
+  toInject,
+  validBody,
+  validParams,
+  validQuery,
+  type Case,
+  type Part,
+} from '../lib/requests.js';
 import { createRootCaller } from '../lib/subjects.js';
 import { createTestApp, driver, type TestContext } from '../harness.js';
 
@@ -81,7 +92,16 @@ function namesField(res: LightMyRequestResponse, parts: Part[]): boolean {
 describe(`R3 bad input (${driver})`, { timeout: 900_000 }, () => {
   it('answers generated valid and invalid requests on every operation without a 5xx', async () => {
     const rng = new Rng(0x33);
-    const tally: Tally = { operations: 0, valid: 0, invalid: 0, success: 0, fiveXx: [], invalidFiveXx: 0, invalidWithoutField: [], badSuccessBodies: [] };
+    const tally: Tally = {
+      operations: 0,
+      valid: 0,
+      invalid: 0,
+      success: 0,
+      fiveXx: [],
+      invalidFiveXx: 0,
+      invalidWithoutField: [],
+      badSuccessBodies: [],
+    };
     const routes = registeredContractRoutes(t.app).sort(byMethodOrder);
     // Seed the id pools from the list routes before anything mutates.
     for (const def of routes.filter((d) => d.method === 'GET' && !d.params)) {
@@ -92,7 +112,8 @@ describe(`R3 bad input (${driver})`, { timeout: 900_000 }, () => {
     for (const def of routes.filter((d) => inputParts(d).length > 0)) {
       tally.operations++;
       const { valid, invalid } = generate(def, rng);
-      if (valid.length < PER_KIND || invalid.length < PER_KIND) tooFew.push(`${routeKey(def)}: ${valid.length} valid, ${invalid.length} invalid`);
+      if (valid.length < PER_KIND || invalid.length < PER_KIND)
+        tooFew.push(`${routeKey(def)}: ${valid.length} valid, ${invalid.length} invalid`);
       const describeCase = (c: Case) => {
         const sent = JSON.stringify(toInject(def, c, {}));
         const nul = sent.includes('\\u0000') || sent.includes('%00') ? ' (contains U+0000)' : '';
@@ -145,9 +166,21 @@ describe(`R3 bad input (${driver})`, { timeout: 900_000 }, () => {
         { what: 'broken percent-encoding in the path', opts: { url: url.replace(/00000000-0000-4000-8000-000000000000/g, '%E0%A4%A') } },
         ...(def.body
           ? [
-              { what: 'text/plain body', opts: { url, payload: 'hello', headers: { 'content-type': 'text/plain' } }, want: [415, 400, 422] },
-              { what: 'body over 1 MB', opts: { url, payload: JSON.stringify({ x: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } }, want: [413] },
-              { what: 'form body', opts: { url, payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, want: [415, 400, 422] },
+              {
+                what: 'text/plain body',
+                opts: { url, payload: 'hello', headers: { 'content-type': 'text/plain' } },
+                want: [415, 400, 422],
+              },
+              {
+                what: 'body over 1 MB',
+                opts: { url, payload: JSON.stringify({ x: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } },
+                want: [413],
+              },
+              {
+                what: 'form body',
+                opts: { url, payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+                want: [415, 400, 422],
+              },
             ]
           : []),
       ];

@@ -62,7 +62,12 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://backoffice.example.test/',
       JWT_SECRET: GOOD_SECRET,
     });
-    expect(cfg).toMatchObject({ port: 8080, databaseUrl: 'postgresql://app@db.internal:5432/market', publicUrl: 'https://backoffice.example.test', jwtSecret: GOOD_SECRET });
+    expect(cfg).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgresql://app@db.internal:5432/market',
+      publicUrl: 'https://backoffice.example.test',
+      jwtSecret: GOOD_SECRET,
+    });
     expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
   });
 

@@ -32,7 +32,8 @@ afterAll(async () => t?.close());
 
 /** The rows of a list answer: the array itself, or the first array of objects with ids one level down. */
 function rowsOf(body: unknown): { id: string }[] {
-  const isRows = (v: unknown): v is { id: string }[] => Array.isArray(v) && v.length > 0 && typeof (v[0] as { id?: unknown })?.id === 'string';
+  const isRows = (v: unknown): v is { id: string }[] =>
+    Array.isArray(v) && v.length > 0 && typeof (v[0] as { id?: unknown })?.id === 'string';
   if (isRows(body)) return body;
   if (body && typeof body === 'object') for (const v of Object.values(body)) if (isRows(v)) return v;
   return [];
@@ -46,11 +47,20 @@ async function snapshotB(rng: Rng): Promise<{ ids: Map<string, string[]>; bodies
   const ids = new Map<string, string[]>();
   const bodies = new Map<string, string>();
   for (const def of routes.filter(isListRoute)) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1${def.path}`, headers: { ...rootB, 'cache-control': 'no-cache' }, query: validQuery(def, rng, 'minimal') as Record<string, string> });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1${def.path}`,
+      headers: { ...rootB, 'cache-control': 'no-cache' },
+      query: validQuery(def, rng, 'minimal') as Record<string, string>,
+    });
     if (res.statusCode !== 200 || !String(res.headers['content-type']).startsWith('application/json')) continue;
     bodies.set(def.path, res.body);
     const rows = rowsOf(res.json());
-    if (rows.length) ids.set(def.path, rows.map((r) => r.id));
+    if (rows.length)
+      ids.set(
+        def.path,
+        rows.map((r) => r.id),
+      );
   }
   return { ids, bodies };
 }
@@ -60,7 +70,8 @@ const auditCount = async () => (await t.app.ctx.db.select({ n: count() }).from(a
 describe(`R2 cross-organization isolation (${driver})`, { timeout: 300_000 }, () => {
   it('gives a full-permission user of A no read or write of B over every route with an id', async () => {
     // B's vendor routes too: its super admin also holds the vendor permissions, so every list is seen.
-    for (const key of ['vendor_dashboard', 'vendor_products', 'vendor_orders', 'vendor_profile']) await enablePermission(t.app, orgB, 'super_admin', key);
+    for (const key of ['vendor_dashboard', 'vendor_products', 'vendor_orders', 'vendor_profile'])
+      await enablePermission(t.app, orgB, 'super_admin', key);
     const before = await snapshotB(new Rng(0x72));
     const auditBefore = await auditCount();
     const rng = new Rng(0x73);
@@ -76,7 +87,8 @@ describe(`R2 cross-organization isolation (${driver})`, { timeout: 300_000 }, ()
         const base = minimalCase(def, rng);
         const res = await t.app.inject(toInject(def, { ...base, params: { ...base.params, id } }, rootA));
         requests++;
-        if (res.statusCode < 300 || res.statusCode >= 500) leaks.push(`${routeKey(def)} with B's ${id}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (res.statusCode < 300 || res.statusCode >= 500)
+          leaks.push(`${routeKey(def)} with B's ${id}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     const after = await snapshotB(new Rng(0x72));

@@ -40,7 +40,12 @@ describe(`response headers (${driver})`, () => {
     const res = await app.inject({ method: 'GET', url: '/products' });
     expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy']);
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    );
     // The page's script and the configuration the server inlines are allowed by hash, nothing else inline.
     const config = /<script>(window\.__MARKET_CONFIG__=[^<]*)<\/script>/.exec(res.body)![1]!;
     expect(directives['script-src']).toEqual(["'self'", hashOf(PAGE_SCRIPT), hashOf(config)]);
@@ -64,7 +69,11 @@ describe(`response headers (${driver})`, () => {
     expect(service.headers['cache-control']).toBe('no-store');
     const anon = await app.inject({ method: 'GET', url: '/api/v1/languages', headers: bearer(app.ctx.keys.anon) });
     expect(anon.headers['cache-control']).toBeUndefined();
-    const token = await app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email: 'nobody@example.com', password: 'x' } });
+    const token = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email: 'nobody@example.com', password: 'x' },
+    });
     expect(token.headers['cache-control']).toBe('no-store');
   });
 });

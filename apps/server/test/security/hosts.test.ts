@@ -22,7 +22,9 @@ describe('vendor host matching', () => {
     expect(safeRedirect(config, 'http://vendors.localhost:3000/vendor-dashboard')).toBe('http://vendors.localhost:3000/vendor-dashboard');
     expect(safeRedirect(config, 'http://vendors.localhost:4444/steal')).toBe('http://localhost:3000');
     expect(safeRedirect(config, 'https://vendors.localhost:3000/x')).toBe('http://localhost:3000');
-    expect(safeRedirect({ ...config, vendorHost: 'vendors.localhost:3100' }, 'http://vendors.localhost:3100/x')).toBe('http://vendors.localhost:3100/x');
+    expect(safeRedirect({ ...config, vendorHost: 'vendors.localhost:3100' }, 'http://vendors.localhost:3100/x')).toBe(
+      'http://vendors.localhost:3100/x',
+    );
     expect(safeRedirect(config, 'http://evil.example/')).toBe('http://localhost:3000');
   });
 });

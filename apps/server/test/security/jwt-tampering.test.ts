@@ -45,8 +45,18 @@ async function variants(): Promise<Variant[]> {
     return v.token;
   };
   const signedOut = await stateUser((_u, sid) => t.app.ctx.db.delete(sessions).where(eq(sessions.id, sid)));
-  const sessionOver = await stateUser((_u, sid) => t.app.ctx.db.update(sessions).set({ notAfter: new Date(Date.now() - 60_000) }).where(eq(sessions.id, sid)));
-  const banned = await stateUser((uid) => t.app.ctx.db.update(users).set({ bannedUntil: new Date(Date.now() + 3_600_000) }).where(eq(users.id, uid)));
+  const sessionOver = await stateUser((_u, sid) =>
+    t.app.ctx.db
+      .update(sessions)
+      .set({ notAfter: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.id, sid)),
+  );
+  const banned = await stateUser((uid) =>
+    t.app.ctx.db
+      .update(users)
+      .set({ bannedUntil: new Date(Date.now() + 3_600_000) })
+      .where(eq(users.id, uid)),
+  );
   const deleted = await stateUser((uid) => t.app.ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, uid)));
 
   const tokens: [string, string][] = [
@@ -112,7 +122,10 @@ async function variants(): Promise<Variant[]> {
     { name: 'empty bearer', headers: { authorization: 'Bearer ' } },
     { name: 'bearer with two tokens', headers: { authorization: `Bearer ${token} ${token}` } },
     { name: 'Basic scheme carrying the token', headers: { authorization: `Basic ${token}` } },
-    { name: 'service key in apikey header, forged bearer', headers: { apikey: t.app.ctx.keys.service, authorization: `Bearer ${flipChar(token, 2, 'middle')}` } },
+    {
+      name: 'service key in apikey header, forged bearer',
+      headers: { apikey: t.app.ctx.keys.service, authorization: `Bearer ${flipChar(token, 2, 'middle')}` },
+    },
   ];
 }
 
@@ -140,7 +153,9 @@ describe(`JWT tampering (${driver})`, () => {
         if (!rejects.includes(res.statusCode)) accepted.push(`${v.name} on ${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
-    console.log(`JWT tampering: ${list.length} variants, ${accepted.length} accepted (endpoints: ${endpoints.map((e) => e.url).join(', ')})`);
+    console.log(
+      `JWT tampering: ${list.length} variants, ${accepted.length} accepted (endpoints: ${endpoints.map((e) => e.url).join(', ')})`,
+    );
     expect(accepted).toEqual([]);
     expect(list.length).toBeGreaterThanOrEqual(50);
   });

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read loosely in tests; the contracts type the app's own code
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read loosely in tests; the contracts type the app's own code
 type Json = any;
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 interface Api {
@@ -79,7 +79,11 @@ async function productWithVariant(api: Api) {
       { code: 'm', labelEn: 'M', labelAr: 'م' },
     ],
   });
-  const family = await api.ok('POST', '/attribute-families', { code: code('fam'), ...names, attributes: [{ attributeId: attr.id, required: false }] });
+  const family = await api.ok('POST', '/attribute-families', {
+    code: code('fam'),
+    ...names,
+    attributes: [{ attributeId: attr.id, required: false }],
+  });
   const product = await api.ok('POST', '/products', { sku: code('SKU'), nameEn: 'Honey', familyId: family.id });
   const variant = await api.ok('POST', `/products/${product.id}/variants`, { axisValues: [{ attributeId: attr.id, optionCode: 's' }] });
   return { product, variant };
@@ -95,11 +99,21 @@ const stamped = (route: string, make: Target['make']): Target => ({ route, field
 export const TARGETS: Target[] = [
   stamped('PATCH /catalog-categories/:id', async (api) => {
     const row = await api.ok('POST', '/catalog-categories', { code: code('cat'), ...names });
-    return { method: 'PATCH', url: `/catalog-categories/${row.id}`, read: inList(api, '/catalog-categories', row.id), edits: [{ nameEn: 'One' }, { nameEn: 'Two' }] };
+    return {
+      method: 'PATCH',
+      url: `/catalog-categories/${row.id}`,
+      read: inList(api, '/catalog-categories', row.id),
+      edits: [{ nameEn: 'One' }, { nameEn: 'Two' }],
+    };
   }),
   stamped('PATCH /brands/:id', async (api) => {
     const row = await api.ok('POST', '/brands', { code: code('brand'), ...names });
-    return { method: 'PATCH', url: `/brands/${row.id}`, read: inList(api, '/brands', row.id), edits: [{ nameEn: 'One' }, { nameEn: 'Two' }] };
+    return {
+      method: 'PATCH',
+      url: `/brands/${row.id}`,
+      read: inList(api, '/brands', row.id),
+      edits: [{ nameEn: 'One' }, { nameEn: 'Two' }],
+    };
   }),
   stamped('PATCH /units/:id', async (api) => {
     const row = await api.ok('POST', '/units', { code: code('kg'), kind: 'weight', symbol: 'kg', ...names });
@@ -107,7 +121,12 @@ export const TARGETS: Target[] = [
   }),
   stamped('PATCH /tax-classes/:id', async (api) => {
     const row = await api.ok('POST', '/tax-classes', { code: code('std'), ...names });
-    return { method: 'PATCH', url: `/tax-classes/${row.id}`, read: inList(api, '/tax-classes', row.id), edits: [{ nameEn: 'One' }, { nameEn: 'Two' }] };
+    return {
+      method: 'PATCH',
+      url: `/tax-classes/${row.id}`,
+      read: inList(api, '/tax-classes', row.id),
+      edits: [{ nameEn: 'One' }, { nameEn: 'Two' }],
+    };
   }),
   stamped('PATCH /tax-rates/:id', async (api) => {
     const cls = await api.ok('POST', '/tax-classes', { code: code('std'), ...names });
@@ -117,22 +136,42 @@ export const TARGETS: Target[] = [
   }),
   stamped('PATCH /currencies/:id', async (api) => {
     const row = await api.ok('POST', '/currencies', { code: 'AED', ...names, symbol: 'د.إ', minorDigits: 2 });
-    return { method: 'PATCH', url: `/currencies/${row.id}`, read: inList(api, '/currencies', row.id), edits: [{ symbol: 'AED' }, { symbol: 'Dh' }] };
+    return {
+      method: 'PATCH',
+      url: `/currencies/${row.id}`,
+      read: inList(api, '/currencies', row.id),
+      edits: [{ symbol: 'AED' }, { symbol: 'Dh' }],
+    };
   }),
   stamped('PATCH /attributes/:id', async (api) => {
     const row = await api.ok('POST', '/attributes', { code: code('colour'), type: 'text', ...names });
-    return { method: 'PATCH', url: `/attributes/${row.id}`, read: inList(api, '/attributes', row.id), edits: [{ nameEn: 'One' }, { nameEn: 'Two' }] };
+    return {
+      method: 'PATCH',
+      url: `/attributes/${row.id}`,
+      read: inList(api, '/attributes', row.id),
+      edits: [{ nameEn: 'One' }, { nameEn: 'Two' }],
+    };
   }),
   stamped('PATCH /attribute-families/:id', async (api) => {
     const row = await api.ok('POST', '/attribute-families', { code: code('fam'), ...names });
-    return { method: 'PATCH', url: `/attribute-families/${row.id}`, read: inList(api, '/attribute-families', row.id), edits: [{ nameEn: 'One' }, { nameEn: 'Two' }] };
+    return {
+      method: 'PATCH',
+      url: `/attribute-families/${row.id}`,
+      read: inList(api, '/attribute-families', row.id),
+      edits: [{ nameEn: 'One' }, { nameEn: 'Two' }],
+    };
   }),
   {
     route: 'PATCH /products/:id',
     field: 'expectedVersion',
     make: async (api) => {
       const row = await api.ok('POST', '/products', { sku: code('SKU'), nameEn: 'Honey' });
-      return { method: 'PATCH', url: `/products/${row.id}`, read: () => api.ok('GET', `/products/${row.id}`), edits: [{ nameEn: 'One' }, { nameEn: 'Two' }] };
+      return {
+        method: 'PATCH',
+        url: `/products/${row.id}`,
+        read: () => api.ok('GET', `/products/${row.id}`),
+        edits: [{ nameEn: 'One' }, { nameEn: 'Two' }],
+      };
     },
   },
   {
@@ -141,7 +180,12 @@ export const TARGETS: Target[] = [
     make: async (api) => {
       const row = await api.ok('POST', '/products', { sku: code('SKU'), nameEn: 'Honey' });
       await api.ok('PATCH', `/products/${row.id}`, { nameEn: 'Sidr honey', expectedVersion: 1 });
-      return { method: 'POST', url: `/products/${row.id}/versions/1/restore`, read: () => api.ok('GET', `/products/${row.id}`), edits: [{}, {}] };
+      return {
+        method: 'POST',
+        url: `/products/${row.id}/versions/1/restore`,
+        read: () => api.ok('GET', `/products/${row.id}`),
+        edits: [{}, {}],
+      };
     },
   },
   stamped('PATCH /product-variants/:id', async (api) => {
@@ -151,12 +195,22 @@ export const TARGETS: Target[] = [
   }),
   stamped('PATCH /vendors/:id', async (api) => {
     const row = await api.ok('POST', '/vendors', { vendorType: 'market', publicName: 'Green Farm' });
-    return { method: 'PATCH', url: `/vendors/${row.id}`, read: () => api.ok('GET', `/vendors/${row.id}`), edits: [{ publicName: 'One' }, { publicName: 'Two' }] };
+    return {
+      method: 'PATCH',
+      url: `/vendors/${row.id}`,
+      read: () => api.ok('GET', `/vendors/${row.id}`),
+      edits: [{ publicName: 'One' }, { publicName: 'Two' }],
+    };
   }),
   stamped('PUT /vendors/:id/categories', async (api) => {
     const row = await api.ok('POST', '/vendors', { vendorType: 'market', publicName: 'Green Farm' });
     const [a, b] = [await createCategory(t.app, api.orgId), await createCategory(t.app, api.orgId)];
-    return { method: 'PUT', url: `/vendors/${row.id}/categories`, read: () => api.ok('GET', `/vendors/${row.id}`), edits: [{ categoryIds: [a.id] }, { categoryIds: [b.id] }] };
+    return {
+      method: 'PUT',
+      url: `/vendors/${row.id}/categories`,
+      read: () => api.ok('GET', `/vendors/${row.id}`),
+      edits: [{ categoryIds: [a.id] }, { categoryIds: [b.id] }],
+    };
   }),
   stamped('PATCH /vendors/:id/documents/:docId', async (api) => {
     const vendor = await api.ok('POST', '/vendors', { vendorType: 'market', publicName: 'Green Farm' });
@@ -166,20 +220,40 @@ export const TARGETS: Target[] = [
   }),
   stamped('PATCH /market-categories/:id', async (api) => {
     const row = await api.ok('POST', '/market-categories', { ...names, colour: '#16a34a', targetPerDay: 5 });
-    return { method: 'PATCH', url: `/market-categories/${row.id}`, read: () => api.ok('GET', `/market-categories/${row.id}`), edits: [{ targetPerDay: 6 }, { targetPerDay: 7 }] };
+    return {
+      method: 'PATCH',
+      url: `/market-categories/${row.id}`,
+      read: () => api.ok('GET', `/market-categories/${row.id}`),
+      edits: [{ targetPerDay: 6 }, { targetPerDay: 7 }],
+    };
   }),
   stamped('PATCH /market-locations/:id', async (api) => {
     const row = await api.ok('POST', '/market-locations', { ...names });
-    return { method: 'PATCH', url: `/market-locations/${row.id}`, read: () => api.ok('GET', `/market-locations/${row.id}`), edits: [{ address: 'One' }, { address: 'Two' }] };
+    return {
+      method: 'PATCH',
+      url: `/market-locations/${row.id}`,
+      read: () => api.ok('GET', `/market-locations/${row.id}`),
+      edits: [{ address: 'One' }, { address: 'Two' }],
+    };
   }),
   stamped('PATCH /market-slots/:id', async (api) => {
     const location = await createLocation(t.app, api.orgId);
     const row = await api.ok('POST', '/market-slots', { locationId: location.id, code: 'A1' });
-    return { method: 'PATCH', url: `/market-slots/${row.id}`, read: () => api.ok('GET', `/market-slots/${row.id}`), edits: [{ hasWater: true }, { hasShade: true }] };
+    return {
+      method: 'PATCH',
+      url: `/market-slots/${row.id}`,
+      read: () => api.ok('GET', `/market-slots/${row.id}`),
+      edits: [{ hasWater: true }, { hasShade: true }],
+    };
   }),
   stamped('PATCH /market-days/:id', async (api) => {
     const day = await marketDay(api);
-    return { method: 'PATCH', url: `/market-days/${day.id}`, read: () => api.ok('GET', `/market-days/${day.id}`), edits: [{ notes: 'One' }, { notes: 'Two' }] };
+    return {
+      method: 'PATCH',
+      url: `/market-days/${day.id}`,
+      read: () => api.ok('GET', `/market-days/${day.id}`),
+      edits: [{ notes: 'One' }, { notes: 'Two' }],
+    };
   }),
   stamped('PUT /market-days/:id/capacities', async (api) => {
     const day = await marketDay(api);
@@ -195,22 +269,43 @@ export const TARGETS: Target[] = [
     const location = await createLocation(t.app, api.orgId);
     const start = futureDate(40);
     const weekday = new Date(`${start}T00:00:00Z`).getUTCDay();
-    const series = await api.ok('POST', '/market-day-series', { locationId: location.id, weekday, startDate: start, endDate: futureDate(70), ...dayTimes });
-    return { method: 'PATCH', url: `/market-day-series/${series.id}`, read: () => api.ok('GET', `/market-day-series/${series.id}`), edits: [{ notes: 'One' }, { notes: 'Two' }] };
+    const series = await api.ok('POST', '/market-day-series', {
+      locationId: location.id,
+      weekday,
+      startDate: start,
+      endDate: futureDate(70),
+      ...dayTimes,
+    });
+    return {
+      method: 'PATCH',
+      url: `/market-day-series/${series.id}`,
+      read: () => api.ok('GET', `/market-day-series/${series.id}`),
+      edits: [{ notes: 'One' }, { notes: 'Two' }],
+    };
   }),
   {
     ...stamped('PATCH /languages/:id', async (api) => {
       // The first edit of a shipped language: the organization has no settings row yet, so the version is the shipped row's.
       const en = ((await api.ok('GET', '/languages?all=true')) as Json[]).find((l) => l.code === 'en');
       expect(en).toMatchObject({ shipped: true, overridden: false });
-      return { method: 'PATCH', url: `/languages/${en.id}`, read: inList(api, '/languages?all=true', en.id), edits: [{ name: 'One' }, { name: 'Two' }] };
+      return {
+        method: 'PATCH',
+        url: `/languages/${en.id}`,
+        read: inList(api, '/languages?all=true', en.id),
+        edits: [{ name: 'One' }, { name: 'Two' }],
+      };
     }),
     variant: 'shipped language, first edit',
   },
   {
     ...stamped('PATCH /languages/:id', async (api) => {
       const row = await api.ok('POST', '/languages', { code: `zz-${randomUUID().slice(0, 6)}`, name: 'Zed', nativeName: 'Zed' });
-      return { method: 'PATCH', url: `/languages/${row.id}`, read: inList(api, '/languages?all=true', row.id), edits: [{ sortOrder: 50 }, { sortOrder: 60 }] };
+      return {
+        method: 'PATCH',
+        url: `/languages/${row.id}`,
+        read: inList(api, '/languages?all=true', row.id),
+        edits: [{ sortOrder: 50 }, { sortOrder: 60 }],
+      };
     }),
     variant: "the organization's own language",
   },
@@ -218,34 +313,68 @@ export const TARGETS: Target[] = [
     ...stamped('PATCH /translations/:id', async (api) => {
       const title = ((await api.ok('GET', '/translations?language=en')) as Json[]).find((x) => x.key === 'sidebar.title');
       expect(title).toMatchObject({ shipped: true, overridden: false });
-      return { method: 'PATCH', url: `/translations/${title.id}`, read: inList(api, '/translations?language=en', title.id), edits: [{ value: 'One' }, { value: 'Two' }] };
+      return {
+        method: 'PATCH',
+        url: `/translations/${title.id}`,
+        read: inList(api, '/translations?language=en', title.id),
+        edits: [{ value: 'One' }, { value: 'Two' }],
+      };
     }),
     variant: 'shipped text, first edit',
   },
   {
     ...stamped('PATCH /translations/:id', async (api) => {
       const row = await api.ok('POST', '/translations', { key: code('own.key'), language: 'en', value: 'Mine' });
-      return { method: 'PATCH', url: `/translations/${row.id}`, read: inList(api, '/translations?language=en', row.id), edits: [{ value: 'One' }, { value: 'Two' }] };
+      return {
+        method: 'PATCH',
+        url: `/translations/${row.id}`,
+        read: inList(api, '/translations?language=en', row.id),
+        edits: [{ value: 'One' }, { value: 'Two' }],
+      };
     }),
     variant: "the organization's own text",
   },
   stamped('PATCH /assets/:id', async (api) => {
     const m = multipart(await pngOf(10, 10), 'red.png', 'image/png');
-    const up = await t.app.inject({ method: 'POST', url: '/api/v1/assets/upload?folder=banners', headers: { ...api.headers, ...m.headers }, payload: m.payload });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/assets/upload?folder=banners',
+      headers: { ...api.headers, ...m.headers },
+      payload: m.payload,
+    });
     expect(up.statusCode, up.body).toBe(201);
     const id = up.json().id;
-    return { method: 'PATCH', url: `/assets/${id}`, read: () => api.ok('GET', `/assets/${id}`), edits: [{ altEn: 'One' }, { fileName: 'blue.png' }] };
+    return {
+      method: 'PATCH',
+      url: `/assets/${id}`,
+      read: () => api.ok('GET', `/assets/${id}`),
+      edits: [{ altEn: 'One' }, { fileName: 'blue.png' }],
+    };
   }),
   stamped('PATCH /vendor-applications/:id/documents/:docId', async (api) => {
     const { row } = await createApplication(t.app, api.orgId, { documents: [{ docType: 'permit', fileName: 'permit.pdf' }] });
     const read = async () => ((await api.ok('GET', `/vendor-applications/${row.id}`)) as Json).documents[0];
-    return { method: 'PATCH', url: `/vendor-applications/${row.id}/documents/${(await read()).id}`, read, edits: [{ status: 'valid' }, { expiresOn: '2031-05-01' }] };
+    return {
+      method: 'PATCH',
+      url: `/vendor-applications/${row.id}/documents/${(await read()).id}`,
+      read,
+      edits: [{ status: 'valid' }, { expiresOn: '2031-05-01' }],
+    };
   }),
   stamped('PUT /application-email-templates/:key/:locale', async (api) => {
-    const read = async () => ((await api.ok('GET', '/application-email-templates')) as Json).items.find((i: Json) => i.key === 'received' && i.locale === 'en');
+    const read = async () =>
+      ((await api.ok('GET', '/application-email-templates')) as Json).items.find((i: Json) => i.key === 'received' && i.locale === 'en');
     // Built-in wording shows no version; the screen sends null for it (tested in applications.templates.test.ts).
     await api.ok('PUT', '/application-email-templates/received/en', { subject: 'Received', body: 'Thanks', expectedUpdatedAt: null });
-    return { method: 'PUT', url: '/application-email-templates/received/en', read, edits: [{ subject: 'One', body: 'One' }, { subject: 'Two', body: 'Two' }] };
+    return {
+      method: 'PUT',
+      url: '/application-email-templates/received/en',
+      read,
+      edits: [
+        { subject: 'One', body: 'One' },
+        { subject: 'Two', body: 'Two' },
+      ],
+    };
   }),
 ];
 
@@ -259,38 +388,43 @@ export const EXCEPTIONS: Record<string, string> = {
   'PATCH /product-views/:id': "the caller's own saved list view: only its owner can write it",
   'PUT /profile': "the signed-in user's own profile: only that user writes it, as with their saved list views",
   'PUT /vendor-applications/:id/score': "the caller's own score of an application: only that reviewer writes it",
-  'PATCH /application-settings': 'review settings are saved one setting at a time (a switch, a number), each an absolute value; no form sends a setting it did not change',
-  'PATCH /workshops/:id': "a move or cancel action, not a form: it sends only the day or the status it sets, and the day's capacity is checked under the day's lock",
+  'PATCH /application-settings':
+    'review settings are saved one setting at a time (a switch, a number), each an absolute value; no form sends a setting it did not change',
+  'PATCH /workshops/:id':
+    "a move or cancel action, not a form: it sends only the day or the status it sets, and the day's capacity is checked under the day's lock",
 };
 
 const fieldsOf = (json: Json): string[] => (json?.error?.fields ?? []).map((f: { field: string }) => f.field);
 const versionOf = (target: Target, record: Json) => (target.field === 'expectedVersion' ? record.version : record.updatedAt);
 
 describe(`optimistic concurrency of editing screens (${driver})`, () => {
-  it.each(TARGETS.map((x) => [x.variant ? `${x.route} (${x.variant})` : x.route, x] as const))('%s: 422 without a version, 200 with the current one, 409 and no change with a stale one', async (_route, target) => {
-    const api = await freshApi();
-    const s = await target.make(api);
-    const loaded = await s.read();
-    const version = versionOf(target, loaded);
-    expect(version, 'the record shows its version').toBeTruthy();
+  it.each(TARGETS.map((x) => [x.variant ? `${x.route} (${x.variant})` : x.route, x] as const))(
+    '%s: 422 without a version, 200 with the current one, 409 and no change with a stale one',
+    async (_route, target) => {
+      const api = await freshApi();
+      const s = await target.make(api);
+      const loaded = await s.read();
+      const version = versionOf(target, loaded);
+      expect(version, 'the record shows its version').toBeTruthy();
 
-    const missing = await api.call(s.method, s.url, s.edits[0]);
-    expect(missing.status, JSON.stringify(missing.json)).toBe(422);
-    expect(fieldsOf(missing.json)).toContain(target.field);
-    expect(await s.read()).toEqual(loaded);
+      const missing = await api.call(s.method, s.url, s.edits[0]);
+      expect(missing.status, JSON.stringify(missing.json)).toBe(422);
+      expect(fieldsOf(missing.json)).toContain(target.field);
+      expect(await s.read()).toEqual(loaded);
 
-    const current = await api.call(s.method, s.url, { ...s.edits[0], [target.field]: version });
-    expect(current.status, JSON.stringify(current.json)).toBeLessThan(300);
-    const saved = await s.read();
-    expect(versionOf(target, saved), 'a write moves the version').not.toEqual(version);
+      const current = await api.call(s.method, s.url, { ...s.edits[0], [target.field]: version });
+      expect(current.status, JSON.stringify(current.json)).toBeLessThan(300);
+      const saved = await s.read();
+      expect(versionOf(target, saved), 'a write moves the version').not.toEqual(version);
 
-    // A second screen opened before that write still holds the old version.
-    const stale = await api.call(s.method, s.url, { ...s.edits[1], [target.field]: version });
-    expect(stale.status, JSON.stringify(stale.json)).toBe(409);
-    expect(stale.json.error.code).toBe('conflict');
-    expect(fieldsOf(stale.json)).toEqual([target.field]);
-    expect(await s.read()).toEqual(saved);
-  });
+      // A second screen opened before that write still holds the old version.
+      const stale = await api.call(s.method, s.url, { ...s.edits[1], [target.field]: version });
+      expect(stale.status, JSON.stringify(stale.json)).toBe(409);
+      expect(stale.json.error.code).toBe('conflict');
+      expect(fieldsOf(stale.json)).toEqual([target.field]);
+      expect(await s.read()).toEqual(saved);
+    },
+  );
 
   it('covers every PATCH/PUT contract route or names why not', () => {
     const writes = registeredContractRoutes(t.app)

@@ -109,7 +109,14 @@ const KINDS: Kind[] = [
   { name: 'broadcast:org', sub: 'room', private: false, mode: 'broadcast', rest: true },
   { name: 'presence:org', sub: 'lobby', private: false, mode: 'presence', rest: false },
   { name: 'presence:private team:', sub: 'team:online', private: true, mode: 'presence', rest: false, rule: 'team' },
-  ...Object.keys(PRIVATE_RULES).map((prefix) => ({ name: `private ${prefix}:`, sub: `${prefix}:42`, private: true, mode: 'broadcast' as const, rest: true, rule: prefix })),
+  ...Object.keys(PRIVATE_RULES).map((prefix) => ({
+    name: `private ${prefix}:`,
+    sub: `${prefix}:42`,
+    private: true,
+    mode: 'broadcast' as const,
+    rest: true,
+    rule: prefix,
+  })),
 ];
 
 interface Caller {
@@ -152,14 +159,19 @@ function expected(kind: Kind, c: Caller): Row {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.ctx.db.execute(sql.raw(`create table public.${ORG_TABLE} (id uuid primary key default gen_random_uuid(), org_id uuid, name text not null)`));
   await t.app.ctx.db.execute(
-    sql.raw(`create trigger ${ORG_TABLE}_realtime after insert or update or delete on public.${ORG_TABLE} for each row execute function public.realtime_notify()`),
+    sql.raw(`create table public.${ORG_TABLE} (id uuid primary key default gen_random_uuid(), org_id uuid, name text not null)`),
+  );
+  await t.app.ctx.db.execute(
+    sql.raw(
+      `create trigger ${ORG_TABLE}_realtime after insert or update or delete on public.${ORG_TABLE} for each row execute function public.realtime_notify()`,
+    ),
   );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const subjects = await createSubjects(t.app);
   orgA = (await loadAccess(t.app.ctx.db, subOf(bearerOf(subjects.find((s) => s.name === 'super_admin')!)!))).organization!.id;
-  orgB = (await loadAccess(t.app.ctx.db, subOf(bearerOf(subjects.find((s) => s.name === 'vendor_manager + matrix rows')!)!))).organization!.id;
+  orgB = (await loadAccess(t.app.ctx.db, subOf(bearerOf(subjects.find((s) => s.name === 'vendor_manager + matrix rows')!)!))).organization!
+    .id;
   const anon = t.app.ctx.keys.anon;
   callers = await Promise.all(
     subjects.map(async (s) => {
@@ -170,11 +182,17 @@ beforeAll(async () => {
         held: s.member ? permissionsFor(effectiveRole(s.role), s.role ? s.enabled : []) : [],
         token,
         sock: await PhoenixSocket.open(t.app, s.headers.apikey ?? anon),
-        rest: (s.name === 'anonymous' ? {} : { apikey: s.headers.apikey ?? anon, authorization: `Bearer ${token}` }) as Record<string, string>,
+        rest: (s.name === 'anonymous' ? {} : { apikey: s.headers.apikey ?? anon, authorization: `Bearer ${token}` }) as Record<
+          string,
+          string
+        >,
       };
     }),
   );
-  for (const [name, orgId] of [['A', orgA], ['B', orgB]] as const) {
+  for (const [name, orgId] of [
+    ['A', orgA],
+    ['B', orgB],
+  ] as const) {
     const token = await tokenFor(t.app, await createUser(t.app, { orgId, role: 'super_admin' }));
     probes[name] = { sock: await PhoenixSocket.open(t.app, anon), token };
   }
@@ -231,11 +249,14 @@ describe(`T1 realtime matrix (${driver})`, { timeout: 180_000 }, () => {
           await t.app.ctx.db.execute(sql`insert into ${sql.identifier(ORG_TABLE)} (org_id, name) values (${orgA}, 'A'), (${orgB}, 'B')`);
         }
       } else if (kind.mode === 'presence') {
-        for (const p of listeners) expect((await probes[p].sock.request(topic, 'presence', { type: 'presence', event: 'track', payload: { p } })).status).toBe('ok');
+        for (const p of listeners)
+          expect((await probes[p].sock.request(topic, 'presence', { type: 'presence', event: 'track', payload: { p } })).status).toBe('ok');
       } else {
         const senders = kind.name === 'broadcast:public' ? (['S'] as const) : (['A', 'B'] as const);
         for (const p of senders) {
-          expect((await probes[p].sock.request(topic, 'broadcast', { type: 'broadcast', event: `probe-${p}`, payload: {} })).status).toBe('ok');
+          expect((await probes[p].sock.request(topic, 'broadcast', { type: 'broadcast', event: `probe-${p}`, payload: {} })).status).toBe(
+            'ok',
+          );
         }
       }
       await settle();
@@ -244,8 +265,14 @@ describe(`T1 realtime matrix (${driver})`, { timeout: 180_000 }, () => {
           kind.mode === 'changes'
             ? c.sock.rows(topic)
             : kind.mode === 'presence'
-              ? c.sock.presenceKeys(topic).filter((k) => k.startsWith('probe-')).map((k) => k.slice(6))
-              : c.sock.broadcasts(topic).filter((e) => e.startsWith('probe-')).map((e) => e.slice(6));
+              ? c.sock
+                  .presenceKeys(topic)
+                  .filter((k) => k.startsWith('probe-'))
+                  .map((k) => k.slice(6))
+              : c.sock
+                  .broadcasts(topic)
+                  .filter((e) => e.startsWith('probe-'))
+                  .map((e) => e.slice(6));
         check(kind, c, 'receive', letters(got));
       }
 
@@ -261,7 +288,9 @@ describe(`T1 realtime matrix (${driver})`, { timeout: 180_000 }, () => {
       const reached = (i: number) =>
         letters(
           (['A', 'B'] as const).filter((p) =>
-            kind.mode === 'presence' ? probes[p].sock.presenceKeys(topic).includes(`caller-${i}`) : probes[p].sock.broadcasts(topic).includes(`caller-${i}`),
+            kind.mode === 'presence'
+              ? probes[p].sock.presenceKeys(topic).includes(`caller-${i}`)
+              : probes[p].sock.broadcasts(topic).includes(`caller-${i}`),
           ),
         );
       callers.forEach((c, i) => check(kind, c, 'send', replies[i]!.status === 'ok' ? `ok:${reached(i)}` : 'refused'));
@@ -289,7 +318,19 @@ describe(`T1 realtime matrix (${driver})`, { timeout: 180_000 }, () => {
     console.log(`T1 realtime checks = ${checks}, mismatches = ${mismatches.length}`);
     expect(mismatches).toEqual([]);
     // Not vacuous: the walk met joins let in and refused, sends that reached each organization, and refusals.
-    for (const outcome of ['join=ok', 'join=refused', 'send=ok:A', 'send=ok:B', 'send=refused', 'receive=A', 'receive=B', 'receive=S', 'rest=202:A', 'rest=401:', 'rest=403:']) {
+    for (const outcome of [
+      'join=ok',
+      'join=refused',
+      'send=ok:A',
+      'send=ok:B',
+      'send=refused',
+      'receive=A',
+      'receive=B',
+      'receive=S',
+      'rest=202:A',
+      'rest=401:',
+      'rest=403:',
+    ]) {
       expect(seen.has(outcome), outcome).toBe(true);
     }
     expect(callers.length).toBeGreaterThanOrEqual(15);

@@ -53,10 +53,21 @@ afterAll(async () => {
 describe(`S1 storage matrix (${driver})`, { timeout: 300_000 }, () => {
   it('walks every storage verb for every place and caller and finds the written outcome', async () => {
     const png = await pngBytes();
-    const places: Record<Place, { bucket: string; key: string; folder: string; body: Buffer; type: string; ext: string; isPublic: boolean }> = {} as never;
+    const places: Record<
+      Place,
+      { bucket: string; key: string; folder: string; body: Buffer; type: string; ext: string; isPublic: boolean }
+    > = {} as never;
     const add = (p: Place, bucket: string, key: string, isPublic: boolean) => {
       const image = key.endsWith('.png');
-      places[p] = { bucket, key, folder: key.slice(0, key.lastIndexOf('/')), body: image ? png : pdfBytes(), type: image ? 'image/png' : 'application/pdf', ext: image ? 'png' : 'pdf', isPublic };
+      places[p] = {
+        bucket,
+        key,
+        folder: key.slice(0, key.lastIndexOf('/')),
+        body: image ? png : pdfBytes(),
+        type: image ? 'image/png' : 'application/pdf',
+        ext: image ? 'png' : 'pdf',
+        isPublic,
+      };
     };
     add('ownVendorFolder', w.buckets.documents, w.paths.ownDoc, false);
     add('otherVendorFolder', w.buckets.documents, w.paths.otherDoc, false);
@@ -99,7 +110,11 @@ describe(`S1 storage matrix (${driver})`, { timeout: 300_000 }, () => {
           expectOutcome(at(`GET ${route}`), status(await inject('GET', `${route}/${p.bucket}/${p.key}`, h)), read);
         }
         expectOutcome(at('HEAD /object (exists)'), status(await inject('HEAD', `/object/${p.bucket}/${p.key}`, h)), read);
-        expectOutcome(at('HEAD /object/authenticated'), status(await inject('HEAD', `/object/authenticated/${p.bucket}/${p.key}`, h)), read);
+        expectOutcome(
+          at('HEAD /object/authenticated'),
+          status(await inject('HEAD', `/object/authenticated/${p.bucket}/${p.key}`, h)),
+          read,
+        );
         // The public routes need no caller: a public bucket's objects for anyone, a private one's for nobody.
         const pub = p.isPublic ? 'ok' : '404';
         expectOutcome(at('GET /object/public'), status(await inject('GET', `/object/public/${p.bucket}/${p.key}`, h)), pub);
@@ -118,17 +133,26 @@ describe(`S1 storage matrix (${driver})`, { timeout: 300_000 }, () => {
         // Signing several: a path the caller may not read gets no URL, like a missing one.
         const many = await inject('POST', `/object/sign/${p.bucket}`, h, { expiresIn: 60, paths: [p.key] });
         const manyGot = many.statusCode === 200 ? (many.json()[0].signedURL ? 'ok' : 'no-url') : String(many.statusCode);
-        const seesBucket = caller === 'service key' || (Object.keys(places) as Place[]).some((q) => places[q].bucket === p.bucket && may(caller, q, 'read'));
+        const seesBucket =
+          caller === 'service key' || (Object.keys(places) as Place[]).some((q) => places[q].bucket === p.bucket && may(caller, q, 'read'));
         expectOutcome(at('sign many'), manyGot, read === 'ok' ? 'ok' : seesBucket ? 'no-url' : refusal(caller));
 
         // Writes: a new object, an overwrite, removals, a move and a copy within the place.
         expectOutcome(at('upload POST'), status(await storagePut(t.app, h, p.bucket, scratch('new'), p.body, p.type)), write);
         expectOutcome(at('upsert PUT'), status(await storagePut(t.app, h, p.bucket, scratch('upsert'), p.body, p.type, 'PUT')), write);
         expectOutcome(at('remove one'), status(await inject('DELETE', `/object/${p.bucket}/${scratch('remove')}`, h)), write);
-        expectOutcome(at('remove many'), status(await inject('DELETE', `/object/${p.bucket}`, h, { prefixes: [scratch('remove-many')] })), write);
+        expectOutcome(
+          at('remove many'),
+          status(await inject('DELETE', `/object/${p.bucket}`, h, { prefixes: [scratch('remove-many')] })),
+          write,
+        );
         const within = (sourceKey: string, n: string) => ({ bucketId: p.bucket, sourceKey, destinationKey: scratch(n) });
         expectOutcome(at('move'), status(await inject('POST', '/object/move', h, within(scratch('move'), 'moved'))), moveOut);
-        expectOutcome(at('copy'), status(await inject('POST', '/object/copy', h, within(p.key, 'copied'))), read === 'ok' && write === 'ok' ? 'ok' : refusal(caller));
+        expectOutcome(
+          at('copy'),
+          status(await inject('POST', '/object/copy', h, within(p.key, 'copied'))),
+          read === 'ok' && write === 'ok' ? 'ok' : refusal(caller),
+        );
 
         // Signed upload URLs: creating one is the write; using it needs no session.
         const signUp = await inject('POST', `/object/upload/sign/${p.bucket}/${scratch('signed')}`, h);
@@ -138,7 +162,12 @@ describe(`S1 storage matrix (${driver})`, { timeout: 300_000 }, () => {
           const use = await t.app.inject({ method: 'PUT', url: `/storage/v1${url}`, headers: { 'content-type': p.type }, payload: p.body });
           expectOutcome(at('use signed upload URL'), status(use), 'ok');
           const elsewhere = url.replace(scratch('signed'), scratch('elsewhere'));
-          const misuse = await t.app.inject({ method: 'PUT', url: `/storage/v1${elsewhere}`, headers: { 'content-type': p.type }, payload: p.body });
+          const misuse = await t.app.inject({
+            method: 'PUT',
+            url: `/storage/v1${elsewhere}`,
+            headers: { 'content-type': p.type },
+            payload: p.body,
+          });
           expectOutcome(at('signed upload URL on another path'), status(misuse), '400');
         }
       }
@@ -156,23 +185,48 @@ describe(`S1 storage matrix (${driver})`, { timeout: 300_000 }, () => {
         const dst = places[to];
         const sourceKey = op === 'copy' ? src.key : `${src.folder}/${tag}-cross-${to}.${src.ext}`;
         if (op === 'move') await seed(src.bucket, sourceKey, src.body, src.type);
-        const body = { bucketId: src.bucket, sourceKey, destinationBucket: dst.bucket, destinationKey: `${dst.folder}/${tag}-from-${from}.${src.ext}` };
+        const body = {
+          bucketId: src.bucket,
+          sourceKey,
+          destinationBucket: dst.bucket,
+          destinationKey: `${dst.folder}/${tag}-from-${from}.${src.ext}`,
+        };
         const ok = may(caller, from, 'read') && (op === 'copy' || may(caller, from, 'write')) && may(caller, to, 'write');
         expectOutcome(`${label} as ${caller}`, status(await inject('POST', `/object/${op}`, h, body)), ok ? 'ok' : refusal(caller));
       }
 
       // Buckets: the list shows what the caller may see; a bucket's details likewise; administration is the super admin's.
-      const visible = (['documents', 'public', 'extra'] as const).filter((b) =>
-        caller === 'service key' || (Object.keys(places) as Place[]).some((q) => places[q].bucket === w.buckets[b] && may(caller, q, 'read')),
+      const visible = (['documents', 'public', 'extra'] as const).filter(
+        (b) =>
+          caller === 'service key' ||
+          (Object.keys(places) as Place[]).some((q) => places[q].bucket === w.buckets[b] && may(caller, q, 'read')),
       );
       const list = await inject('GET', '/bucket', h);
       const ours = new Set(Object.values(w.buckets));
-      const listGot = list.statusCode === 200 ? (list.json() as { id: string }[]).map((b) => b.id).filter((id) => ours.has(id)).sort().join(',') : String(list.statusCode);
+      const listGot =
+        list.statusCode === 200
+          ? (list.json() as { id: string }[])
+              .map((b) => b.id)
+              .filter((id) => ours.has(id))
+              .sort()
+              .join(',')
+          : String(list.statusCode);
       const anyRule = caller === FOREIGN || visible.length > 0;
-      const listWant = SIGNED_OUT.has(caller) ? '401' : anyRule ? visible.map((b) => w.buckets[b]).sort().join(',') : '403';
+      const listWant = SIGNED_OUT.has(caller)
+        ? '401'
+        : anyRule
+          ? visible
+              .map((b) => w.buckets[b])
+              .sort()
+              .join(',')
+          : '403';
       expectOutcome(`list buckets as ${caller}`, listGot, listWant);
       for (const b of ['documents', 'public', 'extra'] as const) {
-        expectOutcome(`get bucket ${b} as ${caller}`, status(await inject('GET', `/bucket/${w.buckets[b]}`, h)), visible.includes(b) ? 'ok' : refusal(caller));
+        expectOutcome(
+          `get bucket ${b} as ${caller}`,
+          status(await inject('GET', `/bucket/${w.buckets[b]}`, h)),
+          visible.includes(b) ? 'ok' : refusal(caller),
+        );
       }
       const admin = BUCKET_ADMINS.includes(caller) ? 'ok' : refusal(caller);
       const own = `${w.slug}-z${i}`;

@@ -73,14 +73,19 @@ describe(`unstorable text at the edge (${driver})`, () => {
   });
 
   it('names the field of a lone surrogate, also in a key and in the query', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/brands', headers: root, payload: { code: 'acme', nameEn: `Acme${LONE}`, nameAr: 'أكمي' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/brands',
+      headers: root,
+      payload: { code: 'acme', nameEn: `Acme${LONE}`, nameAr: 'أكمي' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields).toEqual([{ field: 'nameEn', message: expect.stringContaining('lone surrogate') }]);
     const q = await t.app.inject({ method: 'GET', url: `/api/v1/products?search=${encodeURIComponent('ab')}%ED%A0%80`, headers: root });
     expect(q.statusCode).toBeLessThan(500);
   });
 
-  it('refuses a lone surrogate in auth metadata with GoTrue\'s shape (signup and PUT /user)', async () => {
+  it("refuses a lone surrogate in auth metadata with GoTrue's shape (signup and PUT /user)", async () => {
     const signup = await t.app.inject({
       method: 'POST',
       url: '/auth/v1/signup',
@@ -101,8 +106,13 @@ describe(`unstorable text at the edge (${driver})`, () => {
     expect(put.json().msg).toContain('data.nick.0');
   });
 
-  it('refuses a lone surrogate in a storage request with Storage\'s shape', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/storage/v1/bucket', headers: root, payload: { name: `b${LONE}`, id: `b${LONE}` } });
+  it("refuses a lone surrogate in a storage request with Storage's shape", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/storage/v1/bucket',
+      headers: root,
+      payload: { name: `b${LONE}`, id: `b${LONE}` },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ statusCode: '422', message: expect.stringContaining('lone surrogate') });
   });

@@ -26,7 +26,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     };
   }, [session]);
   const from = `${location.pathname}${location.search}${location.hash}`;
-  if (loading || (session && aal === 'pending')) return <div role="status" className="p-6 text-sm text-muted-foreground">{t('common.loading')}</div>;
+  if (loading || (session && aal === 'pending'))
+    return (
+      <div role="status" className="p-6 text-sm text-muted-foreground">
+        {t('common.loading')}
+      </div>
+    );
   // An account without a password yet (its address was proven just now, decision 008) chooses one on /auth first.
   const needsPassword = session && (session.user as { has_password?: boolean }).has_password === false;
   if (!session || aal === 'needs-mfa' || needsPassword) return <Navigate to="/auth" replace state={{ from }} />;
@@ -40,7 +45,15 @@ export function RequireI18n({ children }: { children: ReactNode }) {
 }
 
 /** A route the user lacks the permission for shows a "no access" page, never the page itself. */
-export function RequirePermission({ permission, superAdminOnly, children }: { permission: PermissionKey | null; superAdminOnly?: boolean; children: ReactNode }) {
+export function RequirePermission({
+  permission,
+  superAdminOnly,
+  children,
+}: {
+  permission: PermissionKey | null;
+  superAdminOnly?: boolean;
+  children: ReactNode;
+}) {
   const me = useMe();
   if (!permission && !superAdminOnly) return <>{children}</>;
   if (me.isPending) return <PageSkeleton />;

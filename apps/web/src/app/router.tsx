@@ -55,7 +55,14 @@ export function buildRoutes(vendorHost: boolean): RouteObject[] {
       { path: '/email-test', element: <EmailTestPage /> },
     ],
   };
-  const notFound: RouteObject = { path: '*', element: <RequireI18n><NotFoundPage /></RequireI18n> };
+  const notFound: RouteObject = {
+    path: '*',
+    element: (
+      <RequireI18n>
+        <NotFoundPage />
+      </RequireI18n>
+    ),
+  };
   // The sign-in page renders before translations arrive (it is the one route without the skeleton).
   const auth: RouteObject = { path: '/auth', element: <AuthPage /> };
   if (vendorHost) {

@@ -29,7 +29,7 @@ export async function authHeaders(): Promise<Record<string, string>> {
 
 /** The ApiError of a failed answer's JSON body (`{ error: { code, message, fields } }`). */
 export function apiErrorOf(status: number, json: unknown): ApiError {
-  const e = ((json as { error?: { code?: string; message?: string; fields?: FieldError[] } } | null)?.error ?? {});
+  const e = (json as { error?: { code?: string; message?: string; fields?: FieldError[] } } | null)?.error ?? {};
   return new ApiError(status, e.code ?? 'internal', e.message ?? `HTTP ${status}`, e.fields ?? []);
 }
 
@@ -67,13 +67,12 @@ export async function uploadFile<T>(path: string, file: File, onProgress: (share
  * Calls an /api/v1 route. The route type comes from the contract (type-only import, so no schema
  * code reaches the bundle); the method and path are passed as written in the contract.
  */
-export async function api<D extends RouteDef>(
-  route: Pick<D, 'method' | 'path'>,
-  input: Input<D> = {},
-): Promise<z.infer<D['response']>> {
+export async function api<D extends RouteDef>(route: Pick<D, 'method' | 'path'>, input: Input<D> = {}): Promise<z.infer<D['response']>> {
   let path = route.path;
   for (const [k, v] of Object.entries((input.params ?? {}) as Record<string, string>)) path = path.replace(`:${k}`, encodeURIComponent(v));
-  const qs = input.query ? new URLSearchParams(Object.entries(input.query as Record<string, string>).filter(([, v]) => v !== undefined && v !== '')).toString() : '';
+  const qs = input.query
+    ? new URLSearchParams(Object.entries(input.query as Record<string, string>).filter(([, v]) => v !== undefined && v !== '')).toString()
+    : '';
   const headers = await authHeaders();
   if (input.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`/api/v1${path}${qs ? `?${qs}` : ''}`, {

@@ -2,7 +2,9 @@ import { ApiError } from './api';
 
 /** The server refused an edit because the record changed since the screen loaded it (issue 12, item 15). */
 export function isStaleWrite(e: unknown): boolean {
-  return e instanceof ApiError && e.status === 409 && e.fields.some((f) => f.field === 'expectedUpdatedAt' || f.field === 'expectedVersion');
+  return (
+    e instanceof ApiError && e.status === 409 && e.fields.some((f) => f.field === 'expectedUpdatedAt' || f.field === 'expectedVersion')
+  );
 }
 
 /**

@@ -4,13 +4,29 @@ import { phoneSchema } from '../vendors/schemas.js';
 
 export const APPLICATION_STREAMS = ['market_vendor', 'junior_vendor', 'workshop'] as const;
 export type ApplicationStream = (typeof APPLICATION_STREAMS)[number];
-export const APPLICATION_STATUSES = ['submitted', 'under_review', 'info_requested', 'approved', 'waitlisted', 'rejected', 'withdrawn'] as const;
+export const APPLICATION_STATUSES = [
+  'submitted',
+  'under_review',
+  'info_requested',
+  'approved',
+  'waitlisted',
+  'rejected',
+  'withdrawn',
+] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** Statuses after which nothing changes any more. */
 export const FINAL_APPLICATION_STATUSES: readonly ApplicationStatus[] = ['approved', 'rejected', 'withdrawn'];
 export const APPLICATION_DOCUMENT_TYPES = ['insurance', 'permit', 'licence', 'id', 'food_hygiene', 'other'] as const;
 export type ApplicationDocumentType = (typeof APPLICATION_DOCUMENT_TYPES)[number];
-export const APPLICATION_EVENT_KINDS = ['submitted', 'updated', 'status', 'message', 'info_request', 'info_response', 'document_review'] as const;
+export const APPLICATION_EVENT_KINDS = [
+  'submitted',
+  'updated',
+  'status',
+  'message',
+  'info_request',
+  'info_response',
+  'document_review',
+] as const;
 export const APPLICATION_ACTORS = ['applicant', 'staff', 'system'] as const;
 export const STALL_SIZES = ['3x3', '3x6', '6x6'] as const;
 export type StallSize = (typeof STALL_SIZES)[number];
@@ -40,7 +56,9 @@ const opt = (max: number) => z.string().trim().max(max, `at most ${max} characte
 // A check on the string (not a pipe into z.email) so the OpenAPI input schema still says format: email.
 const email = z.string().trim().toLowerCase().email('must be an e-mail address').max(320, 'at most 320 characters');
 const isoDate = z.iso.date('must be a date such as 2012-05-31');
-const website = z.url({ protocol: /^https?$/, error: 'must be a web address starting with http:// or https://' }).max(2000, 'at most 2000 characters');
+const website = z
+  .url({ protocol: /^https?$/, error: 'must be a web address starting with http:// or https://' })
+  .max(2000, 'at most 2000 characters');
 const mustConsent = (what: string) => z.literal(true, `${what} must be given`);
 
 export const applicationDocumentRef = z
@@ -102,12 +120,20 @@ export const workshopAnswers = z
     titleAr: req(200),
     descriptionEn: req(4000),
     descriptionAr: req(4000),
-    durationMinutes: z.number('must be a number of minutes').int('must be whole minutes').min(15, 'at least 15 minutes').max(480, 'at most 480 minutes'),
+    durationMinutes: z
+      .number('must be a number of minutes')
+      .int('must be whole minutes')
+      .min(15, 'at least 15 minutes')
+      .max(480, 'at most 480 minutes'),
     capacity: z.number('must be a number of participants').int('must be a whole number').min(1, 'at least 1').max(200, 'at most 200'),
     ageMin: z.number('must be an age').int('must be a whole number').min(0, 'at least 0').max(99, 'at most 99'),
     ageMax: z.number('must be an age').int('must be a whole number').min(0, 'at least 0').max(99, 'at most 99'),
     /** In minor units of the organization's currency. */
-    materialsFeeMinor: z.number('must be an amount').int('must be whole minor units').min(0, 'cannot be negative').max(10_000_000, 'too large'),
+    materialsFeeMinor: z
+      .number('must be an amount')
+      .int('must be whole minor units')
+      .min(0, 'cannot be negative')
+      .max(10_000_000, 'too large'),
     spaceNeeds: opt(2000),
     equipmentNeeds: opt(2000),
     marketDayIds,
@@ -142,9 +168,7 @@ export type ApplicationSubmission = z.infer<typeof applicationSubmission>;
 /** The same answer whether the application was stored, updated, or silently dropped as abuse. */
 export const applicationReceipt = z.object({ received: z.literal(true) });
 
-export const applicationFormQuery = z
-  .object({ org: z.string().trim().max(100, 'at most 100 characters').optional() })
-  .strict();
+export const applicationFormQuery = z.object({ org: z.string().trim().max(100, 'at most 100 characters').optional() }).strict();
 
 export const applicationFormSchema = z.object({
   organization: z.object({ name: z.string(), slug: z.string(), currency: z.string() }),
@@ -202,8 +226,12 @@ export const applicationWithdrawRequest = z.object({ token: statusToken, reason:
 export const applicationEditRequest = z.discriminatedUnion(
   'stream',
   [
-    z.object({ token: statusToken, stream: z.literal('market_vendor'), locale: submissionBase.locale, answers: marketVendorAnswers }).strict(),
-    z.object({ token: statusToken, stream: z.literal('junior_vendor'), locale: submissionBase.locale, answers: juniorVendorAnswers }).strict(),
+    z
+      .object({ token: statusToken, stream: z.literal('market_vendor'), locale: submissionBase.locale, answers: marketVendorAnswers })
+      .strict(),
+    z
+      .object({ token: statusToken, stream: z.literal('junior_vendor'), locale: submissionBase.locale, answers: juniorVendorAnswers })
+      .strict(),
     z.object({ token: statusToken, stream: z.literal('workshop'), locale: submissionBase.locale, answers: workshopAnswers }).strict(),
   ],
   'must be market_vendor, junior_vendor or workshop',
@@ -238,7 +266,15 @@ export const applicantViewSchema = z.object({
   decisionReason: z.string().nullable(),
   categories: z.array(z.object({ nameEn: z.string(), nameAr: z.string() })),
   marketDays: z.array(z.object({ date: z.string(), locationName: z.string(), locationNameAr: z.string() })),
-  documents: z.array(z.object({ id: uuid, fileName: z.string(), docType: z.enum(APPLICATION_DOCUMENT_TYPES), status: z.enum(['pending', 'valid', 'declined']), statusNote: z.string().nullable() })),
+  documents: z.array(
+    z.object({
+      id: uuid,
+      fileName: z.string(),
+      docType: z.enum(APPLICATION_DOCUMENT_TYPES),
+      status: z.enum(['pending', 'valid', 'declined']),
+      statusNote: z.string().nullable(),
+    }),
+  ),
   /** Only what the applicant may see (staff notes are left out). */
   history: z.array(applicationEventSchema),
   canRespond: z.boolean(),
@@ -367,7 +403,9 @@ export const applicationDetailSchema = z.object({
   stallSize: z.string().nullable(),
   power: z.string().nullable(),
   decisionReason: z.string().nullable(),
-  categories: z.array(z.object({ id: uuid, nameEn: z.string(), nameAr: z.string(), colour: z.string(), requiredDocumentTypes: z.array(z.string()) })),
+  categories: z.array(
+    z.object({ id: uuid, nameEn: z.string(), nameAr: z.string(), colour: z.string(), requiredDocumentTypes: z.array(z.string()) }),
+  ),
   marketDays: z.array(z.object({ id: uuid, date: z.string(), locationName: z.string(), status: z.string() })),
   documents: z.array(applicationDocumentSchema),
   history: z.array(applicationEventSchema),
@@ -394,7 +432,11 @@ export const rejectBody = z.object({ reason: req(2000) }).strict();
 export const approveBody = z.object({ marketDayId: z.uuid('must be a market day id').optional(), message: opt(4000) }).strict();
 export const scoreBody = z
   .object({
-    score: z.number('must be a score from 1 to 5').int('must be a whole number').min(1, 'must be from 1 to 5').max(5, 'must be from 1 to 5'),
+    score: z
+      .number('must be a score from 1 to 5')
+      .int('must be a whole number')
+      .min(1, 'must be from 1 to 5')
+      .max(5, 'must be from 1 to 5'),
     comment: opt(2000),
   })
   .strict();
@@ -420,7 +462,18 @@ export const bulkActionResult = z.object({
   results: z.array(z.object({ id: uuid, ok: z.boolean(), status: z.enum(APPLICATION_STATUSES).nullable(), error: z.string().nullable() })),
 });
 
-export const APPLICATION_EMAIL_TEMPLATE_KEYS = ['received', 'duplicate', 'updated', 'info_requested', 'message', 'under_review', 'approved', 'waitlisted', 'rejected', 'withdrawn'] as const;
+export const APPLICATION_EMAIL_TEMPLATE_KEYS = [
+  'received',
+  'duplicate',
+  'updated',
+  'info_requested',
+  'message',
+  'under_review',
+  'approved',
+  'waitlisted',
+  'rejected',
+  'withdrawn',
+] as const;
 export type ApplicationEmailTemplateKey = (typeof APPLICATION_EMAIL_TEMPLATE_KEYS)[number];
 /** Placeholders a template may use; unknown ones are refused when saving. */
 export const APPLICATION_EMAIL_PLACEHOLDERS = ['name', 'organization', 'stream', 'statusLink', 'message', 'reason', 'signInLink'] as const;
@@ -443,7 +496,9 @@ export const emailTemplateSchema = z.object({
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 export const emailTemplateListSchema = z.object({ items: z.array(emailTemplateSchema), placeholders: z.array(z.string()) });
 /** `expectedUpdatedAt` is the template's `updatedAt` as listed: null for the built-in wording the screen started from. */
-export const emailTemplateBody = z.object({ subject: req(300), body: req(10000), expectedUpdatedAt: expectedUpdatedAtSchema.nullable() }).strict();
+export const emailTemplateBody = z
+  .object({ subject: req(300), body: req(10000), expectedUpdatedAt: expectedUpdatedAtSchema.nullable() })
+  .strict();
 
 export const applicationSettingsSchema = z.object({ blindReview: z.boolean(), workshopsPerMarketDay: z.number().int() });
 export const applicationSettingsBody = z
@@ -454,7 +509,10 @@ export const applicationSettingsBody = z
   .strict();
 
 export const workshopListQuery = z
-  .object({ marketDayId: z.uuid('must be a market day id').optional(), status: z.enum(['scheduled', 'cancelled'], 'must be scheduled or cancelled').optional() })
+  .object({
+    marketDayId: z.uuid('must be a market day id').optional(),
+    status: z.enum(['scheduled', 'cancelled'], 'must be scheduled or cancelled').optional(),
+  })
   .strict();
 export const workshopUpdateBody = z
   .object({
@@ -478,12 +536,21 @@ export const vendorPortalOverviewSchema = z.object({
       phone: z.string().nullable(),
       status: z.enum(['active', 'suspended', 'blocklisted']),
       categories: z.array(z.object({ id: uuid, nameEn: z.string(), nameAr: z.string(), colour: z.string() })),
-      documents: z.array(z.object({ id: uuid, docType: z.string(), fileName: z.string(), status: z.string(), expiresOn: z.string().nullable() })),
+      documents: z.array(
+        z.object({ id: uuid, docType: z.string(), fileName: z.string(), status: z.string(), expiresOn: z.string().nullable() }),
+      ),
     })
     .nullable(),
   /** Applications of this vendor or sent from the account's e-mail address. */
   applications: z.array(
-    z.object({ id: uuid, stream: z.enum(APPLICATION_STREAMS), status: z.enum(APPLICATION_STATUSES), applicantName: z.string(), submittedAt: z.string(), updatedAt: z.string() }),
+    z.object({
+      id: uuid,
+      stream: z.enum(APPLICATION_STREAMS),
+      status: z.enum(APPLICATION_STATUSES),
+      applicantName: z.string(),
+      submittedAt: z.string(),
+      updatedAt: z.string(),
+    }),
   ),
 });
 export type VendorPortalOverview = z.infer<typeof vendorPortalOverviewSchema>;

@@ -18,14 +18,20 @@ const folderPath = z
   .string()
   .trim()
   .max(500, 'at most 500 characters')
-  .regex(/^(?:[^/.\\?#%\u0000-\u001f\u007f][^/\\?#%\u0000-\u001f\u007f]*(?:\/[^/.\\?#%\u0000-\u001f\u007f][^/\\?#%\u0000-\u001f\u007f]*)*)?$/, 'folder names separated by /, none empty or starting with a dot, without \\ ? # % or control characters');
+  .regex(
+    /^(?:[^/.\\?#%\u0000-\u001f\u007f][^/\\?#%\u0000-\u001f\u007f]*(?:\/[^/.\\?#%\u0000-\u001f\u007f][^/\\?#%\u0000-\u001f\u007f]*)*)?$/,
+    'folder names separated by /, none empty or starting with a dot, without \\ ? # % or control characters',
+  );
 const requiredFolder = folderPath.refine((v) => v !== '', 'is required');
 const fileName = z
   .string()
   .trim()
   .min(1, 'is required')
   .max(200, 'at most 200 characters')
-  .regex(/^[^/.\\?#%\u0000-\u001f\u007f][^/\\?#%\u0000-\u001f\u007f]*$/, 'a file name without / \\ ? # % or control characters, not starting with a dot');
+  .regex(
+    /^[^/.\\?#%\u0000-\u001f\u007f][^/\\?#%\u0000-\u001f\u007f]*$/,
+    'a file name without / \\ ? # % or control characters, not starting with a dot',
+  );
 const alt = z.string().trim().max(MAX_ASSET_ALT_LENGTH, `at most ${MAX_ASSET_ALT_LENGTH} characters`);
 const tag = z.string().trim().min(1, 'must not be empty').max(MAX_ASSET_TAG_LENGTH, `each at most ${MAX_ASSET_TAG_LENGTH} characters`);
 const tags = z.array(tag).max(MAX_ASSET_TAGS, `at most ${MAX_ASSET_TAGS} tags`);

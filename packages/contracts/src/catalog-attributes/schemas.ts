@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { concurrencyShape } from '../common/concurrency.js';
 
-export const ATTRIBUTE_TYPES = ['text', 'long_text', 'number', 'boolean', 'single_select', 'multi_select', 'date', 'price', 'measurement', 'media'] as const;
+export const ATTRIBUTE_TYPES = [
+  'text',
+  'long_text',
+  'number',
+  'boolean',
+  'single_select',
+  'multi_select',
+  'date',
+  'price',
+  'measurement',
+  'media',
+] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 export const SELECT_TYPES: readonly AttributeType[] = ['single_select', 'multi_select'];
 export const LOCALIZABLE_TYPES: readonly AttributeType[] = ['text', 'long_text'];
@@ -18,7 +29,10 @@ const code = z
 const name = z.string().trim().min(1, 'is required').max(120, 'at most 120 characters');
 const count = z.number().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'at most 1000000');
 const bound = z.number().finite('must be a number').min(-1e12, 'too small').max(1e12, 'too large');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-05-31').refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-05-31')
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date');
 
 function compiles(pattern: string): boolean {
   try {
@@ -44,16 +58,28 @@ const textRules = z
   .object({
     minLength: count.optional(),
     maxLength: count.optional(),
-    pattern: z.string().min(1, 'is required').max(500, 'at most 500 characters').refine(compiles, 'is not a valid regular expression').optional(),
+    pattern: z
+      .string()
+      .min(1, 'is required')
+      .max(500, 'at most 500 characters')
+      .refine(compiles, 'is not a valid regular expression')
+      .optional(),
   })
   .strict()
   .superRefine(ordered('minLength', 'maxLength'));
 const numberRules = z
-  .object({ min: bound.optional(), max: bound.optional(), decimals: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(6, 'at most 6').optional() })
+  .object({
+    min: bound.optional(),
+    max: bound.optional(),
+    decimals: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(6, 'at most 6').optional(),
+  })
   .strict()
   .superRefine(ordered('min', 'max'));
 const dateRules = z.object({ min: isoDate.optional(), max: isoDate.optional() }).strict().superRefine(ordered('min', 'max'));
-const choiceRules = z.object({ minChoices: count.optional(), maxChoices: count.optional() }).strict().superRefine(ordered('minChoices', 'maxChoices'));
+const choiceRules = z
+  .object({ minChoices: count.optional(), maxChoices: count.optional() })
+  .strict()
+  .superRefine(ordered('minChoices', 'maxChoices'));
 const noRules = z.object({}).strict();
 
 /** The validation rules each attribute type accepts; any other key is refused. */
@@ -87,7 +113,13 @@ export const attributeOptionInput = z.object({ id: uuid.optional(), code, labelE
 export type AttributeOptionInput = z.infer<typeof attributeOptionInput>;
 const optionList = z.array(attributeOptionInput).max(MAX_OPTIONS, `at most ${MAX_OPTIONS} options`);
 
-export const attributeOptionSchema = z.object({ id: uuid, code: z.string(), labelEn: z.string(), labelAr: z.string(), position: z.number().int() });
+export const attributeOptionSchema = z.object({
+  id: uuid,
+  code: z.string(),
+  labelEn: z.string(),
+  labelAr: z.string(),
+  position: z.number().int(),
+});
 
 export const attributeSchema = z.object({
   id: uuid,
@@ -155,7 +187,15 @@ export const attributeFamilySchema = z.object({
   nameEn: z.string(),
   nameAr: z.string(),
   attributes: z.array(
-    z.object({ attributeId: uuid, code: z.string(), nameEn: z.string(), nameAr: z.string(), type: z.enum(ATTRIBUTE_TYPES), required: z.boolean(), position: z.number().int() }),
+    z.object({
+      attributeId: uuid,
+      code: z.string(),
+      nameEn: z.string(),
+      nameAr: z.string(),
+      type: z.enum(ATTRIBUTE_TYPES),
+      required: z.boolean(),
+      position: z.number().int(),
+    }),
   ),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -117,8 +117,17 @@ export const taxRateCreateSchema = z
   .object({
     nameEn: name,
     nameAr: name,
-    rateBasisPoints: z.number().int('must be a whole number of basis points').min(0, 'must be 0 or more').max(10000, 'at most 10000 (100%)'),
-    country: z.string().trim().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as AE').nullable().optional(),
+    rateBasisPoints: z
+      .number()
+      .int('must be a whole number of basis points')
+      .min(0, 'must be 0 or more')
+      .max(10000, 'at most 10000 (100%)'),
+    country: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as AE')
+      .nullable()
+      .optional(),
   })
   .strict();
 export type TaxRateCreate = z.infer<typeof taxRateCreateSchema>;
@@ -158,12 +167,20 @@ export type Currency = z.infer<typeof currencySchema>;
 /** The first currency becomes the base; making another the base re-expresses every rate against it. */
 export const currencyCreateSchema = z
   .object({
-    code: z.string().trim().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code of three capital letters, such as AED'),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code of three capital letters, such as AED'),
     nameEn: name,
     nameAr: name,
     symbol: z.string().trim().min(1, 'is required').max(10, 'at most 10 characters'),
     minorDigits: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(4, 'at most 4'),
-    rateMicros: z.number().int('must be a whole number').min(1, 'must be more than 0').max(MAX_RATE_MICROS, `at most ${MAX_RATE_MICROS}`).optional(),
+    rateMicros: z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be more than 0')
+      .max(MAX_RATE_MICROS, `at most ${MAX_RATE_MICROS}`)
+      .optional(),
     isBase: z.boolean().optional(),
     isActive: z.boolean().optional(),
   })

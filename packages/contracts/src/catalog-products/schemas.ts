@@ -18,7 +18,18 @@ export const PRODUCT_SORTS = [
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 /** Columns of the product list a user may show or hide (SKU and name are always shown). */
-export const PRODUCT_LIST_COLUMNS = ['image', 'status', 'brand', 'vendor', 'family', 'categories', 'price', 'completeness', 'variants', 'updated'] as const;
+export const PRODUCT_LIST_COLUMNS = [
+  'image',
+  'status',
+  'brand',
+  'vendor',
+  'family',
+  'categories',
+  'price',
+  'completeness',
+  'variants',
+  'updated',
+] as const;
 export type ProductListColumn = (typeof PRODUCT_LIST_COLUMNS)[number];
 export const MAX_PRODUCT_CATEGORIES = 50;
 export const MAX_PRODUCT_MEDIA = 50;
@@ -79,7 +90,11 @@ export const productListQuery = z
     ...productFilterShape,
     sort: z.enum(PRODUCT_SORTS, `must be one of ${PRODUCT_SORTS.join(', ')}`).optional(),
     /** Opaque cursor from the previous page's nextCursor. */
-    cursor: z.string().max(500, 'at most 500 characters').regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor from this list').optional(),
+    cursor: z
+      .string()
+      .max(500, 'at most 500 characters')
+      .regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor from this list')
+      .optional(),
     limit: limit.optional(),
   })
   .strict();
@@ -183,7 +198,9 @@ export type Product = z.infer<typeof productSchema>;
 
 // ---- writes ----
 const expectedVersionSchema = z
-  .number({ error: (i) => (i.input === undefined ? 'is required: send the version of the product you edited' : 'must be a version number') })
+  .number({
+    error: (i) => (i.input === undefined ? 'is required: send the version of the product you edited' : 'must be a version number'),
+  })
   .int('must be a version number')
   .min(1, 'must be a version number');
 const productFields = {
@@ -281,11 +298,22 @@ export const savedViewConfigSchema = z
   })
   .strict();
 export type SavedViewConfig = z.infer<typeof savedViewConfigSchema>;
-export const savedViewSchema = z.object({ id: uuid, name: z.string(), config: savedViewConfigSchema, createdAt: z.string(), updatedAt: z.string() });
+export const savedViewSchema = z.object({
+  id: uuid,
+  name: z.string(),
+  config: savedViewConfigSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export type SavedView = z.infer<typeof savedViewSchema>;
-export const savedViewCreateSchema = z.object({ name: z.string().trim().min(1, 'is required').max(80, 'at most 80 characters'), config: savedViewConfigSchema }).strict();
+export const savedViewCreateSchema = z
+  .object({ name: z.string().trim().min(1, 'is required').max(80, 'at most 80 characters'), config: savedViewConfigSchema })
+  .strict();
 export const savedViewUpdateSchema = z
-  .object({ name: z.string().trim().min(1, 'is required').max(80, 'at most 80 characters').optional(), config: savedViewConfigSchema.optional() })
+  .object({
+    name: z.string().trim().min(1, 'is required').max(80, 'at most 80 characters').optional(),
+    config: savedViewConfigSchema.optional(),
+  })
   .strict();
 
 // ---- media picker (products permission; the assets area has its own routes) ----

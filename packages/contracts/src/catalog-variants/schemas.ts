@@ -120,7 +120,11 @@ export const variantGridQuery = z
     q: z.string().trim().max(200, 'at most 200 characters').optional(),
     productId: z.uuid('must be a product id').optional(),
     /** Opaque cursor from the previous page's nextCursor. */
-    cursor: z.string().max(500, 'at most 500 characters').regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor from this list').optional(),
+    cursor: z
+      .string()
+      .max(500, 'at most 500 characters')
+      .regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor from this list')
+      .optional(),
     limit: limit.optional(),
   })
   .strict();
@@ -133,7 +137,10 @@ export const variantGenerateSchema = z
     axes: z.array(uuid).min(1, 'choose at least one axis').max(MAX_VARIANT_AXES, `at most ${MAX_VARIANT_AXES} axes`),
     /** The option codes to combine, per axis attribute id. */
     values: z
-      .record(z.uuid('must be an axis attribute id'), z.array(optionCode).min(1, 'choose at least one value').max(200, 'at most 200 values'))
+      .record(
+        z.uuid('must be an axis attribute id'),
+        z.array(optionCode).min(1, 'choose at least one value').max(200, 'at most 200 values'),
+      )
       .refine((r) => Object.keys(r).length <= MAX_VARIANT_AXES, `at most ${MAX_VARIANT_AXES} axes`),
   })
   .strict();
@@ -163,6 +170,11 @@ export type VariantUpdate = z.infer<typeof variantUpdateSchema>;
 export const variantBulkItemSchema = z.object({ id: uuid, ...editableFields }).strict();
 export type VariantBulkItem = z.infer<typeof variantBulkItemSchema>;
 export const variantBulkSchema = z
-  .object({ items: z.array(variantBulkItemSchema).min(1, 'change at least one variant').max(MAX_BULK_VARIANTS, `at most ${MAX_BULK_VARIANTS} variants at once`) })
+  .object({
+    items: z
+      .array(variantBulkItemSchema)
+      .min(1, 'change at least one variant')
+      .max(MAX_BULK_VARIANTS, `at most ${MAX_BULK_VARIANTS} variants at once`),
+  })
   .strict();
 export type VariantBulk = z.infer<typeof variantBulkSchema>;

@@ -7,7 +7,10 @@ import { z } from 'zod';
  */
 export const expectedUpdatedAtSchema = z.iso.datetime({
   precision: 3,
-  error: (issue) => (issue.input === undefined ? 'is required: send the updatedAt of the record you edited' : 'must be the updatedAt the record was loaded with'),
+  error: (issue) =>
+    issue.input === undefined
+      ? 'is required: send the updatedAt of the record you edited'
+      : 'must be the updatedAt the record was loaded with',
 });
 
 /** Spread into an update body: `z.object({ ...fields, ...concurrencyShape })`. */

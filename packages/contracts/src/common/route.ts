@@ -7,10 +7,7 @@ import type { PermissionKey } from '../auth/permissions.js';
  * - authenticated: any signed-in user, with or without an organization
  * - permission: a signed-in user holding the permission (and, with superAdminOnly, the super_admin role)
  */
-export type Access =
-  | { public: true }
-  | { authenticated: true }
-  | { permission: PermissionKey; superAdminOnly?: boolean };
+export type Access = { public: true } | { authenticated: true } | { permission: PermissionKey; superAdminOnly?: boolean };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -25,11 +25,21 @@ export const dashboardSummarySchema = z.object({
     .nullable(),
   /** Applications waiting for staff per stream (submitted or under review) and waiting for the applicant (information requested); null without vendor_management. */
   applicationsWaiting: z
-    .array(z.object({ stream: z.enum(['market_vendor', 'junior_vendor', 'workshop']), waiting: z.number().int(), infoRequested: z.number().int() }))
+    .array(
+      z.object({
+        stream: z.enum(['market_vendor', 'junior_vendor', 'workshop']),
+        waiting: z.number().int(),
+        infoRequested: z.number().int(),
+      }),
+    )
     .nullable(),
 });
 
 export const getDashboard = defineRoute({
-  method: 'GET', path: '/dashboard', tag: 'dashboard', summary: 'Figures of the caller organization for the dashboard',
-  access: { authenticated: true }, response: dashboardSummarySchema,
+  method: 'GET',
+  path: '/dashboard',
+  tag: 'dashboard',
+  summary: 'Figures of the caller organization for the dashboard',
+  access: { authenticated: true },
+  response: dashboardSummarySchema,
 });

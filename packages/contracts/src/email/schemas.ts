@@ -61,7 +61,14 @@ export const emailTestCreateSchema = z
   .object({
     to: z.email('must be an e-mail address').max(320, 'at most 320 characters'),
     template: z.enum(EMAIL_TEST_TEMPLATES).optional(),
-    subject: z.string().trim().min(1, 'is required').max(200, 'at most 200 characters').regex(/^[^\r\n]*$/, 'must be one line').regex(NO_NUL, noNul).optional(),
+    subject: z
+      .string()
+      .trim()
+      .min(1, 'is required')
+      .max(200, 'at most 200 characters')
+      .regex(/^[^\r\n]*$/, 'must be one line')
+      .regex(NO_NUL, noNul)
+      .optional(),
     message: z.string().trim().min(1, 'is required').max(5000, 'at most 5000 characters').regex(NO_NUL, noNul).optional(),
   })
   .strict()

@@ -2,7 +2,10 @@ import type { TranslationEntry } from './types.js';
 
 /** Strings of the asset library (keys start with assets.), English and Arabic. Counts read "label: n" so Arabic needs no plural forms. */
 export const ASSETS = {
-  'assets.subtitle': { en: 'Images and files of your catalogue: upload, organise in folders, describe and reuse them.', ar: 'صور وملفات الكتالوج: ارفعها ونظّمها في مجلدات وصِفها وأعد استخدامها.' },
+  'assets.subtitle': {
+    en: 'Images and files of your catalogue: upload, organise in folders, describe and reuse them.',
+    ar: 'صور وملفات الكتالوج: ارفعها ونظّمها في مجلدات وصِفها وأعد استخدامها.',
+  },
   'assets.search': { en: 'Search by name, alt text or tag', ar: 'ابحث بالاسم أو النص البديل أو الوسم' },
   'assets.searchLabel': { en: 'Search assets', ar: 'البحث في الأصول' },
   'assets.typeLabel': { en: 'Type', ar: 'النوع' },
@@ -46,7 +49,10 @@ export const ASSETS = {
   'assets.empty': { en: 'No files here yet. Drop files above to upload them.', ar: 'لا توجد ملفات هنا بعد. أفلت الملفات أعلاه لرفعها.' },
   'assets.noMatch': { en: 'No assets match the search or filters.', ar: 'لا توجد أصول تطابق البحث أو عوامل التصفية.' },
   'assets.dropzone': { en: 'Drop files here or choose files to upload', ar: 'أفلت الملفات هنا أو اختر ملفات لرفعها' },
-  'assets.dropzoneHint': { en: 'PNG, JPEG, GIF, WebP, PDF, text or CSV, up to 10 MB each. Images are re-encoded without their metadata.', ar: 'PNG أو JPEG أو GIF أو WebP أو PDF أو نص أو CSV، حتى 10 ميغابايت لكل ملف. يُعاد ترميز الصور دون بياناتها الوصفية.' },
+  'assets.dropzoneHint': {
+    en: 'PNG, JPEG, GIF, WebP, PDF, text or CSV, up to 10 MB each. Images are re-encoded without their metadata.',
+    ar: 'PNG أو JPEG أو GIF أو WebP أو PDF أو نص أو CSV، حتى 10 ميغابايت لكل ملف. يُعاد ترميز الصور دون بياناتها الوصفية.',
+  },
   'assets.chooseFiles': { en: 'Choose files', ar: 'اختر ملفات' },
   'assets.uploadInto': { en: 'Uploads go to: {folder}', ar: 'يتم الرفع إلى: {folder}' },
   'assets.uploads': { en: 'Uploads', ar: 'عمليات الرفع' },
@@ -55,7 +61,10 @@ export const ASSETS = {
   'assets.uploadFailed': { en: 'Failed', ar: 'فشل' },
   'assets.clearUploads': { en: 'Clear finished', ar: 'مسح المكتملة' },
   'assets.uploadDone': { en: 'Uploaded: {count}', ar: 'تم الرفع: {count}' },
-  'assets.networkError': { en: 'The upload was interrupted. Check the connection and try again.', ar: 'انقطع الرفع. تحقق من الاتصال وأعد المحاولة.' },
+  'assets.networkError': {
+    en: 'The upload was interrupted. Check the connection and try again.',
+    ar: 'انقطع الرفع. تحقق من الاتصال وأعد المحاولة.',
+  },
   'assets.total': { en: 'Files: {count}', ar: 'الملفات: {count}' },
   'assets.previous': { en: 'Previous page', ar: 'الصفحة السابقة' },
   'assets.next': { en: 'Next page', ar: 'الصفحة التالية' },
@@ -77,7 +86,10 @@ export const ASSETS = {
   'assets.altAr': { en: 'Alt text (Arabic)', ar: 'النص البديل (بالعربية)' },
   'assets.altHint': { en: 'Describes the image for people who cannot see it.', ar: 'يصف الصورة لمن لا يستطيع رؤيتها.' },
   'assets.tags': { en: 'Tags', ar: 'الوسوم' },
-  'assets.tagsHint': { en: 'Type a tag and press Enter; up to 20, each up to 40 characters.', ar: 'اكتب وسمًا واضغط Enter؛ حتى 20 وسمًا، كل منها حتى 40 حرفًا.' },
+  'assets.tagsHint': {
+    en: 'Type a tag and press Enter; up to 20, each up to 40 characters.',
+    ar: 'اكتب وسمًا واضغط Enter؛ حتى 20 وسمًا، كل منها حتى 40 حرفًا.',
+  },
   'assets.addTag': { en: 'Add tag', ar: 'إضافة وسم' },
   'assets.removeTag': { en: 'Remove tag {tag}', ar: 'إزالة الوسم {tag}' },
   'assets.copyUrl': { en: 'Copy URL', ar: 'نسخ الرابط' },

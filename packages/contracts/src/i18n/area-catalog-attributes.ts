@@ -2,18 +2,30 @@ import type { TranslationEntry } from './types.js';
 
 /** Strings of the catalogue master data (keys start with attributes.), English and Arabic. Counts read "label: n" so Arabic needs no plural forms. */
 export const CATALOG_ATTRIBUTES = {
-  'attributes.intro': { en: 'Attributes describe products: each has a type, options for lists to choose from, and rules a value must follow.', ar: 'تصف السمات المنتجات: لكل سمة نوع، وخيارات للقوائم التي يُختار منها، وقواعد يجب أن تتبعها القيمة.' },
+  'attributes.intro': {
+    en: 'Attributes describe products: each has a type, options for lists to choose from, and rules a value must follow.',
+    ar: 'تصف السمات المنتجات: لكل سمة نوع، وخيارات للقوائم التي يُختار منها، وقواعد يجب أن تتبعها القيمة.',
+  },
   'attributes.add': { en: 'Add attribute', ar: 'إضافة سمة' },
   'attributes.addTitle': { en: 'Add an attribute', ar: 'إضافة سمة' },
   'attributes.editTitle': { en: 'Edit attribute {code}', ar: 'تعديل السمة {code}' },
-  'attributes.formDescription': { en: 'The type cannot be changed later. Leave a rule empty to not apply it.', ar: 'لا يمكن تغيير النوع لاحقًا. اترك القاعدة فارغة لعدم تطبيقها.' },
-  'attributes.empty': { en: 'No attributes yet. Add the first one, such as colour or size.', ar: 'لا توجد سمات بعد. أضف أول سمة، مثل اللون أو المقاس.' },
+  'attributes.formDescription': {
+    en: 'The type cannot be changed later. Leave a rule empty to not apply it.',
+    ar: 'لا يمكن تغيير النوع لاحقًا. اترك القاعدة فارغة لعدم تطبيقها.',
+  },
+  'attributes.empty': {
+    en: 'No attributes yet. Add the first one, such as colour or size.',
+    ar: 'لا توجد سمات بعد. أضف أول سمة، مثل اللون أو المقاس.',
+  },
   'attributes.loadFailed': { en: 'The attributes could not be loaded.', ar: 'تعذّر تحميل السمات.' },
   'attributes.save': { en: 'Save', ar: 'حفظ' },
   'attributes.saving': { en: 'Saving…', ar: 'جارٍ الحفظ…' },
   'attributes.delete': { en: 'Delete', ar: 'حذف' },
   'attributes.deleteTitle': { en: 'Delete attribute', ar: 'حذف السمة' },
-  'attributes.deleteConfirm': { en: 'Delete the attribute {code}? This cannot be undone.', ar: 'هل تريد حذف السمة {code}؟ لا يمكن التراجع عن ذلك.' },
+  'attributes.deleteConfirm': {
+    en: 'Delete the attribute {code}? This cannot be undone.',
+    ar: 'هل تريد حذف السمة {code}؟ لا يمكن التراجع عن ذلك.',
+  },
   'attributes.editLabel': { en: 'Edit {code}', ar: 'تعديل {code}' },
   'attributes.deleteLabel': { en: 'Delete {code}', ar: 'حذف {code}' },
   'attributes.moveUp': { en: 'Move up', ar: 'نقل للأعلى' },
@@ -22,10 +34,16 @@ export const CATALOG_ATTRIBUTES = {
   'attributes.no': { en: 'No', ar: 'لا' },
   'attributes.codeHint': { en: 'Letters, digits, _ . - ; unique in your organization.', ar: 'أحرف وأرقام و _ . - ؛ فريد داخل مؤسستك.' },
   'attributes.typeFixed': { en: 'The type is fixed once the attribute exists.', ar: 'يثبت النوع بعد إنشاء السمة.' },
-  'attributes.localizableHint': { en: 'products give one value in English and one in Arabic', ar: 'تعطي المنتجات قيمة بالإنجليزية وأخرى بالعربية' },
+  'attributes.localizableHint': {
+    en: 'products give one value in English and one in Arabic',
+    ar: 'تعطي المنتجات قيمة بالإنجليزية وأخرى بالعربية',
+  },
   'attributes.chooseUnit': { en: 'Choose a unit', ar: 'اختر وحدة' },
   'attributes.noUnits': { en: 'No units yet: add one in the Units tab first.', ar: 'لا توجد وحدات بعد: أضف وحدة في تبويب الوحدات أولًا.' },
-  'attributes.unitsUnavailable': { en: 'The units could not be loaded; add units in the Units tab.', ar: 'تعذّر تحميل الوحدات؛ أضف الوحدات في تبويب الوحدات.' },
+  'attributes.unitsUnavailable': {
+    en: 'The units could not be loaded; add units in the Units tab.',
+    ar: 'تعذّر تحميل الوحدات؛ أضف الوحدات في تبويب الوحدات.',
+  },
   'attributes.optionCount': { en: '(options: {count})', ar: '(الخيارات: {count})' },
   'attributes.familyCounts': { en: 'In families: {count} · required in: {required}', ar: 'في المجموعات: {count} · إلزامية في: {required}' },
 
@@ -52,7 +70,10 @@ export const CATALOG_ATTRIBUTES = {
   'attributes.type.media': { en: 'Media', ar: 'وسائط' },
 
   'attributes.options.title': { en: 'Options (in the order shown to users)', ar: 'الخيارات (بالترتيب المعروض للمستخدمين)' },
-  'attributes.options.empty': { en: 'No options yet; a choice attribute needs at least one.', ar: 'لا توجد خيارات بعد؛ تحتاج سمة الاختيار إلى خيار واحد على الأقل.' },
+  'attributes.options.empty': {
+    en: 'No options yet; a choice attribute needs at least one.',
+    ar: 'لا توجد خيارات بعد؛ تحتاج سمة الاختيار إلى خيار واحد على الأقل.',
+  },
   'attributes.options.add': { en: 'Add option', ar: 'إضافة خيار' },
   'attributes.options.code': { en: 'Code of option {n}', ar: 'رمز الخيار {n}' },
   'attributes.options.labelEn': { en: 'English label of option {n}', ar: 'التسمية الإنجليزية للخيار {n}' },
@@ -76,35 +97,62 @@ export const CATALOG_ATTRIBUTES = {
 
   'attributes.error.required': { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
   'attributes.error.codeTaken': { en: 'This code is already used; choose another.', ar: 'هذا الرمز مستخدم بالفعل؛ اختر رمزًا آخر.' },
-  'attributes.error.codeFormat': { en: 'Use letters, digits, _ . - only, starting with a letter or digit.', ar: 'استخدم الأحرف والأرقام و _ . - فقط، مع البدء بحرف أو رقم.' },
-  'attributes.error.optionCodeTaken': { en: 'Another option of this attribute has this code.', ar: 'يوجد خيار آخر لهذه السمة بالرمز نفسه.' },
-  'attributes.error.needsOption': { en: 'A choice attribute needs at least one option.', ar: 'تحتاج سمة الاختيار إلى خيار واحد على الأقل.' },
+  'attributes.error.codeFormat': {
+    en: 'Use letters, digits, _ . - only, starting with a letter or digit.',
+    ar: 'استخدم الأحرف والأرقام و _ . - فقط، مع البدء بحرف أو رقم.',
+  },
+  'attributes.error.optionCodeTaken': {
+    en: 'Another option of this attribute has this code.',
+    ar: 'يوجد خيار آخر لهذه السمة بالرمز نفسه.',
+  },
+  'attributes.error.needsOption': {
+    en: 'A choice attribute needs at least one option.',
+    ar: 'تحتاج سمة الاختيار إلى خيار واحد على الأقل.',
+  },
   'attributes.error.pattern': { en: 'This is not a valid regular expression.', ar: 'هذا ليس تعبيرًا نمطيًا صالحًا.' },
   'attributes.error.range': { en: 'The highest value must not be below the lowest.', ar: 'يجب ألا تقل القيمة العليا عن الدنيا.' },
   'attributes.error.unit': { en: 'This unit does not exist any more; choose another.', ar: 'هذه الوحدة لم تعد موجودة؛ اختر وحدة أخرى.' },
   'attributes.error.unitRequired': { en: 'A measurement needs a unit.', ar: 'يحتاج القياس إلى وحدة.' },
   'attributes.error.choices': { en: 'There are fewer options than the fewest choices.', ar: 'عدد الخيارات أقل من أقل عدد للاختيارات.' },
   'attributes.error.duplicateMember': { en: 'An attribute is listed twice.', ar: 'سمة مدرجة مرتين.' },
-  'attributes.error.inFamily': { en: 'This attribute is used by attribute families ({count}); remove it from them first.', ar: 'هذه السمة مستخدمة في مجموعات سمات ({count})؛ أزلها منها أولًا.' },
+  'attributes.error.inFamily': {
+    en: 'This attribute is used by attribute families ({count}); remove it from them first.',
+    ar: 'هذه السمة مستخدمة في مجموعات سمات ({count})؛ أزلها منها أولًا.',
+  },
   'attributes.error.network': { en: 'The server could not be reached; try again.', ar: 'تعذّر الوصول إلى الخادم؛ حاول مرة أخرى.' },
   'attributes.error.notFound': { en: 'This no longer exists; reload the page.', ar: 'لم يعد هذا موجودًا؛ أعد تحميل الصفحة.' },
-  'attributes.error.forbidden': { en: 'You do not have permission to change master data.', ar: 'ليست لديك صلاحية تعديل البيانات الرئيسية.' },
+  'attributes.error.forbidden': {
+    en: 'You do not have permission to change master data.',
+    ar: 'ليست لديك صلاحية تعديل البيانات الرئيسية.',
+  },
 
-  'attributes.families.intro': { en: 'A family lists the attributes a kind of product has, in order, and which of them must be filled.', ar: 'تحدد المجموعة السمات التي يملكها نوع من المنتجات، بالترتيب، وأيها يجب ملؤه.' },
+  'attributes.families.intro': {
+    en: 'A family lists the attributes a kind of product has, in order, and which of them must be filled.',
+    ar: 'تحدد المجموعة السمات التي يملكها نوع من المنتجات، بالترتيب، وأيها يجب ملؤه.',
+  },
   'attributes.families.add': { en: 'Add family', ar: 'إضافة مجموعة' },
   'attributes.families.addTitle': { en: 'Add an attribute family', ar: 'إضافة مجموعة سمات' },
   'attributes.families.editTitle': { en: 'Edit family {code}', ar: 'تعديل المجموعة {code}' },
-  'attributes.families.formDescription': { en: 'Tick the attributes of the family, order them and mark those a product must fill.', ar: 'حدّد سمات المجموعة ورتّبها وعلّم ما يجب على المنتج ملؤه.' },
+  'attributes.families.formDescription': {
+    en: 'Tick the attributes of the family, order them and mark those a product must fill.',
+    ar: 'حدّد سمات المجموعة ورتّبها وعلّم ما يجب على المنتج ملؤه.',
+  },
   'attributes.families.empty': { en: 'No attribute families yet.', ar: 'لا توجد مجموعات سمات بعد.' },
   'attributes.families.loadFailed': { en: 'The attribute families could not be loaded.', ar: 'تعذّر تحميل مجموعات السمات.' },
   'attributes.families.members': { en: 'Attributes', ar: 'السمات' },
   'attributes.families.none': { en: 'No attributes', ar: 'لا توجد سمات' },
-  'attributes.families.noAttributes': { en: 'There are no attributes yet; add some in the Attributes tab.', ar: 'لا توجد سمات بعد؛ أضف بعضها في تبويب السمات.' },
+  'attributes.families.noAttributes': {
+    en: 'There are no attributes yet; add some in the Attributes tab.',
+    ar: 'لا توجد سمات بعد؛ أضف بعضها في تبويب السمات.',
+  },
   'attributes.families.include': { en: 'Include {name}', ar: 'تضمين {name}' },
   'attributes.families.required': { en: 'Required', ar: 'إلزامية' },
   'attributes.families.requiredLabel': { en: '{name} is required', ar: '{name} إلزامية' },
   'attributes.families.deleteTitle': { en: 'Delete attribute family', ar: 'حذف مجموعة السمات' },
-  'attributes.families.deleteConfirm': { en: 'Delete the family {code}? Its attributes stay.', ar: 'هل تريد حذف المجموعة {code}؟ تبقى سماتها.' },
+  'attributes.families.deleteConfirm': {
+    en: 'Delete the family {code}? Its attributes stay.',
+    ar: 'هل تريد حذف المجموعة {code}؟ تبقى سماتها.',
+  },
   'attributes.families.toast.created': { en: 'Family {code} added.', ar: 'تمت إضافة المجموعة {code}.' },
   'attributes.families.toast.updated': { en: 'Family {code} saved.', ar: 'تم حفظ المجموعة {code}.' },
   'attributes.families.toast.deleted': { en: 'Family {code} deleted.', ar: 'تم حذف المجموعة {code}.' },

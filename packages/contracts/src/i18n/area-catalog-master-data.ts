@@ -17,7 +17,10 @@ export const CATALOG_MASTER_DATA = {
   'catalog.toast.deleted': { en: '"{code}" deleted.', ar: 'تم حذف "{code}".' },
 
   'catalog.field.code': { en: 'Code', ar: 'الرمز' },
-  'catalog.field.codeHint': { en: 'Letters, digits, "-", "_" or "."; unique in your organization.', ar: 'أحرف وأرقام و"-" أو "_" أو "."؛ فريد داخل مؤسستك.' },
+  'catalog.field.codeHint': {
+    en: 'Letters, digits, "-", "_" or "."; unique in your organization.',
+    ar: 'أحرف وأرقام و"-" أو "_" أو "."؛ فريد داخل مؤسستك.',
+  },
   'catalog.field.name': { en: 'Name', ar: 'الاسم' },
   'catalog.field.nameEn': { en: 'Name (English)', ar: 'الاسم (بالإنجليزية)' },
   'catalog.field.nameAr': { en: 'Name (Arabic)', ar: 'الاسم (بالعربية)' },
@@ -33,13 +36,22 @@ export const CATALOG_MASTER_DATA = {
 
   'catalog.error.required': { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
   'catalog.error.codeTaken': { en: 'Another entry of this list already has this code.', ar: 'يوجد إدخال آخر في هذه القائمة بهذا الرمز.' },
-  'catalog.error.parent': { en: 'A category cannot be placed under itself or one of its own sub-categories.', ar: 'لا يمكن وضع فئة تحت نفسها أو تحت إحدى فئاتها الفرعية.' },
-  'catalog.error.website': { en: 'Enter a web address starting with http:// or https://', ar: 'أدخل عنوانًا إلكترونيًا يبدأ بـ http:// أو https://' },
+  'catalog.error.parent': {
+    en: 'A category cannot be placed under itself or one of its own sub-categories.',
+    ar: 'لا يمكن وضع فئة تحت نفسها أو تحت إحدى فئاتها الفرعية.',
+  },
+  'catalog.error.website': {
+    en: 'Enter a web address starting with http:// or https://',
+    ar: 'أدخل عنوانًا إلكترونيًا يبدأ بـ http:// أو https://',
+  },
   'catalog.error.network': { en: 'The server could not be reached; try again.', ar: 'تعذّر الوصول إلى الخادم؛ حاول مرة أخرى.' },
   'catalog.error.notFound': { en: 'This entry no longer exists; reload the page.', ar: 'هذا الإدخال لم يعد موجودًا؛ أعد تحميل الصفحة.' },
   'catalog.error.forbidden': { en: 'You do not have permission to change master data.', ar: 'ليست لديك صلاحية تعديل البيانات الرئيسية.' },
 
-  'catalog.categories.intro': { en: 'The tree products are filed under. Drag a category onto another to move it inside, or onto the top or bottom edge of a row to place it before or after.', ar: 'الشجرة التي تُصنَّف تحتها المنتجات. اسحب فئة فوق أخرى لنقلها بداخلها، أو إلى الحافة العليا أو السفلى لصف لوضعها قبله أو بعده.' },
+  'catalog.categories.intro': {
+    en: 'The tree products are filed under. Drag a category onto another to move it inside, or onto the top or bottom edge of a row to place it before or after.',
+    ar: 'الشجرة التي تُصنَّف تحتها المنتجات. اسحب فئة فوق أخرى لنقلها بداخلها، أو إلى الحافة العليا أو السفلى لصف لوضعها قبله أو بعده.',
+  },
   'catalog.categories.add': { en: 'Add category', ar: 'إضافة فئة' },
   'catalog.categories.addChild': { en: 'Add sub-category', ar: 'إضافة فئة فرعية' },
   'catalog.categories.empty': { en: 'No categories yet. Add the first top-level category.', ar: 'لا توجد فئات بعد. أضف أول فئة رئيسية.' },
@@ -47,7 +59,10 @@ export const CATALOG_MASTER_DATA = {
   'catalog.categories.createChildTitle': { en: 'New sub-category of {parent}', ar: 'فئة فرعية جديدة ضمن {parent}' },
   'catalog.categories.editTitle': { en: 'Edit category', ar: 'تعديل الفئة' },
   'catalog.categories.deleteTitle': { en: 'Delete category', ar: 'حذف الفئة' },
-  'catalog.categories.hasChildren': { en: 'This category has sub-categories; move or delete them first.', ar: 'لهذه الفئة فئات فرعية؛ انقلها أو احذفها أولًا.' },
+  'catalog.categories.hasChildren': {
+    en: 'This category has sub-categories; move or delete them first.',
+    ar: 'لهذه الفئة فئات فرعية؛ انقلها أو احذفها أولًا.',
+  },
   'catalog.categories.children': { en: 'sub-categories: {count}', ar: 'الفئات الفرعية: {count}' },
   'catalog.categories.expand': { en: 'Show the sub-categories of {name}', ar: 'إظهار الفئات الفرعية لـ {name}' },
   'catalog.categories.collapse': { en: 'Hide the sub-categories of {name}', ar: 'إخفاء الفئات الفرعية لـ {name}' },
@@ -55,7 +70,10 @@ export const CATALOG_MASTER_DATA = {
   'catalog.categories.moveDown': { en: 'Move down', ar: 'نقل لأسفل' },
   'catalog.categories.indent': { en: 'Move into the category above', ar: 'نقل إلى داخل الفئة السابقة' },
   'catalog.categories.outdent': { en: 'Move out to the parent level', ar: 'نقل إلى مستوى الفئة الأم' },
-  'catalog.categories.dragHint': { en: 'Without a mouse, use the arrow and indent buttons of a row.', ar: 'بدون فأرة، استخدم أزرار الأسهم والإزاحة في كل صف.' },
+  'catalog.categories.dragHint': {
+    en: 'Without a mouse, use the arrow and indent buttons of a row.',
+    ar: 'بدون فأرة، استخدم أزرار الأسهم والإزاحة في كل صف.',
+  },
   'catalog.categories.treeLabel': { en: 'Category tree', ar: 'شجرة الفئات' },
 
   'catalog.brands.intro': { en: 'Brands products can carry.', ar: 'العلامات التجارية التي يمكن أن تحملها المنتجات.' },
@@ -65,13 +83,19 @@ export const CATALOG_MASTER_DATA = {
   'catalog.brands.editTitle': { en: 'Edit brand', ar: 'تعديل العلامة التجارية' },
   'catalog.brands.deleteTitle': { en: 'Delete brand', ar: 'حذف العلامة التجارية' },
 
-  'catalog.units.intro': { en: 'Units of measure that measurement attributes are given in.', ar: 'وحدات القياس التي تُعطى بها سمات القياس.' },
+  'catalog.units.intro': {
+    en: 'Units of measure that measurement attributes are given in.',
+    ar: 'وحدات القياس التي تُعطى بها سمات القياس.',
+  },
   'catalog.units.add': { en: 'Add unit', ar: 'إضافة وحدة' },
   'catalog.units.empty': { en: 'No units yet.', ar: 'لا توجد وحدات بعد.' },
   'catalog.units.createTitle': { en: 'New unit', ar: 'وحدة جديدة' },
   'catalog.units.editTitle': { en: 'Edit unit', ar: 'تعديل الوحدة' },
   'catalog.units.deleteTitle': { en: 'Delete unit', ar: 'حذف الوحدة' },
-  'catalog.units.inUse': { en: 'Attributes measure in this unit; change them to another unit first.', ar: 'هناك سمات تستخدم هذه الوحدة؛ غيّرها إلى وحدة أخرى أولًا.' },
+  'catalog.units.inUse': {
+    en: 'Attributes measure in this unit; change them to another unit first.',
+    ar: 'هناك سمات تستخدم هذه الوحدة؛ غيّرها إلى وحدة أخرى أولًا.',
+  },
   'catalog.unitKind.count': { en: 'Count', ar: 'العدد' },
   'catalog.unitKind.length': { en: 'Length', ar: 'الطول' },
   'catalog.unitKind.area': { en: 'Area', ar: 'المساحة' },
@@ -80,14 +104,20 @@ export const CATALOG_MASTER_DATA = {
   'catalog.unitKind.time': { en: 'Time', ar: 'الوقت' },
   'catalog.unitKind.other': { en: 'Other', ar: 'أخرى' },
 
-  'catalog.taxClasses.intro': { en: 'Tax classes products belong to, each with its rates. The default class applies when a product names none.', ar: 'فئات الضرائب التي تنتمي إليها المنتجات، ولكل منها نسبها. تُطبَّق الفئة الافتراضية عندما لا يحدد المنتج فئة.' },
+  'catalog.taxClasses.intro': {
+    en: 'Tax classes products belong to, each with its rates. The default class applies when a product names none.',
+    ar: 'فئات الضرائب التي تنتمي إليها المنتجات، ولكل منها نسبها. تُطبَّق الفئة الافتراضية عندما لا يحدد المنتج فئة.',
+  },
   'catalog.taxClasses.add': { en: 'Add tax class', ar: 'إضافة فئة ضريبية' },
   'catalog.taxClasses.empty': { en: 'No tax classes yet.', ar: 'لا توجد فئات ضريبية بعد.' },
   'catalog.taxClasses.createTitle': { en: 'New tax class', ar: 'فئة ضريبية جديدة' },
   'catalog.taxClasses.editTitle': { en: 'Edit tax class', ar: 'تعديل الفئة الضريبية' },
   'catalog.taxClasses.deleteTitle': { en: 'Delete tax class and its rates', ar: 'حذف الفئة الضريبية ونسبها' },
   'catalog.taxClasses.default': { en: 'Default', ar: 'افتراضية' },
-  'catalog.taxClasses.makeDefault': { en: 'Default class (replaces the current default)', ar: 'الفئة الافتراضية (تحل محل الافتراضية الحالية)' },
+  'catalog.taxClasses.makeDefault': {
+    en: 'Default class (replaces the current default)',
+    ar: 'الفئة الافتراضية (تحل محل الافتراضية الحالية)',
+  },
   'catalog.taxRates.title': { en: 'Rates:', ar: 'النسب:' },
   'catalog.taxRates.empty': { en: 'none yet', ar: 'لا توجد بعد' },
   'catalog.taxRates.add': { en: 'Add rate', ar: 'إضافة نسبة' },
@@ -100,26 +130,59 @@ export const CATALOG_MASTER_DATA = {
   'catalog.taxRates.saved': { en: 'Rate saved.', ar: 'تم حفظ النسبة.' },
   'catalog.taxRates.deleted': { en: 'Rate deleted.', ar: 'تم حذف النسبة.' },
   'catalog.taxRates.percent': { en: 'Rate (%)', ar: 'النسبة (%)' },
-  'catalog.taxRates.percentHint': { en: 'From 0 to 100, up to two decimals, e.g. 5 or 12.5', ar: 'من 0 إلى 100، بحد أقصى منزلتين عشريتين، مثل 5 أو 12.5' },
+  'catalog.taxRates.percentHint': {
+    en: 'From 0 to 100, up to two decimals, e.g. 5 or 12.5',
+    ar: 'من 0 إلى 100، بحد أقصى منزلتين عشريتين، مثل 5 أو 12.5',
+  },
   'catalog.taxRates.country': { en: 'Country', ar: 'الدولة' },
-  'catalog.taxRates.countryHint': { en: 'Optional two-letter code such as AE; empty applies everywhere.', ar: 'رمز اختياري من حرفين مثل AE؛ تركه فارغًا يطبّق النسبة في كل مكان.' },
-  'catalog.taxRates.error.percent': { en: 'Enter a percent from 0 to 100 with at most two decimals.', ar: 'أدخل نسبة من 0 إلى 100 بحد أقصى منزلتين عشريتين.' },
+  'catalog.taxRates.countryHint': {
+    en: 'Optional two-letter code such as AE; empty applies everywhere.',
+    ar: 'رمز اختياري من حرفين مثل AE؛ تركه فارغًا يطبّق النسبة في كل مكان.',
+  },
+  'catalog.taxRates.error.percent': {
+    en: 'Enter a percent from 0 to 100 with at most two decimals.',
+    ar: 'أدخل نسبة من 0 إلى 100 بحد أقصى منزلتين عشريتين.',
+  },
   'catalog.taxRates.error.country': { en: 'Use a two-letter country code such as AE.', ar: 'استخدم رمز دولة من حرفين مثل AE.' },
 
-  'catalog.currencies.intro': { en: 'Currencies prices can be given in. One is the base; the others carry their rate against it.', ar: 'العملات التي يمكن تحديد الأسعار بها. إحداها هي الأساس، وللعملات الأخرى سعر صرف مقابلها.' },
+  'catalog.currencies.intro': {
+    en: 'Currencies prices can be given in. One is the base; the others carry their rate against it.',
+    ar: 'العملات التي يمكن تحديد الأسعار بها. إحداها هي الأساس، وللعملات الأخرى سعر صرف مقابلها.',
+  },
   'catalog.currencies.add': { en: 'Add currency', ar: 'إضافة عملة' },
-  'catalog.currencies.empty': { en: 'No currencies yet. The first one you add becomes the base currency.', ar: 'لا توجد عملات بعد. أول عملة تضيفها تصبح العملة الأساسية.' },
+  'catalog.currencies.empty': {
+    en: 'No currencies yet. The first one you add becomes the base currency.',
+    ar: 'لا توجد عملات بعد. أول عملة تضيفها تصبح العملة الأساسية.',
+  },
   'catalog.currencies.createTitle': { en: 'New currency', ar: 'عملة جديدة' },
   'catalog.currencies.editTitle': { en: 'Edit currency', ar: 'تعديل العملة' },
   'catalog.currencies.deleteTitle': { en: 'Delete currency', ar: 'حذف العملة' },
   'catalog.currencies.base': { en: 'Base', ar: 'الأساسية' },
-  'catalog.currencies.makeBase': { en: 'Base currency (other rates are converted to it)', ar: 'العملة الأساسية (تُحوَّل إليها أسعار الصرف الأخرى)' },
-  'catalog.currencies.codeHint': { en: 'ISO 4217 code of three capital letters, e.g. AED', ar: 'رمز ISO 4217 من ثلاثة أحرف كبيرة، مثل AED' },
-  'catalog.currencies.rateHint': { en: 'How much of this currency one {base} buys, e.g. 0.2723', ar: 'كم يساوي واحد {base} من هذه العملة، مثل 0.2723' },
+  'catalog.currencies.makeBase': {
+    en: 'Base currency (other rates are converted to it)',
+    ar: 'العملة الأساسية (تُحوَّل إليها أسعار الصرف الأخرى)',
+  },
+  'catalog.currencies.codeHint': {
+    en: 'ISO 4217 code of three capital letters, e.g. AED',
+    ar: 'رمز ISO 4217 من ثلاثة أحرف كبيرة، مثل AED',
+  },
+  'catalog.currencies.rateHint': {
+    en: 'How much of this currency one {base} buys, e.g. 0.2723',
+    ar: 'كم يساوي واحد {base} من هذه العملة، مثل 0.2723',
+  },
   'catalog.currencies.error.code': { en: 'Use three capital letters, such as AED.', ar: 'استخدم ثلاثة أحرف لاتينية كبيرة، مثل AED.' },
-  'catalog.currencies.error.rate': { en: 'Enter a rate above 0 with at most six decimals.', ar: 'أدخل سعرًا أكبر من 0 بحد أقصى ست منازل عشرية.' },
+  'catalog.currencies.error.rate': {
+    en: 'Enter a rate above 0 with at most six decimals.',
+    ar: 'أدخل سعرًا أكبر من 0 بحد أقصى ست منازل عشرية.',
+  },
   'catalog.currencies.error.baseRate': { en: 'The base currency’s rate is always 1.', ar: 'سعر صرف العملة الأساسية دائمًا 1.' },
-  'catalog.currencies.error.keepBase': { en: 'There must be one base currency: make another currency the base instead.', ar: 'يجب وجود عملة أساسية واحدة: اجعل عملة أخرى هي الأساسية بدلًا من ذلك.' },
+  'catalog.currencies.error.keepBase': {
+    en: 'There must be one base currency: make another currency the base instead.',
+    ar: 'يجب وجود عملة أساسية واحدة: اجعل عملة أخرى هي الأساسية بدلًا من ذلك.',
+  },
   'catalog.currencies.error.baseActive': { en: 'The base currency must stay active.', ar: 'يجب أن تبقى العملة الأساسية مفعّلة.' },
-  'catalog.currencies.error.deleteBase': { en: 'The base currency cannot be deleted; make another currency the base first.', ar: 'لا يمكن حذف العملة الأساسية؛ اجعل عملة أخرى هي الأساسية أولًا.' },
+  'catalog.currencies.error.deleteBase': {
+    en: 'The base currency cannot be deleted; make another currency the base first.',
+    ar: 'لا يمكن حذف العملة الأساسية؛ اجعل عملة أخرى هي الأساسية أولًا.',
+  },
 } satisfies Record<string, TranslationEntry>;

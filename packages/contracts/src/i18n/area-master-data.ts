@@ -2,7 +2,10 @@ import type { TranslationEntry } from './types.js';
 
 /** Strings of the master data area (English and Arabic). Counts are written as "label: n" so Arabic needs no plural forms. */
 export const MASTER_DATA = {
-  'masterData.subtitle': { en: 'Reference data of the catalogue: languages, interface translations and the lists products are described with.', ar: 'البيانات المرجعية للكتالوج: اللغات وترجمات الواجهة والقوائم التي توصف بها المنتجات.' },
+  'masterData.subtitle': {
+    en: 'Reference data of the catalogue: languages, interface translations and the lists products are described with.',
+    ar: 'البيانات المرجعية للكتالوج: اللغات وترجمات الواجهة والقوائم التي توصف بها المنتجات.',
+  },
   'masterData.tabs': { en: 'Master data lists', ar: 'قوائم البيانات الرئيسية' },
   'masterData.tab.languages': { en: 'Languages', ar: 'اللغات' },
   'masterData.tab.translations': { en: 'Translations', ar: 'الترجمات' },
@@ -13,7 +16,10 @@ export const MASTER_DATA = {
   'masterData.tab.currencies': { en: 'Currencies', ar: 'العملات' },
   'masterData.tab.attributes': { en: 'Attributes', ar: 'السمات' },
   'masterData.tab.attribute-families': { en: 'Attribute families', ar: 'مجموعات السمات' },
-  'masterData.notBuilt': { en: 'This list belongs to the product catalogue, which is still being built. Nothing is stored here yet.', ar: 'تنتمي هذه القائمة إلى كتالوج المنتجات الذي لا يزال قيد الإنشاء. لا توجد بيانات محفوظة هنا بعد.' },
+  'masterData.notBuilt': {
+    en: 'This list belongs to the product catalogue, which is still being built. Nothing is stored here yet.',
+    ar: 'تنتمي هذه القائمة إلى كتالوج المنتجات الذي لا يزال قيد الإنشاء. لا توجد بيانات محفوظة هنا بعد.',
+  },
   'masterData.save': { en: 'Save', ar: 'حفظ' },
   'masterData.saving': { en: 'Saving…', ar: 'جارٍ الحفظ…' },
 
@@ -28,28 +34,64 @@ export const MASTER_DATA = {
   'masterData.direction.ltr': { en: 'Left to right', ar: 'من اليسار إلى اليمين' },
   'masterData.direction.rtl': { en: 'Right to left', ar: 'من اليمين إلى اليسار' },
 
-  'masterData.error.keepDefault': { en: 'One language must stay the default: make another language the default instead.', ar: 'يجب أن تبقى لغة واحدة هي الافتراضية: اجعل لغة أخرى هي الافتراضية بدلًا من ذلك.' },
+  'masterData.error.keepDefault': {
+    en: 'One language must stay the default: make another language the default instead.',
+    ar: 'يجب أن تبقى لغة واحدة هي الافتراضية: اجعل لغة أخرى هي الافتراضية بدلًا من ذلك.',
+  },
   'masterData.error.defaultStaysActive': { en: 'The default language must stay active.', ar: 'يجب أن تبقى اللغة الافتراضية مفعّلة.' },
-  'masterData.error.deleteDefault': { en: 'The default language cannot be removed; make another language the default first.', ar: 'لا يمكن حذف اللغة الافتراضية؛ اجعل لغة أخرى هي الافتراضية أولًا.' },
-  'masterData.error.unknownLanguage': { en: 'This language no longer exists; reload the page.', ar: 'هذه اللغة لم تعد موجودة؛ أعد تحميل الصفحة.' },
+  'masterData.error.deleteDefault': {
+    en: 'The default language cannot be removed; make another language the default first.',
+    ar: 'لا يمكن حذف اللغة الافتراضية؛ اجعل لغة أخرى هي الافتراضية أولًا.',
+  },
+  'masterData.error.unknownLanguage': {
+    en: 'This language no longer exists; reload the page.',
+    ar: 'هذه اللغة لم تعد موجودة؛ أعد تحميل الصفحة.',
+  },
   'masterData.error.codeTaken': { en: 'A language with this code already exists.', ar: 'توجد لغة بهذا الرمز بالفعل.' },
   'masterData.error.codeFixed': { en: 'A language code cannot be changed.', ar: 'لا يمكن تغيير رمز اللغة.' },
-  'masterData.error.codeInvalid': { en: 'Use a language code such as en, fr or pt-BR (lower-case letters, then an optional region).', ar: 'استخدم رمز لغة مثل en أو fr أو pt-BR (أحرف لاتينية صغيرة ثم منطقة اختيارية).' },
-  'masterData.error.keyTaken': { en: 'This key already has a text in this language; reload to see it.', ar: 'لهذا المفتاح نص بهذه اللغة بالفعل؛ أعد التحميل لرؤيته.' },
-  'masterData.error.keyExists': { en: 'This key already exists; edit it in the grid instead.', ar: 'هذا المفتاح موجود بالفعل؛ عدّله في الجدول بدلًا من ذلك.' },
+  'masterData.error.codeInvalid': {
+    en: 'Use a language code such as en, fr or pt-BR (lower-case letters, then an optional region).',
+    ar: 'استخدم رمز لغة مثل en أو fr أو pt-BR (أحرف لاتينية صغيرة ثم منطقة اختيارية).',
+  },
+  'masterData.error.keyTaken': {
+    en: 'This key already has a text in this language; reload to see it.',
+    ar: 'لهذا المفتاح نص بهذه اللغة بالفعل؛ أعد التحميل لرؤيته.',
+  },
+  'masterData.error.keyExists': {
+    en: 'This key already exists; edit it in the grid instead.',
+    ar: 'هذا المفتاح موجود بالفعل؛ عدّله في الجدول بدلًا من ذلك.',
+  },
   'masterData.error.keyTooLong': { en: 'A key has at most 300 characters.', ar: 'لا يتجاوز المفتاح 300 حرف.' },
   'masterData.error.required': { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
-  'masterData.error.network': { en: 'The server could not be reached. Check the connection and try again.', ar: 'تعذّر الوصول إلى الخادم. تحقق من الاتصال وحاول مرة أخرى.' },
-  'masterData.error.notFound': { en: 'It was removed in the meantime; the list has been reloaded.', ar: 'تم حذفه في هذه الأثناء؛ أُعيد تحميل القائمة.' },
-  'masterData.error.forbidden': { en: 'You need the master data permission to change this.', ar: 'تحتاج إلى صلاحية البيانات الرئيسية لتغيير هذا.' },
+  'masterData.error.network': {
+    en: 'The server could not be reached. Check the connection and try again.',
+    ar: 'تعذّر الوصول إلى الخادم. تحقق من الاتصال وحاول مرة أخرى.',
+  },
+  'masterData.error.notFound': {
+    en: 'It was removed in the meantime; the list has been reloaded.',
+    ar: 'تم حذفه في هذه الأثناء؛ أُعيد تحميل القائمة.',
+  },
+  'masterData.error.forbidden': {
+    en: 'You need the master data permission to change this.',
+    ar: 'تحتاج إلى صلاحية البيانات الرئيسية لتغيير هذا.',
+  },
 
-  'masterData.languages.intro': { en: 'Active languages appear in the language menu of your organization; the default one is used when a reader has not chosen. Changes apply to your organization only. Shipped languages can be switched off or reset; removing a language you added removes its translations.', ar: 'تظهر اللغات المفعّلة في قائمة اللغات لمؤسستك، وتُستخدم اللغة الافتراضية عندما لا يختار القارئ لغة. تسري التغييرات على مؤسستك فقط. يمكن إيقاف اللغات المضمّنة أو إعادة ضبطها، وحذف لغة أضفتها يحذف ترجماتها.' },
+  'masterData.languages.intro': {
+    en: 'Active languages appear in the language menu of your organization; the default one is used when a reader has not chosen. Changes apply to your organization only. Shipped languages can be switched off or reset; removing a language you added removes its translations.',
+    ar: 'تظهر اللغات المفعّلة في قائمة اللغات لمؤسستك، وتُستخدم اللغة الافتراضية عندما لا يختار القارئ لغة. تسري التغييرات على مؤسستك فقط. يمكن إيقاف اللغات المضمّنة أو إعادة ضبطها، وحذف لغة أضفتها يحذف ترجماتها.',
+  },
   'masterData.languages.shipped': { en: 'Shipped', ar: 'مضمّنة' },
   'masterData.languages.changed': { en: 'Changed', ar: 'معدّلة' },
-  'masterData.languages.changedHint': { en: 'Your organization changed the shipped settings of this language.', ar: 'غيّرت مؤسستك الإعدادات المضمّنة لهذه اللغة.' },
+  'masterData.languages.changedHint': {
+    en: 'Your organization changed the shipped settings of this language.',
+    ar: 'غيّرت مؤسستك الإعدادات المضمّنة لهذه اللغة.',
+  },
   'masterData.languages.reset': { en: 'Reset to shipped', ar: 'إعادة إلى الإعدادات المضمّنة' },
   'masterData.languages.resetTitle': { en: 'Reset language', ar: 'إعادة ضبط اللغة' },
-  'masterData.languages.resetConfirm': { en: 'Give {name} ({code}) its shipped name, order and state again? Your translations stay.', ar: 'إعادة الاسم والترتيب والحالة المضمّنة إلى {name} ({code})؟ تبقى ترجماتك كما هي.' },
+  'masterData.languages.resetConfirm': {
+    en: 'Give {name} ({code}) its shipped name, order and state again? Your translations stay.',
+    ar: 'إعادة الاسم والترتيب والحالة المضمّنة إلى {name} ({code})؟ تبقى ترجماتك كما هي.',
+  },
   'masterData.languages.toast.reset': { en: '{name} reset to the shipped settings', ar: 'أُعيدت {name} إلى الإعدادات المضمّنة' },
   'masterData.languages.add': { en: 'Add language', ar: 'إضافة لغة' },
   'masterData.languages.loadFailed': { en: 'The languages could not be loaded.', ar: 'تعذّر تحميل اللغات.' },
@@ -70,13 +112,19 @@ export const MASTER_DATA = {
   'masterData.languages.delete': { en: 'Delete', ar: 'حذف' },
   'masterData.languages.addTitle': { en: 'Add a language', ar: 'إضافة لغة' },
   'masterData.languages.editTitle': { en: 'Edit {name}', ar: 'تعديل {name}' },
-  'masterData.languages.formDescription': { en: 'The code identifies the language in translations and cannot be changed later.', ar: 'يحدّد الرمز اللغة في الترجمات ولا يمكن تغييره لاحقًا.' },
+  'masterData.languages.formDescription': {
+    en: 'The code identifies the language in translations and cannot be changed later.',
+    ar: 'يحدّد الرمز اللغة في الترجمات ولا يمكن تغييره لاحقًا.',
+  },
   'masterData.languages.codeHint': { en: 'For example fr, de or pt-BR.', ar: 'مثل fr أو de أو pt-BR.' },
   'masterData.languages.codeFixed': { en: 'The code cannot be changed.', ar: 'لا يمكن تغيير الرمز.' },
   'masterData.languages.nameHint': { en: 'In English, e.g. French.', ar: 'بالإنجليزية، مثل French.' },
   'masterData.languages.nativeNameHint': { en: 'As its speakers write it, e.g. Français.', ar: 'كما يكتبها متحدثوها، مثل Français.' },
   'masterData.languages.deleteTitle': { en: 'Delete language', ar: 'حذف اللغة' },
-  'masterData.languages.deleteConfirm': { en: 'Delete {name} ({code}) and all its translations (translations: {count})? This cannot be undone.', ar: 'حذف {name} ({code}) وجميع ترجماتها (عدد الترجمات: {count})؟ لا يمكن التراجع عن ذلك.' },
+  'masterData.languages.deleteConfirm': {
+    en: 'Delete {name} ({code}) and all its translations (translations: {count})? This cannot be undone.',
+    ar: 'حذف {name} ({code}) وجميع ترجماتها (عدد الترجمات: {count})؟ لا يمكن التراجع عن ذلك.',
+  },
   'masterData.languages.toast.created': { en: '{name} added', ar: 'تمت إضافة {name}' },
   'masterData.languages.toast.updated': { en: '{name} saved', ar: 'تم حفظ {name}' },
   'masterData.languages.toast.activated': { en: '{name} activated', ar: 'تم تفعيل {name}' },
@@ -100,15 +148,24 @@ export const MASTER_DATA = {
   'masterData.translations.next': { en: 'Next', ar: 'التالي' },
   'masterData.translations.addKey': { en: 'Add key', ar: 'إضافة مفتاح' },
   'masterData.translations.addKeyTitle': { en: 'Add a translation key', ar: 'إضافة مفتاح ترجمة' },
-  'masterData.translations.addKeyDescription': { en: 'Give the key a text in at least one active language; the others can follow in the grid.', ar: 'أعطِ المفتاح نصًا بلغة مفعّلة واحدة على الأقل، ويمكن إكمال البقية في الجدول.' },
+  'masterData.translations.addKeyDescription': {
+    en: 'Give the key a text in at least one active language; the others can follow in the grid.',
+    ar: 'أعطِ المفتاح نصًا بلغة مفعّلة واحدة على الأقل، ويمكن إكمال البقية في الجدول.',
+  },
   'masterData.translations.keyHint': { en: 'Dotted words, e.g. products.list.title.', ar: 'كلمات تفصلها نقاط، مثل products.list.title.' },
   'masterData.translations.valueIn': { en: 'Text in {language}', ar: 'النص باللغة {language}' },
   'masterData.translations.valueRequired': { en: 'Enter the text in at least one language.', ar: 'أدخل النص بلغة واحدة على الأقل.' },
   'masterData.translations.toast.keyAdded': { en: 'Key {key} added', ar: 'تمت إضافة المفتاح {key}' },
-  'masterData.translations.intro': { en: 'Texts you change here apply to your organization only; the shipped texts stay for everyone else and come back with "Reset to shipped".', ar: 'تسري النصوص التي تغيّرها هنا على مؤسستك فقط؛ تبقى النصوص المضمّنة للآخرين وتعود عند "إعادة إلى النص المضمّن".' },
+  'masterData.translations.intro': {
+    en: 'Texts you change here apply to your organization only; the shipped texts stay for everyone else and come back with "Reset to shipped".',
+    ar: 'تسري النصوص التي تغيّرها هنا على مؤسستك فقط؛ تبقى النصوص المضمّنة للآخرين وتعود عند "إعادة إلى النص المضمّن".',
+  },
   'masterData.translations.changed': { en: 'Changed', ar: 'معدّل' },
   'masterData.translations.shippedText': { en: 'Shipped text: {value}', ar: 'النص المضمّن: {value}' },
   'masterData.translations.reset': { en: 'Reset to shipped', ar: 'إعادة إلى النص المضمّن' },
-  'masterData.translations.resetLabel': { en: 'Reset the {language} text of {key} to the shipped text', ar: 'إعادة نص {key} باللغة {language} إلى النص المضمّن' },
+  'masterData.translations.resetLabel': {
+    en: 'Reset the {language} text of {key} to the shipped text',
+    ar: 'إعادة نص {key} باللغة {language} إلى النص المضمّن',
+  },
   'masterData.translations.toast.reset': { en: 'Shipped text of {key} restored', ar: 'أُعيد النص المضمّن للمفتاح {key}' },
 } satisfies Record<string, TranslationEntry>;

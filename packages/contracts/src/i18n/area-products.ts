@@ -2,7 +2,10 @@ import type { TranslationEntry } from './types.js';
 
 /** Strings of the products list and details (keys start with products.), English and Arabic. Counts are written as "label: n" so Arabic needs no plural forms. */
 export const PRODUCTS = {
-  'products.subtitle': { en: 'Every product of the catalogue: search, filter, select and edit.', ar: 'جميع منتجات الكتالوج: ابحث وصفِّ وحدِّد وعدِّل.' },
+  'products.subtitle': {
+    en: 'Every product of the catalogue: search, filter, select and edit.',
+    ar: 'جميع منتجات الكتالوج: ابحث وصفِّ وحدِّد وعدِّل.',
+  },
   'products.new': { en: 'New product', ar: 'منتج جديد' },
   'products.loading': { en: 'Loading…', ar: 'جارٍ التحميل…' },
   'products.retry': { en: 'Try again', ar: 'حاول مرة أخرى' },
@@ -37,7 +40,10 @@ export const PRODUCTS = {
   'products.list.sortBy': { en: 'Sort by {column}', ar: 'الترتيب حسب {column}' },
   'products.list.loadingMore': { en: 'Loading more products…', ar: 'جارٍ تحميل المزيد من المنتجات…' },
   'products.list.loaded': { en: 'Products: {count}', ar: 'المنتجات: {count}' },
-  'products.list.loadedMore': { en: 'Products loaded: {count} (more while scrolling)', ar: 'المنتجات المحمّلة: {count} (المزيد عند التمرير)' },
+  'products.list.loadedMore': {
+    en: 'Products loaded: {count} (more while scrolling)',
+    ar: 'المنتجات المحمّلة: {count} (المزيد عند التمرير)',
+  },
   'products.list.loadFailed': { en: 'The products could not be loaded.', ar: 'تعذّر تحميل المنتجات.' },
   'products.list.emptyAll': { en: 'There are no products yet.', ar: 'لا توجد منتجات بعد.' },
   'products.list.emptyFiltered': { en: 'No product matches these filters.', ar: 'لا يوجد منتج يطابق عوامل التصفية هذه.' },
@@ -75,7 +81,10 @@ export const PRODUCTS = {
   'products.views.saved': { en: 'View "{name}" saved.', ar: 'تم حفظ طريقة العرض "{name}".' },
   'products.views.renamed': { en: 'View renamed to "{name}".', ar: 'تمت إعادة تسمية طريقة العرض إلى "{name}".' },
   'products.views.deleteTitle': { en: 'Delete the view?', ar: 'حذف طريقة العرض؟' },
-  'products.views.deleteMessage': { en: 'The saved view "{name}" will be removed. Products are not affected.', ar: 'ستُحذف طريقة العرض المحفوظة "{name}". لن تتأثر المنتجات.' },
+  'products.views.deleteMessage': {
+    en: 'The saved view "{name}" will be removed. Products are not affected.',
+    ar: 'ستُحذف طريقة العرض المحفوظة "{name}". لن تتأثر المنتجات.',
+  },
   'products.views.deleted': { en: 'View "{name}" deleted.', ar: 'تم حذف طريقة العرض "{name}".' },
   'products.views.deleteFailed': { en: 'The view could not be deleted.', ar: 'تعذّر حذف طريقة العرض.' },
 
@@ -98,14 +107,20 @@ export const PRODUCTS = {
   'products.bulk.removeCategory': { en: 'Remove from category', ar: 'إزالة من الفئة' },
   'products.bulk.archive': { en: 'Archive', ar: 'أرشفة' },
   'products.bulk.archiveTitle': { en: 'Archive the selected products?', ar: 'أرشفة المنتجات المحددة؟' },
-  'products.bulk.archiveMessage': { en: 'Products to archive: {count}. They stay in the catalogue with the status Archived.', ar: 'المنتجات التي ستُؤرشف: {count}. ستبقى في الكتالوج بحالة مؤرشف.' },
+  'products.bulk.archiveMessage': {
+    en: 'Products to archive: {count}. They stay in the catalogue with the status Archived.',
+    ar: 'المنتجات التي ستُؤرشف: {count}. ستبقى في الكتالوج بحالة مؤرشف.',
+  },
   'products.bulk.export': { en: 'Export selection', ar: 'تصدير المحدد' },
   'products.bulk.clear': { en: 'Clear selection', ar: 'إلغاء التحديد' },
   'products.bulk.done': { en: 'Changed: {updated}, already so: {unchanged}.', ar: 'تم التغيير: {updated}، دون تغيير: {unchanged}.' },
   'products.bulk.failed': { en: 'The change was not made.', ar: 'لم يتم إجراء التغيير.' },
 
   'products.create.title': { en: 'New product', ar: 'منتج جديد' },
-  'products.create.description': { en: 'Start with the essentials; everything else is edited on the product page that opens next.', ar: 'ابدأ بالأساسيات؛ تُعدَّل بقية التفاصيل في صفحة المنتج التي تُفتح بعد ذلك.' },
+  'products.create.description': {
+    en: 'Start with the essentials; everything else is edited on the product page that opens next.',
+    ar: 'ابدأ بالأساسيات؛ تُعدَّل بقية التفاصيل في صفحة المنتج التي تُفتح بعد ذلك.',
+  },
   'products.create.submit': { en: 'Create product', ar: 'إنشاء المنتج' },
 
   'products.field.sku': { en: 'SKU', ar: 'رمز المنتج (SKU)' },
@@ -117,7 +132,10 @@ export const PRODUCTS = {
   'products.field.brand': { en: 'Brand', ar: 'العلامة التجارية' },
   'products.field.vendor': { en: 'Vendor', ar: 'البائع' },
   'products.field.family': { en: 'Attribute family', ar: 'مجموعة السمات' },
-  'products.field.familyHint': { en: 'Changing the family drops the values of attributes the new family does not have.', ar: 'تغيير المجموعة يحذف قيم السمات غير الموجودة في المجموعة الجديدة.' },
+  'products.field.familyHint': {
+    en: 'Changing the family drops the values of attributes the new family does not have.',
+    ar: 'تغيير المجموعة يحذف قيم السمات غير الموجودة في المجموعة الجديدة.',
+  },
   'products.field.noFamily': { en: 'No family', ar: 'بدون مجموعة' },
   'products.field.none': { en: 'None', ar: 'لا شيء' },
   'products.field.default': { en: 'default', ar: 'افتراضي' },
@@ -130,12 +148,24 @@ export const PRODUCTS = {
 
   'products.error.required': { en: 'This field is required.', ar: 'هذا الحقل مطلوب.' },
   'products.error.skuLength': { en: 'A SKU has at most 64 characters.', ar: 'لا يتجاوز رمز المنتج 64 حرفًا.' },
-  'products.error.skuFormat': { en: 'Use letters, digits and _ . / - only, starting with a letter or digit.', ar: 'استخدم الحروف اللاتينية والأرقام و _ . / - فقط، مع البدء بحرف أو رقم.' },
+  'products.error.skuFormat': {
+    en: 'Use letters, digits and _ . / - only, starting with a letter or digit.',
+    ar: 'استخدم الحروف اللاتينية والأرقام و _ . / - فقط، مع البدء بحرف أو رقم.',
+  },
   'products.error.skuTaken': { en: 'Another product already has this SKU.', ar: 'يوجد منتج آخر بهذا الرمز بالفعل.' },
-  'products.error.price': { en: 'Enter an amount such as 12.50 (at most {digits} decimals).', ar: 'أدخل مبلغًا مثل 12.50 (بحد أقصى {digits} منازل عشرية).' },
+  'products.error.price': {
+    en: 'Enter an amount such as 12.50 (at most {digits} decimals).',
+    ar: 'أدخل مبلغًا مثل 12.50 (بحد أقصى {digits} منازل عشرية).',
+  },
   'products.error.saveFailed': { en: 'The product could not be saved.', ar: 'تعذّر حفظ المنتج.' },
-  'products.error.fixFields': { en: 'Some fields need attention; see the messages next to them.', ar: 'بعض الحقول تحتاج إلى تصحيح؛ راجع الرسائل بجانبها.' },
-  'products.error.conflict': { en: 'Someone else changed this product since you opened it. Reload to see their changes (your unsaved edits will be lost).', ar: 'قام شخص آخر بتغيير هذا المنتج منذ فتحته. أعد التحميل لرؤية تغييراته (ستفقد تعديلاتك غير المحفوظة).' },
+  'products.error.fixFields': {
+    en: 'Some fields need attention; see the messages next to them.',
+    ar: 'بعض الحقول تحتاج إلى تصحيح؛ راجع الرسائل بجانبها.',
+  },
+  'products.error.conflict': {
+    en: 'Someone else changed this product since you opened it. Reload to see their changes (your unsaved edits will be lost).',
+    ar: 'قام شخص آخر بتغيير هذا المنتج منذ فتحته. أعد التحميل لرؤية تغييراته (ستفقد تعديلاتك غير المحفوظة).',
+  },
 
   'products.toast.created': { en: 'Product {sku} created.', ar: 'تم إنشاء المنتج {sku}.' },
   'products.toast.saved': { en: 'Saved (version {version}).', ar: 'تم الحفظ (الإصدار {version}).' },
@@ -154,7 +184,10 @@ export const PRODUCTS = {
   'products.details.discard': { en: 'Discard changes', ar: 'تجاهل التغييرات' },
   'products.details.delete': { en: 'Delete product', ar: 'حذف المنتج' },
   'products.details.deleteTitle': { en: 'Delete this product?', ar: 'حذف هذا المنتج؟' },
-  'products.details.deleteMessage': { en: 'Product {sku} will be removed with its variants and history. This cannot be undone.', ar: 'سيُحذف المنتج {sku} مع متغيراته وسجله. لا يمكن التراجع عن ذلك.' },
+  'products.details.deleteMessage': {
+    en: 'Product {sku} will be removed with its variants and history. This cannot be undone.',
+    ar: 'سيُحذف المنتج {sku} مع متغيراته وسجله. لا يمكن التراجع عن ذلك.',
+  },
   'products.details.sections': { en: 'Sections of the product', ar: 'أقسام المنتج' },
   'products.details.reload': { en: 'Reload', ar: 'إعادة التحميل' },
   'products.details.notFound': { en: 'Product not found', ar: 'المنتج غير موجود' },
@@ -162,7 +195,10 @@ export const PRODUCTS = {
   'products.details.backToList': { en: 'Back to the products', ar: 'العودة إلى المنتجات' },
   'products.details.loadFailed': { en: 'The product could not be loaded.', ar: 'تعذّر تحميل المنتج.' },
   'products.details.leaveTitle': { en: 'Leave without saving?', ar: 'المغادرة دون حفظ؟' },
-  'products.details.leaveMessage': { en: 'Your changes to this product have not been saved and will be lost.', ar: 'لم تُحفظ تغييراتك على هذا المنتج وستضيع.' },
+  'products.details.leaveMessage': {
+    en: 'Your changes to this product have not been saved and will be lost.',
+    ar: 'لم تُحفظ تغييراتك على هذا المنتج وستضيع.',
+  },
   'products.details.leave': { en: 'Leave', ar: 'مغادرة' },
   'products.details.stay': { en: 'Stay', ar: 'البقاء' },
 
@@ -170,7 +206,10 @@ export const PRODUCTS = {
   'products.categories.none': { en: 'No category matches.', ar: 'لا توجد فئة مطابقة.' },
   'products.categories.chosen': { en: 'Categories chosen: {count}', ar: 'الفئات المختارة: {count}' },
 
-  'products.attr.noFamily': { en: 'Choose an attribute family in General to describe this product with its attributes.', ar: 'اختر مجموعة سمات في قسم "عام" لوصف هذا المنتج بسماتها.' },
+  'products.attr.noFamily': {
+    en: 'Choose an attribute family in General to describe this product with its attributes.',
+    ar: 'اختر مجموعة سمات في قسم "عام" لوصف هذا المنتج بسماتها.',
+  },
   'products.attr.none': { en: 'This family has no attributes.', ar: 'لا تحتوي هذه المجموعة على سمات.' },
   'products.attr.required': { en: 'Required', ar: 'مطلوب' },
   'products.attr.english': { en: '{name} (English)', ar: '{name} (بالإنجليزية)' },
@@ -193,7 +232,10 @@ export const PRODUCTS = {
   'products.media.uploading': { en: 'Uploading {name}', ar: 'جارٍ رفع {name}' },
   'products.media.uploaded': { en: '{name} uploaded; save the product to keep it.', ar: 'تم رفع {name}؛ احفظ المنتج للاحتفاظ به.' },
   'products.media.uploadFailed': { en: '{name} could not be uploaded.', ar: 'تعذّر رفع {name}.' },
-  'products.media.empty': { en: 'No images or files yet. The first one becomes the main image.', ar: 'لا توجد صور أو ملفات بعد. يصبح الملف الأول هو الصورة الرئيسية.' },
+  'products.media.empty': {
+    en: 'No images or files yet. The first one becomes the main image.',
+    ar: 'لا توجد صور أو ملفات بعد. يصبح الملف الأول هو الصورة الرئيسية.',
+  },
   'products.media.main': { en: 'Main image', ar: 'الصورة الرئيسية' },
   'products.media.moveUp': { en: 'Move {name} up', ar: 'نقل {name} إلى الأعلى' },
   'products.media.moveDown': { en: 'Move {name} down', ar: 'نقل {name} إلى الأسفل' },
@@ -206,7 +248,10 @@ export const PRODUCTS = {
 
   'products.history.empty': { en: 'No versions yet.', ar: 'لا توجد إصدارات بعد.' },
   'products.history.loadFailed': { en: 'The history could not be loaded.', ar: 'تعذّر تحميل السجل.' },
-  'products.history.saveFirst': { en: 'Save or discard your changes before restoring a version.', ar: 'احفظ تغييراتك أو تجاهلها قبل استعادة إصدار.' },
+  'products.history.saveFirst': {
+    en: 'Save or discard your changes before restoring a version.',
+    ar: 'احفظ تغييراتك أو تجاهلها قبل استعادة إصدار.',
+  },
   'products.history.action.create': { en: 'Created', ar: 'إنشاء' },
   'products.history.action.update': { en: 'Edited', ar: 'تعديل' },
   'products.history.action.restore': { en: 'Restored', ar: 'استعادة' },
@@ -218,7 +263,10 @@ export const PRODUCTS = {
   'products.history.versionTitle': { en: 'Version {version}', ar: 'الإصدار {version}' },
   'products.history.versionBy': { en: 'By {who}, {when}', ar: 'بواسطة {who}، {when}' },
   'products.history.noChanges': { en: 'No field changed in this version.', ar: 'لم يتغير أي حقل في هذا الإصدار.' },
-  'products.history.diffCaption': { en: 'Fields changed in this version, before and after', ar: 'الحقول التي تغيرت في هذا الإصدار، قبل وبعد' },
+  'products.history.diffCaption': {
+    en: 'Fields changed in this version, before and after',
+    ar: 'الحقول التي تغيرت في هذا الإصدار، قبل وبعد',
+  },
   'products.history.field': { en: 'Field', ar: 'الحقل' },
   'products.history.before': { en: 'Before', ar: 'قبل' },
   'products.history.after': { en: 'After', ar: 'بعد' },
@@ -227,6 +275,12 @@ export const PRODUCTS = {
   'products.history.file': { en: 'file', ar: 'ملف' },
   'products.history.restore': { en: 'Restore this version', ar: 'استعادة هذا الإصدار' },
   'products.history.restoreTitle': { en: 'Restore version {version}?', ar: 'استعادة الإصدار {version}؟' },
-  'products.history.restoreMessage': { en: 'The product gets the fields of this version back as a new version; nothing in the history is lost.', ar: 'يستعيد المنتج حقول هذا الإصدار كإصدار جديد؛ لا يُفقد شيء من السجل.' },
-  'products.history.restored': { en: 'Version {version} restored as version {newVersion}.', ar: 'تمت استعادة الإصدار {version} كإصدار {newVersion}.' },
+  'products.history.restoreMessage': {
+    en: 'The product gets the fields of this version back as a new version; nothing in the history is lost.',
+    ar: 'يستعيد المنتج حقول هذا الإصدار كإصدار جديد؛ لا يُفقد شيء من السجل.',
+  },
+  'products.history.restored': {
+    en: 'Version {version} restored as version {newVersion}.',
+    ar: 'تمت استعادة الإصدار {version} كإصدار {newVersion}.',
+  },
 } satisfies Record<string, TranslationEntry>;

@@ -24,7 +24,10 @@ export const PUBLIC_MAP = {
   'map.planFailed': { en: 'The plan could not be loaded.', ar: 'تعذر تحميل المخطط.' },
   'map.planEmpty': { en: 'No slots on the plan yet.', ar: 'لا توجد أكشاك على المخطط بعد.' },
   'map.slotCount': { en: 'slots: {count}', ar: 'الأكشاك: {count}' },
-  'map.tilesUnavailable': { en: 'Map tiles are unavailable right now; the markers are shown on a plain background.', ar: 'صور الخريطة غير متاحة الآن؛ تظهر العلامات على خلفية فارغة.' },
+  'map.tilesUnavailable': {
+    en: 'Map tiles are unavailable right now; the markers are shown on a plain background.',
+    ar: 'صور الخريطة غير متاحة الآن؛ تظهر العلامات على خلفية فارغة.',
+  },
   'map.region': { en: 'Map of the markets', ar: 'خريطة الأسواق' },
   'map.zoomIn': { en: 'Zoom in', ar: 'تكبير' },
   'map.zoomOut': { en: 'Zoom out', ar: 'تصغير' },

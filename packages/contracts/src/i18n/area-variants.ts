@@ -21,7 +21,10 @@ export const VARIANTS = {
   'variants.edit': { en: 'Edit {sku}', ar: 'تعديل {sku}' },
   'variants.delete': { en: 'Delete {sku}', ar: 'حذف {sku}' },
   'variants.deleteTitle': { en: 'Delete variant', ar: 'حذف المتغير' },
-  'variants.deleteMessage': { en: 'Delete variant {sku}? This cannot be undone.', ar: 'هل تريد حذف المتغير {sku}؟ لا يمكن التراجع عن ذلك.' },
+  'variants.deleteMessage': {
+    en: 'Delete variant {sku}? This cannot be undone.',
+    ar: 'هل تريد حذف المتغير {sku}؟ لا يمكن التراجع عن ذلك.',
+  },
   'variants.deleteConfirm': { en: 'Delete', ar: 'حذف' },
   'variants.deleted': { en: 'Variant deleted', ar: 'تم حذف المتغير' },
   'variants.invalid.number': { en: 'must be a whole number of 0 or more', ar: 'يجب أن يكون عددًا صحيحًا يساوي 0 أو أكثر' },
@@ -34,28 +37,43 @@ export const VARIANTS = {
   'variants.section.count': { en: '{count} variants', ar: '{count} متغيرات' },
   'variants.section.axes': { en: 'Varies by: {axes}', ar: 'يختلف حسب: {axes}' },
   'variants.section.empty': { en: 'This product has no variants yet.', ar: 'لا توجد متغيرات لهذا المنتج بعد.' },
-  'variants.section.noFamily': { en: 'Choose an attribute family with single-select attributes to add variants.', ar: 'اختر عائلة سمات تحتوي على سمات اختيار فردي لإضافة متغيرات.' },
+  'variants.section.noFamily': {
+    en: 'Choose an attribute family with single-select attributes to add variants.',
+    ar: 'اختر عائلة سمات تحتوي على سمات اختيار فردي لإضافة متغيرات.',
+  },
   'variants.section.openGrid': { en: 'Open in the variants grid', ar: 'فتح في جدول المتغيرات' },
   'variants.section.tableLabel': { en: 'Variants of this product', ar: 'متغيرات هذا المنتج' },
 
   // ---- generation ----
   'variants.generate.open': { en: 'Generate variants', ar: 'إنشاء المتغيرات' },
   'variants.generate.title': { en: 'Generate variants', ar: 'إنشاء المتغيرات' },
-  'variants.generate.description': { en: 'Choose up to 3 axes and their values; every combination that does not exist yet is created.', ar: 'اختر حتى 3 محاور وقيمها؛ يُنشأ كل تركيب غير موجود بعد.' },
+  'variants.generate.description': {
+    en: 'Choose up to 3 axes and their values; every combination that does not exist yet is created.',
+    ar: 'اختر حتى 3 محاور وقيمها؛ يُنشأ كل تركيب غير موجود بعد.',
+  },
   'variants.generate.axes': { en: 'Axes', ar: 'المحاور' },
-  'variants.generate.noAxes': { en: "The product's family has no single-select attributes.", ar: 'لا تحتوي عائلة المنتج على سمات اختيار فردي.' },
+  'variants.generate.noAxes': {
+    en: "The product's family has no single-select attributes.",
+    ar: 'لا تحتوي عائلة المنتج على سمات اختيار فردي.',
+  },
   'variants.generate.axesLocked': { en: 'The axes are fixed while the product has variants.', ar: 'المحاور ثابتة ما دام للمنتج متغيرات.' },
   'variants.generate.values': { en: 'Values of {axis}', ar: 'قيم {axis}' },
   'variants.generate.all': { en: 'All', ar: 'الكل' },
   'variants.generate.preview': { en: '{count} combinations', ar: '{count} تركيبات' },
   'variants.generate.tooMany': { en: 'At most {max} combinations at once', ar: 'بحد أقصى {max} تركيبة في المرة الواحدة' },
   'variants.generate.submit': { en: 'Generate', ar: 'إنشاء' },
-  'variants.generate.done': { en: '{created} variants created, {skipped} already existed', ar: 'تم إنشاء {created} متغيرات، و{skipped} كانت موجودة' },
+  'variants.generate.done': {
+    en: '{created} variants created, {skipped} already existed',
+    ar: 'تم إنشاء {created} متغيرات، و{skipped} كانت موجودة',
+  },
   'variants.generate.failed': { en: 'The variants could not be generated', ar: 'تعذر إنشاء المتغيرات' },
   'variants.generate.maxAxes': { en: 'Choose 1 to 3 axes', ar: 'اختر من 1 إلى 3 محاور' },
 
   // ---- the grid page ----
-  'variants.page.subtitle': { en: 'Every variant of every product. Move with the arrow keys, Enter edits, select cells with Shift.', ar: 'كل متغيرات كل المنتجات. تنقّل بمفاتيح الأسهم، واضغط Enter للتعديل، وحدد الخلايا مع Shift.' },
+  'variants.page.subtitle': {
+    en: 'Every variant of every product. Move with the arrow keys, Enter edits, select cells with Shift.',
+    ar: 'كل متغيرات كل المنتجات. تنقّل بمفاتيح الأسهم، واضغط Enter للتعديل، وحدد الخلايا مع Shift.',
+  },
   'variants.page.search': { en: 'Search SKU, barcode or product', ar: 'ابحث برمز SKU أو الباركود أو المنتج' },
   'variants.page.product': { en: 'Product', ar: 'المنتج' },
   'variants.page.allProducts': { en: 'All products', ar: 'كل المنتجات' },

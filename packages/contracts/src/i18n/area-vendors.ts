@@ -2,8 +2,14 @@ import type { TranslationEntry } from './types.js';
 
 /** Strings of the vendors area (English and Arabic). */
 export const VENDORS = {
-  'vendors.subtitle.market': { en: 'Market vendors and online vendors: their details, documents, categories and user accounts.', ar: 'بائعو السوق والبائعون عبر الإنترنت: بياناتهم ووثائقهم وفئاتهم وحسابات المستخدمين المرتبطة بهم.' },
-  'vendors.subtitle.junior': { en: 'Junior vendors (aged 8 to 17) with their guardians, documents, categories and user accounts.', ar: 'البائعون الناشئون (من 8 إلى 17 سنة) مع أولياء أمورهم ووثائقهم وفئاتهم وحسابات المستخدمين.' },
+  'vendors.subtitle.market': {
+    en: 'Market vendors and online vendors: their details, documents, categories and user accounts.',
+    ar: 'بائعو السوق والبائعون عبر الإنترنت: بياناتهم ووثائقهم وفئاتهم وحسابات المستخدمين المرتبطة بهم.',
+  },
+  'vendors.subtitle.junior': {
+    en: 'Junior vendors (aged 8 to 17) with their guardians, documents, categories and user accounts.',
+    ar: 'البائعون الناشئون (من 8 إلى 17 سنة) مع أولياء أمورهم ووثائقهم وفئاتهم وحسابات المستخدمين.',
+  },
   'vendors.tabs': { en: 'Applications and vendors', ar: 'الطلبات والبائعون' },
   'vendors.tab.applications': { en: 'Applications', ar: 'الطلبات' },
   'vendors.tab.vendors': { en: 'Vendors', ar: 'البائعون' },
@@ -44,10 +50,16 @@ export const VENDORS = {
   'vendors.flag.expiringSoon': { en: '{count} expiring soon', ar: 'توشك على الانتهاء: {count}' },
   'vendors.categories.inactive': { en: 'Inactive category', ar: 'فئة غير نشطة' },
   'vendors.categories.unavailable': { en: 'The market categories could not be loaded.', ar: 'تعذر تحميل فئات السوق.' },
-  'vendors.categories.noneInOrganization': { en: 'No market categories yet. Add them under Categories.', ar: 'لا توجد فئات سوق بعد. أضفها من صفحة الفئات.' },
+  'vendors.categories.noneInOrganization': {
+    en: 'No market categories yet. Add them under Categories.',
+    ar: 'لا توجد فئات سوق بعد. أضفها من صفحة الفئات.',
+  },
 
   'vendors.drawer.title': { en: 'Vendor', ar: 'البائع' },
-  'vendors.drawer.notFound': { en: 'This vendor does not exist or belongs to another organization.', ar: 'هذا البائع غير موجود أو يتبع مؤسسة أخرى.' },
+  'vendors.drawer.notFound': {
+    en: 'This vendor does not exist or belongs to another organization.',
+    ar: 'هذا البائع غير موجود أو يتبع مؤسسة أخرى.',
+  },
   'vendors.drawer.loadFailed': { en: 'The vendor could not be loaded.', ar: 'تعذر تحميل البائع.' },
   'vendors.section.details': { en: 'Details', ar: 'البيانات' },
   'vendors.section.status': { en: 'Status', ar: 'الحالة' },
@@ -60,14 +72,20 @@ export const VENDORS = {
 
   'vendors.create.title': { en: 'Add a vendor', ar: 'إضافة بائع' },
   'vendors.create.titleJunior': { en: 'Add a junior vendor', ar: 'إضافة بائع ناشئ' },
-  'vendors.create.description': { en: 'Fields marked * are required. Documents, categories and user accounts are added once the vendor exists.', ar: 'الحقول المعلّمة بـ * مطلوبة. تُضاف الوثائق والفئات وحسابات المستخدمين بعد إنشاء البائع.' },
+  'vendors.create.description': {
+    en: 'Fields marked * are required. Documents, categories and user accounts are added once the vendor exists.',
+    ar: 'الحقول المعلّمة بـ * مطلوبة. تُضاف الوثائق والفئات وحسابات المستخدمين بعد إنشاء البائع.',
+  },
   'vendors.create.submit': { en: 'Add vendor', ar: 'إضافة البائع' },
   'vendors.group.business': { en: 'Business and contact', ar: 'النشاط وبيانات الاتصال' },
   'vendors.group.junior': { en: 'Junior vendor and guardian', ar: 'البائع الناشئ وولي الأمر' },
   'vendors.group.description': { en: 'Description', ar: 'الوصف' },
   'vendors.group.social': { en: 'Social media', ar: 'وسائل التواصل الاجتماعي' },
   'vendors.group.registration': { en: 'Registration numbers', ar: 'أرقام التسجيل' },
-  'vendors.junior.hint': { en: 'A junior vendor is 8 to 17 years old and needs a guardian who has given consent.', ar: 'يتراوح عمر البائع الناشئ بين 8 و17 سنة ويحتاج إلى ولي أمر أعطى موافقته.' },
+  'vendors.junior.hint': {
+    en: 'A junior vendor is 8 to 17 years old and needs a guardian who has given consent.',
+    ar: 'يتراوح عمر البائع الناشئ بين 8 و17 سنة ويحتاج إلى ولي أمر أعطى موافقته.',
+  },
   'vendors.junior.consent': { en: 'The guardian has given consent', ar: 'أعطى ولي الأمر موافقته' },
   'vendors.junior.consentAt': { en: 'Consent recorded on {date}', ar: 'سُجّلت الموافقة في {date}' },
   'vendors.field.vendorType': { en: 'Vendor type', ar: 'نوع البائع' },
@@ -113,12 +131,18 @@ export const VENDORS = {
   'vendors.users.empty': { en: 'No user account acts for this vendor yet.', ar: 'لا يوجد حساب مستخدم يعمل باسم هذا البائع بعد.' },
   'vendors.users.add': { en: 'Link a user account', ar: 'ربط حساب مستخدم' },
   'vendors.users.emailPlaceholder': { en: 'E-mail of the account', ar: 'البريد الإلكتروني للحساب' },
-  'vendors.users.hint': { en: 'The account must belong to your organization; it can act for one vendor only.', ar: 'يجب أن ينتمي الحساب إلى مؤسستك، ولا يمكنه العمل إلا باسم بائع واحد.' },
+  'vendors.users.hint': {
+    en: 'The account must belong to your organization; it can act for one vendor only.',
+    ar: 'يجب أن ينتمي الحساب إلى مؤسستك، ولا يمكنه العمل إلا باسم بائع واحد.',
+  },
   'vendors.users.link': { en: 'Link', ar: 'ربط' },
   'vendors.users.linked': { en: '{email} now acts for this vendor', ar: 'أصبح {email} يعمل باسم هذا البائع' },
   'vendors.users.remove': { en: 'Remove {email}', ar: 'إزالة {email}' },
   'vendors.users.removeTitle': { en: 'Remove the linked account?', ar: 'إزالة الحساب المرتبط؟' },
-  'vendors.users.removeConfirm': { en: '{email} will no longer act for {name}. The account itself is kept.', ar: 'لن يعمل {email} باسم {name} بعد الآن. يبقى الحساب نفسه محفوظًا.' },
+  'vendors.users.removeConfirm': {
+    en: '{email} will no longer act for {name}. The account itself is kept.',
+    ar: 'لن يعمل {email} باسم {name} بعد الآن. يبقى الحساب نفسه محفوظًا.',
+  },
   'vendors.users.removeConfirmButton': { en: 'Remove', ar: 'إزالة' },
   'vendors.users.removed': { en: '{email} removed', ar: 'تمت إزالة {email}' },
 
@@ -142,7 +166,10 @@ export const VENDORS = {
   'vendors.docs.markedValid': { en: '{name} marked valid', ar: 'تم اعتماد {name}' },
   'vendors.docs.decline': { en: 'Decline', ar: 'رفض' },
   'vendors.docs.declineTitle': { en: 'Decline {name}', ar: 'رفض {name}' },
-  'vendors.docs.declineHint': { en: 'Say why, so the vendor knows what to send instead.', ar: 'اذكر السبب ليعرف البائع ما يجب إرساله بدلًا منها.' },
+  'vendors.docs.declineHint': {
+    en: 'Say why, so the vendor knows what to send instead.',
+    ar: 'اذكر السبب ليعرف البائع ما يجب إرساله بدلًا منها.',
+  },
   'vendors.docs.declineNote': { en: 'Reason', ar: 'السبب' },
   'vendors.docs.declined': { en: '{name} declined', ar: 'تم رفض {name}' },
   'vendors.docs.delete': { en: 'Remove {name}', ar: 'إزالة {name}' },
@@ -160,7 +187,10 @@ export const VENDORS = {
   'vendors.docs.fileHint': { en: 'PDF or image, up to {size} MB.', ar: 'ملف PDF أو صورة، بحد أقصى {size} ميغابايت.' },
   'vendors.docs.chooseFile': { en: 'Choose a file to upload.', ar: 'اختر ملفًا لرفعه.' },
   'vendors.docs.tooLarge': { en: 'The file is larger than {size} MB.', ar: 'حجم الملف أكبر من {size} ميغابايت.' },
-  'vendors.docs.expiryBeforeIssue': { en: 'The expiry date cannot be before the issue date.', ar: 'لا يمكن أن يسبق تاريخ الانتهاء تاريخ الإصدار.' },
+  'vendors.docs.expiryBeforeIssue': {
+    en: 'The expiry date cannot be before the issue date.',
+    ar: 'لا يمكن أن يسبق تاريخ الانتهاء تاريخ الإصدار.',
+  },
   'vendors.docs.noOrganization': { en: 'Your account is not part of an organization.', ar: 'حسابك لا ينتمي إلى أي مؤسسة.' },
   'vendors.docs.upload': { en: 'Upload', ar: 'رفع' },
   'vendors.docs.uploading': { en: 'Uploading…', ar: 'جارٍ الرفع…' },

@@ -62,7 +62,10 @@ export const SHELL_AUTH = {
   'auth.error.weakReason.length': { en: 'at least {min} characters', ar: '{min} أحرف على الأقل' },
   'auth.error.weakReason.characters': { en: 'a mix of letters, digits and symbols', ar: 'مزيج من الحروف والأرقام والرموز' },
   'auth.error.weakReason.pwned': { en: 'too common', ar: 'شائعة جدًا' },
-  'auth.error.weakReason.strength': { en: 'too easy to guess (avoid repeats, keyboard rows and your own name)', ar: 'سهلة التخمين (تجنّب التكرار وصفوف لوحة المفاتيح واسمك)' },
+  'auth.error.weakReason.strength': {
+    en: 'too easy to guess (avoid repeats, keyboard rows and your own name)',
+    ar: 'سهلة التخمين (تجنّب التكرار وصفوف لوحة المفاتيح واسمك)',
+  },
   'auth.error.samePassword': {
     en: 'The new password must differ from the old one',
     ar: 'يجب أن تختلف كلمة المرور الجديدة عن القديمة',

@@ -41,7 +41,9 @@ export const SHELL_TRANSLATION_PARTS = {
 } as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */
-export type ShellKey = { [P in keyof typeof SHELL_TRANSLATION_PARTS]: keyof (typeof SHELL_TRANSLATION_PARTS)[P] }[keyof typeof SHELL_TRANSLATION_PARTS];
+export type ShellKey = {
+  [P in keyof typeof SHELL_TRANSLATION_PARTS]: keyof (typeof SHELL_TRANSLATION_PARTS)[P];
+}[keyof typeof SHELL_TRANSLATION_PARTS];
 
 /** Every string of the shell, in English and Arabic; seeded into the translations table. */
 export const SHELL_TRANSLATIONS: Record<string, TranslationEntry> = Object.assign({}, ...Object.values(SHELL_TRANSLATION_PARTS));

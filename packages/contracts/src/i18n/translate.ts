@@ -27,12 +27,7 @@ function lookup(dict: TranslationTable, key: string, lang: string): string | und
 }
 
 /** Spec section 4: the current language, then English, then the key itself. */
-export function translate(
-  dict: TranslationTable,
-  lang: string,
-  key: string,
-  vars?: Readonly<Record<string, string | number>>,
-): string {
+export function translate(dict: TranslationTable, lang: string, key: string, vars?: Readonly<Record<string, string | number>>): string {
   const text = lookup(dict, key, lang) ?? lookup(dict, key, FALLBACK_LANGUAGE) ?? key;
   return vars ? interpolate(text, vars) : text;
 }

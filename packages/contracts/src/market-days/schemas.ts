@@ -19,7 +19,12 @@ export const mdTimestamp = z.iso
   .datetime({ offset: true, message: 'must be a date and time such as 2026-05-01T09:00:00+03:00' })
   .refine(inYears, 'must be in the years 2000 to 2099');
 export const mdNotes = z.string().trim().max(2000, 'at most 2000 characters').regex(NO_NUL, noNul);
-export const mdReason = z.string().trim().min(1, 'is required: say why the day is cancelled').max(500, 'at most 500 characters').regex(NO_NUL, noNul);
+export const mdReason = z
+  .string()
+  .trim()
+  .min(1, 'is required: say why the day is cancelled')
+  .max(500, 'at most 500 characters')
+  .regex(NO_NUL, noNul);
 
 /** A category and the number of vendors planned for it on one day. */
 export const capacityInputSchema = z

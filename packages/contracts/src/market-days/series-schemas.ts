@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { concurrencyShape } from '../common/concurrency.js';
 import { mdDate, mdNotes, mdTime, mdUuid } from './schemas.js';
 
-const weekday = z.number().int('must be a whole number').min(0, 'must be 0 (Sunday) to 6 (Saturday)').max(6, 'must be 0 (Sunday) to 6 (Saturday)');
+const weekday = z
+  .number()
+  .int('must be a whole number')
+  .min(0, 'must be 0 (Sunday) to 6 (Saturday)')
+  .max(6, 'must be 0 (Sunday) to 6 (Saturday)');
 const skipDates = z.array(mdDate).max(400, 'at most 400 dates');
 
 export const seriesCreateSchema = z

@@ -13,11 +13,18 @@ export const slotCode = z
   .trim()
   .min(1, 'is required')
   .max(20, 'at most 20 characters')
-  .regex(/^[A-Za-z0-9\u0621-\u064A\u0660-\u0669][A-Za-z0-9\u0621-\u064A\u0660-\u0669._-]*$/, 'may hold letters, digits, dots, dashes and underscores, starting with a letter or digit');
+  .regex(
+    /^[A-Za-z0-9\u0621-\u064A\u0660-\u0669][A-Za-z0-9\u0621-\u064A\u0660-\u0669._-]*$/,
+    'may hold letters, digits, dots, dashes and underscores, starting with a letter or digit',
+  );
 const zone = z.string().trim().max(50, 'at most 50 characters');
 /** Metres with centimetre precision (rounded by the server). */
 const size = z.number('must be a number of metres').min(0.5, 'must be at least 0.5 m').max(100, 'must be at most 100 m');
-const fee = z.number().int('must be a whole number of minor units').min(0, 'must be 0 or more').max(1_000_000_000, 'must be at most 1000000000');
+const fee = z
+  .number()
+  .int('must be a whole number of minor units')
+  .min(0, 'must be 0 or more')
+  .max(1_000_000_000, 'must be at most 1000000000');
 /** Position on the plan in metres; the server checks it against the location's plan size. */
 const coordinate = z.number('must be a number of metres').min(0, 'must be 0 or more').max(10_000, 'must be at most 10000 m');
 const rotation = z.number().int('must be a whole number of degrees').min(0, 'must be 0 to 359').max(359, 'must be 0 to 359');
@@ -113,7 +120,10 @@ export const slotGenerateSchema = z
       .string()
       .trim()
       .max(10, 'at most 10 characters')
-      .regex(/^([A-Za-z0-9\u0621-\u064A\u0660-\u0669][A-Za-z0-9\u0621-\u064A\u0660-\u0669._-]*)?$/, 'may hold letters, digits, dots, dashes and underscores, starting with a letter or digit'),
+      .regex(
+        /^([A-Za-z0-9\u0621-\u064A\u0660-\u0669][A-Za-z0-9\u0621-\u064A\u0660-\u0669._-]*)?$/,
+        'may hold letters, digits, dots, dashes and underscores, starting with a letter or digit',
+      ),
     from: runNumber,
     to: runNumber,
     zone: zone.optional(),

@@ -42,9 +42,7 @@ export const meSchema = z.object({
   permissions: z.array(z.enum(PERMISSIONS)),
 });
 
-export const languageCode = z
-  .string()
-  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'must be a language code such as en or pt-BR');
+export const languageCode = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'must be a language code such as en or pt-BR');
 
 export const languageSchema = z.object({
   id: uuid,

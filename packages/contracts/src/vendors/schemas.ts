@@ -27,7 +27,9 @@ export const phoneSchema = z
   .max(30, 'at most 30 characters')
   .regex(/^\+?\(?[0-9](?:[ ().-]{0,2}[0-9]){6,14}$/, 'must be a phone number such as +971 50 123 4567');
 const email = z.email('must be an e-mail address').max(320, 'at most 320 characters');
-const website = z.url({ protocol: /^https?$/, error: 'must be a web address starting with http:// or https://' }).max(2000, 'at most 2000 characters');
+const website = z
+  .url({ protocol: /^https?$/, error: 'must be a web address starting with http:// or https://' })
+  .max(2000, 'at most 2000 characters');
 
 export const vendorSocialSchema = z
   .object({
@@ -138,7 +140,13 @@ export const vendorListQuery = z
   .strict();
 export type VendorListQuery = z.infer<typeof vendorListQuery>;
 
-export const vendorCategorySchema = z.object({ id: uuid, nameEn: z.string(), nameAr: z.string(), colour: z.string(), isActive: z.boolean() });
+export const vendorCategorySchema = z.object({
+  id: uuid,
+  nameEn: z.string(),
+  nameAr: z.string(),
+  colour: z.string(),
+  isActive: z.boolean(),
+});
 
 export const vendorDocumentSchema = z.object({
   id: uuid,
@@ -162,7 +170,12 @@ export const vendorDocumentSchema = z.object({
 });
 export type VendorDocument = z.infer<typeof vendorDocumentSchema>;
 
-export const vendorUserSchema = z.object({ userId: uuid, email: z.string().nullable(), fullName: z.string().nullable(), linkedAt: z.string() });
+export const vendorUserSchema = z.object({
+  userId: uuid,
+  email: z.string().nullable(),
+  fullName: z.string().nullable(),
+  linkedAt: z.string(),
+});
 export type VendorUser = z.infer<typeof vendorUserSchema>;
 
 export const vendorDocumentSummarySchema = z.object({ total: z.number().int(), expiringSoon: z.number().int(), expired: z.number().int() });

@@ -1,16 +1,49 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { marketCategories, marketDays } from './market.js';
 import { organizations } from './platform.js';
 import { vendors } from './vendors.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const orgId = () => uuid('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' });
+const orgId = () =>
+  uuid('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
 
 export const APPLICATION_STREAMS = ['market_vendor', 'junior_vendor', 'workshop'] as const;
-export const APPLICATION_STATUSES = ['submitted', 'under_review', 'info_requested', 'approved', 'waitlisted', 'rejected', 'withdrawn'] as const;
+export const APPLICATION_STATUSES = [
+  'submitted',
+  'under_review',
+  'info_requested',
+  'approved',
+  'waitlisted',
+  'rejected',
+  'withdrawn',
+] as const;
 export const APPLICATION_DOCUMENT_TYPES = ['insurance', 'permit', 'licence', 'id', 'food_hygiene', 'other'] as const;
-export const APPLICATION_EVENT_KINDS = ['submitted', 'updated', 'status', 'message', 'info_request', 'info_response', 'document_review'] as const;
+export const APPLICATION_EVENT_KINDS = [
+  'submitted',
+  'updated',
+  'status',
+  'message',
+  'info_request',
+  'info_response',
+  'document_review',
+] as const;
 export const APPLICATION_ACTORS = ['applicant', 'staff', 'system'] as const;
 
 /** One application of a stream (market vendor, junior vendor, workshop host) from the public forms. */
@@ -55,8 +88,12 @@ export const vendorApplicationCategories = pgTable(
   'vendor_application_categories',
   {
     orgId: orgId(),
-    applicationId: uuid('application_id').notNull().references(() => vendorApplications.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id').notNull().references(() => marketCategories.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => vendorApplications.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => marketCategories.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.categoryId] }), index('vendor_application_categories_category_idx').on(t.categoryId)],
 );
@@ -65,8 +102,12 @@ export const vendorApplicationMarketDays = pgTable(
   'vendor_application_market_days',
   {
     orgId: orgId(),
-    applicationId: uuid('application_id').notNull().references(() => vendorApplications.id, { onDelete: 'cascade' }),
-    marketDayId: uuid('market_day_id').notNull().references(() => marketDays.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => vendorApplications.id, { onDelete: 'cascade' }),
+    marketDayId: uuid('market_day_id')
+      .notNull()
+      .references(() => marketDays.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.marketDayId] }), index('vendor_application_market_days_day_idx').on(t.marketDayId)],
 );
@@ -97,14 +138,18 @@ export const vendorApplicationDocuments = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: orgId(),
-    applicationId: uuid('application_id').notNull().references(() => vendorApplications.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => vendorApplications.id, { onDelete: 'cascade' }),
     docType: text('doc_type', { enum: APPLICATION_DOCUMENT_TYPES }).notNull(),
     bucketId: text('bucket_id').notNull(),
     objectPath: text('object_path').notNull(),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['pending', 'valid', 'declined'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'valid', 'declined'] })
+      .notNull()
+      .default('pending'),
     statusNote: text('status_note'),
     expiresOn: date('expires_on', { mode: 'string' }),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -119,7 +164,9 @@ export const vendorApplicationEvents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: orgId(),
-    applicationId: uuid('application_id').notNull().references(() => vendorApplications.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => vendorApplications.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: APPLICATION_EVENT_KINDS }).notNull(),
     fromStatus: text('from_status', { enum: APPLICATION_STATUSES }),
     toStatus: text('to_status', { enum: APPLICATION_STATUSES }),
@@ -137,14 +184,19 @@ export const vendorApplicationScores = pgTable(
   'vendor_application_scores',
   {
     orgId: orgId(),
-    applicationId: uuid('application_id').notNull().references(() => vendorApplications.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => vendorApplications.id, { onDelete: 'cascade' }),
     reviewerId: uuid('reviewer_id').notNull(),
     score: integer('score').notNull(),
     comment: text('comment'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.applicationId, t.reviewerId] }), check('vendor_application_scores_range', sql`${t.score} between 1 and 5`)],
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.reviewerId] }),
+    check('vendor_application_scores_range', sql`${t.score} between 1 and 5`),
+  ],
 );
 
 /** An organization's wording of an applicant e-mail in one language; absent rows use the built-in text. */

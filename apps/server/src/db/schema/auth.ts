@@ -32,17 +32,16 @@ export const users = authSchema.table(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-    uniqueIndex('users_phone_key').on(t.phone),
-  ],
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],
 );
 
 export const identities = authSchema.table(
   'identities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     providerId: text('provider_id').notNull(),
     identityData: jsonb('identity_data').$type<Record<string, unknown>>().notNull().default({}),
@@ -57,7 +56,9 @@ export const sessions = authSchema.table(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     aal: text('aal').notNull().default('aal1'),
     factorId: uuid('factor_id'),
     amr: jsonb('amr').$type<{ method: string; timestamp: number }[]>().notNull().default([]),
@@ -76,8 +77,12 @@ export const refreshTokens = authSchema.table(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     parentHash: text('parent_hash'),
     revoked: boolean('revoked').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -90,7 +95,9 @@ export const mfaFactors = authSchema.table(
   'mfa_factors',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     friendlyName: text('friendly_name'),
     factorType: text('factor_type').notNull(),
     status: text('status').notNull().default('unverified'),
@@ -105,7 +112,9 @@ export const mfaFactors = authSchema.table(
 
 export const mfaChallenges = authSchema.table('mfa_challenges', {
   id: uuid('id').primaryKey().defaultRandom(),
-  factorId: uuid('factor_id').notNull().references(() => mfaFactors.id, { onDelete: 'cascade' }),
+  factorId: uuid('factor_id')
+    .notNull()
+    .references(() => mfaFactors.id, { onDelete: 'cascade' }),
   ipAddress: text('ip_address'),
   verifiedAt: ts('verified_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -116,7 +125,9 @@ export const oneTimeTokens = authSchema.table(
   'one_time_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenType: text('token_type').notNull(),
     tokenHash: text('token_hash').notNull(),
     relatesTo: text('relates_to').notNull(),

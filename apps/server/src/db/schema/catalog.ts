@@ -1,9 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './platform.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const orgId = () => uuid('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' });
+const orgId = () =>
+  uuid('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
 const stamps = () => ({ createdAt: ts('created_at').notNull().defaultNow(), updatedAt: ts('updated_at').notNull().defaultNow() });
 
 /** The catalogue's category tree (not the market categories): a parent and a position among its siblings. */
@@ -21,7 +37,10 @@ export const catalogCategories = pgTable(
     position: integer('position').notNull().default(0),
     ...stamps(),
   },
-  (t) => [uniqueIndex('catalog_categories_org_code_key').on(t.orgId, sql`lower(${t.code})`), index('catalog_categories_parent_idx').on(t.orgId, t.parentId, t.position)],
+  (t) => [
+    uniqueIndex('catalog_categories_org_code_key').on(t.orgId, sql`lower(${t.code})`),
+    index('catalog_categories_parent_idx').on(t.orgId, t.parentId, t.position),
+  ],
 );
 
 export const brands = pgTable(
@@ -78,7 +97,9 @@ export const taxRates = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: orgId(),
-    taxClassId: uuid('tax_class_id').notNull().references(() => taxClasses.id, { onDelete: 'cascade' }),
+    taxClassId: uuid('tax_class_id')
+      .notNull()
+      .references(() => taxClasses.id, { onDelete: 'cascade' }),
     nameEn: text('name_en').notNull(),
     nameAr: text('name_ar').notNull(),
     rateBasisPoints: integer('rate_basis_points').notNull(),
@@ -105,10 +126,24 @@ export const currencies = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     ...stamps(),
   },
-  (t) => [uniqueIndex('currencies_org_code_key').on(t.orgId, t.code), check('currencies_minor_digits_range', sql`${t.minorDigits} between 0 and 4`)],
+  (t) => [
+    uniqueIndex('currencies_org_code_key').on(t.orgId, t.code),
+    check('currencies_minor_digits_range', sql`${t.minorDigits} between 0 and 4`),
+  ],
 );
 
-export const ATTRIBUTE_TYPES = ['text', 'long_text', 'number', 'boolean', 'single_select', 'multi_select', 'date', 'price', 'measurement', 'media'] as const;
+export const ATTRIBUTE_TYPES = [
+  'text',
+  'long_text',
+  'number',
+  'boolean',
+  'single_select',
+  'multi_select',
+  'date',
+  'price',
+  'measurement',
+  'media',
+] as const;
 
 /** A typed product attribute; `validation` holds the rules of its type (required, min, max, pattern, ...). */
 export const attributes = pgTable(
@@ -136,7 +171,9 @@ export const attributeOptions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: orgId(),
-    attributeId: uuid('attribute_id').notNull().references(() => attributes.id, { onDelete: 'cascade' }),
+    attributeId: uuid('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     labelEn: text('label_en').notNull(),
     labelAr: text('label_ar').notNull(),
@@ -164,8 +201,12 @@ export const attributeFamilyAttributes = pgTable(
   'attribute_family_attributes',
   {
     orgId: orgId(),
-    familyId: uuid('family_id').notNull().references(() => attributeFamilies.id, { onDelete: 'cascade' }),
-    attributeId: uuid('attribute_id').notNull().references(() => attributes.id, { onDelete: 'restrict' }),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => attributeFamilies.id, { onDelete: 'cascade' }),
+    attributeId: uuid('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'restrict' }),
     required: boolean('required').notNull().default(false),
     position: integer('position').notNull().default(0),
   },

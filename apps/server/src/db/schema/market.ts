@@ -3,7 +3,10 @@ import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, time
 import { organizations } from './platform.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const orgId = () => uuid('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' });
+const orgId = () =>
+  uuid('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
 
 export const DOCUMENT_TYPES = ['insurance', 'permit', 'licence', 'id', 'food_hygiene'] as const;
 export const AMENITIES = ['parking', 'toilets', 'power', 'water', 'shade', 'step_free'] as const;
@@ -24,7 +27,10 @@ export const marketCategories = pgTable(
     descriptionEn: text('description_en'),
     descriptionAr: text('description_ar'),
     targetPerDay: integer('target_per_day').notNull().default(0),
-    requiredDocumentTypes: text('required_document_types').array().notNull().default(sql`'{}'::text[]`),
+    requiredDocumentTypes: text('required_document_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -44,7 +50,10 @@ export const marketLocations = pgTable(
     longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
     descriptionEn: text('description_en'),
     descriptionAr: text('description_ar'),
-    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    amenities: text('amenities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPublic: boolean('is_public').notNull().default(false),
     status: text('status', { enum: LOCATION_STATUSES }).notNull().default('active'),
     /** Site-plan background: a storage object path in the organization's public bucket. */
@@ -63,7 +72,9 @@ export const marketSlots = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: orgId(),
-    locationId: uuid('location_id').notNull().references(() => marketLocations.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => marketLocations.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     zone: text('zone').notNull().default(''),
     widthM: numeric('width_m', { precision: 6, scale: 2, mode: 'number' }).notNull().default(3),
@@ -92,11 +103,16 @@ export const marketSlots = pgTable(
 export const marketDaySeries = pgTable('market_day_series', {
   id: uuid('id').primaryKey().defaultRandom(),
   orgId: orgId(),
-  locationId: uuid('location_id').notNull().references(() => marketLocations.id, { onDelete: 'cascade' }),
+  locationId: uuid('location_id')
+    .notNull()
+    .references(() => marketLocations.id, { onDelete: 'cascade' }),
   weekday: integer('weekday').notNull(),
   startDate: date('start_date', { mode: 'string' }).notNull(),
   endDate: date('end_date', { mode: 'string' }).notNull(),
-  skipDates: date('skip_dates', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
+  skipDates: date('skip_dates', { mode: 'string' })
+    .array()
+    .notNull()
+    .default(sql`'{}'::date[]`),
   setupTime: time('setup_time').notNull(),
   openTime: time('open_time').notNull(),
   closeTime: time('close_time').notNull(),
@@ -110,7 +126,9 @@ export const marketDays = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: orgId(),
-    locationId: uuid('location_id').notNull().references(() => marketLocations.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => marketLocations.id, { onDelete: 'cascade' }),
     seriesId: uuid('series_id').references(() => marketDaySeries.id, { onDelete: 'set null' }),
     /** True once this day was edited on its own; series edits then leave it alone. */
     detached: boolean('detached').notNull().default(false),
@@ -135,8 +153,12 @@ export const marketDayCapacities = pgTable(
   'market_day_capacities',
   {
     orgId: orgId(),
-    marketDayId: uuid('market_day_id').notNull().references(() => marketDays.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id').notNull().references(() => marketCategories.id, { onDelete: 'cascade' }),
+    marketDayId: uuid('market_day_id')
+      .notNull()
+      .references(() => marketDays.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => marketCategories.id, { onDelete: 'cascade' }),
     capacity: integer('capacity').notNull(),
   },
   (t) => [primaryKey({ columns: [t.marketDayId, t.categoryId] })],

@@ -17,7 +17,9 @@ export const organizationMemberships = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
-    orgId: uuid('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('organization_memberships_user_key').on(t.userId), index('organization_memberships_org_idx').on(t.orgId)],
@@ -29,7 +31,9 @@ export const userRoles = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
     role: text('role').notNull(),
-    orgId: uuid('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('user_roles_user_org_idx').on(t.userId, t.orgId, t.createdAt)],
@@ -39,7 +43,9 @@ export const rolePermissionMatrix = pgTable(
   'role_permission_matrix',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     roleName: text('role_name').notNull(),
     permissionKey: text('permission_key').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
@@ -71,7 +77,9 @@ export const languages = pgTable('languages', {
   isDefault: boolean('is_default').notNull().default(false),
   isActive: boolean('is_active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
-  textDirection: text('text_direction', { enum: ['ltr', 'rtl'] }).notNull().default('ltr'),
+  textDirection: text('text_direction', { enum: ['ltr', 'rtl'] })
+    .notNull()
+    .default('ltr'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -99,7 +107,9 @@ export const organizationLanguages = pgTable(
   'organization_languages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     name: text('name'),
     nativeName: text('native_name'),
@@ -112,7 +122,9 @@ export const organizationLanguages = pgTable(
   },
   (t) => [
     uniqueIndex('organization_languages_org_code_key').on(t.orgId, t.code),
-    uniqueIndex('organization_languages_one_default_key').on(t.orgId).where(sql`${t.isDefault}`),
+    uniqueIndex('organization_languages_one_default_key')
+      .on(t.orgId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -121,7 +133,9 @@ export const translationOverrides = pgTable(
   'translation_overrides',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     language: text('language').notNull(),
     value: text('value').notNull(),
@@ -160,7 +174,9 @@ export const emailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     template: text('template').notNull(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'kept'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'kept'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),

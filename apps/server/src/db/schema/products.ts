@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { attributeFamilies, brands, catalogCategories, taxClasses } from './catalog.js';
 import { organizations } from './platform.js';
@@ -7,7 +20,10 @@ import { objects } from './storage.js';
 import { vendors } from './vendors.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const orgId = () => uuid('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' });
+const orgId = () =>
+  uuid('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
 const stamps = () => ({ createdAt: ts('created_at').notNull().defaultNow(), updatedAt: ts('updated_at').notNull().defaultNow() });
 
 export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
@@ -50,7 +66,10 @@ export const products = pgTable(
      * The product's categories (the rows of product_categories), kept equal by triggers (migration 0012):
      * a category-subtree filter tests the row itself while walking a sort's index, with no probe per row.
      */
-    categoryIds: uuid('category_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    categoryIds: uuid('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`lower(sku || ' ' || name_en || ' ' || name_ar)`),
@@ -77,7 +96,9 @@ export const products = pgTable(
     index('products_org_family_idx').on(t.orgId, t.familyId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_tax_class_idx').on(t.taxClassId),
     // The variant grid lists products that have axes, by SKU: without this it skips every product without variants.
-    index('products_org_sku_with_axes_idx').on(t.orgId, sql`lower(${t.sku})`).where(sql`${t.variantAxes} <> '[]'::jsonb`),
+    index('products_org_sku_with_axes_idx')
+      .on(t.orgId, sql`lower(${t.sku})`)
+      .where(sql`${t.variantAxes} <> '[]'::jsonb`),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('products_price_nonnegative', sql`${t.priceMinor} >= 0`),
     check('products_completeness_range', sql`${t.completenessScore} between 0 and 100`),
@@ -92,8 +113,12 @@ export const productCategories = pgTable(
   'product_categories',
   {
     orgId: orgId(),
-    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id').notNull().references(() => catalogCategories.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => catalogCategories.id, { onDelete: 'restrict' }),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -111,11 +136,16 @@ export const productVersions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: orgId(),
-    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     action: text('action', { enum: PRODUCT_VERSION_ACTIONS }).notNull(),
     /** The fields that differ from the previous version (empty for the first). */
-    changedFields: text('changed_fields').array().notNull().default(sql`'{}'::text[]`),
+    changedFields: text('changed_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** For restores: the version whose snapshot was brought back. */
@@ -134,7 +164,9 @@ export const productVariants = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: orgId(),
-    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     sku: text('sku').notNull(),
     barcode: text('barcode'),
     axisValues: jsonb('axis_values').$type<Record<string, string>>().notNull().default({}),
@@ -148,7 +180,9 @@ export const productVariants = pgTable(
   },
   (t) => [
     uniqueIndex('product_variants_org_sku_key').on(t.orgId, sql`lower(${t.sku})`),
-    uniqueIndex('product_variants_org_barcode_key').on(t.orgId, t.barcode).where(sql`${t.barcode} is not null`),
+    uniqueIndex('product_variants_org_barcode_key')
+      .on(t.orgId, t.barcode)
+      .where(sql`${t.barcode} is not null`),
     uniqueIndex('product_variants_product_axis_key').on(t.productId, t.axisKey),
     index('product_variants_org_updated_idx').on(t.orgId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('product_variants_price_nonnegative', sql`${t.priceOverrideMinor} is null or ${t.priceOverrideMinor} >= 0`),
@@ -182,7 +216,10 @@ export const assets = pgTable(
     thumbnailPath: text('thumbnail_path'),
     altEn: text('alt_en').notNull().default(''),
     altAr: text('alt_ar').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...stamps(),
   },
@@ -199,8 +236,12 @@ export const productMedia = pgTable(
   'product_media',
   {
     orgId: orgId(),
-    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    assetId: uuid('asset_id').notNull().references(() => assets.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.assetId] }), index('product_media_asset_idx').on(t.assetId)],

@@ -26,7 +26,9 @@ export const objects = storageSchema.table(
   'objects',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bucketId: text('bucket_id').notNull().references(() => buckets.id, { onDelete: 'restrict' }),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'restrict' }),
     orgId: uuid('org_id'),
     /** The object's path inside the bucket, e.g. "folder/file.png". */
     name: text('name').notNull(),

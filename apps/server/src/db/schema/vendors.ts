@@ -4,7 +4,10 @@ import { DOCUMENT_TYPES, marketCategories } from './market.js';
 import { organizations } from './platform.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const orgId = () => uuid('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' });
+const orgId = () =>
+  uuid('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
 
 export const VENDOR_TYPES = ['market', 'junior', 'normal'] as const;
 export const VENDOR_STATUSES = ['active', 'suspended', 'blocklisted'] as const;
@@ -50,8 +53,12 @@ export const vendorCategories = pgTable(
   'vendor_categories',
   {
     orgId: orgId(),
-    vendorId: uuid('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id').notNull().references(() => marketCategories.id, { onDelete: 'restrict' }),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => marketCategories.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.categoryId] }), index('vendor_categories_category_idx').on(t.categoryId)],
 );
@@ -61,7 +68,9 @@ export const vendorUsers = pgTable(
   'vendor_users',
   {
     orgId: orgId(),
-    vendorId: uuid('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -73,7 +82,9 @@ export const vendorDocuments = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: orgId(),
-    vendorId: uuid('vendor_id').notNull().references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
     docType: text('doc_type', { enum: DOCUMENT_TYPES }).notNull(),
     bucketId: text('bucket_id').notNull(),
     objectPath: text('object_path').notNull(),

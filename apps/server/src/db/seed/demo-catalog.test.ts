@@ -34,7 +34,15 @@ describe('demo catalogue', () => {
   });
 
   it('gives the demo organization its products, each with a first version, categories and completeness that varies', async () => {
-    const [p] = await rows<{ n: number; versions: number; uncategorised: number; min: number; max: number; statuses: number; vendors: number }>(
+    const [p] = await rows<{
+      n: number;
+      versions: number;
+      uncategorised: number;
+      min: number;
+      max: number;
+      statuses: number;
+      vendors: number;
+    }>(
       ctx,
       sql`select count(*)::int n,
         (select count(*)::int from product_versions v join organizations o on o.id = v.org_id where o.slug = 'demo' and v.version = 1 and v.action = 'create') versions,
@@ -73,9 +81,16 @@ describe('demo catalogue', () => {
   });
 
   it('serves the catalogue through the product list to the product team', async () => {
-    const [u] = await rows<{ id: string; email: string }>(ctx, sql`select id, email from auth.users where email = 'product-team@demo.market'`);
+    const [u] = await rows<{ id: string; email: string }>(
+      ctx,
+      sql`select id, email from auth.users where email = 'product-team@demo.market'`,
+    );
     const token = await tokenFor(ctx.app, u!);
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/products?limit=50&q=honey', headers: { authorization: `Bearer ${token}` } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/products?limit=50&q=honey',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     const page = res.json() as { items: { nameEn: string; imageUrl: string | null }[] };
     expect(page.items.length).toBe(50);

@@ -1,9 +1,25 @@
 import type { DbOrTx } from '../client.js';
-import { marketCategories, marketDayCapacities, marketDays, marketDaySeries, marketLocations, marketSlots, vendorCategories, vendors, vendorUsers } from '../schema/index.js';
+import {
+  marketCategories,
+  marketDayCapacities,
+  marketDays,
+  marketDaySeries,
+  marketLocations,
+  marketSlots,
+  vendorCategories,
+  vendors,
+  vendorUsers,
+} from '../schema/index.js';
 
 const CATEGORIES = [
   { nameEn: 'Fresh produce', nameAr: 'منتجات طازجة', colour: '#16a34a', targetPerDay: 8, requiredDocumentTypes: ['food_hygiene'] },
-  { nameEn: 'Street food', nameAr: 'أطعمة الشارع', colour: '#ea580c', targetPerDay: 6, requiredDocumentTypes: ['food_hygiene', 'insurance'] },
+  {
+    nameEn: 'Street food',
+    nameAr: 'أطعمة الشارع',
+    colour: '#ea580c',
+    targetPerDay: 6,
+    requiredDocumentTypes: ['food_hygiene', 'insurance'],
+  },
   { nameEn: 'Crafts', nameAr: 'حِرَف يدوية', colour: '#7c3aed', targetPerDay: 5, requiredDocumentTypes: ['insurance'] },
   { nameEn: 'Junior makers', nameAr: 'صنّاع صغار', colour: '#0891b2', targetPerDay: 2, requiredDocumentTypes: [] },
 ];
@@ -12,7 +28,10 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /** A believable market for the demo organization: categories, one public location with 20 slots, eight published Saturdays. */
 export async function seedDemoMarket(tx: DbOrTx, orgId: string, userIds: Record<string, string>): Promise<void> {
-  const cats = await tx.insert(marketCategories).values(CATEGORIES.map((c) => ({ ...c, orgId }))).returning();
+  const cats = await tx
+    .insert(marketCategories)
+    .values(CATEGORIES.map((c) => ({ ...c, orgId })))
+    .returning();
   const [loc] = await tx
     .insert(marketLocations)
     .values({
@@ -60,7 +79,16 @@ export async function seedDemoMarket(tx: DbOrTx, orgId: string, userIds: Record<
   const dates = Array.from({ length: 8 }, (_, i) => isoDate(new Date(start.getTime() + i * 7 * 86_400_000)));
   const [series] = await tx
     .insert(marketDaySeries)
-    .values({ orgId, locationId: loc!.id, weekday: 6, startDate: dates[0]!, endDate: dates[7]!, setupTime: '07:00', openTime: '09:00', closeTime: '15:00' })
+    .values({
+      orgId,
+      locationId: loc!.id,
+      weekday: 6,
+      startDate: dates[0]!,
+      endDate: dates[7]!,
+      setupTime: '07:00',
+      openTime: '09:00',
+      closeTime: '15:00',
+    })
     .returning();
   const days = await tx
     .insert(marketDays)
@@ -78,16 +106,46 @@ export async function seedDemoMarket(tx: DbOrTx, orgId: string, userIds: Record<
       })),
     )
     .returning();
-  await tx.insert(marketDayCapacities).values(days.flatMap((d) => cats.map((c) => ({ orgId, marketDayId: d.id, categoryId: c.id, capacity: c.targetPerDay }))));
+  await tx
+    .insert(marketDayCapacities)
+    .values(days.flatMap((d) => cats.map((c) => ({ orgId, marketDayId: d.id, categoryId: c.id, capacity: c.targetPerDay }))));
 
   // A few vendors, two of them with the demo vendor accounts linked.
   const made = await tx
     .insert(vendors)
     .values([
-      { orgId, vendorType: 'market' as const, publicName: 'Olive Grove Farm', legalName: 'Olive Grove Farm Ltd', contactName: 'Samir Haddad', email: 'hello@olivegrove.example', phone: '+441632960001', descriptionEn: 'Seasonal vegetables and olive oil from our own grove.', descriptionAr: 'خضار موسمية وزيت زيتون من بستاننا.' },
-      { orgId, vendorType: 'market' as const, publicName: 'Saffron Street Kitchen', contactName: 'Maya Rahal', email: 'orders@saffronstreet.example', phone: '+441632960002' },
+      {
+        orgId,
+        vendorType: 'market' as const,
+        publicName: 'Olive Grove Farm',
+        legalName: 'Olive Grove Farm Ltd',
+        contactName: 'Samir Haddad',
+        email: 'hello@olivegrove.example',
+        phone: '+441632960001',
+        descriptionEn: 'Seasonal vegetables and olive oil from our own grove.',
+        descriptionAr: 'خضار موسمية وزيت زيتون من بستاننا.',
+      },
+      {
+        orgId,
+        vendorType: 'market' as const,
+        publicName: 'Saffron Street Kitchen',
+        contactName: 'Maya Rahal',
+        email: 'orders@saffronstreet.example',
+        phone: '+441632960002',
+      },
       { orgId, vendorType: 'market' as const, publicName: 'Clay & Kiln', contactName: 'Tom Baker', email: 'studio@claykiln.example' },
-      { orgId, vendorType: 'junior' as const, publicName: "Lina's Bracelets", contactName: 'Lina Nasser', email: 'lina.bracelets@example.test', dateOfBirth: '2013-04-12', guardianName: 'Rana Nasser', guardianPhone: '+441632960009', guardianEmail: 'rana.nasser@example.test', guardianConsentAt: new Date() },
+      {
+        orgId,
+        vendorType: 'junior' as const,
+        publicName: "Lina's Bracelets",
+        contactName: 'Lina Nasser',
+        email: 'lina.bracelets@example.test',
+        dateOfBirth: '2013-04-12',
+        guardianName: 'Rana Nasser',
+        guardianPhone: '+441632960009',
+        guardianEmail: 'rana.nasser@example.test',
+        guardianConsentAt: new Date(),
+      },
     ])
     .returning();
   const byName = (n: string) => made.find((v) => v.publicName === n)!.id;
@@ -102,5 +160,6 @@ export async function seedDemoMarket(tx: DbOrTx, orgId: string, userIds: Record<
     { email: 'market-vendor@demo.market', vendor: 'Olive Grove Farm' },
     { email: 'junior-vendor@demo.market', vendor: "Lina's Bracelets" },
   ].filter((l) => userIds[l.email]);
-  if (links.length) await tx.insert(vendorUsers).values(links.map((l) => ({ orgId, vendorId: byName(l.vendor), userId: userIds[l.email]! })));
+  if (links.length)
+    await tx.insert(vendorUsers).values(links.map((l) => ({ orgId, vendorId: byName(l.vendor), userId: userIds[l.email]! })));
 }

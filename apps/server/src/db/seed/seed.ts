@@ -5,14 +5,26 @@ import { seedDemoApplications } from './demo-applications.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoMarket } from './demo-market.js';
 import type { Db, DbOrTx } from '../client.js';
-import { identities, languages, organizationMemberships, organizations, profiles, translations, userRoles, users } from '../schema/index.js';
+import {
+  identities,
+  languages,
+  organizationMemberships,
+  organizations,
+  profiles,
+  translations,
+  userRoles,
+  users,
+} from '../schema/index.js';
 
 export const DEMO_PASSWORD = 'Demo-Market-2026';
 export const DEMO_USERS: { email: string; role: string | null; name: string }[] = [
   ...STORED_ROLES.map((role) => ({
     email: `${role.replace(/_/g, '-')}@demo.market`,
     role,
-    name: role.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' '),
+    name: role
+      .split('_')
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join(' '),
   })),
   { email: 'no-role@demo.market', role: null, name: 'No Role' },
 ];

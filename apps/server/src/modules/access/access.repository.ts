@@ -1,6 +1,14 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { mfaFactors, organizationMemberships, organizations, rolePermissionMatrix, sessions, userRoles, users } from '../../db/schema/index.js';
+import {
+  mfaFactors,
+  organizationMemberships,
+  organizations,
+  rolePermissionMatrix,
+  sessions,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
 
 /** The live session of an access token, with its user; null when revoked, expired or the user is gone or banned. */
 export async function findLiveSession(db: DbOrTx, sessionId: string, userId: string) {
@@ -45,9 +53,16 @@ export async function findMembershipAndRole(db: DbOrTx, userId: string) {
     where m.user_id = ${userId}
     group by m.org_id, o.name, o.slug, r.role
     limit 1`);
-  const row = (res as unknown as { rows: { orgId: string; orgName: string; orgSlug: string; role: string | null; dynamic: string[] | string }[] }).rows[0];
+  const row = (
+    res as unknown as { rows: { orgId: string; orgName: string; orgSlug: string; role: string | null; dynamic: string[] | string }[] }
+  ).rows[0];
   if (!row) return null;
   // node-postgres parses text[]; PGlite may too, but accept the literal form as well.
-  const dynamic = Array.isArray(row.dynamic) ? row.dynamic : row.dynamic.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  const dynamic = Array.isArray(row.dynamic)
+    ? row.dynamic
+    : row.dynamic
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean);
   return { orgId: row.orgId, orgName: row.orgName, orgSlug: row.orgSlug, role: row.role, dynamic };
 }

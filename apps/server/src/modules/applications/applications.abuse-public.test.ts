@@ -4,7 +4,19 @@ import { vendorApplicationEvents, vendorApplications } from '../../db/schema/ind
 import { bearer, createUser, tokenFor } from '../../../test/factories.js';
 import { driver } from '../../../test/harness.js';
 import { changeStatus } from './applications.records.js';
-import { applicationsOf, call, formToken, marketForForms, outboxTo, startPublicApp, statusTokenIn, vendorBody, type MarketForForms, type PublicEnv, type Res } from './applications.public.test-support.js';
+import {
+  applicationsOf,
+  call,
+  formToken,
+  marketForForms,
+  outboxTo,
+  startPublicApp,
+  statusTokenIn,
+  vendorBody,
+  type MarketForForms,
+  type PublicEnv,
+  type Res,
+} from './applications.public.test-support.js';
 import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 
 /**
@@ -38,7 +50,8 @@ async function freshToken(stream = 'market_vendor'): Promise<string> {
 }
 const submit = async (body: unknown, ip = nextIp()) => call(env.app, 'POST', '/public/applications', body, ip);
 const rowOf = async (email: string) => (await applicationsOf(env.app, m.org.id)).filter((a) => a.email === email);
-const eventsOf = async (id: string) => env.app.ctx.db.select().from(vendorApplicationEvents).where(eq(vendorApplicationEvents.applicationId, id));
+const eventsOf = async (id: string) =>
+  env.app.ctx.db.select().from(vendorApplicationEvents).where(eq(vendorApplicationEvents.applicationId, id));
 /** What a client can compare between two answers: status, body and the headers that are not per request. */
 const shape = (r: Res) => ({ status: r.status, body: r.body, type: r.headers['content-type'], length: r.headers['content-length'] });
 
@@ -47,7 +60,15 @@ async function staffMove(row: typeof vendorApplications.$inferSelect, to: 'under
   let current = row;
   const path = to === 'under_review' ? ['under_review'] : ['under_review', to];
   for (const step of path) {
-    current = await env.app.ctx.db.transaction((tx) => changeStatus(env.app.ctx, tx, current, { type: 'staff', userId: staff.id, ip: null }, { to: step as 'under_review', message: step === 'info_requested' ? 'Send your permit' : null }));
+    current = await env.app.ctx.db.transaction((tx) =>
+      changeStatus(
+        env.app.ctx,
+        tx,
+        current,
+        { type: 'staff', userId: staff.id, ip: null },
+        { to: step as 'under_review', message: step === 'info_requested' ? 'Send your permit' : null },
+      ),
+    );
   }
   return current;
 }
@@ -63,7 +84,18 @@ describe(`public applications: resubmission by a stranger (${driver})`, () => {
       const eventsBefore = (await eventsOf(before.id)).length;
       env.advance(60_000);
 
-      const stranger = vendorBody(m, await freshToken(), { email: email.toUpperCase(), businessName: 'Hijacked Ltd', contactName: 'Mallory', stallSize: '6x6', marketDayIds: [m.days.openLater.id] }, { locale: 'ar' });
+      const stranger = vendorBody(
+        m,
+        await freshToken(),
+        {
+          email: email.toUpperCase(),
+          businessName: 'Hijacked Ltd',
+          contactName: 'Mallory',
+          stallSize: '6x6',
+          marketDayIds: [m.days.openLater.id],
+        },
+        { locale: 'ar' },
+      );
       const res = await submit(stranger);
       expect(shape(res)).toEqual({ status: 202, body: { received: true }, type: expect.any(String), length: expect.anything() });
       const after = await rowOf(email);
@@ -99,20 +131,50 @@ describe(`public applications: resubmission by a stranger (${driver})`, () => {
     expect((await submit(vendorBody(m, await freshToken(), { email }))).status).toBe(202);
     const link = statusTokenIn((await outboxTo(env.app, email))[0]!.textBody);
     const answers = { ...vendorBody(m, '', { email, businessName: 'Olive Grove & Sons', stallSize: '6x6' }).answers };
-    const wrongLink = await call(env.app, 'POST', '/public/application-status/answers', { token: 'x'.repeat(43), stream: 'market_vendor', locale: 'en', answers }, nextIp());
+    const wrongLink = await call(
+      env.app,
+      'POST',
+      '/public/application-status/answers',
+      { token: 'x'.repeat(43), stream: 'market_vendor', locale: 'en', answers },
+      nextIp(),
+    );
     expect(wrongLink.status).toBe(404);
-    const edited = await call(env.app, 'POST', '/public/application-status/answers', { token: link, stream: 'market_vendor', locale: 'en', answers }, nextIp());
+    const edited = await call(
+      env.app,
+      'POST',
+      '/public/application-status/answers',
+      { token: link, stream: 'market_vendor', locale: 'en', answers },
+      nextIp(),
+    );
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ applicantName: 'Olive Grove & Sons', status: 'submitted', canEdit: true });
     expect((await rowOf(email))[0]).toMatchObject({ applicantName: 'Olive Grove & Sons', stallSize: '6x6' });
     // The address is the application's: it cannot be moved to another mailbox through the link.
-    const moved = await call(env.app, 'POST', '/public/application-status/answers', { token: link, stream: 'market_vendor', locale: 'en', answers: { ...answers, email: 'thief@example.test' } }, nextIp());
+    const moved = await call(
+      env.app,
+      'POST',
+      '/public/application-status/answers',
+      { token: link, stream: 'market_vendor', locale: 'en', answers: { ...answers, email: 'thief@example.test' } },
+      nextIp(),
+    );
     expect(moved.status).toBe(422);
     expect(moved.body.error.fields.map((f: { field: string }) => f.field)).toEqual(['answers.email']);
-    const otherStream = await call(env.app, 'POST', '/public/application-status/answers', { token: link, stream: 'workshop', locale: 'en', answers: { ...answers } }, nextIp());
+    const otherStream = await call(
+      env.app,
+      'POST',
+      '/public/application-status/answers',
+      { token: link, stream: 'workshop', locale: 'en', answers: { ...answers } },
+      nextIp(),
+    );
     expect(otherStream.status).toBe(422);
     await staffMove((await rowOf(email))[0]!, 'under_review');
-    const late = await call(env.app, 'POST', '/public/application-status/answers', { token: link, stream: 'market_vendor', locale: 'en', answers: { ...answers, businessName: 'Too late' } }, nextIp());
+    const late = await call(
+      env.app,
+      'POST',
+      '/public/application-status/answers',
+      { token: link, stream: 'market_vendor', locale: 'en', answers: { ...answers, businessName: 'Too late' } },
+      nextIp(),
+    );
     expect(late.status).toBe(409);
     expect((await rowOf(email))[0]!.applicantName).toBe('Olive Grove & Sons');
     cases.resubmission! += 5;
@@ -148,13 +210,44 @@ describe(`public applications: enumeration by the answer (${driver})`, () => {
 
 describe(`public applications: oversize and malformed input (${driver})`, () => {
   const cases422: [string, (b: ReturnType<typeof vendorBody>) => unknown, string][] = [
-    ['business name over 200 characters', (b) => ({ ...b, answers: { ...b.answers, businessName: 'x'.repeat(201) } }), 'answers.businessName'],
-    ['description over 4000 characters', (b) => ({ ...b, answers: { ...b.answers, productsDescription: 'x'.repeat(4001) } }), 'answers.productsDescription'],
-    ['address over 320 characters', (b) => ({ ...b, answers: { ...b.answers, email: `${'a'.repeat(320)}@example.test` } }), 'answers.email'],
-    ['not an e-mail address', (b) => ({ ...b, answers: { ...b.answers, email: 'victim@example.test, other@example.test' } }), 'answers.email'],
-    ['header injection in the address', (b) => ({ ...b, answers: { ...b.answers, email: 'victim@example.test\r\nBcc: all@example.test' } }), 'answers.email'],
-    ['21 categories', (b) => ({ ...b, answers: { ...b.answers, categoryIds: Array.from({ length: 21 }, () => m.crafts.id) } }), 'answers.categoryIds'],
-    ['11 documents', (b) => ({ ...b, answers: { ...b.answers, documents: Array.from({ length: 11 }, () => ({ uploadId: m.crafts.id, docType: 'other' })) } }), 'answers.documents'],
+    [
+      'business name over 200 characters',
+      (b) => ({ ...b, answers: { ...b.answers, businessName: 'x'.repeat(201) } }),
+      'answers.businessName',
+    ],
+    [
+      'description over 4000 characters',
+      (b) => ({ ...b, answers: { ...b.answers, productsDescription: 'x'.repeat(4001) } }),
+      'answers.productsDescription',
+    ],
+    [
+      'address over 320 characters',
+      (b) => ({ ...b, answers: { ...b.answers, email: `${'a'.repeat(320)}@example.test` } }),
+      'answers.email',
+    ],
+    [
+      'not an e-mail address',
+      (b) => ({ ...b, answers: { ...b.answers, email: 'victim@example.test, other@example.test' } }),
+      'answers.email',
+    ],
+    [
+      'header injection in the address',
+      (b) => ({ ...b, answers: { ...b.answers, email: 'victim@example.test\r\nBcc: all@example.test' } }),
+      'answers.email',
+    ],
+    [
+      '21 categories',
+      (b) => ({ ...b, answers: { ...b.answers, categoryIds: Array.from({ length: 21 }, () => m.crafts.id) } }),
+      'answers.categoryIds',
+    ],
+    [
+      '11 documents',
+      (b) => ({
+        ...b,
+        answers: { ...b.answers, documents: Array.from({ length: 11 }, () => ({ uploadId: m.crafts.id, docType: 'other' })) },
+      }),
+      'answers.documents',
+    ],
     ['a category that is not an id', (b) => ({ ...b, answers: { ...b.answers, categoryIds: ["' or 1=1 --"] } }), 'answers.categoryIds.0'],
     ['a name of the wrong type', (b) => ({ ...b, answers: { ...b.answers, businessName: { $gt: '' } } }), 'answers.businessName'],
     ['an unknown answer', (b) => ({ ...b, answers: { ...b.answers, isAdmin: true } }), 'answers.isAdmin'],
@@ -174,7 +267,13 @@ describe(`public applications: oversize and malformed input (${driver})`, () => 
   }
 
   it('refuses malformed JSON with 400 and a body over 1 MB with 413', async () => {
-    const bad = await env.app.inject({ method: 'POST', url: '/api/v1/public/applications', remoteAddress: nextIp(), headers: { 'content-type': 'application/json' }, payload: '{"stream": "market_vendor", ' });
+    const bad = await env.app.inject({
+      method: 'POST',
+      url: '/api/v1/public/applications',
+      remoteAddress: nextIp(),
+      headers: { 'content-type': 'application/json' },
+      payload: '{"stream": "market_vendor", ',
+    });
     expect(bad.statusCode).toBe(400);
     const big = vendorBody(m, await freshToken(), { productsDescription: 'x'.repeat(1_100_000) });
     const huge = await env.app.inject({ method: 'POST', url: '/api/v1/public/applications', remoteAddress: nextIp(), payload: big });
@@ -215,11 +314,27 @@ describe(`public applications: phishing text in the receipt (${driver})`, () => 
     it(`the workshop receipt carries nothing of ${field}`, async () => {
       const email = `phish-ws-${field.toLowerCase()}@example.test`;
       const body = {
-        stream: 'workshop', org: m.org.slug, formToken: await freshToken('workshop'), locale: 'en',
+        stream: 'workshop',
+        org: m.org.slug,
+        formToken: await freshToken('workshop'),
+        locale: 'en',
         answers: {
-          hostName: 'Clay Studio', contactName: 'Rami', email, phone: '+971 50 123 4567', titleEn: 'Pottery', titleAr: 'فخار',
-          descriptionEn: 'Hands-on pottery', descriptionAr: 'فخار', durationMinutes: 60, capacity: 10, ageMin: 8, ageMax: 99,
-          materialsFeeMinor: 0, marketDayIds: [m.days.open.id], consentTerms: true, [field]: bait,
+          hostName: 'Clay Studio',
+          contactName: 'Rami',
+          email,
+          phone: '+971 50 123 4567',
+          titleEn: 'Pottery',
+          titleAr: 'فخار',
+          descriptionEn: 'Hands-on pottery',
+          descriptionAr: 'فخار',
+          durationMinutes: 60,
+          capacity: 10,
+          ageMin: 8,
+          ageMax: 99,
+          materialsFeeMinor: 0,
+          marketDayIds: [m.days.open.id],
+          consentTerms: true,
+          [field]: bait,
         },
       };
       expect((await submit(body)).status).toBe(202);
@@ -236,7 +351,9 @@ describe(`public applications: phishing text in the receipt (${driver})`, () => 
     expect((await submit(vendorBody(m, await freshToken(), { email, contactName: name }))).status).toBe(202);
     const admin = bearer(await tokenFor(env.app, await createUser(env.app, { orgId: m.org.id, role: 'super_admin' })));
     const put = await env.app.inject({
-      method: 'PUT', url: '/api/v1/application-email-templates/under_review/en', headers: admin,
+      method: 'PUT',
+      url: '/api/v1/application-email-templates/under_review/en',
+      headers: admin,
       payload: { subject: 'Hi {name}', body: 'Dear {name},\n\nSee our rules at https://market.example/rules.\n\n{statusLink}' },
     });
     expect(put.statusCode).toBe(200);
@@ -256,7 +373,12 @@ describe(`public applications: phishing text in the receipt (${driver})`, () => 
   it('an organization cannot put the submitter’s name into the receipt or the reminder', async () => {
     const admin = bearer(await tokenFor(env.app, await createUser(env.app, { orgId: m.org.id, role: 'super_admin' })));
     for (const key of ['received', 'duplicate']) {
-      const res = await env.app.inject({ method: 'PUT', url: `/api/v1/application-email-templates/${key}/en`, headers: admin, payload: { subject: 'Thanks', body: 'Hello {name}\n\n{statusLink}' } });
+      const res = await env.app.inject({
+        method: 'PUT',
+        url: `/api/v1/application-email-templates/${key}/en`,
+        headers: admin,
+        payload: { subject: 'Thanks', body: 'Hello {name}\n\n{statusLink}' },
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().error.fields[0].field).toBe('body');
       cases.phishing! += 1;

@@ -3,7 +3,17 @@ import { PUBLIC_FORM_LIMIT } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, publicFormHits } from '../../db/schema/index.js';
 import { driver } from '../../../test/harness.js';
-import { applicationsOf, call, formToken, marketForForms, startPublicApp, vendorBody, withConcurrency, type MarketForForms, type PublicEnv } from './applications.public.test-support.js';
+import {
+  applicationsOf,
+  call,
+  formToken,
+  marketForForms,
+  startPublicApp,
+  vendorBody,
+  withConcurrency,
+  type MarketForForms,
+  type PublicEnv,
+} from './applications.public.test-support.js';
 
 /** R13: the public form cannot be flooded, and bots filling the honeypot or racing the form store nothing. */
 let env: PublicEnv;
@@ -27,24 +37,42 @@ describe(`application flood and bot rules (R13, ${driver})`, () => {
     let retryAfter: unknown;
     let message = '';
     const started = Date.now();
-    await withConcurrency(Array.from({ length: 1000 }, (_, i) => i), 16, async (i) => {
-      const res = await call(env.app, 'POST', '/public/applications', vendorBody(m, token, { email: `flood-${i}@example.test` }), '203.0.113.7');
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      if (res.status === 429) {
-        retryAfter = res.headers['retry-after'];
-        message = res.body.error.message;
-        expect(res.body.error.code).toBe('rate_limited');
-      }
-    });
+    await withConcurrency(
+      Array.from({ length: 1000 }, (_, i) => i),
+      16,
+      async (i) => {
+        const res = await call(
+          env.app,
+          'POST',
+          '/public/applications',
+          vendorBody(m, token, { email: `flood-${i}@example.test` }),
+          '203.0.113.7',
+        );
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status === 429) {
+          retryAfter = res.headers['retry-after'];
+          message = res.body.error.message;
+          expect(res.body.error.code).toBe('rate_limited');
+        }
+      },
+    );
     const kept = (await stored()) - before;
-    console.log(`R13 flood: 1000 submissions from one address in ${Date.now() - started} ms, ${kept} stored, answers ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.log(
+      `R13 flood: 1000 submissions from one address in ${Date.now() - started} ms, ${kept} stored, answers ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     expect(kept).toBe(PUBLIC_FORM_LIMIT);
     expect(statuses.get(202)).toBe(PUBLIC_FORM_LIMIT);
     expect(statuses.get(429)).toBe(1000 - PUBLIC_FORM_LIMIT);
     expect(retryAfter).toBe('600');
     expect(message).toBe('Too many applications from this address. Try again in 10 minutes.');
 
-    const other = await call(env.app, 'POST', '/public/applications', vendorBody(m, token, { email: 'neighbour@example.test' }), '203.0.113.8');
+    const other = await call(
+      env.app,
+      'POST',
+      '/public/applications',
+      vendorBody(m, token, { email: 'neighbour@example.test' }),
+      '203.0.113.8',
+    );
     expect(other.status).toBe(202);
     expect(await stored()).toBe(before + PUBLIC_FORM_LIMIT + 1);
 
@@ -55,7 +83,9 @@ describe(`application flood and bot rules (R13, ${driver})`, () => {
     expect(later.headers['retry-after']).toBe('60');
     expect(later.body.error.message).toBe('Too many applications from this address. Try again in 1 minute.');
     env.advance(2 * 60_000);
-    expect((await call(env.app, 'POST', '/public/applications', vendorBody(m, token, { email: 'later@example.test' }), '203.0.113.7')).status).toBe(202);
+    expect(
+      (await call(env.app, 'POST', '/public/applications', vendorBody(m, token, { email: 'later@example.test' }), '203.0.113.7')).status,
+    ).toBe(202);
   });
 
   it('drops a filled honeypot silently: 202, nothing stored, no e-mail, yet the hit counts', async () => {
@@ -63,7 +93,13 @@ describe(`application flood and bot rules (R13, ${driver})`, () => {
     env.advance();
     const [before, mailsBefore] = [await stored(), await mails()];
     for (let i = 0; i < PUBLIC_FORM_LIMIT; i++) {
-      const res = await call(env.app, 'POST', '/public/applications', vendorBody(m, token, { email: `bot-${i}@example.test` }, { fax: '+1 555 0100' }), '198.51.100.1');
+      const res = await call(
+        env.app,
+        'POST',
+        '/public/applications',
+        vendorBody(m, token, { email: `bot-${i}@example.test` }, { fax: '+1 555 0100' }),
+        '198.51.100.1',
+      );
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ received: true });
     }
@@ -82,7 +118,9 @@ describe(`application flood and bot rules (R13, ${driver})`, () => {
     expect(res.status).toBe(202);
     expect(await stored()).toBe(before);
     env.advance(1_000);
-    expect((await call(env.app, 'POST', '/public/applications', vendorBody(m, token, { email: 'fast@example.test' }), '198.51.100.2')).status).toBe(202);
+    expect(
+      (await call(env.app, 'POST', '/public/applications', vendorBody(m, token, { email: 'fast@example.test' }), '198.51.100.2')).status,
+    ).toBe(202);
     expect(await stored()).toBe(before + 1);
   });
 

@@ -32,38 +32,55 @@ export interface AccountOutcome {
  *   organization, and a vendor role would replace a staff member's permissions).
  * The account is then linked to the vendor, unless it already acts for another vendor (refused).
  */
-export async function ensureVendorAccount(ctx: AppContext, tx: Tx, caller: Caller, app: ApplicationRow, role: string, vendor: { id: string; publicName: string }): Promise<AccountOutcome> {
+export async function ensureVendorAccount(
+  ctx: AppContext,
+  tx: Tx,
+  caller: Caller,
+  app: ApplicationRow,
+  role: string,
+  vendor: { id: string; publicName: string },
+): Promise<AccountOutcome> {
   const found = await findUserByEmail(tx, app.email);
   const membership = found ? await repo.membershipOf(tx, found.id) : null;
   if (membership && membership.orgId !== caller.orgId) {
-    throw conflict(`The e-mail address ${app.email} belongs to a user account of another organization, so it cannot become a vendor account here. Ask the applicant for another e-mail address.`, [
-      { field: 'email', message: 'belongs to a user of another organization' },
-    ]);
+    throw conflict(
+      `The e-mail address ${app.email} belongs to a user account of another organization, so it cannot become a vendor account here. Ask the applicant for another e-mail address.`,
+      [{ field: 'email', message: 'belongs to a user of another organization' }],
+    );
   }
   if (found && membership) {
     // The newest role decides a user's permissions: a vendor role added to a staff account would take theirs away.
     const staffRole = (await repo.rolesOf(tx, found.id, caller.orgId)).find((r) => !VENDOR_ROLE_NAMES.includes(r));
     if (staffRole) {
-      throw conflict(`The e-mail address ${app.email} belongs to a staff account (${staffRole}) of this organization, so it cannot become a vendor account. Ask the applicant for another e-mail address.`, [
-        { field: 'email', message: 'belongs to a staff account' },
-      ]);
+      throw conflict(
+        `The e-mail address ${app.email} belongs to a staff account (${staffRole}) of this organization, so it cannot become a vendor account. Ask the applicant for another e-mail address.`,
+        [{ field: 'email', message: 'belongs to a staff account' }],
+      );
     }
   }
   if (found) {
     const current = await users.vendorOfUser(tx, found.id);
     if (current && current.vendorId !== vendor.id) {
       const name = current.orgId === caller.orgId ? current.publicName : 'another vendor';
-      throw conflict(`The user account ${app.email} already acts for ${name}; a user acts for one vendor at most.`, [{ field: 'email', message: `already acts for ${name}` }]);
+      throw conflict(`The user account ${app.email} already acts for ${name}; a user acts for one vendor at most.`, [
+        { field: 'email', message: `already acts for ${name}` },
+      ]);
     }
   }
   let userId = found?.id;
   const invite = !found || !membership || !found.emailConfirmedAt;
   if (invite) {
-    const user = await inviteInTransaction(makeDeps(ctx), tx, app.email, { full_name: app.contactName ?? app.applicantName }, {
-      redirectTo: `${ctx.config.publicUrl}/auth?mode=invite`,
-      ip: caller.ip,
-      orgId: caller.orgId,
-    });
+    const user = await inviteInTransaction(
+      makeDeps(ctx),
+      tx,
+      app.email,
+      { full_name: app.contactName ?? app.applicantName },
+      {
+        redirectTo: `${ctx.config.publicUrl}/auth?mode=invite`,
+        ip: caller.ip,
+        orgId: caller.orgId,
+      },
+    );
     userId = user.id;
   }
   const id = userId!;

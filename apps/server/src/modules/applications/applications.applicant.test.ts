@@ -5,7 +5,18 @@ import { createUser } from '../../../test/factories.js';
 import { driver } from '../../../test/harness.js';
 import { pdf } from '../storage/storage.test-support.js';
 import { changeStatus, findByToken, insertEvent, type ApplicationActor } from './applications.records.js';
-import { call, formToken, marketForForms, outboxTo, startPublicApp, statusTokenIn, upload, vendorBody, type MarketForForms, type PublicEnv } from './applications.public.test-support.js';
+import {
+  call,
+  formToken,
+  marketForForms,
+  outboxTo,
+  startPublicApp,
+  statusTokenIn,
+  upload,
+  vendorBody,
+  type MarketForForms,
+  type PublicEnv,
+} from './applications.public.test-support.js';
 
 let env: PublicEnv;
 let m: MarketForForms;
@@ -52,15 +63,31 @@ describe(`applicant status page (${driver})`, () => {
   it('shows the applicant their history without staff notes or staff names', async () => {
     const token = await apply('viewer@example.test');
     const app = (await findByToken(env.app.ctx.db, token))!;
-    await insertEvent(env.app.ctx.db, app, staff, { kind: 'message', fromStatus: null, toStatus: null, message: 'internal: check their licence', visibleToApplicant: false });
+    await insertEvent(env.app.ctx.db, app, staff, {
+      kind: 'message',
+      fromStatus: null,
+      toStatus: null,
+      message: 'internal: check their licence',
+      visibleToApplicant: false,
+    });
     await staffMoves(token, { to: 'under_review' });
     const view = await status(token);
     expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({ stream: 'market_vendor', status: 'under_review', email: 'viewer@example.test', locale: 'en', decisionReason: null, canRespond: false, canWithdraw: true });
+    expect(view.body).toMatchObject({
+      stream: 'market_vendor',
+      status: 'under_review',
+      email: 'viewer@example.test',
+      locale: 'en',
+      decisionReason: null,
+      canRespond: false,
+      canWithdraw: true,
+    });
     expect(view.body.categories).toEqual([{ nameEn: 'Crafts', nameAr: m.crafts.nameAr }]);
     expect(view.body.marketDays).toEqual([{ date: m.days.open.date, locationName: 'Harbour Square', locationNameAr: expect.any(String) }]);
     expect(view.body.history.map((e: { kind: string }) => e.kind)).toEqual(['submitted', 'status']);
-    expect(view.body.history.every((e: { actorName: unknown; visibleToApplicant: boolean }) => e.actorName === null && e.visibleToApplicant)).toBe(true);
+    expect(
+      view.body.history.every((e: { actorName: unknown; visibleToApplicant: boolean }) => e.actorName === null && e.visibleToApplicant),
+    ).toBe(true);
     expect(JSON.stringify(view.body)).not.toContain('internal: check');
     expect(view.body.history[1]).toMatchObject({ fromStatus: 'submitted', toStatus: 'under_review', actorType: 'staff' });
   });
@@ -79,16 +106,38 @@ describe(`applicant status page (${driver})`, () => {
     expect((await outboxTo(env.app, email)).map((x) => x.template).sort()).toEqual(['application.info_requested', 'application.received']);
 
     const file = await upload(env.app, m.org.slug, pdf(), 'permit.pdf', 'application/pdf', nextIp());
-    const badDoc = await call(env.app, 'POST', '/public/application-status/respond', { token, message: 'x', documents: [{ uploadId: '00000000-0000-4000-8000-000000000000', docType: 'permit' }] });
+    const badDoc = await call(env.app, 'POST', '/public/application-status/respond', {
+      token,
+      message: 'x',
+      documents: [{ uploadId: '00000000-0000-4000-8000-000000000000', docType: 'permit' }],
+    });
     expect(badDoc.status).toBe(422);
     expect(badDoc.body.error.fields[0].field).toBe('documents.0.uploadId');
     expect((await status(token)).body.status).toBe('info_requested');
 
-    const res = await call(env.app, 'POST', '/public/application-status/respond', { token, message: 'Permit attached <b>now</b>', documents: [{ uploadId: file.body.uploadId, docType: 'permit', expiresOn: '2099-01-31' }] }, '10.3.9.9');
+    const res = await call(
+      env.app,
+      'POST',
+      '/public/application-status/respond',
+      {
+        token,
+        message: 'Permit attached <b>now</b>',
+        documents: [{ uploadId: file.body.uploadId, docType: 'permit', expiresOn: '2099-01-31' }],
+      },
+      '10.3.9.9',
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'under_review', canRespond: false });
-    expect(res.body.documents).toEqual([expect.objectContaining({ fileName: 'permit.pdf', docType: 'permit', status: 'pending', statusNote: null })]);
-    expect(res.body.history.at(-1)).toMatchObject({ kind: 'info_response', actorType: 'applicant', fromStatus: 'info_requested', toStatus: 'under_review', message: 'Permit attached <b>now</b>' });
+    expect(res.body.documents).toEqual([
+      expect.objectContaining({ fileName: 'permit.pdf', docType: 'permit', status: 'pending', statusNote: null }),
+    ]);
+    expect(res.body.history.at(-1)).toMatchObject({
+      kind: 'info_response',
+      actorType: 'applicant',
+      fromStatus: 'info_requested',
+      toStatus: 'under_review',
+      message: 'Permit attached <b>now</b>',
+    });
     // The applicant's own answer sends them no e-mail.
     expect(await outboxTo(env.app, email)).toHaveLength(2);
     const app = (await findByToken(env.app.ctx.db, token))!;
@@ -104,7 +153,12 @@ describe(`applicant status page (${driver})`, () => {
     const res = await call(env.app, 'POST', '/public/application-status/withdraw', { token, reason: 'Found another market' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'withdrawn', decisionReason: 'Found another market', canWithdraw: false, canRespond: false });
-    expect(res.body.history.at(-1)).toMatchObject({ kind: 'status', toStatus: 'withdrawn', actorType: 'applicant', message: 'Found another market' });
+    expect(res.body.history.at(-1)).toMatchObject({
+      kind: 'status',
+      toStatus: 'withdrawn',
+      actorType: 'applicant',
+      message: 'Found another market',
+    });
     expect((await outboxTo(env.app, email)).map((x) => x.template).sort()).toEqual(['application.received', 'application.withdrawn']);
     const twice = await call(env.app, 'POST', '/public/application-status/withdraw', { token });
     expect(twice.status).toBe(409);
@@ -126,10 +180,19 @@ describe(`applicant status page (${driver})`, () => {
     await staffMoves(first, { to: 'info_requested', message: 'Licence?' });
     await staffMoves(second, { to: 'info_requested', message: 'Licence?' });
     const doc = [{ uploadId: file.body.uploadId, docType: 'licence' }];
-    expect((await call(env.app, 'POST', '/public/application-status/respond', { token: first, message: 'Mine', documents: doc })).status).toBe(200);
-    const stolen = await call(env.app, 'POST', '/public/application-status/respond', { token: second, message: 'Also mine', documents: doc });
+    expect(
+      (await call(env.app, 'POST', '/public/application-status/respond', { token: first, message: 'Mine', documents: doc })).status,
+    ).toBe(200);
+    const stolen = await call(env.app, 'POST', '/public/application-status/respond', {
+      token: second,
+      message: 'Also mine',
+      documents: doc,
+    });
     expect(stolen.status).toBe(422);
-    const docs = await env.app.ctx.db.select().from(vendorApplicationDocuments).where(eq(vendorApplicationDocuments.objectPath, `applications/uploads/${file.body.uploadId}/licence.pdf`));
+    const docs = await env.app.ctx.db
+      .select()
+      .from(vendorApplicationDocuments)
+      .where(eq(vendorApplicationDocuments.objectPath, `applications/uploads/${file.body.uploadId}/licence.pdf`));
     expect(docs).toHaveLength(1);
   });
 });

@@ -5,7 +5,14 @@ import { AppError, conflict } from '../../lib/errors.js';
 import { applicationsTuning } from './applications.form-token.js';
 import * as repo from './applications.public.repository.js';
 import { dateOf } from './applications.public.service.js';
-import { changeStatus, findByToken, lockApplication, organizationOf, type ApplicationActor, type ApplicationRow } from './applications.records.js';
+import {
+  changeStatus,
+  findByToken,
+  lockApplication,
+  organizationOf,
+  type ApplicationActor,
+  type ApplicationRow,
+} from './applications.records.js';
 import { applicantCanEdit, applicantCanRespond, applicantCanWithdraw } from './applications.rules.js';
 import { validationFailed } from './applications.submit.js';
 import { attachDocuments, checkDocuments } from './applications.uploads.js';
@@ -60,7 +67,11 @@ export async function applicationStatus(ctx: AppContext, token: string): Promise
 }
 
 /** Runs a change of the applicant's own application, locked, in one transaction; answers the new view. */
-async function asApplicant(ctx: AppContext, token: string, change: (tx: Tx, app: ApplicationRow) => Promise<ApplicationRow>): Promise<ApplicantView> {
+async function asApplicant(
+  ctx: AppContext,
+  token: string,
+  change: (tx: Tx, app: ApplicationRow) => Promise<ApplicationRow>,
+): Promise<ApplicantView> {
   const found = await findByToken(ctx.db, token);
   if (!found) throw linkNotValid();
   const updated = await ctx.db.transaction(async (tx) => change(tx, await lockApplication(tx, found.orgId, found.id)));
@@ -68,7 +79,12 @@ async function asApplicant(ctx: AppContext, token: string, change: (tx: Tx, app:
 }
 
 /** The applicant answers a request for information (text and files); the application goes back to review. */
-export function respond(ctx: AppContext, token: string, input: { message: string; documents?: ApplicationDocumentRef[] }, ip: string): Promise<ApplicantView> {
+export function respond(
+  ctx: AppContext,
+  token: string,
+  input: { message: string; documents?: ApplicationDocumentRef[] },
+  ip: string,
+): Promise<ApplicantView> {
   const actor: ApplicationActor = { type: 'applicant', ip };
   return asApplicant(ctx, token, async (tx, app) => {
     if (!applicantCanRespond(app.status)) {

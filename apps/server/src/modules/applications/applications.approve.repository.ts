@@ -1,10 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { organizationMemberships, userRoles, vendorApplicationCategories, vendorApplications, vendorCategories, vendors } from '../../db/schema/index.js';
+import {
+  organizationMemberships,
+  userRoles,
+  vendorApplicationCategories,
+  vendorApplications,
+  vendorCategories,
+  vendors,
+} from '../../db/schema/index.js';
 import type { VendorRow } from '../vendors/vendors.repository.js';
 
 /** The organization's vendor of this type with this e-mail (any case); the unique index allows one at most. */
-export async function findVendorByEmail(db: DbOrTx, orgId: string, vendorType: VendorRow['vendorType'], email: string): Promise<VendorRow | null> {
+export async function findVendorByEmail(
+  db: DbOrTx,
+  orgId: string,
+  vendorType: VendorRow['vendorType'],
+  email: string,
+): Promise<VendorRow | null> {
   const rows = await db
     .select()
     .from(vendors)
@@ -39,7 +51,11 @@ export async function setApplicationVendor(db: DbOrTx, applicationId: string, ve
 
 /** The organization a user belongs to (a user belongs to one at most), or null. */
 export async function membershipOf(db: DbOrTx, userId: string): Promise<{ orgId: string } | null> {
-  const rows = await db.select({ orgId: organizationMemberships.orgId }).from(organizationMemberships).where(eq(organizationMemberships.userId, userId)).limit(1);
+  const rows = await db
+    .select({ orgId: organizationMemberships.orgId })
+    .from(organizationMemberships)
+    .where(eq(organizationMemberships.userId, userId))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -49,7 +65,10 @@ export async function insertMembership(db: DbOrTx, userId: string, orgId: string
 
 /** The stored roles a user holds in an organization. */
 export async function rolesOf(db: DbOrTx, userId: string, orgId: string): Promise<string[]> {
-  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.orgId, orgId)));
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.orgId, orgId)));
   return rows.map((r) => r.role);
 }
 

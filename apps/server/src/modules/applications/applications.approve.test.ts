@@ -36,10 +36,21 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const db = () => t.app.ctx.db;
-const userByEmail = async (email: string) => (await db().select().from(users).where(sql`lower(${users.email}) = lower(${email})`))[0];
-const mailsTo = (email: string, template: string) => db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, template)));
+const userByEmail = async (email: string) =>
+  (
+    await db()
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+  )[0];
+const mailsTo = (email: string, template: string) =>
+  db()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, template)));
 const vendorCount = async (orgId: string) => (await db().select({ n: count() }).from(vendors).where(eq(vendors.orgId, orgId)))[0]!.n;
-const rolesOf = async (userId: string) => (await db().select().from(userRoles).where(eq(userRoles.userId, userId))).map((r) => `${r.orgId === org.id ? 'org' : 'other'}:${r.role}`);
+const rolesOf = async (userId: string) =>
+  (await db().select().from(userRoles).where(eq(userRoles.userId, userId))).map((r) => `${r.orgId === org.id ? 'org' : 'other'}:${r.role}`);
 
 describe(`applications: approval (${driver})`, () => {
   it('creates the vendor and an invited user with the role; the invitation leads to the vendor portal', async () => {
@@ -58,22 +69,47 @@ describe(`applications: approval (${driver})`, () => {
     expect(res.body).toMatchObject({ status: 'approved', allowedActions: [] });
     const vendorId = res.body.vendorId as string;
     const [v] = await db().select().from(vendors).where(eq(vendors.id, vendorId));
-    expect(v).toMatchObject({ orgId: org.id, vendorType: 'market', publicName: row.applicantName, legalName: 'Baker LLC', email: 'baker@example.test', contactName: row.contactName, website: 'https://baker.example.test', social: { instagram: '@stall' }, descriptionEn: 'Fresh olive oil and bread', dateOfBirth: null });
-    expect((await db().select().from(vendorCategories).where(eq(vendorCategories.vendorId, vendorId))).map((c) => c.categoryId)).toEqual([food.id]);
+    expect(v).toMatchObject({
+      orgId: org.id,
+      vendorType: 'market',
+      publicName: row.applicantName,
+      legalName: 'Baker LLC',
+      email: 'baker@example.test',
+      contactName: row.contactName,
+      website: 'https://baker.example.test',
+      social: { instagram: '@stall' },
+      descriptionEn: 'Fresh olive oil and bread',
+      dateOfBirth: null,
+    });
+    expect((await db().select().from(vendorCategories).where(eq(vendorCategories.vendorId, vendorId))).map((c) => c.categoryId)).toEqual([
+      food.id,
+    ]);
     const docs = await db().select().from(vendorDocuments).where(eq(vendorDocuments.vendorId, vendorId));
-    expect(docs.map((d) => [d.docType, d.fileName, d.status, d.expiresOn])).toEqual([['food_hygiene', 'hygiene.pdf', 'valid', '2031-01-31']]);
+    expect(docs.map((d) => [d.docType, d.fileName, d.status, d.expiresOn])).toEqual([
+      ['food_hygiene', 'hygiene.pdf', 'valid', '2031-01-31'],
+    ]);
 
     const user = await userByEmail('baker@example.test');
     expect(user).toMatchObject({ emailConfirmedAt: null, rawUserMetaData: { full_name: row.contactName } });
     expect(user!.invitedAt).toBeTruthy();
     expect(await rolesOf(user!.id)).toEqual(['org:market_vendor']);
-    expect(await db().select().from(organizationMemberships).where(eq(organizationMemberships.userId, user!.id))).toMatchObject([{ orgId: org.id }]);
+    expect(await db().select().from(organizationMemberships).where(eq(organizationMemberships.userId, user!.id))).toMatchObject([
+      { orgId: org.id },
+    ]);
     expect(await db().select().from(vendorUsers).where(eq(vendorUsers.userId, user!.id))).toMatchObject([{ vendorId, orgId: org.id }]);
     const approved = await mailsTo('baker@example.test', 'application.approved');
     expect(approved).toHaveLength(1);
     expect(approved[0]!.textBody).toContain('Welcome aboard');
     const actions = (await db().select().from(auditLog).where(eq(auditLog.orgId, org.id))).map((a) => `${a.entityType}:${a.action}`);
-    expect(actions).toEqual(expect.arrayContaining(['vendor:create', 'vendor:categories', 'vendor_document:create', 'vendor_application:application.account', 'vendor_application:application.approved']));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'vendor:create',
+        'vendor:categories',
+        'vendor_document:create',
+        'vendor_application:application.account',
+        'vendor_application:application.approved',
+      ]),
+    );
 
     const invite = await lastMail(t.app, 'baker@example.test', 'invite');
     expect(invite.link).toContain(encodeURIComponent('http://localhost:3000/auth?mode=invite'));
@@ -85,7 +121,13 @@ describe(`applications: approval (${driver})`, () => {
     expect(overview.status, JSON.stringify(overview.body)).toBe(200);
     expect(overview.body).toMatchObject({
       user: { id: user!.id, email: 'baker@example.test' },
-      vendor: { id: vendorId, vendorType: 'market', status: 'active', categories: [{ id: food.id }], documents: [{ docType: 'food_hygiene', status: 'valid' }] },
+      vendor: {
+        id: vendorId,
+        vendorType: 'market',
+        status: 'active',
+        categories: [{ id: food.id }],
+        documents: [{ docType: 'food_hygiene', status: 'valid' }],
+      },
       applications: [{ id: row.id, status: 'approved', stream: 'market_vendor' }],
     });
     // Nothing of staff is open to a vendor.
@@ -98,7 +140,14 @@ describe(`applications: approval (${driver})`, () => {
     const res = await staff('POST', `/vendor-applications/${row.id}/approve`, {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [v] = await db().select().from(vendors).where(eq(vendors.id, res.body.vendorId));
-    expect(v).toMatchObject({ vendorType: 'junior', guardianName: 'Huda Ahmed', guardianPhone: '+971501112233', guardianEmail: 'guardian@example.test', school: 'Al Noor School', dateOfBirth: row.answers.dateOfBirth });
+    expect(v).toMatchObject({
+      vendorType: 'junior',
+      guardianName: 'Huda Ahmed',
+      guardianPhone: '+971501112233',
+      guardianEmail: 'guardian@example.test',
+      school: 'Al Noor School',
+      dateOfBirth: row.answers.dateOfBirth,
+    });
     expect(v!.guardianConsentAt!.toISOString()).toBe(submittedAt.toISOString());
     expect(await rolesOf((await userByEmail(row.email))!.id)).toEqual(['org:junior_vendor']);
   });
@@ -121,7 +170,10 @@ describe(`applications: approval (${driver})`, () => {
   });
 
   it('invites an unconfirmed user again and gives them the membership and the role', async () => {
-    const [pending] = await db().insert(users).values({ email: 'pending@example.test', invitedAt: new Date(Date.now() - 86_400_000) }).returning();
+    const [pending] = await db()
+      .insert(users)
+      .values({ email: 'pending@example.test', invitedAt: new Date(Date.now() - 86_400_000) })
+      .returning();
     const { row } = await createApplication(t.app, org.id, { email: 'pending@example.test' });
     expect((await staff('POST', `/vendor-applications/${row.id}/approve`, {})).status).toBe(200);
     expect(await rolesOf(pending!.id)).toEqual(['org:market_vendor']);
@@ -135,7 +187,9 @@ describe(`applications: approval (${driver})`, () => {
     expect((await post(t.app, '/auth/v1/signup', { email, password: attackerPassword }, {}, '10.9.0.1')).statusCode).toBe(200);
     const attacker = (await userByEmail(email))!;
     const attackerToken = await tokenFor(t.app, { id: attacker.id, email });
-    await db().insert(mfaFactors).values({ userId: attacker.id, factorType: 'totp', status: 'verified', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
+    await db()
+      .insert(mfaFactors)
+      .values({ userId: attacker.id, factorType: 'totp', status: 'verified', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
 
     const { row } = await createApplication(t.app, org.id, { email });
     const res = await staff('POST', `/vendor-applications/${row.id}/approve`, {});
@@ -152,7 +206,12 @@ describe(`applications: approval (${driver})`, () => {
     expect(verified.statusCode, verified.body).toBe(200);
     const session = verified.json() as Session;
     expect(session.user.has_password).toBe(false);
-    const chosen = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(session.access_token), payload: { password: 'Applicant-Owns-It-62' } });
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      headers: auth(session.access_token),
+      payload: { password: 'Applicant-Owns-It-62' },
+    });
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect((await caller(t.app, bearer(session.access_token))('GET', '/vendor-portal/overview')).status).toBe(200);
   });
@@ -160,7 +219,9 @@ describe(`applications: approval (${driver})`, () => {
   it('invites a confirmed account of no organization instead of linking it, ending its password, sessions and factors', async () => {
     const loose = await createUser(t.app, { email: 'loose@example.test' });
     const looseToken = await tokenFor(t.app, loose);
-    await db().insert(mfaFactors).values({ userId: loose.id, factorType: 'totp', status: 'verified', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
+    await db()
+      .insert(mfaFactors)
+      .values({ userId: loose.id, factorType: 'totp', status: 'verified', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
     const { row } = await createApplication(t.app, org.id, { email: 'loose@example.test' });
     const res = await staff('POST', `/vendor-applications/${row.id}/approve`, {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -176,7 +237,11 @@ describe(`applications: approval (${driver})`, () => {
   it('refuses an applicant whose account belongs to another organization and writes nothing', async () => {
     await createUser(t.app, { orgId: otherOrg.id, role: 'market_vendor', email: 'elsewhere@example.test' });
     const food = await createCategory(t.app, org.id);
-    const { row } = await createApplication(t.app, org.id, { email: 'elsewhere@example.test', categoryIds: [food.id], documents: [{ docType: 'permit' }] });
+    const { row } = await createApplication(t.app, org.id, {
+      email: 'elsewhere@example.test',
+      categoryIds: [food.id],
+      documents: [{ docType: 'permit' }],
+    });
     const vendorsBefore = await vendorCount(org.id);
     const auditsBefore = (await db().select({ n: count() }).from(auditLog)).at(0)!.n;
     const res = await staff('POST', `/vendor-applications/${row.id}/approve`, {});
@@ -197,7 +262,9 @@ describe(`applications: approval (${driver})`, () => {
     const before = await vendorCount(org.id);
     const res = await staff('POST', `/vendor-applications/${row.id}/approve`, {});
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe('The user account twice@example.test already acts for Other Stall; a user acts for one vendor at most.');
+    expect(res.body.error.message).toBe(
+      'The user account twice@example.test already acts for Other Stall; a user acts for one vendor at most.',
+    );
     expect(await vendorCount(org.id)).toBe(before);
 
     const done = await createApplication(t.app, org.id, { status: 'rejected' });
@@ -218,7 +285,12 @@ describe(`applications: approval (${driver})`, () => {
     expect(await rolesOf(manager.id)).toEqual(['org:operation_manager']);
     expect(await vendorCount(org.id)).toBe(before);
 
-    await createVendorRow(t.app, org.id, { email: 'banned@example.test', publicName: 'Banned Stall', status: 'blocklisted', statusReason: 'unpaid fees' });
+    await createVendorRow(t.app, org.id, {
+      email: 'banned@example.test',
+      publicName: 'Banned Stall',
+      status: 'blocklisted',
+      statusReason: 'unpaid fees',
+    });
     const banned = await createApplication(t.app, org.id, { email: 'banned@example.test' });
     const refused = await staff('POST', `/vendor-applications/${banned.row.id}/approve`, {});
     expect(refused.status).toBe(409);
@@ -239,6 +311,11 @@ describe(`applications: approval (${driver})`, () => {
     expect(res.body.results[1].error).toContain('another organization');
     expect(await userByEmail('bulk-good@example.test')).toBeTruthy();
     expect(await mailsTo('bulk-good@example.test', 'invite')).toHaveLength(1);
-    expect(await db().select().from(vendors).where(sql`lower(${vendors.email}) = 'taken@example.test'`)).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(vendors)
+        .where(sql`lower(${vendors.email}) = 'taken@example.test'`),
+    ).toHaveLength(0);
   });
 });

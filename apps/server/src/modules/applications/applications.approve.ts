@@ -60,7 +60,9 @@ async function vendorOf(tx: Tx, caller: Caller, app: ApplicationRow, vendorType:
   const linked = app.vendorId ? await findVendor(tx, caller.orgId, app.vendorId) : null;
   const found = linked ?? (await repo.findVendorByEmail(tx, caller.orgId, vendorType, app.email));
   if (found?.status === 'blocklisted') {
-    throw conflict(`The vendor ${found.publicName} with this e-mail address is blocklisted${found.statusReason ? ` (${found.statusReason})` : ''}; lift the blocklisting in the vendor directory before approving.`);
+    throw conflict(
+      `The vendor ${found.publicName} with this e-mail address is blocklisted${found.statusReason ? ` (${found.statusReason})` : ''}; lift the blocklisting in the vendor directory before approving.`,
+    );
   }
   if (found) return found;
   const row = await insertVendor(tx, vendorFromAnswers(app, vendorType));
@@ -117,7 +119,8 @@ export async function approveApplication(ctx: AppContext, caller: Caller, id: st
     });
   } catch (err) {
     // Two approvals creating the same vendor or account at once: the unique indexes decide, the later one retries.
-    if (isUniqueViolation(err)) throw conflict('A vendor or user account with this e-mail address was created at the same moment or cannot be reused; try again.');
+    if (isUniqueViolation(err))
+      throw conflict('A vendor or user account with this e-mail address was created at the same moment or cannot be reused; try again.');
     throw err;
   }
 }

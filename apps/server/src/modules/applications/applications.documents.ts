@@ -14,17 +14,32 @@ import * as repo from './applications.repository.js';
 /** Long enough to open the file, too short to pass the link around. */
 export const DOCUMENT_LINK_SECONDS = 300;
 
-type Review = { status?: 'pending' | 'valid' | 'declined'; statusNote?: string | null; expiresOn?: string | null; expectedUpdatedAt: string };
+type Review = {
+  status?: 'pending' | 'valid' | 'declined';
+  statusNote?: string | null;
+  expiresOn?: string | null;
+  expectedUpdatedAt: string;
+};
 
 /**
  * Staff decide on a document. A declined one is entered in the history the applicant sees, with the
  * note, so they know what to send again; other decisions stay internal.
  */
-export async function reviewDocument(ctx: AppContext, caller: Caller, id: string, docId: string, input: Review): Promise<ApplicationDocument> {
+export async function reviewDocument(
+  ctx: AppContext,
+  caller: Caller,
+  id: string,
+  docId: string,
+  input: Review,
+): Promise<ApplicationDocument> {
   return ctx.db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.orgId, id);
     // Two reviewers may have the application open: a decision taken on a document someone changed since is refused.
-    const scope = and(eq(vendorApplicationDocuments.orgId, caller.orgId), eq(vendorApplicationDocuments.applicationId, id), eq(vendorApplicationDocuments.id, docId));
+    const scope = and(
+      eq(vendorApplicationDocuments.orgId, caller.orgId),
+      eq(vendorApplicationDocuments.applicationId, id),
+      eq(vendorApplicationDocuments.id, docId),
+    );
     await lockUnchanged(tx, vendorApplicationDocuments, scope, input.expectedUpdatedAt);
     const before = await repo.findDocument(tx, caller.orgId, id, docId);
     if (!before) throw notFound('Document');
@@ -32,7 +47,9 @@ export async function reviewDocument(ctx: AppContext, caller: Caller, id: string
     // A new decision starts without the note of the previous one, unless it brings its own.
     const note = input.statusNote !== undefined ? input.statusNote?.trim() || null : status !== before.status ? null : before.statusNote;
     if (status === 'declined' && !note) {
-      throw new AppError(422, 'validation_failed', 'statusNote: say why the document is declined', [{ field: 'statusNote', message: 'is required to decline a document' }]);
+      throw new AppError(422, 'validation_failed', 'statusNote: say why the document is declined', [
+        { field: 'statusNote', message: 'is required to decline a document' },
+      ]);
     }
     const expiresOn = input.expiresOn === undefined ? before.expiresOn : input.expiresOn;
     const row = await repo.updateDocument(tx, docId, { status, statusNote: note, expiresOn });
@@ -50,10 +67,20 @@ export async function reviewDocument(ctx: AppContext, caller: Caller, id: string
   });
 }
 
-export async function documentUrl(ctx: AppContext, caller: Caller, id: string, docId: string): Promise<{ url: string; expiresIn: number; mimeType: string }> {
+export async function documentUrl(
+  ctx: AppContext,
+  caller: Caller,
+  id: string,
+  docId: string,
+): Promise<{ url: string; expiresIn: number; mimeType: string }> {
   if (!(await repo.findApplication(ctx.db, caller.orgId, id))) throw notFound('Application');
   const row = await repo.findDocument(ctx.db, caller.orgId, id, docId);
   if (!row) throw notFound('Document');
-  if (!(await findObject(ctx.db, row.bucketId, row.objectPath))) throw new AppError(404, 'not_found', 'The file of this document is no longer stored');
-  return { url: await signedObjectUrl(ctx, row.bucketId, row.objectPath, DOCUMENT_LINK_SECONDS), expiresIn: DOCUMENT_LINK_SECONDS, mimeType: row.mimeType };
+  if (!(await findObject(ctx.db, row.bucketId, row.objectPath)))
+    throw new AppError(404, 'not_found', 'The file of this document is no longer stored');
+  return {
+    url: await signedObjectUrl(ctx, row.bucketId, row.objectPath, DOCUMENT_LINK_SECONDS),
+    expiresIn: DOCUMENT_LINK_SECONDS,
+    mimeType: row.mimeType,
+  };
 }

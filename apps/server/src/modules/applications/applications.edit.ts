@@ -1,4 +1,10 @@
-import { PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_SECONDS, type ApplicantView, type ApplicationEdit, type ApplicationLocale } from '@market/contracts';
+import {
+  PUBLIC_FORM_LIMIT,
+  PUBLIC_FORM_WINDOW_SECONDS,
+  type ApplicantView,
+  type ApplicationEdit,
+  type ApplicationLocale,
+} from '@market/contracts';
 import type { AppContext } from '../../app-context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -7,7 +13,14 @@ import { sendApplicantEmail } from './applications.emails.js';
 import { countHit } from './applications.flood.js';
 import { applicationsTuning } from './applications.form-token.js';
 import * as repo from './applications.public.repository.js';
-import { findByToken, insertEvent, lockApplication, organizationName, statusTokenOf, type ApplicationActor } from './applications.records.js';
+import {
+  findByToken,
+  insertEvent,
+  lockApplication,
+  organizationName,
+  statusTokenOf,
+  type ApplicationActor,
+} from './applications.records.js';
 import { applicantCanEdit } from './applications.rules.js';
 import { checkAnswers, columnsOf, summary } from './applications.submit.js';
 import { attachDocuments } from './applications.uploads.js';
@@ -27,17 +40,25 @@ export async function editAnswers(ctx: AppContext, input: ApplicationEdit, ip: s
   const updated = await ctx.db.transaction(async (tx) => {
     const app = await lockApplication(tx, found.orgId, found.id);
     if (input.stream !== app.stream) {
-      throw new AppError(422, 'validation_failed', 'stream: is not the stream of this application', [{ field: 'stream', message: 'is not the stream of this application' }]);
+      throw new AppError(422, 'validation_failed', 'stream: is not the stream of this application', [
+        { field: 'stream', message: 'is not the stream of this application' },
+      ]);
     }
     if (!applicantCanEdit(app.status)) {
-      throw conflict('This application is being reviewed, so its answers can no longer be changed. Answer our questions on this page instead.');
+      throw conflict(
+        'This application is being reviewed, so its answers can no longer be changed. Answer our questions on this page instead.',
+      );
     }
     if (input.answers.email.toLowerCase() !== app.email.toLowerCase()) {
       const message = 'cannot be changed; apply again with the new address';
       throw new AppError(422, 'validation_failed', `answers.email: ${message}`, [{ field: 'answers.email', message }]);
     }
     const checked = await checkAnswers(ctx, tx, app.orgId, input, app);
-    const row = await repo.updateApplication(tx, app.id, { ...columnsOf(input), email: app.email, updatedAt: new Date(applicationsTuning(ctx).now()) });
+    const row = await repo.updateApplication(tx, app.id, {
+      ...columnsOf(input),
+      email: app.email,
+      updatedAt: new Date(applicationsTuning(ctx).now()),
+    });
     await repo.replaceChoices(tx, row, checked.categoryIds, checked.marketDayIds);
     await attachDocuments(tx, row, checked.documents);
     await insertEvent(tx, row, actor, { kind: 'updated', fromStatus: null, toStatus: null, message: null, visibleToApplicant: true });

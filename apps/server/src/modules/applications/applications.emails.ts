@@ -58,12 +58,24 @@ export const DEFAULT_TEMPLATES: Record<ApplicationEmailTemplateKey, Record<Appli
     },
   },
   message: {
-    en: { subject: 'A message about your application', body: 'Hello {name},\n\n{organization} wrote about your {stream} application:\n\n{message}\n\nYour private status link:\n{statusLink}' },
-    ar: { subject: 'رسالة بخصوص طلبك', body: 'مرحبًا {name}،\n\nكتبت {organization} بخصوص طلبك ({stream}):\n\n{message}\n\nرابط متابعة طلبك الخاص:\n{statusLink}' },
+    en: {
+      subject: 'A message about your application',
+      body: 'Hello {name},\n\n{organization} wrote about your {stream} application:\n\n{message}\n\nYour private status link:\n{statusLink}',
+    },
+    ar: {
+      subject: 'رسالة بخصوص طلبك',
+      body: 'مرحبًا {name}،\n\nكتبت {organization} بخصوص طلبك ({stream}):\n\n{message}\n\nرابط متابعة طلبك الخاص:\n{statusLink}',
+    },
   },
   under_review: {
-    en: { subject: 'Your application is being reviewed', body: 'Hello {name},\n\n{organization} has started reviewing your {stream} application.\n\nYour private status link:\n{statusLink}' },
-    ar: { subject: 'طلبك قيد المراجعة', body: 'مرحبًا {name}،\n\nبدأت {organization} مراجعة طلبك ({stream}).\n\nرابط متابعة طلبك الخاص:\n{statusLink}' },
+    en: {
+      subject: 'Your application is being reviewed',
+      body: 'Hello {name},\n\n{organization} has started reviewing your {stream} application.\n\nYour private status link:\n{statusLink}',
+    },
+    ar: {
+      subject: 'طلبك قيد المراجعة',
+      body: 'مرحبًا {name}،\n\nبدأت {organization} مراجعة طلبك ({stream}).\n\nرابط متابعة طلبك الخاص:\n{statusLink}',
+    },
   },
   approved: {
     en: {
@@ -76,16 +88,34 @@ export const DEFAULT_TEMPLATES: Record<ApplicationEmailTemplateKey, Record<Appli
     },
   },
   waitlisted: {
-    en: { subject: 'Your application is on the waiting list', body: 'Hello {name},\n\n{organization} put your {stream} application on the waiting list. We will write again when a place opens.\n\n{message}\n\nYour private status link:\n{statusLink}' },
-    ar: { subject: 'طلبك على قائمة الانتظار', body: 'مرحبًا {name}،\n\nوضعت {organization} طلبك ({stream}) على قائمة الانتظار. سنراسلك عند توفر مكان.\n\n{message}\n\nرابط متابعة طلبك الخاص:\n{statusLink}' },
+    en: {
+      subject: 'Your application is on the waiting list',
+      body: 'Hello {name},\n\n{organization} put your {stream} application on the waiting list. We will write again when a place opens.\n\n{message}\n\nYour private status link:\n{statusLink}',
+    },
+    ar: {
+      subject: 'طلبك على قائمة الانتظار',
+      body: 'مرحبًا {name}،\n\nوضعت {organization} طلبك ({stream}) على قائمة الانتظار. سنراسلك عند توفر مكان.\n\n{message}\n\nرابط متابعة طلبك الخاص:\n{statusLink}',
+    },
   },
   rejected: {
-    en: { subject: 'About your application', body: 'Hello {name},\n\nThank you for your {stream} application. {organization} cannot accept it this time.\n\nReason: {reason}\n\nYour private status link:\n{statusLink}' },
-    ar: { subject: 'بخصوص طلبك', body: 'مرحبًا {name}،\n\nشكرًا لطلبك ({stream}). لا تستطيع {organization} قبوله هذه المرة.\n\nالسبب: {reason}\n\nرابط متابعة طلبك الخاص:\n{statusLink}' },
+    en: {
+      subject: 'About your application',
+      body: 'Hello {name},\n\nThank you for your {stream} application. {organization} cannot accept it this time.\n\nReason: {reason}\n\nYour private status link:\n{statusLink}',
+    },
+    ar: {
+      subject: 'بخصوص طلبك',
+      body: 'مرحبًا {name}،\n\nشكرًا لطلبك ({stream}). لا تستطيع {organization} قبوله هذه المرة.\n\nالسبب: {reason}\n\nرابط متابعة طلبك الخاص:\n{statusLink}',
+    },
   },
   withdrawn: {
-    en: { subject: 'Your application was withdrawn', body: 'Hello {name},\n\nYour {stream} application to {organization} was withdrawn as you asked. You are welcome to apply again.\n\n{organization}' },
-    ar: { subject: 'تم سحب طلبك', body: 'مرحبًا {name}،\n\nتم سحب طلبك ({stream}) لدى {organization} بناءً على رغبتك. يسعدنا أن تتقدم مجددًا.\n\n{organization}' },
+    en: {
+      subject: 'Your application was withdrawn',
+      body: 'Hello {name},\n\nYour {stream} application to {organization} was withdrawn as you asked. You are welcome to apply again.\n\n{organization}',
+    },
+    ar: {
+      subject: 'تم سحب طلبك',
+      body: 'مرحبًا {name}،\n\nتم سحب طلبك ({stream}) لدى {organization} بناءً على رغبتك. يسعدنا أن تتقدم مجددًا.\n\n{organization}',
+    },
   },
 };
 
@@ -181,11 +211,22 @@ ${paragraphs}
 </body></html>`;
 }
 
-export async function loadWording(db: DbOrTx, orgId: string, key: ApplicationEmailTemplateKey, locale: ApplicationLocale): Promise<Wording> {
+export async function loadWording(
+  db: DbOrTx,
+  orgId: string,
+  key: ApplicationEmailTemplateKey,
+  locale: ApplicationLocale,
+): Promise<Wording> {
   const [row] = await db
     .select({ subject: applicationEmailTemplates.subject, body: applicationEmailTemplates.body })
     .from(applicationEmailTemplates)
-    .where(and(eq(applicationEmailTemplates.orgId, orgId), eq(applicationEmailTemplates.templateKey, key), eq(applicationEmailTemplates.locale, locale)));
+    .where(
+      and(
+        eq(applicationEmailTemplates.orgId, orgId),
+        eq(applicationEmailTemplates.templateKey, key),
+        eq(applicationEmailTemplates.locale, locale),
+      ),
+    );
   return row ?? DEFAULT_TEMPLATES[key][locale]!;
 }
 

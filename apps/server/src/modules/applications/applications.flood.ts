@@ -66,4 +66,3 @@ async function pruneHits(ctx: AppContext, windowSeconds: number): Promise<void> 
   const before = new Date(applicationsTuning(ctx).now() - Math.max(windowSeconds, 600) * 1000);
   await ctx.db.delete(publicFormHits).where(lt(publicFormHits.createdAt, before));
 }
-

@@ -38,7 +38,9 @@ export function issueFormToken(ctx: AppContext, orgId: string, stream: Applicati
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const notValid = () =>
-  new AppError(400, 'bad_request', 'formToken: The form is not valid; reload the page', [{ field: 'formToken', message: 'The form is not valid; reload the page' }]);
+  new AppError(400, 'bad_request', 'formToken: The form is not valid; reload the page', [
+    { field: 'formToken', message: 'The form is not valid; reload the page' },
+  ]);
 
 /**
  * Checks a form token against the organization and stream it is sent for. Returns whether it was

@@ -1,4 +1,12 @@
-import type { ApplicationDetail, ApplicationDocument, ApplicationEvent, ApplicationListItem, ApplicationLocale, ApplicationScore, Workshop } from '@market/contracts';
+import type {
+  ApplicationDetail,
+  ApplicationDocument,
+  ApplicationEvent,
+  ApplicationListItem,
+  ApplicationLocale,
+  ApplicationScore,
+  Workshop,
+} from '@market/contracts';
 import type { Caller } from '../../lib/api-route.js';
 import type { AuditEntry } from '../audit/audit.repository.js';
 import type { ApplicationActor, ApplicationRow } from './applications.records.js';
@@ -8,7 +16,14 @@ import type { WorkshopRow } from './applications.workshops.repository.js';
 
 export const staffActor = (caller: Caller): ApplicationActor => ({ type: 'staff', userId: caller.userId, ip: caller.ip });
 
-export const audit = (caller: Caller, action: string, entityType: string, entityId: string, before: unknown, after: unknown): AuditEntry => ({
+export const audit = (
+  caller: Caller,
+  action: string,
+  entityType: string,
+  entityId: string,
+  before: unknown,
+  after: unknown,
+): AuditEntry => ({
   orgId: caller.orgId,
   actorId: caller.userId,
   action,
@@ -59,7 +74,19 @@ export function toDocument(d: DocumentRow): ApplicationDocument {
   };
 }
 
-type EventRow = { event: { id: string; kind: ApplicationEvent['kind']; fromStatus: ApplicationEvent['fromStatus']; toStatus: ApplicationEvent['toStatus']; actorType: ApplicationEvent['actorType']; message: string | null; visibleToApplicant: boolean; createdAt: Date }; actorName: string | null };
+type EventRow = {
+  event: {
+    id: string;
+    kind: ApplicationEvent['kind'];
+    fromStatus: ApplicationEvent['fromStatus'];
+    toStatus: ApplicationEvent['toStatus'];
+    actorType: ApplicationEvent['actorType'];
+    message: string | null;
+    visibleToApplicant: boolean;
+    createdAt: Date;
+  };
+  actorName: string | null;
+};
 
 export function toEvent({ event: e, actorName }: EventRow): ApplicationEvent {
   return {
@@ -142,7 +169,13 @@ export function toDetail(a: ApplicationRow, callerId: string, p: DetailParts): A
     stallSize: a.stallSize,
     power: a.power,
     decisionReason: a.decisionReason,
-    categories: p.categories.map((c) => ({ id: c.id, nameEn: c.nameEn, nameAr: c.nameAr, colour: c.colour, requiredDocumentTypes: c.requiredDocumentTypes })),
+    categories: p.categories.map((c) => ({
+      id: c.id,
+      nameEn: c.nameEn,
+      nameAr: c.nameAr,
+      colour: c.colour,
+      requiredDocumentTypes: c.requiredDocumentTypes,
+    })),
     marketDays: p.marketDays.map((d) => ({ id: d.id, date: d.date, locationName: d.locationName, status: d.status })),
     documents: p.documents.map(toDocument),
     history: p.events.map(toEvent),

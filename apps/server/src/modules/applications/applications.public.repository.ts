@@ -90,7 +90,14 @@ export async function lockRecentApplication(tx: DbOrTx, orgId: string, stream: A
   const [row] = await tx
     .select()
     .from(vendorApplications)
-    .where(and(eq(vendorApplications.orgId, orgId), eq(vendorApplications.stream, stream), eq(vendorApplications.email, email), gte(vendorApplications.submittedAt, since)))
+    .where(
+      and(
+        eq(vendorApplications.orgId, orgId),
+        eq(vendorApplications.stream, stream),
+        eq(vendorApplications.email, email),
+        gte(vendorApplications.submittedAt, since),
+      ),
+    )
     .orderBy(desc(vendorApplications.submittedAt))
     .limit(1)
     .for('update');
@@ -106,14 +113,23 @@ export async function updateApplication(tx: DbOrTx, id: string, patch: Partial<A
 }
 
 /** Replaces the categories and market days an application names. */
-export async function replaceChoices(tx: DbOrTx, app: { id: string; orgId: string }, categoryIds: string[], marketDayIds: string[]): Promise<void> {
+export async function replaceChoices(
+  tx: DbOrTx,
+  app: { id: string; orgId: string },
+  categoryIds: string[],
+  marketDayIds: string[],
+): Promise<void> {
   await tx.delete(vendorApplicationCategories).where(eq(vendorApplicationCategories.applicationId, app.id));
   await tx.delete(vendorApplicationMarketDays).where(eq(vendorApplicationMarketDays.applicationId, app.id));
   if (categoryIds.length) {
-    await tx.insert(vendorApplicationCategories).values(categoryIds.map((categoryId) => ({ orgId: app.orgId, applicationId: app.id, categoryId })));
+    await tx
+      .insert(vendorApplicationCategories)
+      .values(categoryIds.map((categoryId) => ({ orgId: app.orgId, applicationId: app.id, categoryId })));
   }
   if (marketDayIds.length) {
-    await tx.insert(vendorApplicationMarketDays).values(marketDayIds.map((marketDayId) => ({ orgId: app.orgId, applicationId: app.id, marketDayId })));
+    await tx
+      .insert(vendorApplicationMarketDays)
+      .values(marketDayIds.map((marketDayId) => ({ orgId: app.orgId, applicationId: app.id, marketDayId })));
   }
 }
 

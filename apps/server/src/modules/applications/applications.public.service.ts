@@ -12,7 +12,10 @@ import * as repo from './applications.public.repository.js';
 export async function resolveOrg(db: DbOrTx, slug: string | undefined): Promise<repo.OrgRow> {
   if (slug) {
     const org = await repo.orgBySlug(db, slug);
-    if (!org) throw new AppError(404, 'not_found', `No organization with the address ${slug}`, [{ field: 'org', message: `No organization with the address ${slug}` }]);
+    if (!org)
+      throw new AppError(404, 'not_found', `No organization with the address ${slug}`, [
+        { field: 'org', message: `No organization with the address ${slug}` },
+      ]);
     return org;
   }
   const org = await repo.oldestOrg(db);

@@ -56,13 +56,25 @@ export async function marketForForms(app: App) {
     (
       await app.ctx.db
         .insert(marketDays)
-        .values({ orgId: org.id, locationId: location.id, date: addDays(today(), offset), setupTime: '07:00', openTime: '09:00', closeTime: '14:00', status: 'published', ...o })
+        .values({
+          orgId: org.id,
+          locationId: location.id,
+          date: addDays(today(), offset),
+          setupTime: '07:00',
+          openTime: '09:00',
+          closeTime: '14:00',
+          status: 'published',
+          ...o,
+        })
         .returning()
     )[0]!;
   const hour = 3600_000;
   const days = {
     open: await day(40),
-    openLater: await day(47, { applicationOpensAt: new Date(Date.now() - hour), applicationClosesAt: new Date(Date.now() + 20 * 24 * hour) }),
+    openLater: await day(47, {
+      applicationOpensAt: new Date(Date.now() - hour),
+      applicationClosesAt: new Date(Date.now() + 20 * 24 * hour),
+    }),
     draft: await day(41, { status: 'draft' }),
     past: await day(-1),
     closed: await day(42, { applicationClosesAt: new Date(Date.now() - hour) }),
@@ -73,11 +85,16 @@ export async function marketForForms(app: App) {
 }
 export type MarketForForms = Awaited<ReturnType<typeof marketForForms>>;
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read loosely in tests; the contracts type the app's own code
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read loosely in tests; the contracts type the app's own code
 export type Res = { status: number; body: any; headers: Record<string, unknown> };
 
 export async function call(app: App, method: 'GET' | 'POST', url: string, payload?: unknown, ip = '127.0.0.1'): Promise<Res> {
-  const res = await app.inject({ method, url: `/api/v1${url}`, remoteAddress: ip, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const res = await app.inject({
+    method,
+    url: `/api/v1${url}`,
+    remoteAddress: ip,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
   return { status: res.statusCode, body: res.body ? res.json() : null, headers: res.headers };
 }
 
@@ -90,12 +107,23 @@ export async function formToken(app: App, slug: string, stream = 'market_vendor'
 /** A multipart/form-data body with one file part, as a browser sends it. */
 export function multipart(body: Buffer, fileName: string, type: string, field = 'file') {
   const boundary = `----form${randomUUID().replace(/-/g, '')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`, 'utf8');
-  return { payload: Buffer.concat([head, body, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
+    'utf8',
+  );
+  return {
+    payload: Buffer.concat([head, body, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 export async function upload(app: App, slug: string, body: Buffer, fileName: string, type: string, ip = '127.0.0.1'): Promise<Res> {
-  const res = await app.inject({ method: 'POST', url: `/api/v1/public/application-uploads?org=${slug}`, remoteAddress: ip, ...multipart(body, fileName, type) });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1/public/application-uploads?org=${slug}`,
+    remoteAddress: ip,
+    ...multipart(body, fileName, type),
+  });
   return { status: res.statusCode, body: res.body ? res.json() : null, headers: res.headers };
 }
 
@@ -124,7 +152,8 @@ export function vendorBody(m: MarketForForms, token: string, answers: Record<str
   };
 }
 
-export const applicationsOf = (app: App, orgId: string) => app.ctx.db.select().from(vendorApplications).where(eq(vendorApplications.orgId, orgId));
+export const applicationsOf = (app: App, orgId: string) =>
+  app.ctx.db.select().from(vendorApplications).where(eq(vendorApplications.orgId, orgId));
 export const outboxTo = (app: App, to: string) => app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
 
 /** The status-link secret in an applicant e-mail. */

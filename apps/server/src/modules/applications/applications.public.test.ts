@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, vendorApplicationCategories, vendorApplicationDocuments, vendorApplicationEvents, vendorApplicationMarketDays, vendorApplications } from '../../db/schema/index.js';
+import {
+  auditLog,
+  vendorApplicationCategories,
+  vendorApplicationDocuments,
+  vendorApplicationEvents,
+  vendorApplicationMarketDays,
+  vendorApplications,
+} from '../../db/schema/index.js';
 import { createUser } from '../../../test/factories.js';
 import { driver } from '../../../test/harness.js';
 import { png } from '../storage/storage.test-support.js';
@@ -47,7 +54,13 @@ describe(`public application forms (${driver})`, () => {
     expect(res.body.categories.map((c: { nameEn: string }) => c.nameEn)).toEqual(['Crafts', 'Food']);
     expect(res.body.categories.find((c: { nameEn: string }) => c.nameEn === 'Food').requiredDocumentTypes).toEqual(['food_hygiene']);
     expect(res.body.marketDays.map((d: { id: string }) => d.id)).toEqual([m.days.open.id, m.days.openLater.id]);
-    expect(res.body.marketDays[0]).toMatchObject({ date: m.days.open.date, openTime: '09:00', closeTime: '14:00', locationName: 'Harbour Square', applicationClosesAt: null });
+    expect(res.body.marketDays[0]).toMatchObject({
+      date: m.days.open.date,
+      openTime: '09:00',
+      closeTime: '14:00',
+      locationName: 'Harbour Square',
+      applicationClosesAt: null,
+    });
     expect(res.body.marketDays[1].applicationClosesAt).toBe(m.days.openLater.applicationClosesAt!.toISOString());
     expect(typeof res.body.formToken).toBe('string');
 
@@ -84,7 +97,16 @@ describe(`public application forms (${driver})`, () => {
     const apps = (await applicationsOf(env.app, m.org.id)).filter((a) => a.email === 'maya.haddad@example.test');
     expect(apps).toHaveLength(1);
     const a = apps[0]!;
-    expect(a).toMatchObject({ stream: 'market_vendor', status: 'submitted', applicantName: 'Olive Grove', contactName: 'Maya Haddad', phone: '+971 50 123 4567', stallSize: '3x3', power: 'none', locale: 'en' });
+    expect(a).toMatchObject({
+      stream: 'market_vendor',
+      status: 'submitted',
+      applicantName: 'Olive Grove',
+      contactName: 'Maya Haddad',
+      phone: '+971 50 123 4567',
+      stallSize: '3x3',
+      power: 'none',
+      locale: 'en',
+    });
     expect(a.answers).not.toHaveProperty('documents');
     expect(a.answers).toMatchObject({ productsDescription: 'Olive oil and soap' });
     const cats = await env.app.ctx.db.select().from(vendorApplicationCategories).where(eq(vendorApplicationCategories.applicationId, a.id));
@@ -92,10 +114,20 @@ describe(`public application forms (${driver})`, () => {
     const days = await env.app.ctx.db.select().from(vendorApplicationMarketDays).where(eq(vendorApplicationMarketDays.applicationId, a.id));
     expect(days).toHaveLength(2);
     const docs = await env.app.ctx.db.select().from(vendorApplicationDocuments).where(eq(vendorApplicationDocuments.applicationId, a.id));
-    expect(docs).toEqual([expect.objectContaining({ docType: 'food_hygiene', fileName: 'hygiene.png', mimeType: 'image/png', expiresOn: '2099-12-31', status: 'pending' })]);
+    expect(docs).toEqual([
+      expect.objectContaining({
+        docType: 'food_hygiene',
+        fileName: 'hygiene.png',
+        mimeType: 'image/png',
+        expiresOn: '2099-12-31',
+        status: 'pending',
+      }),
+    ]);
     expect(docs[0]!.objectPath).toBe(`applications/uploads/${file.body.uploadId}/hygiene.png`);
     const events = await env.app.ctx.db.select().from(vendorApplicationEvents).where(eq(vendorApplicationEvents.applicationId, a.id));
-    expect(events).toEqual([expect.objectContaining({ kind: 'submitted', toStatus: 'submitted', actorType: 'applicant', visibleToApplicant: true })]);
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'submitted', toStatus: 'submitted', actorType: 'applicant', visibleToApplicant: true }),
+    ]);
     const audits = await env.app.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, a.id));
     expect(audits.map((x) => [x.action, x.ip])).toEqual([['application.submitted', ip]]);
 
@@ -107,8 +139,16 @@ describe(`public application forms (${driver})`, () => {
     expect(a.statusTokenHash).not.toContain(token);
     const status = await call(env.app, 'POST', '/public/application-status', { token });
     expect(status.status).toBe(200);
-    expect(status.body).toMatchObject({ status: 'submitted', applicantName: 'Olive Grove', organizationName: m.org.name, canWithdraw: true, canRespond: false });
-    expect(status.body.documents).toEqual([expect.objectContaining({ fileName: 'hygiene.png', docType: 'food_hygiene', status: 'pending' })]);
+    expect(status.body).toMatchObject({
+      status: 'submitted',
+      applicantName: 'Olive Grove',
+      organizationName: m.org.name,
+      canWithdraw: true,
+      canRespond: false,
+    });
+    expect(status.body.documents).toEqual([
+      expect.objectContaining({ fileName: 'hygiene.png', docType: 'food_hygiene', status: 'pending' }),
+    ]);
   });
 
   it('stores a workshop application without categories, named after its host', async () => {
@@ -137,7 +177,14 @@ describe(`public application forms (${driver})`, () => {
     };
     expect((await call(env.app, 'POST', '/public/applications', body, ip)).status).toBe(202);
     const [a] = (await applicationsOf(env.app, m.org.id)).filter((x) => x.email === 'potter@example.test');
-    expect(a).toMatchObject({ stream: 'workshop', applicantName: 'ورشة الفخار', contactName: null, stallSize: null, power: null, locale: 'ar' });
+    expect(a).toMatchObject({
+      stream: 'workshop',
+      applicantName: 'ورشة الفخار',
+      contactName: null,
+      stallSize: null,
+      power: null,
+      locale: 'ar',
+    });
     const [mail] = await outboxTo(env.app, 'potter@example.test');
     expect(mail!.subject).toContain('ورشة عمل');
     expect(mail!.htmlBody).toContain('dir="rtl"');
@@ -178,12 +225,26 @@ describe(`public application forms (${driver})`, () => {
         'POST',
         '/public/applications',
         {
-          ...vendorBody(m, await freshToken('junior_vendor'), { dateOfBirth, guardianName: 'Huda Ahmed', guardianPhone: '+971 50 111 2222', guardianEmail: 'huda@example.test', guardianConsent: true }),
+          ...vendorBody(m, await freshToken('junior_vendor'), {
+            dateOfBirth,
+            guardianName: 'Huda Ahmed',
+            guardianPhone: '+971 50 111 2222',
+            guardianEmail: 'huda@example.test',
+            guardianConsent: true,
+          }),
           stream: 'junior_vendor',
         },
         ip,
       );
-    for (const [dateOfBirth, ok] of [[dob(7), false], [dob(8), true], [dob(17), true], [dob(18, -1), false], [dob(18), false], [dob(8, 1), false], [dob(-1), false]] as const) {
+    for (const [dateOfBirth, ok] of [
+      [dob(7), false],
+      [dob(8), true],
+      [dob(17), true],
+      [dob(18, -1), false],
+      [dob(18), false],
+      [dob(8, 1), false],
+      [dob(-1), false],
+    ] as const) {
       const res = await junior(dateOfBirth, nextIp());
       expect(res.status, `${dateOfBirth}: ${JSON.stringify(res.body)}`).toBe(ok ? 202 : 422);
       if (!ok) expect(fields(res).map((f) => f.field)).toEqual(['answers.dateOfBirth']);
@@ -207,7 +268,9 @@ describe(`public application forms (${driver})`, () => {
     env.advance(7 * 24 * 3600_000 + 1000);
     const late = await call(env.app, 'POST', '/public/applications', vendorBody(m, old), nextIp());
     expect(late.status).toBe(422);
-    expect(fields(late)).toEqual([{ field: 'formToken', message: 'The form is more than 7 days old; reload the page, your answers are kept' }]);
+    expect(fields(late)).toEqual([
+      { field: 'formToken', message: 'The form is more than 7 days old; reload the page, your answers are kept' },
+    ]);
   });
 
   it('keeps the first application when the same address sends again within 24 hours (any open status), lets the applicant edit it from the status link, and starts anew after 24 hours', async () => {
@@ -216,13 +279,20 @@ describe(`public application forms (${driver})`, () => {
     expect(first.status).toBe(202);
     const [original] = (await applicationsOf(env.app, m.org.id)).filter((a) => a.email === email);
     env.advance(23 * 3600_000);
-    const again = vendorBody(m, await freshToken(), { email: 'REPEAT@example.test', businessName: 'Olive Grove & Sons', marketDayIds: [m.days.openLater.id], stallSize: '6x6' }, { locale: 'ar' });
+    const again = vendorBody(
+      m,
+      await freshToken(),
+      { email: 'REPEAT@example.test', businessName: 'Olive Grove & Sons', marketDayIds: [m.days.openLater.id], stallSize: '6x6' },
+      { locale: 'ar' },
+    );
     const second = await call(env.app, 'POST', '/public/applications', again, nextIp());
     expect(second.status).toBe(202);
     expect(second.body).toEqual(first.body);
     const rows = (await applicationsOf(env.app, m.org.id)).filter((a) => a.email === email);
     expect(rows).toEqual([original]);
-    const kinds = (await env.app.ctx.db.select().from(vendorApplicationEvents).where(eq(vendorApplicationEvents.applicationId, rows[0]!.id))).map((e) => e.kind);
+    const kinds = (
+      await env.app.ctx.db.select().from(vendorApplicationEvents).where(eq(vendorApplicationEvents.applicationId, rows[0]!.id))
+    ).map((e) => e.kind);
     expect(kinds).toEqual(['submitted']);
     const mails = await outboxTo(env.app, email);
     expect(mails.map((x) => x.template).sort()).toEqual(['application.duplicate', 'application.received']);
@@ -232,19 +302,30 @@ describe(`public application forms (${driver})`, () => {
 
     // The applicant changes the answers from the link; the row, its choices, history and an e-mail follow.
     const link = statusTokenIn(mails[0]!.textBody);
-    const edit = await call(env.app, 'POST', '/public/application-status/answers', { token: link, stream: 'market_vendor', locale: 'ar', answers: again.answers }, nextIp());
+    const edit = await call(
+      env.app,
+      'POST',
+      '/public/application-status/answers',
+      { token: link, stream: 'market_vendor', locale: 'ar', answers: again.answers },
+      nextIp(),
+    );
     expect(edit.status).toBe(200);
     expect(edit.body).toMatchObject({ applicantName: 'Olive Grove & Sons', locale: 'ar', canEdit: true });
     expect(edit.body.answers).toMatchObject({ businessName: 'Olive Grove & Sons', stallSize: '6x6' });
     const [edited] = (await applicationsOf(env.app, m.org.id)).filter((a) => a.email === email);
     expect(edited).toMatchObject({ applicantName: 'Olive Grove & Sons', stallSize: '6x6', locale: 'ar', status: 'submitted', email });
-    const days = await env.app.ctx.db.select().from(vendorApplicationMarketDays).where(eq(vendorApplicationMarketDays.applicationId, edited!.id));
+    const days = await env.app.ctx.db
+      .select()
+      .from(vendorApplicationMarketDays)
+      .where(eq(vendorApplicationMarketDays.applicationId, edited!.id));
     expect(days.map((d) => d.marketDayId)).toEqual([m.days.openLater.id]);
     expect((await outboxTo(env.app, email)).map((x) => x.template)).toContain('application.updated');
 
     // Staff start reviewing: the answers are theirs to read now, and a second submission still changes nothing.
     const staff = await createUser(env.app, { orgId: m.org.id, role: 'vendor_manager' });
-    await env.app.ctx.db.transaction(async (tx) => changeStatus(env.app.ctx, tx, edited!, { type: 'staff', userId: staff.id, ip: null }, { to: 'under_review' }));
+    await env.app.ctx.db.transaction(async (tx) =>
+      changeStatus(env.app.ctx, tx, edited!, { type: 'staff', userId: staff.id, ip: null }, { to: 'under_review' }),
+    );
     const blocked = await call(env.app, 'POST', '/public/applications', vendorBody(m, await freshToken(), { email }), nextIp());
     expect(blocked.status).toBe(202);
     expect((await applicationsOf(env.app, m.org.id)).filter((a) => a.email === email)).toHaveLength(1);
@@ -255,21 +336,33 @@ describe(`public application forms (${driver})`, () => {
     const after = (await applicationsOf(env.app, m.org.id)).filter((a) => a.email === email);
     expect(after.map((a) => a.status).sort()).toEqual(['submitted', 'under_review']);
     // Another stream from the same address is its own application.
-    expect(await env.app.ctx.db.select().from(vendorApplications).where(and(eq(vendorApplications.email, email), eq(vendorApplications.stream, 'workshop')))).toEqual([]);
+    expect(
+      await env.app.ctx.db
+        .select()
+        .from(vendorApplications)
+        .where(and(eq(vendorApplications.email, email), eq(vendorApplications.stream, 'workshop'))),
+    ).toEqual([]);
   });
 
   it('keeps hostile text verbatim in JSON and escapes it in the e-mail HTML', async () => {
     const script = '<script>alert(1)</script>';
     const img = '<img src=x onerror=alert(2)>';
     const email = 'xss@example.test';
-    const body = vendorBody(m, await freshToken(), { email, businessName: `Shop ${script}`, contactName: `Eve ${img}`, productsDescription: `${script}${img}` });
+    const body = vendorBody(m, await freshToken(), {
+      email,
+      businessName: `Shop ${script}`,
+      contactName: `Eve ${img}`,
+      productsDescription: `${script}${img}`,
+    });
     expect((await call(env.app, 'POST', '/public/applications', body, nextIp())).status).toBe(202);
     const [mail] = await outboxTo(env.app, email);
     // The receipt carries nothing the submitter wrote; the first e-mail after staff act names them, escaped.
     expect(mail!.textBody).not.toContain('Eve');
     const [row0] = (await applicationsOf(env.app, m.org.id)).filter((a) => a.email === email);
     const staff = await createUser(env.app, { orgId: m.org.id, role: 'vendor_manager' });
-    await env.app.ctx.db.transaction(async (tx) => changeStatus(env.app.ctx, tx, row0!, { type: 'staff', userId: staff.id, ip: null }, { to: 'under_review' }));
+    await env.app.ctx.db.transaction(async (tx) =>
+      changeStatus(env.app.ctx, tx, row0!, { type: 'staff', userId: staff.id, ip: null }, { to: 'under_review' }),
+    );
     const review = (await outboxTo(env.app, email)).find((x) => x.template === 'application.under_review')!;
     expect(review.textBody).toContain(`Eve ${img}`);
     expect(review.htmlBody).not.toContain('<img');

@@ -13,7 +13,8 @@ export type ApplicationRow = typeof vendorApplications.$inferSelect;
 export type ApplicationEventInsert = typeof vendorApplicationEvents.$inferInsert;
 
 /** Who acts on an application: the applicant (through the status link), a staff user, or the system. */
-export type ApplicationActor = { type: 'applicant'; ip: string | null } | { type: 'staff'; userId: string; ip: string | null } | { type: 'system' };
+export type ApplicationActor =
+  { type: 'applicant'; ip: string | null } | { type: 'staff'; userId: string; ip: string | null } | { type: 'system' };
 
 /** The key status-link secrets are sealed with, derived from the server secret. */
 export const statusLinkKey = (secret: string): Buffer => deriveKey(secret, 'application-status-link');
@@ -43,7 +44,15 @@ export function statusTokenOf(ctx: AppContext, row: Pick<ApplicationRow, 'status
 }
 
 export async function findByToken(db: DbOrTx, token: string): Promise<ApplicationRow | null> {
-  return (await db.select().from(vendorApplications).where(eq(vendorApplications.statusTokenHash, statusTokenHash(token))).limit(1))[0] ?? null;
+  return (
+    (
+      await db
+        .select()
+        .from(vendorApplications)
+        .where(eq(vendorApplications.statusTokenHash, statusTokenHash(token)))
+        .limit(1)
+    )[0] ?? null
+  );
 }
 
 /** The application, locked for the rest of the transaction; 404 when it is not in the organization. */
@@ -58,7 +67,10 @@ export async function lockApplication(tx: Tx, orgId: string, id: string): Promis
 }
 
 export async function organizationOf(db: DbOrTx, orgId: string): Promise<{ name: string; slug: string }> {
-  const [o] = await db.select({ name: organizations.name, slug: organizations.slug }).from(organizations).where(eq(organizations.id, orgId));
+  const [o] = await db
+    .select({ name: organizations.name, slug: organizations.slug })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
   return o ?? { name: '', slug: '' };
 }
 
@@ -89,7 +101,9 @@ export interface StatusChange {
   email?: boolean;
 }
 
-const EMAIL_OF: Partial<Record<ApplicationStatus, 'under_review' | 'info_requested' | 'approved' | 'waitlisted' | 'rejected' | 'withdrawn'>> = {
+const EMAIL_OF: Partial<
+  Record<ApplicationStatus, 'under_review' | 'info_requested' | 'approved' | 'waitlisted' | 'rejected' | 'withdrawn'>
+> = {
   under_review: 'under_review',
   info_requested: 'info_requested',
   approved: 'approved',
@@ -103,7 +117,13 @@ const EMAIL_OF: Partial<Record<ApplicationStatus, 'under_review' | 'info_request
  * allowed), the row, the history, the audit log and the applicant's e-mail are written in the same
  * transaction.
  */
-export async function changeStatus(ctx: AppContext, tx: Tx, app: ApplicationRow, actor: ApplicationActor, change: StatusChange): Promise<ApplicationRow> {
+export async function changeStatus(
+  ctx: AppContext,
+  tx: Tx,
+  app: ApplicationRow,
+  actor: ApplicationActor,
+  change: StatusChange,
+): Promise<ApplicationRow> {
   assertTransition(app.status, change.to);
   const now = new Date();
   const decided = change.to === 'approved' || change.to === 'rejected' || change.to === 'withdrawn';

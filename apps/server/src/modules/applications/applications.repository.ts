@@ -49,17 +49,23 @@ function conditions(orgId: string, f: ListFilters, withStatus: boolean): SQL | u
   const conds: (SQL | undefined)[] = [eq(vendorApplications.orgId, orgId), eq(vendorApplications.stream, f.stream)];
   if (withStatus && f.status) conds.push(eq(vendorApplications.status, f.status));
   if (f.categoryId) {
-    conds.push(sql`exists (select 1 from ${vendorApplicationCategories} c where c.application_id = ${APP_ID} and c.category_id = ${f.categoryId})`);
+    conds.push(
+      sql`exists (select 1 from ${vendorApplicationCategories} c where c.application_id = ${APP_ID} and c.category_id = ${f.categoryId})`,
+    );
   }
   if (f.marketDayId) {
-    conds.push(sql`exists (select 1 from ${vendorApplicationMarketDays} d where d.application_id = ${APP_ID} and d.market_day_id = ${f.marketDayId})`);
+    conds.push(
+      sql`exists (select 1 from ${vendorApplicationMarketDays} d where d.application_id = ${APP_ID} and d.market_day_id = ${f.marketDayId})`,
+    );
   }
   // Calendar days are UTC days, as everywhere else on the server; both ends are inclusive.
   if (f.submittedFrom) conds.push(gte(vendorApplications.submittedAt, new Date(`${f.submittedFrom}T00:00:00Z`)));
   if (f.submittedTo) conds.push(lt(vendorApplications.submittedAt, new Date(`${addDays(f.submittedTo, 1)}T00:00:00Z`)));
   if (f.q) {
     const p = likePattern(f.q);
-    conds.push(or(ilike(vendorApplications.applicantName, p), ilike(vendorApplications.contactName, p), ilike(vendorApplications.email, p)));
+    conds.push(
+      or(ilike(vendorApplications.applicantName, p), ilike(vendorApplications.contactName, p), ilike(vendorApplications.email, p)),
+    );
   }
   return and(...conds);
 }
@@ -71,7 +77,9 @@ function conditions(orgId: string, f: ListFilters, withStatus: boolean): SQL | u
 function visibleAverage(userId: string, blind: boolean): SQL<number | null> {
   const avg = sql`(select avg(s.score)::float8 from ${vendorApplicationScores} s where s.application_id = ${APP_ID})`;
   if (!blind) return sql<number | null>`${avg}`;
-  return sql<number | null>`case when exists (select 1 from ${vendorApplicationScores} s where s.application_id = ${APP_ID} and s.reviewer_id = ${userId}) then ${avg} end`;
+  return sql<
+    number | null
+  >`case when exists (select 1 from ${vendorApplicationScores} s where s.application_id = ${APP_ID} and s.reviewer_id = ${userId}) then ${avg} end`;
 }
 
 export interface ListOptions {
@@ -116,7 +124,15 @@ export async function countByStatus(db: DbOrTx, orgId: string, f: ListFilters): 
 }
 
 export async function findApplication(db: DbOrTx, orgId: string, id: string): Promise<ApplicationRow | null> {
-  return (await db.select().from(vendorApplications).where(and(eq(vendorApplications.orgId, orgId), eq(vendorApplications.id, id))).limit(1))[0] ?? null;
+  return (
+    (
+      await db
+        .select()
+        .from(vendorApplications)
+        .where(and(eq(vendorApplications.orgId, orgId), eq(vendorApplications.id, id)))
+        .limit(1)
+    )[0] ?? null
+  );
 }
 
 export function categoriesOf(db: DbOrTx, applicationIds: string[]) {
@@ -160,13 +176,29 @@ export async function findDocument(db: DbOrTx, orgId: string, applicationId: str
   const rows = await db
     .select()
     .from(vendorApplicationDocuments)
-    .where(and(eq(vendorApplicationDocuments.orgId, orgId), eq(vendorApplicationDocuments.applicationId, applicationId), eq(vendorApplicationDocuments.id, id)))
+    .where(
+      and(
+        eq(vendorApplicationDocuments.orgId, orgId),
+        eq(vendorApplicationDocuments.applicationId, applicationId),
+        eq(vendorApplicationDocuments.id, id),
+      ),
+    )
     .limit(1);
   return rows[0] ?? null;
 }
 
-export async function updateDocument(db: DbOrTx, id: string, values: Partial<typeof vendorApplicationDocuments.$inferInsert>): Promise<DocumentRow> {
-  return (await db.update(vendorApplicationDocuments).set({ ...values, updatedAt: new Date() }).where(eq(vendorApplicationDocuments.id, id)).returning())[0]!;
+export async function updateDocument(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof vendorApplicationDocuments.$inferInsert>,
+): Promise<DocumentRow> {
+  return (
+    await db
+      .update(vendorApplicationDocuments)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(vendorApplicationDocuments.id, id))
+      .returning()
+  )[0]!;
 }
 
 export function eventsOf(db: DbOrTx, applicationId: string) {
@@ -195,12 +227,18 @@ export function scoresOf(db: DbOrTx, applicationId: string): Promise<ScoreRow[]>
     .orderBy(asc(vendorApplicationScores.createdAt));
 }
 
-export async function upsertScore(db: DbOrTx, v: { orgId: string; applicationId: string; reviewerId: string; score: number; comment: string | null }): Promise<void> {
+export async function upsertScore(
+  db: DbOrTx,
+  v: { orgId: string; applicationId: string; reviewerId: string; score: number; comment: string | null },
+): Promise<void> {
   const now = new Date();
   await db
     .insert(vendorApplicationScores)
     .values({ ...v, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [vendorApplicationScores.applicationId, vendorApplicationScores.reviewerId], set: { score: v.score, comment: v.comment, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [vendorApplicationScores.applicationId, vendorApplicationScores.reviewerId],
+      set: { score: v.score, comment: v.comment, updatedAt: now },
+    });
 }
 
 export async function touchApplication(db: DbOrTx, id: string): Promise<void> {
@@ -209,7 +247,11 @@ export async function touchApplication(db: DbOrTx, id: string): Promise<void> {
 
 export async function settingsOf(db: DbOrTx, orgId: string): Promise<SettingsRow & { updatedAt: Date | null }> {
   const [row] = await db
-    .select({ blindReview: applicationSettings.blindReview, workshopsPerMarketDay: applicationSettings.workshopsPerMarketDay, updatedAt: applicationSettings.updatedAt })
+    .select({
+      blindReview: applicationSettings.blindReview,
+      workshopsPerMarketDay: applicationSettings.workshopsPerMarketDay,
+      updatedAt: applicationSettings.updatedAt,
+    })
     .from(applicationSettings)
     .where(eq(applicationSettings.orgId, orgId));
   return row ?? { ...DEFAULT_SETTINGS, updatedAt: null };
@@ -235,11 +277,20 @@ export function templateRows(db: DbOrTx, orgId: string): Promise<TemplateRow[]> 
 }
 
 const templateOf = (orgId: string, templateKey: string, locale: string) =>
-  and(eq(applicationEmailTemplates.orgId, orgId), eq(applicationEmailTemplates.templateKey, templateKey), eq(applicationEmailTemplates.locale, locale));
+  and(
+    eq(applicationEmailTemplates.orgId, orgId),
+    eq(applicationEmailTemplates.templateKey, templateKey),
+    eq(applicationEmailTemplates.locale, locale),
+  );
 
 /** The organization's wording of one e-mail, locked until the transaction ends; null while the built-in one is used. */
 export async function lockTemplate(db: DbOrTx, orgId: string, templateKey: string, locale: string): Promise<TemplateRow | null> {
-  const [row] = await db.select().from(applicationEmailTemplates).where(templateOf(orgId, templateKey, locale)).limit(1).for('update');
+  const [row] = await db
+    .select()
+    .from(applicationEmailTemplates)
+    .where(templateOf(orgId, templateKey, locale))
+    .limit(1)
+    .for('update');
   return row ?? null;
 }
 
@@ -247,7 +298,11 @@ type TemplateValues = { orgId: string; templateKey: string; locale: string; subj
 
 /** The first wording of an e-mail; null when another write created it meanwhile (the unique key decides, never the last writer). */
 export async function insertTemplate(db: DbOrTx, v: TemplateValues): Promise<TemplateRow | null> {
-  const [row] = await db.insert(applicationEmailTemplates).values({ ...v, updatedAt: new Date() }).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(applicationEmailTemplates)
+    .values({ ...v, updatedAt: new Date() })
+    .onConflictDoNothing()
+    .returning();
   return row ?? null;
 }
 
@@ -261,6 +316,9 @@ export async function updateTemplate(db: DbOrTx, v: TemplateValues): Promise<Tem
 }
 
 export async function deleteTemplate(db: DbOrTx, orgId: string, templateKey: string, locale: string): Promise<TemplateRow | null> {
-  const rows = await db.delete(applicationEmailTemplates).where(templateOf(orgId, templateKey, locale)).returning();
+  const rows = await db
+    .delete(applicationEmailTemplates)
+    .where(templateOf(orgId, templateKey, locale))
+    .returning();
   return rows[0] ?? null;
 }

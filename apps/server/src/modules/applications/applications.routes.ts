@@ -24,7 +24,9 @@ export async function applicationsRoutes(app: FastifyInstance, ctx: AppContext):
   bindRoute(app, r.reviewApplicationDocument, ({ caller, params, body }) => reviewDocument(ctx, caller, params.id, params.docId, body));
   bindRoute(app, r.applicationDocumentUrl, ({ caller, params }) => documentUrl(ctx, caller, params.id, params.docId));
   bindRoute(app, r.listEmailTemplates, ({ caller }) => templates.listTemplates(ctx.db, caller));
-  bindRoute(app, r.saveEmailTemplate, ({ caller, params, body }) => templates.saveTemplate(ctx.db, caller, params.key, params.locale, body));
+  bindRoute(app, r.saveEmailTemplate, ({ caller, params, body }) =>
+    templates.saveTemplate(ctx.db, caller, params.key, params.locale, body),
+  );
   bindRoute(app, r.resetEmailTemplate, ({ caller, params }) => templates.resetTemplate(ctx.db, caller, params.key, params.locale));
   bindRoute(app, r.getApplicationSettings, ({ caller }) => templates.getSettings(ctx.db, caller));
   bindRoute(app, r.updateApplicationSettings, ({ caller, body }) => templates.updateSettings(ctx.db, caller, body));

@@ -65,7 +65,10 @@ export const applicantCanRespond = (status: ApplicationStatus): boolean => statu
 export const applicantCanEdit = (status: ApplicationStatus): boolean => status === 'submitted';
 
 /** The vendor type and stored role an approved vendor application creates. */
-export const VENDOR_OF_STREAM: Record<Exclude<ApplicationStream, 'workshop'>, { vendorType: 'market' | 'junior'; role: 'market_vendor' | 'junior_vendor' }> = {
+export const VENDOR_OF_STREAM: Record<
+  Exclude<ApplicationStream, 'workshop'>,
+  { vendorType: 'market' | 'junior'; role: 'market_vendor' | 'junior_vendor' }
+> = {
   market_vendor: { vendorType: 'market', role: 'market_vendor' },
   junior_vendor: { vendorType: 'junior', role: 'junior_vendor' },
 };

@@ -1,4 +1,10 @@
-import { APPLICATION_STATUSES, type ApplicationDetail, type ApplicationListQuery, type ApplicationPage, type ApplicationStatus } from '@market/contracts';
+import {
+  APPLICATION_STATUSES,
+  type ApplicationDetail,
+  type ApplicationListQuery,
+  type ApplicationPage,
+  type ApplicationStatus,
+} from '@market/contracts';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
@@ -6,7 +12,15 @@ import { notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { sendApplicantEmail } from './applications.emails.js';
 import { audit, staffActor, toDetail, toListItem } from './applications.mapping.js';
-import { changeStatus, insertEvent, lockApplication, organizationName, statusTokenOf, type ApplicationRow, type StatusChange } from './applications.records.js';
+import {
+  changeStatus,
+  insertEvent,
+  lockApplication,
+  organizationName,
+  statusTokenOf,
+  type ApplicationRow,
+  type StatusChange,
+} from './applications.records.js';
 import * as repo from './applications.repository.js';
 import { workshopRows } from './applications.workshops.repository.js';
 
@@ -32,11 +46,23 @@ export async function listApplications(db: DbOrTx, caller: Caller, q: Applicatio
     userId: caller.userId,
     blind: blindReview,
   });
-  const categories = await repo.categoriesOf(db, rows.map((r) => r.row.id));
+  const categories = await repo.categoriesOf(
+    db,
+    rows.map((r) => r.row.id),
+  );
   const counted = await repo.countByStatus(db, caller.orgId, filters);
-  const counts = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, counted.find((c) => c.status === s)?.n ?? 0])) as Record<ApplicationStatus, number>;
+  const counts = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, counted.find((c) => c.status === s)?.n ?? 0])) as Record<
+    ApplicationStatus,
+    number
+  >;
   const total = filters.status ? counts[filters.status] : Object.values(counts).reduce((a, b) => a + b, 0);
-  const items = rows.map((r) => toListItem(r.row, r, categories.filter((c) => c.applicationId === r.row.id)));
+  const items = rows.map((r) =>
+    toListItem(
+      r.row,
+      r,
+      categories.filter((c) => c.applicationId === r.row.id),
+    ),
+  );
   return { items, total, page, pageSize, counts };
 }
 
@@ -78,14 +104,21 @@ export const requestInfo = (ctx: AppContext, caller: Caller, id: string, message
 export const waitlist = (ctx: AppContext, caller: Caller, id: string, message: string | null | undefined) =>
   moveTo(ctx, caller, id, { to: 'waitlisted', message: message?.trim() || null });
 
-export const reject = (ctx: AppContext, caller: Caller, id: string, reason: string) => moveTo(ctx, caller, id, { to: 'rejected', reason: reason.trim() });
+export const reject = (ctx: AppContext, caller: Caller, id: string, reason: string) =>
+  moveTo(ctx, caller, id, { to: 'rejected', reason: reason.trim() });
 
 /** A message to the applicant: history entry and e-mail, the status stays. */
 export async function messageApplicant(ctx: AppContext, caller: Caller, id: string, message: string): Promise<ApplicationDetail> {
   const text = message.trim();
   await ctx.db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.orgId, id);
-    await insertEvent(tx, app, staffActor(caller), { kind: 'message', fromStatus: null, toStatus: null, message: text, visibleToApplicant: true });
+    await insertEvent(tx, app, staffActor(caller), {
+      kind: 'message',
+      fromStatus: null,
+      toStatus: null,
+      message: text,
+      visibleToApplicant: true,
+    });
     await repo.touchApplication(tx, app.id);
     await recordAudit(tx, audit(caller, 'application.message', 'vendor_application', app.id, null, { message: text }));
     await emailApplicant(ctx, tx, app, 'message', { message: text });
@@ -112,13 +145,24 @@ export async function emailApplicant(
   });
 }
 
-export async function score(ctx: AppContext, caller: Caller, id: string, input: { score: number; comment?: string | null }): Promise<ApplicationDetail> {
+export async function score(
+  ctx: AppContext,
+  caller: Caller,
+  id: string,
+  input: { score: number; comment?: string | null },
+): Promise<ApplicationDetail> {
   const comment = input.comment?.trim() || null;
   await ctx.db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.orgId, id);
     const before = (await repo.scoresOf(tx, id)).find((s) => s.reviewerId === caller.userId);
     await repo.upsertScore(tx, { orgId: app.orgId, applicationId: id, reviewerId: caller.userId, score: input.score, comment });
-    await recordAudit(tx, audit(caller, 'application.score', 'vendor_application', id, before ? { score: before.score, comment: before.comment } : null, { score: input.score, comment }));
+    await recordAudit(
+      tx,
+      audit(caller, 'application.score', 'vendor_application', id, before ? { score: before.score, comment: before.comment } : null, {
+        score: input.score,
+        comment,
+      }),
+    );
   });
   return loadDetail(ctx.db, caller, id);
 }

@@ -45,13 +45,26 @@ type Status = 'submitted' | 'under_review' | 'info_requested' | 'approved' | 'wa
 const STATUSES: Status[] = ['submitted', 'under_review', 'info_requested', 'approved', 'waitlisted', 'rejected', 'withdrawn'];
 const ACTIONS = {
   'start-review': { body: {}, to: 'under_review', from: ['submitted', 'info_requested', 'waitlisted'] },
-  'request-info': { body: { message: 'Send your food hygiene certificate' }, to: 'info_requested', from: ['submitted', 'under_review', 'waitlisted'] },
+  'request-info': {
+    body: { message: 'Send your food hygiene certificate' },
+    to: 'info_requested',
+    from: ['submitted', 'under_review', 'waitlisted'],
+  },
   waitlist: { body: { message: 'All food places are taken' }, to: 'waitlisted', from: ['submitted', 'under_review', 'info_requested'] },
-  reject: { body: { reason: 'We have enough bakers' }, to: 'rejected', from: ['submitted', 'under_review', 'info_requested', 'waitlisted'] },
+  reject: {
+    body: { reason: 'We have enough bakers' },
+    to: 'rejected',
+    from: ['submitted', 'under_review', 'info_requested', 'waitlisted'],
+  },
 } as const;
 
 const mails = (to: string) => t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
-const eventsOf = (id: string) => t.app.ctx.db.select().from(vendorApplicationEvents).where(eq(vendorApplicationEvents.applicationId, id)).orderBy(vendorApplicationEvents.createdAt);
+const eventsOf = (id: string) =>
+  t.app.ctx.db
+    .select()
+    .from(vendorApplicationEvents)
+    .where(eq(vendorApplicationEvents.applicationId, id))
+    .orderBy(vendorApplicationEvents.createdAt);
 
 describe(`applications: staff review (${driver})`, () => {
   it('allows every legal status change and refuses the others with 409 in words', async () => {
@@ -86,7 +99,10 @@ describe(`applications: staff review (${driver})`, () => {
     const [mail] = (await mails(row.email)).filter((m) => m.template === 'application.info_requested');
     expect(mail!.subject).toBe('نحتاج إلى معلومات إضافية عن طلبك');
     expect(mail!.textBody).toContain('Send a photo of your stall');
-    const audits = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, 'application.info_requested')));
+    const audits = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, 'application.info_requested')));
     expect(audits).toHaveLength(1);
 
     const missing = await staff('POST', `/vendor-applications/${row.id}/reject`, { reason: '   ' });
@@ -151,7 +167,10 @@ describe(`applications: staff review (${driver})`, () => {
     const first = caller(t.app, bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'vendor_manager' }))));
     const second = caller(t.app, bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'vendor_manager_plus' }))));
     expect((await first('GET', '/application-settings')).body).toEqual({ blindReview: false, workshopsPerMarketDay: 2 });
-    expect((await first('PATCH', '/application-settings', { blindReview: true })).body).toEqual({ blindReview: true, workshopsPerMarketDay: 2 });
+    expect((await first('PATCH', '/application-settings', { blindReview: true })).body).toEqual({
+      blindReview: true,
+      workshopsPerMarketDay: 2,
+    });
     const { row } = await createApplication(t.app, org.id);
     expect((await first('PUT', `/vendor-applications/${row.id}/score`, { score: 6 })).status).toBe(422);
     const scored = await first('PUT', `/vendor-applications/${row.id}/score`, { score: 4, comment: 'Good products' });
@@ -160,7 +179,10 @@ describe(`applications: staff review (${driver})`, () => {
     expect(hidden.body).toMatchObject({ scores: [], scoresHidden: true, averageScore: null, myScore: null });
     const list = await second('GET', '/vendor-applications?stream=market_vendor');
     expect(list.body.items[0]).toMatchObject({ id: row.id, averageScore: null, scoreCount: 1 });
-    expect((await first('GET', '/vendor-applications?stream=market_vendor')).body.items[0]).toMatchObject({ averageScore: 4, scoreCount: 1 });
+    expect((await first('GET', '/vendor-applications?stream=market_vendor')).body.items[0]).toMatchObject({
+      averageScore: 4,
+      scoreCount: 1,
+    });
     const own = await second('PUT', `/vendor-applications/${row.id}/score`, { score: 2 });
     expect(own.body).toMatchObject({ scoresHidden: false, averageScore: 3 });
     expect(own.body.scores.map((s: { score: number }) => s.score).sort()).toEqual([2, 4]);
@@ -176,15 +198,28 @@ describe(`applications: staff review (${driver})`, () => {
     const docs = orgBucketIds(orgA.slug).documents;
     const objectPath = `applications/${Date.now()}/permit.pdf`;
     const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
-    const up = await t.app.inject({ method: 'POST', url: `/storage/v1/object/${docs}/${objectPath}`, headers: { ...staffHeaders, 'content-type': 'application/pdf' }, payload: PDF });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/storage/v1/object/${docs}/${objectPath}`,
+      headers: { ...staffHeaders, 'content-type': 'application/pdf' },
+      payload: PDF,
+    });
     expect(up.statusCode, up.body).toBe(200);
-    const { row } = await createApplication(t.app, orgA.id, { documents: [{ docType: 'permit', bucketId: docs, objectPath, fileName: 'permit.pdf' }, { docType: 'id', fileName: 'id.pdf' }] });
+    const { row } = await createApplication(t.app, orgA.id, {
+      documents: [
+        { docType: 'permit', bucketId: docs, objectPath, fileName: 'permit.pdf' },
+        { docType: 'id', fileName: 'id.pdf' },
+      ],
+    });
     const [permit, id] = (await staff('GET', `/vendor-applications/${row.id}`)).body.documents;
 
     const noNote = await staff('PATCH', `/vendor-applications/${row.id}/documents/${permit.id}`, { status: 'declined' });
     expect(noNote.status).toBe(422);
     expect(noNote.body.error.fields[0].field).toBe('statusNote');
-    const declined = await staff('PATCH', `/vendor-applications/${row.id}/documents/${permit.id}`, { status: 'declined', statusNote: 'The permit has expired' });
+    const declined = await staff('PATCH', `/vendor-applications/${row.id}/documents/${permit.id}`, {
+      status: 'declined',
+      statusNote: 'The permit has expired',
+    });
     expect(declined.body).toMatchObject({ status: 'declined', statusNote: 'The permit has expired' });
     const valid = await staff('PATCH', `/vendor-applications/${row.id}/documents/${id.id}`, { status: 'valid', expiresOn: '2031-05-01' });
     expect(valid.body).toMatchObject({ status: 'valid', expiresOn: '2031-05-01', statusNote: null });
@@ -213,7 +248,11 @@ describe(`applications: staff review (${driver})`, () => {
     const noReason = await staff('POST', '/vendor-applications/bulk', { ids: [a.row.id], action: 'reject' });
     expect(noReason.status).toBe(422);
     expect(noReason.body.error.fields[0].field).toBe('reason');
-    const res = await staff('POST', '/vendor-applications/bulk', { ids: [a.row.id, b.row.id, c.row.id, foreign.row.id], action: 'reject', reason: 'The market is full' });
+    const res = await staff('POST', '/vendor-applications/bulk', {
+      ids: [a.row.id, b.row.id, c.row.id, foreign.row.id],
+      action: 'reject',
+      reason: 'The market is full',
+    });
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([
       { id: a.row.id, ok: true, status: 'rejected', error: null },
@@ -225,7 +264,10 @@ describe(`applications: staff review (${driver})`, () => {
     expect(stored!.decisionReason).toBe('The market is full');
     const [untouched] = await t.app.ctx.db.select().from(vendorApplications).where(eq(vendorApplications.id, foreign.row.id));
     expect(untouched!.status).toBe('submitted');
-    const wait = await staff('POST', '/vendor-applications/bulk', { ids: [b.row.id, (await createApplication(t.app, orgA.id)).row.id], action: 'waitlist' });
+    const wait = await staff('POST', '/vendor-applications/bulk', {
+      ids: [b.row.id, (await createApplication(t.app, orgA.id)).row.id],
+      action: 'waitlist',
+    });
     expect(wait.body.results.map((r: { ok: boolean }) => r.ok)).toEqual([false, true]);
   });
 });
@@ -239,9 +281,28 @@ describe(`applications: the review queue (${driver})`, () => {
     const day = await createMarketDay(t.app, org.id);
     const at = (d: string) => new Date(`${d}T10:00:00Z`);
     const mk = (o: Parameters<typeof createApplication>[2]) => createApplication(t.app, org.id, o).then((r) => r.row);
-    const olive = await mk({ applicantName: 'Olive 100% Grove', email: 'olive@example.test', categoryIds: [food.id], marketDayIds: [day.id], documents: [{ docType: 'food_hygiene' }, { docType: 'other' }], submittedAt: at('2030-03-01') });
-    const bread = await mk({ applicantName: 'Bread Corner', contactName: 'Samira Haddad', categoryIds: [food.id], status: 'under_review', submittedAt: at('2030-03-05') });
-    const pots = await mk({ applicantName: 'Pots and Pans', categoryIds: [crafts.id], marketDayIds: [day.id], status: 'rejected', submittedAt: at('2030-03-10') });
+    const olive = await mk({
+      applicantName: 'Olive 100% Grove',
+      email: 'olive@example.test',
+      categoryIds: [food.id],
+      marketDayIds: [day.id],
+      documents: [{ docType: 'food_hygiene' }, { docType: 'other' }],
+      submittedAt: at('2030-03-01'),
+    });
+    const bread = await mk({
+      applicantName: 'Bread Corner',
+      contactName: 'Samira Haddad',
+      categoryIds: [food.id],
+      status: 'under_review',
+      submittedAt: at('2030-03-05'),
+    });
+    const pots = await mk({
+      applicantName: 'Pots and Pans',
+      categoryIds: [crafts.id],
+      marketDayIds: [day.id],
+      status: 'rejected',
+      submittedAt: at('2030-03-10'),
+    });
     await createApplication(t.app, org.id, { stream: 'junior_vendor', applicantName: 'Junior Lemonade' });
     await createApplication(t.app, orgB.id, { applicantName: 'Olive of another org' });
     const ids = (body: { items: { id: string }[] }) => body.items.map((i) => i.id);
@@ -250,8 +311,23 @@ describe(`applications: the review queue (${driver})`, () => {
     expect(all.status).toBe(200);
     expect(ids(all.body)).toEqual([pots.id, bread.id, olive.id]);
     expect(all.body).toMatchObject({ total: 3, page: 1, pageSize: 25 });
-    expect(all.body.counts).toEqual({ submitted: 1, under_review: 1, info_requested: 0, approved: 0, waitlisted: 0, rejected: 1, withdrawn: 0 });
-    expect(all.body.items[2]).toMatchObject({ applicantName: 'Olive 100% Grove', categories: [{ id: food.id, nameEn: 'Food' }], marketDayCount: 1, documentCount: 2, averageScore: null, scoreCount: 0 });
+    expect(all.body.counts).toEqual({
+      submitted: 1,
+      under_review: 1,
+      info_requested: 0,
+      approved: 0,
+      waitlisted: 0,
+      rejected: 1,
+      withdrawn: 0,
+    });
+    expect(all.body.items[2]).toMatchObject({
+      applicantName: 'Olive 100% Grove',
+      categories: [{ id: food.id, nameEn: 'Food' }],
+      marketDayCount: 1,
+      documentCount: 2,
+      averageScore: null,
+      scoreCount: 0,
+    });
     expect(all.body.items[1]).toMatchObject({ applicantName: 'Bread Corner', marketDayCount: 0, documentCount: 0 });
 
     const status = await call('GET', '/vendor-applications?stream=market_vendor&status=under_review');

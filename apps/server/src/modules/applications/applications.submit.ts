@@ -26,7 +26,11 @@ const RECEIVED = { received: true } as const;
 export const REMINDER_LIMIT = 3;
 
 /** The parts of a submission the answers' checks read; an edit from the status link has them too. */
-export type Answered = ApplicationSubmission extends infer U ? (U extends ApplicationSubmission ? Pick<U, 'stream' | 'answers' | 'locale'> : never) : never;
+export type Answered = ApplicationSubmission extends infer U
+  ? U extends ApplicationSubmission
+    ? Pick<U, 'stream' | 'answers' | 'locale'>
+    : never
+  : never;
 
 export const validationFailed = (fields: FieldError[]) =>
   new AppError(422, 'validation_failed', fields.map((f) => `${f.field}: ${f.message}`).join('; '), fields);
@@ -69,7 +73,10 @@ export async function checkAnswers(ctx: AppContext, tx: Tx, orgId: string, s: An
   if (s.stream === 'junior_vendor') {
     const age = ageOn(s.answers.dateOfBirth, today);
     if (age < JUNIOR_MIN_AGE || age > JUNIOR_MAX_AGE) {
-      problems.push({ field: 'answers.dateOfBirth', message: `a junior vendor must be ${JUNIOR_MIN_AGE} to ${JUNIOR_MAX_AGE} years old today${age >= 0 ? ` (this date gives ${age})` : ''}` });
+      problems.push({
+        field: 'answers.dateOfBirth',
+        message: `a junior vendor must be ${JUNIOR_MIN_AGE} to ${JUNIOR_MAX_AGE} years old today${age >= 0 ? ` (this date gives ${age})` : ''}`,
+      });
     }
   }
   if (problems.length) throw validationFailed(problems);
@@ -80,8 +87,15 @@ export async function checkAnswers(ctx: AppContext, tx: Tx, orgId: string, s: An
 export function columnsOf(s: Answered) {
   const { documents: _uploads, ...answers } = s.answers;
   const common = { email: s.answers.email, locale: s.locale, phone: s.answers.phone, answers: answers as Record<string, unknown> };
-  if (s.stream === 'workshop') return { ...common, applicantName: s.answers.hostName, contactName: s.answers.contactName ?? null, stallSize: null, power: null };
-  return { ...common, applicantName: s.answers.businessName, contactName: s.answers.contactName, stallSize: s.answers.stallSize, power: s.answers.power };
+  if (s.stream === 'workshop')
+    return { ...common, applicantName: s.answers.hostName, contactName: s.answers.contactName ?? null, stallSize: null, power: null };
+  return {
+    ...common,
+    applicantName: s.answers.businessName,
+    contactName: s.answers.contactName,
+    stallSize: s.answers.stallSize,
+    power: s.answers.power,
+  };
 }
 
 export const summary = (r: Pick<ApplicationRow, 'stream' | 'status' | 'email' | 'applicantName' | 'contactName' | 'locale'>) => ({
@@ -93,7 +107,14 @@ export const summary = (r: Pick<ApplicationRow, 'stream' | 'status' | 'email' | 
   locale: r.locale,
 });
 
-async function create(ctx: AppContext, tx: Tx, org: repo.OrgRow, s: ApplicationSubmission, checked: Checked, actor: ApplicationActor): Promise<void> {
+async function create(
+  ctx: AppContext,
+  tx: Tx,
+  org: repo.OrgRow,
+  s: ApplicationSubmission,
+  checked: Checked,
+  actor: ApplicationActor,
+): Promise<void> {
   const now = new Date(applicationsTuning(ctx).now());
   const token = newStatusToken(ctx);
   const row = await repo.insertApplication(tx, {
@@ -109,9 +130,31 @@ async function create(ctx: AppContext, tx: Tx, org: repo.OrgRow, s: ApplicationS
   });
   await repo.replaceChoices(tx, row, checked.categoryIds, checked.marketDayIds);
   await attachDocuments(tx, row, checked.documents);
-  await insertEvent(tx, row, actor, { kind: 'submitted', fromStatus: null, toStatus: 'submitted', message: null, visibleToApplicant: true });
-  await recordAudit(tx, { orgId: org.id, actorId: null, action: 'application.submitted', entityType: 'vendor_application', entityId: row.id, after: summary(row), ip: actor.type === 'applicant' ? actor.ip : null });
-  await sendApplicantEmail(ctx, tx, 'received', { orgId: org.id, organizationName: org.name, to: row.email, locale: s.locale, stream: s.stream, name: row.contactName ?? row.applicantName, token: token.token });
+  await insertEvent(tx, row, actor, {
+    kind: 'submitted',
+    fromStatus: null,
+    toStatus: 'submitted',
+    message: null,
+    visibleToApplicant: true,
+  });
+  await recordAudit(tx, {
+    orgId: org.id,
+    actorId: null,
+    action: 'application.submitted',
+    entityType: 'vendor_application',
+    entityId: row.id,
+    after: summary(row),
+    ip: actor.type === 'applicant' ? actor.ip : null,
+  });
+  await sendApplicantEmail(ctx, tx, 'received', {
+    orgId: org.id,
+    organizationName: org.name,
+    to: row.email,
+    locale: s.locale,
+    stream: s.stream,
+    name: row.contactName ?? row.applicantName,
+    token: token.token,
+  });
 }
 
 /**

@@ -20,13 +20,23 @@ beforeAll(async () => {
   sendCurrentVersions(t.app);
   org = await createOrg(t.app, 'Harbour Market');
   staff = caller(t.app, bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'vendor_manager' }))));
-  otherStaff = caller(t.app, bearer(await tokenFor(t.app, await createUser(t.app, { orgId: (await createOrg(t.app)).id, role: 'super_admin' }))));
+  otherStaff = caller(
+    t.app,
+    bearer(await tokenFor(t.app, await createUser(t.app, { orgId: (await createOrg(t.app)).id, role: 'super_admin' }))),
+  );
   marketing = caller(t.app, bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'marketing' }))));
 });
 afterAll(async () => t?.close());
 
 const lastMessageMail = async (to: string) =>
-  (await t.app.ctx.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, 'application.message'))).orderBy(desc(emailOutbox.createdAt)).limit(1))[0]!;
+  (
+    await t.app.ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, 'application.message')))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1)
+  )[0]!;
 
 describe(`applications: e-mail templates and settings (${driver})`, () => {
   it('lists every e-mail in both languages with the placeholders, built-in until changed', async () => {
@@ -34,8 +44,12 @@ describe(`applications: e-mail templates and settings (${driver})`, () => {
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(20);
     expect(res.body.placeholders).toEqual([...APPLICATION_EMAIL_PLACEHOLDERS]);
-    expect(res.body.items.every((i: { customized: boolean; updatedAt: string | null }) => !i.customized && i.updatedAt === null)).toBe(true);
-    expect(res.body.items.find((i: { key: string; locale: string }) => i.key === 'rejected' && i.locale === 'ar')).toMatchObject(DEFAULT_TEMPLATES.rejected.ar);
+    expect(res.body.items.every((i: { customized: boolean; updatedAt: string | null }) => !i.customized && i.updatedAt === null)).toBe(
+      true,
+    );
+    expect(res.body.items.find((i: { key: string; locale: string }) => i.key === 'rejected' && i.locale === 'ar')).toMatchObject(
+      DEFAULT_TEMPLATES.rejected.ar,
+    );
     expect((await marketing('GET', '/application-email-templates')).status).toBe(403);
   });
 
@@ -50,7 +64,10 @@ describe(`applications: e-mail templates and settings (${driver})`, () => {
   });
 
   it('uses the saved wording in the next e-mail of that language, and the built-in one again after a reset', async () => {
-    const saved = await staff('PUT', '/application-email-templates/message/en', { subject: 'A note from {organization}', body: 'Dear {name},\n\n{message}\n\nFollow it here: {statusLink}' });
+    const saved = await staff('PUT', '/application-email-templates/message/en', {
+      subject: 'A note from {organization}',
+      body: 'Dear {name},\n\n{message}\n\nFollow it here: {statusLink}',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ key: 'message', locale: 'en', subject: 'A note from {organization}', customized: true });
     expect(saved.body.updatedAt).toBeTruthy();
@@ -59,26 +76,36 @@ describe(`applications: e-mail templates and settings (${driver})`, () => {
     await staff('POST', `/vendor-applications/${en.row.id}/messages`, { message: 'Bring your own tent' });
     const mail = await lastMessageMail(en.row.email);
     expect(mail.subject).toBe('A note from Harbour Market');
-    expect(mail.textBody).toBe(`Dear Nadia,\n\nBring your own tent\n\nFollow it here: http://localhost:3000/application-status#${en.token}`);
+    expect(mail.textBody).toBe(
+      `Dear Nadia,\n\nBring your own tent\n\nFollow it here: http://localhost:3000/application-status#${en.token}`,
+    );
     // The Arabic wording was not changed.
     const ar = await createApplication(t.app, org.id, { locale: 'ar' });
     await staff('POST', `/vendor-applications/${ar.row.id}/messages`, { message: 'أحضر خيمتك' });
     expect((await lastMessageMail(ar.row.email)).subject).toBe(DEFAULT_TEMPLATES.message.ar.subject);
     // Another organization still has the built-in wording.
-    const other = (await otherStaff('GET', '/application-email-templates')).body.items.find((i: { key: string; locale: string }) => i.key === 'message' && i.locale === 'en');
+    const other = (await otherStaff('GET', '/application-email-templates')).body.items.find(
+      (i: { key: string; locale: string }) => i.key === 'message' && i.locale === 'en',
+    );
     expect(other).toMatchObject({ customized: false, subject: DEFAULT_TEMPLATES.message.en.subject });
 
     const reset = await staff('DELETE', '/application-email-templates/message/en');
     expect(reset.body).toMatchObject({ customized: false, subject: DEFAULT_TEMPLATES.message.en.subject, updatedAt: null });
     await staff('POST', `/vendor-applications/${en.row.id}/messages`, { message: 'Second note' });
     expect((await lastMessageMail(en.row.email)).subject).toBe(DEFAULT_TEMPLATES.message.en.subject);
-    const audits = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.orgId, org.id), eq(auditLog.entityId, 'message:en')));
+    const audits = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, org.id), eq(auditLog.entityId, 'message:en')));
     expect(audits.map((a) => a.action).sort()).toEqual(['application_template.reset', 'application_template.save']);
   });
 
   it('refuses wording based on a version someone else changed since: built-in (null) once saved, a saved one once reset', async () => {
     const url = '/application-email-templates/waitlisted/ar';
-    const item = async () => (await staff('GET', '/application-email-templates')).body.items.find((i: { key: string; locale: string }) => i.key === 'waitlisted' && i.locale === 'ar');
+    const item = async () =>
+      (await staff('GET', '/application-email-templates')).body.items.find(
+        (i: { key: string; locale: string }) => i.key === 'waitlisted' && i.locale === 'ar',
+      );
     // Two editors opened the built-in wording: the first save wins, the second is stale and changes nothing.
     const first = await staff('PUT', url, { subject: 'First', body: 'First', expectedUpdatedAt: null });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
@@ -87,7 +114,9 @@ describe(`applications: e-mail templates and settings (${driver})`, () => {
     expect(second.body.error.fields).toEqual([{ field: 'expectedUpdatedAt', message: expect.any(String) }]);
     expect(await item()).toMatchObject({ subject: 'First', updatedAt: first.body.updatedAt });
     // Concurrent first saves of another e-mail: exactly one lands.
-    const racing = await Promise.all(['A', 'B'].map((w) => staff('PUT', '/application-email-templates/rejected/ar', { subject: w, body: w, expectedUpdatedAt: null })));
+    const racing = await Promise.all(
+      ['A', 'B'].map((w) => staff('PUT', '/application-email-templates/rejected/ar', { subject: w, body: w, expectedUpdatedAt: null })),
+    );
     expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);
     // A version of wording that was reset since is stale too, and does not bring it back.
     expect((await staff('DELETE', url)).status).toBe(200);
@@ -102,8 +131,14 @@ describe(`applications: e-mail templates and settings (${driver})`, () => {
   it('keeps review settings per organization, with defaults until changed', async () => {
     expect((await otherStaff('GET', '/application-settings')).body).toEqual({ blindReview: false, workshopsPerMarketDay: 2 });
     expect((await staff('PATCH', '/application-settings', { workshopsPerMarketDay: 51 })).status).toBe(422);
-    expect((await staff('PATCH', '/application-settings', { workshopsPerMarketDay: 4 })).body).toEqual({ blindReview: false, workshopsPerMarketDay: 4 });
-    expect((await staff('PATCH', '/application-settings', { blindReview: true })).body).toEqual({ blindReview: true, workshopsPerMarketDay: 4 });
+    expect((await staff('PATCH', '/application-settings', { workshopsPerMarketDay: 4 })).body).toEqual({
+      blindReview: false,
+      workshopsPerMarketDay: 4,
+    });
+    expect((await staff('PATCH', '/application-settings', { blindReview: true })).body).toEqual({
+      blindReview: true,
+      workshopsPerMarketDay: 4,
+    });
     expect((await staff('GET', '/application-settings')).body).toEqual({ blindReview: true, workshopsPerMarketDay: 4 });
     expect((await otherStaff('GET', '/application-settings')).body).toEqual({ blindReview: false, workshopsPerMarketDay: 2 });
   });

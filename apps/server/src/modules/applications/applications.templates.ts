@@ -16,14 +16,27 @@ import * as repo from './applications.repository.js';
 
 function toTemplate(key: ApplicationEmailTemplateKey, locale: ApplicationLocale, row: repo.TemplateRow | undefined): EmailTemplate {
   const wording = row ?? DEFAULT_TEMPLATES[key][locale];
-  return { key, locale, subject: wording.subject, body: wording.body, customized: Boolean(row), updatedAt: row?.updatedAt.toISOString() ?? null };
+  return {
+    key,
+    locale,
+    subject: wording.subject,
+    body: wording.body,
+    customized: Boolean(row),
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
 }
 
 /** Every applicant e-mail in both languages: the organization's wording where it has one, the built-in one elsewhere. */
 export async function listTemplates(db: DbOrTx, caller: Caller): Promise<{ items: EmailTemplate[]; placeholders: string[] }> {
   const rows = await repo.templateRows(db, caller.orgId);
   const items = APPLICATION_EMAIL_TEMPLATE_KEYS.flatMap((key) =>
-    APPLICATION_LOCALES.map((locale) => toTemplate(key, locale, rows.find((r) => r.templateKey === key && r.locale === locale))),
+    APPLICATION_LOCALES.map((locale) =>
+      toTemplate(
+        key,
+        locale,
+        rows.find((r) => r.templateKey === key && r.locale === locale),
+      ),
+    ),
   );
   return { items, placeholders: [...APPLICATION_EMAIL_PLACEHOLDERS] };
 }
@@ -45,19 +58,51 @@ export async function saveTemplate(
   return db.transaction(async (tx) => {
     const before = await repo.lockTemplate(tx, caller.orgId, key, locale);
     if ((before?.updatedAt.toISOString() ?? null) !== input.expectedUpdatedAt) throw staleUpdateError();
-    const values = { orgId: caller.orgId, templateKey: key, locale, subject: input.subject.trim(), body: input.body.trim(), updatedBy: caller.userId };
+    const values = {
+      orgId: caller.orgId,
+      templateKey: key,
+      locale,
+      subject: input.subject.trim(),
+      body: input.body.trim(),
+      updatedBy: caller.userId,
+    };
     const row = before ? await repo.updateTemplate(tx, values) : await repo.insertTemplate(tx, values);
     if (!row) throw staleUpdateError();
-    await recordAudit(tx, audit(caller, 'application_template.save', 'application_email_template', `${key}:${locale}`, before && { subject: before.subject, body: before.body }, { subject: row.subject, body: row.body }));
+    await recordAudit(
+      tx,
+      audit(
+        caller,
+        'application_template.save',
+        'application_email_template',
+        `${key}:${locale}`,
+        before && { subject: before.subject, body: before.body },
+        { subject: row.subject, body: row.body },
+      ),
+    );
     return toTemplate(key, locale, row);
   });
 }
 
-export async function resetTemplate(db: Db, caller: Caller, key: ApplicationEmailTemplateKey, locale: ApplicationLocale): Promise<EmailTemplate> {
+export async function resetTemplate(
+  db: Db,
+  caller: Caller,
+  key: ApplicationEmailTemplateKey,
+  locale: ApplicationLocale,
+): Promise<EmailTemplate> {
   return db.transaction(async (tx) => {
     const removed = await repo.deleteTemplate(tx, caller.orgId, key, locale);
     if (removed) {
-      await recordAudit(tx, audit(caller, 'application_template.reset', 'application_email_template', `${key}:${locale}`, { subject: removed.subject, body: removed.body }, null));
+      await recordAudit(
+        tx,
+        audit(
+          caller,
+          'application_template.reset',
+          'application_email_template',
+          `${key}:${locale}`,
+          { subject: removed.subject, body: removed.body },
+          null,
+        ),
+      );
     }
     return toTemplate(key, locale, undefined);
   });
@@ -71,7 +116,10 @@ export async function getSettings(db: DbOrTx, caller: Caller): Promise<repo.Sett
 export async function updateSettings(db: Db, caller: Caller, input: Partial<repo.SettingsRow>): Promise<repo.SettingsRow> {
   return db.transaction(async (tx) => {
     const before = await getSettings(tx, caller);
-    const after = { blindReview: input.blindReview ?? before.blindReview, workshopsPerMarketDay: input.workshopsPerMarketDay ?? before.workshopsPerMarketDay };
+    const after = {
+      blindReview: input.blindReview ?? before.blindReview,
+      workshopsPerMarketDay: input.workshopsPerMarketDay ?? before.workshopsPerMarketDay,
+    };
     await repo.upsertSettings(tx, caller.orgId, after);
     await recordAudit(tx, audit(caller, 'application_settings.update', 'application_settings', caller.orgId, before, after));
     return after;

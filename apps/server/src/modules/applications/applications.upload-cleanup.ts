@@ -26,7 +26,15 @@ export async function pruneUnclaimedUploads(ctx: AppContext): Promise<number> {
     if (stale.length === 0) return [];
     return tx
       .delete(applicationUploads)
-      .where(and(inArray(applicationUploads.id, stale.map((s) => s.id)), isNull(applicationUploads.applicationId)))
+      .where(
+        and(
+          inArray(
+            applicationUploads.id,
+            stale.map((s) => s.id),
+          ),
+          isNull(applicationUploads.applicationId),
+        ),
+      )
       .returning({ bucketId: applicationUploads.bucketId, objectPath: applicationUploads.objectPath });
   });
   const byBucket = new Map<string, string[]>();
@@ -44,4 +52,3 @@ export function maybePruneUploads(ctx: AppContext): void {
   if (++uploads % 50 !== 0) return;
   void pruneUnclaimedUploads(ctx).catch((err: unknown) => console.error('Removing unclaimed application uploads failed', err));
 }
-

@@ -10,7 +10,16 @@ import { openObjectStream, orgBucketIds } from '../storage/storage.service.js';
 import { jpeg, pdf, png } from '../storage/storage.test-support.js';
 import { pruneUnclaimedUploads, UNCLAIMED_UPLOAD_DAYS } from './applications.upload-cleanup.js';
 import { safeFileName, UPLOAD_LIMIT } from './applications.uploads.js';
-import { call, formToken, marketForForms, startPublicApp, upload, vendorBody, type MarketForForms, type PublicEnv } from './applications.public.test-support.js';
+import {
+  call,
+  formToken,
+  marketForForms,
+  startPublicApp,
+  upload,
+  vendorBody,
+  type MarketForForms,
+  type PublicEnv,
+} from './applications.public.test-support.js';
 
 /** R12 for the public upload: hostile files are refused or neutralised (images re-encoded), never stored as sent. */
 let env: PublicEnv;
@@ -40,7 +49,12 @@ function pixelBomb(): Buffer {
   ihdr.writeUInt32BE(60_000, 4);
   ihdr[8] = 8;
   const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([sig, pngChunk('IHDR', ihdr), pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(60_001 * 4))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    sig,
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(60_001 * 4))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 interface Case {
@@ -57,34 +71,88 @@ const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cook
 
 async function corpus(): Promise<Case[]> {
   const plainPng = await png();
-  const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).gif().toBuffer();
-  const exifJpeg = await sharp(await jpeg(16, 16)).jpeg().withExif({ IFD0: { Copyright: 'secret-gps-52.52N', ImageDescription: '<script>alert(1)</script>' } }).toBuffer();
-  const scriptPng = Buffer.concat([plainPng.subarray(0, 33), pngChunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>', 'latin1')), plainPng.subarray(33)]);
+  const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+    .gif()
+    .toBuffer();
+  const exifJpeg = await sharp(await jpeg(16, 16))
+    .jpeg()
+    .withExif({ IFD0: { Copyright: 'secret-gps-52.52N', ImageDescription: '<script>alert(1)</script>' } })
+    .toBuffer();
+  const scriptPng = Buffer.concat([
+    plainPng.subarray(0, 33),
+    pngChunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>', 'latin1')),
+    plainPng.subarray(33),
+  ]);
   // Hostile names carry a PNG with a script chunk, so "stored as sent" is measurable for them too.
   return [
     { label: 'SVG with script', name: 'logo.svg', body: Buffer.from(svg), type: 'image/svg+xml', refuse: 415 },
     { label: 'SVG named .png', name: 'logo.png', body: Buffer.from(svg), type: 'image/png', refuse: 415 },
-    { label: 'HTML renamed .pdf', name: 'permit.pdf', body: Buffer.from('<!doctype html><script>alert(1)</script>'), type: 'application/pdf', refuse: 415 },
-    { label: 'GIF/JavaScript polyglot', name: 'poly.gif', body: Buffer.from(`GIF89a=1;alert(document.domain)//${'A'.repeat(64)}`), type: 'image/gif', refuse: 422 },
-    { label: 'executable renamed .png', name: 'setup.png', body: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), type: 'image/png', refuse: 415 },
+    {
+      label: 'HTML renamed .pdf',
+      name: 'permit.pdf',
+      body: Buffer.from('<!doctype html><script>alert(1)</script>'),
+      type: 'application/pdf',
+      refuse: 415,
+    },
+    {
+      label: 'GIF/JavaScript polyglot',
+      name: 'poly.gif',
+      body: Buffer.from(`GIF89a=1;alert(document.domain)//${'A'.repeat(64)}`),
+      type: 'image/gif',
+      refuse: 422,
+    },
+    {
+      label: 'executable renamed .png',
+      name: 'setup.png',
+      body: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]),
+      type: 'image/png',
+      refuse: 415,
+    },
     { label: 'PNG pixel bomb', name: 'bomb.png', body: pixelBomb(), type: 'image/png', refuse: 422 },
     { label: 'zero bytes', name: 'empty.pdf', body: Buffer.alloc(0), type: 'application/pdf', refuse: 400 },
-    { label: 'over 10 MB', name: 'huge.pdf', body: Buffer.concat([pdf(), Buffer.alloc(10 * 1024 * 1024)]), type: 'application/pdf', refuse: 413 },
+    {
+      label: 'over 10 MB',
+      name: 'huge.pdf',
+      body: Buffer.concat([pdf(), Buffer.alloc(10 * 1024 * 1024)]),
+      type: 'application/pdf',
+      refuse: 413,
+    },
     { label: 'plain text', name: 'notes.txt', body: Buffer.from('my licence number is 42'), type: 'text/plain', refuse: 415 },
-    { label: 'PDF with JavaScript', name: 'js.pdf', body: pdf('/OpenAction << /S /JavaScript /JS (app.alert(1)) >>'), type: 'application/pdf', refuse: 422 },
+    {
+      label: 'PDF with JavaScript',
+      name: 'js.pdf',
+      body: pdf('/OpenAction << /S /JavaScript /JS (app.alert(1)) >>'),
+      type: 'application/pdf',
+      refuse: 422,
+    },
     { label: 'PNG bytes named .jpg', name: 'photo.jpg', body: plainPng, type: 'image/jpeg', refuse: 422 },
     { label: 'double extension .png.html', name: 'x.png.html', body: plainPng, type: 'image/png', refuse: 415 },
     { label: 'path trick', name: '../../etc/passwd.png', body: scriptPng, type: 'image/png', storedName: 'passwd.png' },
     { label: 'Windows path', name: 'C:\\Users\\eve\\..\\id.png', body: scriptPng, type: 'image/png', storedName: 'id.png' },
-    { label: 'direction override in the name', name: 'invoice\u202Efdp.png', body: scriptPng, type: 'image/png', storedName: 'invoicefdp.png' },
+    {
+      label: 'direction override in the name',
+      name: 'invoice\u202Efdp.png',
+      body: scriptPng,
+      type: 'image/png',
+      storedName: 'invoicefdp.png',
+    },
     { label: 'JPEG with EXIF', name: 'exif.jpg', body: exifJpeg, type: 'image/jpeg', storedName: 'exif.jpg' },
     { label: 'PNG with a script chunk', name: 'chunk.png', body: scriptPng, type: 'image/png', storedName: 'chunk.png' },
-    { label: 'GIF with appended script', name: 'appended.gif', body: Buffer.concat([gif, Buffer.from('<script>alert(1)</script>')]), type: 'image/gif', storedName: 'appended.gif' },
+    {
+      label: 'GIF with appended script',
+      name: 'appended.gif',
+      body: Buffer.concat([gif, Buffer.from('<script>alert(1)</script>')]),
+      type: 'image/gif',
+      storedName: 'appended.gif',
+    },
   ];
 }
 
 async function storedBytes(objectPath: string): Promise<Buffer> {
-  const [row] = await env.app.ctx.db.select().from(objects).where(and(eq(objects.bucketId, orgBucketIds(m.org.slug).documents), eq(objects.name, objectPath)));
+  const [row] = await env.app.ctx.db
+    .select()
+    .from(objects)
+    .where(and(eq(objects.bucketId, orgBucketIds(m.org.slug).documents), eq(objects.name, objectPath)));
   const blob = await openObjectStream(env.app.ctx, row!);
   const chunks: Buffer[] = [];
   for await (const c of blob!.stream) chunks.push(c as Buffer);
@@ -97,12 +165,21 @@ describe(`public application uploads (R12, ${driver})`, () => {
     expect(doc.status).toBe(201);
     expect(doc.body).toMatchObject({ fileName: 'Insurance-2025.pdf', mimeType: 'application/pdf', sizeBytes: pdf().length });
     const [row] = await env.app.ctx.db.select().from(applicationUploads).where(eq(applicationUploads.id, doc.body.uploadId));
-    expect(row).toMatchObject({ orgId: m.org.id, bucketId: `${m.org.slug}-documents`, objectPath: `applications/uploads/${doc.body.uploadId}/Insurance-2025.pdf`, applicationId: null });
+    expect(row).toMatchObject({
+      orgId: m.org.id,
+      bucketId: `${m.org.slug}-documents`,
+      objectPath: `applications/uploads/${doc.body.uploadId}/Insurance-2025.pdf`,
+      applicationId: null,
+    });
     expect((await storedBytes(row!.objectPath)).equals(pdf())).toBe(true);
     const noExt = await upload(env.app, m.org.slug, await jpeg(), 'شهادة', 'image/jpeg', nextIp());
     expect(noExt.body).toMatchObject({ fileName: 'شهادة.jpg', mimeType: 'image/jpeg' });
     // Well over the 1 MB limit of JSON bodies, well under the 10 MB of uploads.
-    const photo = await sharp({ create: { width: 1200, height: 1000, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    const photo = await sharp({
+      create: { width: 1200, height: 1000, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
+      .png()
+      .toBuffer();
     expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
     const big = await upload(env.app, m.org.slug, photo, 'stall.png', 'image/png', nextIp());
     expect(big.status, JSON.stringify(big.body)).toBe(201);
@@ -130,7 +207,9 @@ describe(`public application uploads (R12, ${driver})`, () => {
     }
     const names = await env.app.ctx.db.select({ name: objects.name }).from(objects).where(like(objects.name, 'applications/uploads/%'));
     expect(names.every((n) => /^applications\/uploads\/[0-9a-f-]{36}\/[^/]+$/.test(n.name))).toBe(true);
-    console.log(`R12 application uploads: ${cases.length} hostile files, ${asIs} accepted as-is, ${neutralised} re-encoded, ${cases.filter((c) => c.refuse).length} refused`);
+    console.log(
+      `R12 application uploads: ${cases.length} hostile files, ${asIs} accepted as-is, ${neutralised} re-encoded, ${cases.filter((c) => c.refuse).length} refused`,
+    );
     expect(asIs).toBe(0);
     expect(neutralised).toBe(cases.filter((c) => !c.refuse).length);
     expect(await readdir(path.join(env.dataDir, 'storage', '.staging'))).toEqual([]);
@@ -140,7 +219,12 @@ describe(`public application uploads (R12, ${driver})`, () => {
     const ip = nextIp();
     const json = await call(env.app, 'POST', `/public/application-uploads?org=${m.org.slug}`, { file: 'x' }, ip);
     expect(json.status).toBe(415);
-    const wrongField = await env.app.inject({ method: 'POST', url: `/api/v1/public/application-uploads?org=${m.org.slug}`, remoteAddress: ip, ...multipartWith('photo', await png()) });
+    const wrongField = await env.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/application-uploads?org=${m.org.slug}`,
+      remoteAddress: ip,
+      ...multipartWith('photo', await png()),
+    });
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().error.fields).toEqual([{ field: 'file', message: 'Send the file in the field file' }]);
     const unknownOrg = await upload(env.app, 'no-such-market', await png(), 'a.png', 'image/png', ip);
@@ -164,9 +248,17 @@ describe(`public application uploads (R12, ${driver})`, () => {
     const tokenB = await formToken(env.app, other.org.slug);
     const tokenA = await formToken(env.app, m.org.slug);
     env.advance();
-    const intoB = await call(env.app, 'POST', '/public/applications', vendorBody(other, tokenB, { documents: [{ uploadId: ofA.body.uploadId, docType: 'permit' }] }), nextIp());
+    const intoB = await call(
+      env.app,
+      'POST',
+      '/public/applications',
+      vendorBody(other, tokenB, { documents: [{ uploadId: ofA.body.uploadId, docType: 'permit' }] }),
+      nextIp(),
+    );
     expect(intoB.status).toBe(422);
-    expect(intoB.body.error.fields).toEqual([{ field: 'answers.documents.0.uploadId', message: 'no uploaded file has this id; upload the file again' }]);
+    expect(intoB.body.error.fields).toEqual([
+      { field: 'answers.documents.0.uploadId', message: 'no uploaded file has this id; upload the file again' },
+    ]);
 
     const doc = [{ uploadId: ofA.body.uploadId, docType: 'permit' }];
     expect((await call(env.app, 'POST', '/public/applications', vendorBody(m, tokenA, { documents: doc }), nextIp())).status).toBe(202);
@@ -184,13 +276,23 @@ describe(`public application uploads (R12, ${driver})`, () => {
     const claimed = await upload(env.app, m.org.slug, pdf(), 'claimed.pdf', 'application/pdf', nextIp());
     const token = await formToken(env.app, m.org.slug);
     env.advance(10_000);
-    const sent = await call(env.app, 'POST', '/public/applications', vendorBody(m, token, { email: 'keeps-files@example.test', documents: [{ uploadId: claimed.body.uploadId, docType: 'other' }] }), nextIp());
+    const sent = await call(
+      env.app,
+      'POST',
+      '/public/applications',
+      vendorBody(m, token, { email: 'keeps-files@example.test', documents: [{ uploadId: claimed.body.uploadId, docType: 'other' }] }),
+      nextIp(),
+    );
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
     const db = env.app.ctx.db;
     const pathOf = async (id: string) => (await db.select().from(applicationUploads).where(eq(applicationUploads.id, id)))[0]?.objectPath;
     const oldPath = (await pathOf(old.body.uploadId))!;
     const bucket = `${m.org.slug}-documents`;
-    const objectRows = (name: string) => db.select().from(objects).where(and(eq(objects.bucketId, bucket), eq(objects.name, name)));
+    const objectRows = (name: string) =>
+      db
+        .select()
+        .from(objects)
+        .where(and(eq(objects.bucketId, bucket), eq(objects.name, name)));
     expect(await objectRows(oldPath)).toHaveLength(1);
 
     expect(await pruneUnclaimedUploads(env.app.ctx)).toBe(0);
@@ -217,6 +319,11 @@ describe(`public application uploads (R12, ${driver})`, () => {
 
 function multipartWith(field: string, body: Buffer) {
   const boundary = '----formboundary42';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
-  return { payload: Buffer.concat([head, body, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, body, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -19,13 +19,22 @@ import { maybePruneUploads } from './applications.upload-cleanup.js';
 
 /** What an applicant may upload: documents and photos, never anything a browser could run. */
 export const APPLICATION_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf'];
-const EXTENSION_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'application/pdf': 'pdf' };
+const EXTENSION_OF: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
+};
 export const UPLOAD_LIMIT = 30;
 export const UPLOAD_WINDOW_SECONDS = 600;
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-const fileError = (status: number, code: 'bad_request' | 'payload_too_large' | 'unsupported_media_type' | 'validation_failed', message: string) =>
-  new AppError(status, code, message, [{ field: 'file', message }]);
+const fileError = (
+  status: number,
+  code: 'bad_request' | 'payload_too_large' | 'unsupported_media_type' | 'validation_failed',
+  message: string,
+) => new AppError(status, code, message, [{ field: 'file', message }]);
 
 /**
  * A name safe to store and show: no folders, no control or direction characters, no leading dots,
@@ -41,7 +50,13 @@ export function safeFileName(raw: string | undefined): string {
     .replace(/\.{2,}/g, '.')
     .replace(/^[.-]+/, '');
   const dot = cleaned.lastIndexOf('.');
-  const ext = dot > 0 ? cleaned.slice(dot + 1).toLowerCase().slice(0, 10) : '';
+  const ext =
+    dot > 0
+      ? cleaned
+          .slice(dot + 1)
+          .toLowerCase()
+          .slice(0, 10)
+      : '';
   const stem = (dot > 0 ? cleaned.slice(0, dot) : cleaned).slice(0, 80).replace(/[.-]+$/, '') || 'document';
   return ext ? `${stem}.${ext}` : stem;
 }
@@ -50,9 +65,14 @@ export function safeFileName(raw: string | undefined): string {
 function toApiError(err: unknown): unknown {
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return fileError(400, 'bad_request', 'Send one file per request');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return fileError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field file');
-  if (code === 'FST_PROTO_VIOLATION' || (err instanceof Error && !(err instanceof StorageError) && /Unexpected end of form|Malformed|boundary/i.test(err.message))) {
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return fileError(400, 'bad_request', 'Send one file per request');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return fileError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field file');
+  if (
+    code === 'FST_PROTO_VIOLATION' ||
+    (err instanceof Error && !(err instanceof StorageError) && /Unexpected end of form|Malformed|boundary/i.test(err.message))
+  ) {
     return fileError(400, 'bad_request', 'The multipart form is not valid');
   }
   if (!(err instanceof StorageError)) return err;
@@ -71,7 +91,9 @@ async function receiveFile(ctx: AppContext, req: FastifyRequest): Promise<{ stag
   if (Number.isFinite(length) && length > APPLICATION_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
   let part: MultipartFile | undefined;
   try {
-    part = await req.file({ limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50, fileSize: APPLICATION_UPLOAD_MAX_BYTES + 1 } });
+    part = await req.file({
+      limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50, fileSize: APPLICATION_UPLOAD_MAX_BYTES + 1 },
+    });
   } catch (err) {
     throw toApiError(err);
   }
@@ -111,12 +133,26 @@ export async function uploadApplicationFile(ctx: AppContext, req: FastifyRequest
   const id = randomUUID();
   const objectPath = `applications/uploads/${id}/${name}`;
   try {
-    await writeObject(ctx, { userId: null, ip: req.ip }, bucket, objectPath, accepted, { mode: 'create', cacheControl: 'private, max-age=0', metadata: null });
+    await writeObject(ctx, { userId: null, ip: req.ip }, bucket, objectPath, accepted, {
+      mode: 'create',
+      cacheControl: 'private, max-age=0',
+      metadata: null,
+    });
   } catch (err) {
     throw toApiError(err);
   }
   // The object is already written; an unregistered one is only an orphan file, never a half application.
-  await repo.insertUpload(ctx.db, { id, orgId: org.id, bucketId: bucket.id, objectPath, fileName: name, mimeType: accepted.mimetype, sizeBytes: accepted.size, ip: req.ip, createdAt: new Date(applicationsTuning(ctx).now()) });
+  await repo.insertUpload(ctx.db, {
+    id,
+    orgId: org.id,
+    bucketId: bucket.id,
+    objectPath,
+    fileName: name,
+    mimeType: accepted.mimetype,
+    sizeBytes: accepted.size,
+    ip: req.ip,
+    createdAt: new Date(applicationsTuning(ctx).now()),
+  });
   maybePruneUploads(ctx);
   return { uploadId: id, fileName: name, mimeType: accepted.mimetype, sizeBytes: accepted.size };
 }
@@ -148,7 +184,8 @@ export async function checkDocuments(
     if (seen.has(ref.uploadId)) problems.push({ field: `${field}.${i}.uploadId`, message: 'is listed twice' });
     else if (!upload || upload.orgId !== orgId || (upload.applicationId && upload.applicationId !== ownApplicationId)) {
       problems.push({ field: `${field}.${i}.uploadId`, message: 'no uploaded file has this id; upload the file again' });
-    } else if (ref.expiresOn && ref.expiresOn < today) problems.push({ field: `${field}.${i}.expiresOn`, message: 'the document has already expired' });
+    } else if (ref.expiresOn && ref.expiresOn < today)
+      problems.push({ field: `${field}.${i}.expiresOn`, message: 'the document has already expired' });
     else if (!upload.applicationId) documents.push({ ref, upload });
     seen.add(ref.uploadId);
   });
@@ -171,5 +208,9 @@ export async function attachDocuments(tx: DbOrTx, app: { id: string; orgId: stri
       expiresOn: ref.expiresOn ?? null,
     })),
   );
-  await repo.claimUploads(tx, documents.map((d) => d.upload.id), app.id);
+  await repo.claimUploads(
+    tx,
+    documents.map((d) => d.upload.id),
+    app.id,
+  );
 }

@@ -49,7 +49,9 @@ export async function countScheduled(db: DbOrTx, marketDayId: string, exceptId?:
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(workshops)
-    .where(and(eq(workshops.marketDayId, marketDayId), eq(workshops.status, 'scheduled'), exceptId ? ne(workshops.id, exceptId) : undefined));
+    .where(
+      and(eq(workshops.marketDayId, marketDayId), eq(workshops.status, 'scheduled'), exceptId ? ne(workshops.id, exceptId) : undefined),
+    );
   return row?.n ?? 0;
 }
 
@@ -67,5 +69,8 @@ export async function lockWorkshop(db: DbOrTx, orgId: string, id: string) {
 }
 
 export async function updateWorkshop(db: DbOrTx, id: string, values: Partial<WorkshopInsert>): Promise<void> {
-  await db.update(workshops).set({ ...values, updatedAt: new Date() }).where(eq(workshops.id, id));
+  await db
+    .update(workshops)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(workshops.id, id));
 }

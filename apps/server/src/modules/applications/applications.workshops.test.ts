@@ -25,7 +25,8 @@ afterAll(async () => t?.close());
 const workshopApp = (marketDayIds: string[], o: Parameters<typeof createApplication>[2] = {}) =>
   createApplication(t.app, org.id, { stream: 'workshop', marketDayIds, ...o }).then((r) => r.row);
 const approve = (id: string, body: Record<string, unknown> = {}) => staff('POST', `/vendor-applications/${id}/approve`, body);
-const workshopOf = async (applicationId: string) => (await t.app.ctx.db.select().from(workshops).where(eq(workshops.applicationId, applicationId)))[0];
+const workshopOf = async (applicationId: string) =>
+  (await t.app.ctx.db.select().from(workshops).where(eq(workshops.applicationId, applicationId)))[0];
 
 describe(`applications: workshops (${driver})`, () => {
   it('places approved workshops on the first preferred day with room and refuses a full, past or unpublished day', async () => {
@@ -69,7 +70,11 @@ describe(`applications: workshops (${driver})`, () => {
     const [stored] = await t.app.ctx.db.select().from(vendorApplications).where(eq(vendorApplications.id, chosen.id));
     expect(stored!.status).toBe('submitted');
     expect(await workshopOf(chosen.id)).toBeUndefined();
-    for (const [dayId, words] of [[past.id, 'is over'], [draft.id, 'not published'], [(await createMarketDay(t.app, org.id)).id, 'must be one of the market days']] as const) {
+    for (const [dayId, words] of [
+      [past.id, 'is over'],
+      [draft.id, 'not published'],
+      [(await createMarketDay(t.app, org.id)).id, 'must be one of the market days'],
+    ] as const) {
       const bad = await approve(chosen.id, { marketDayId: dayId });
       expect(bad.status).toBe(422);
       expect(bad.body.error.fields[0]).toMatchObject({ field: 'marketDayId' });
@@ -104,9 +109,16 @@ describe(`applications: workshops (${driver})`, () => {
     expect(moved.body).toMatchObject({ status: 'scheduled', marketDayId: day1.id, marketDayDate: day1.date });
     // Reinstating the cancelled one would overfill its day.
     expect((await staff('PATCH', `/workshops/${a.id}`, { status: 'scheduled' })).status).toBe(409);
-    expect((await staff('PATCH', `/workshops/${a.id}`, { status: 'scheduled', marketDayId: day2.id })).body).toMatchObject({ status: 'scheduled', marketDayId: day2.id });
+    expect((await staff('PATCH', `/workshops/${a.id}`, { status: 'scheduled', marketDayId: day2.id })).body).toMatchObject({
+      status: 'scheduled',
+      marketDayId: day2.id,
+    });
     expect((await staff('GET', '/workshops?status=cancelled')).body.items.map((w: { id: string }) => w.id)).not.toContain(a.id);
-    expect((await staff('PATCH', `/workshops/${b.id}`, { marketDayId: null })).body).toMatchObject({ marketDayId: null, marketDayDate: null, locationName: null });
+    expect((await staff('PATCH', `/workshops/${b.id}`, { marketDayId: null })).body).toMatchObject({
+      marketDayId: null,
+      marketDayDate: null,
+      locationName: null,
+    });
 
     expect((await otherStaff('PATCH', `/workshops/${a.id}`, { status: 'cancelled' })).status).toBe(404);
     expect((await otherStaff('GET', '/workshops')).body.items).toEqual([]);

@@ -35,7 +35,8 @@ async function chooseDay(tx: Tx, app: ApplicationRow, requested: string | undefi
     if (problem) throw invalid('marketDayId', problem);
     await ws.lockMarketDay(tx, app.orgId, day.id);
     const n = await ws.countScheduled(tx, day.id);
-    if (n >= cap) throw conflict(fullMessage(day.date, n, cap), [{ field: 'marketDayId', message: `is full (${n} of ${placesWord(cap)})` }]);
+    if (n >= cap)
+      throw conflict(fullMessage(day.date, n, cap), [{ field: 'marketDayId', message: `is full (${n} of ${placesWord(cap)})` }]);
     return day;
   }
   const usable = days.filter((d) => !dayProblem(d, today));
@@ -48,7 +49,9 @@ async function chooseDay(tx: Tx, app: ApplicationRow, requested: string | undefi
     if (n < cap) return day;
     full.push(`${day.date} (${n} of ${placesWord(cap)})`);
   }
-  throw conflict(`Every market day this workshop can go on is full: ${full.join(', ')}.`, [{ field: 'marketDayId', message: 'every chosen market day is full' }]);
+  throw conflict(`Every market day this workshop can go on is full: ${full.join(', ')}.`, [
+    { field: 'marketDayId', message: 'every chosen market day is full' },
+  ]);
 }
 
 /** Creates the workshop of an approved host application (inside the approval's transaction). */
@@ -80,12 +83,21 @@ export async function createWorkshopOf(tx: Tx, caller: Caller, app: ApplicationR
   return id;
 }
 
-export async function listWorkshops(db: DbOrTx, caller: Caller, q: { marketDayId?: string; status?: 'scheduled' | 'cancelled' }): Promise<{ items: Workshop[] }> {
+export async function listWorkshops(
+  db: DbOrTx,
+  caller: Caller,
+  q: { marketDayId?: string; status?: 'scheduled' | 'cancelled' },
+): Promise<{ items: Workshop[] }> {
   return { items: (await ws.workshopRows(db, caller.orgId, q)).map(toWorkshop) };
 }
 
 /** Moves a workshop to another market day of the organization (within its capacity), unplaces it, or cancels or reinstates it. */
-export async function updateWorkshop(db: Db, caller: Caller, id: string, input: { marketDayId?: string | null; status?: 'scheduled' | 'cancelled' }): Promise<Workshop> {
+export async function updateWorkshop(
+  db: Db,
+  caller: Caller,
+  id: string,
+  input: { marketDayId?: string | null; status?: 'scheduled' | 'cancelled' },
+): Promise<Workshop> {
   return db.transaction(async (tx) => {
     const before = await ws.lockWorkshop(tx, caller.orgId, id);
     if (!before) throw notFound('Workshop');
@@ -100,11 +112,15 @@ export async function updateWorkshop(db: Db, caller: Caller, id: string, input: 
       if (problem) throw invalid('marketDayId', problem);
       const { workshopsPerMarketDay: cap } = await repo.settingsOf(tx, caller.orgId);
       const n = await ws.countScheduled(tx, day.id, id);
-      if (n >= cap) throw conflict(fullMessage(day.date, n, cap), [{ field: 'marketDayId', message: `is full (${n} of ${placesWord(cap)})` }]);
+      if (n >= cap)
+        throw conflict(fullMessage(day.date, n, cap), [{ field: 'marketDayId', message: `is full (${n} of ${placesWord(cap)})` }]);
     }
     await ws.updateWorkshop(tx, id, { marketDayId: dayId, status });
     const action = status !== before.status ? (status === 'cancelled' ? 'cancel' : 'reinstate') : 'move';
-    await recordAudit(tx, audit(caller, action, 'workshop', id, { marketDayId: before.marketDayId, status: before.status }, { marketDayId: dayId, status }));
+    await recordAudit(
+      tx,
+      audit(caller, action, 'workshop', id, { marketDayId: before.marketDayId, status: before.status }, { marketDayId: dayId, status }),
+    );
     const [row] = await ws.workshopRows(tx, caller.orgId, { id });
     return toWorkshop(row!);
   });

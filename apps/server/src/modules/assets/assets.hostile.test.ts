@@ -23,7 +23,10 @@ afterAll(async () => env?.close());
 describe(`hostile uploads through the asset routes (R12, ${driver})`, () => {
   it('refuses or re-encodes every hostile file; none is accepted as sent, none keeps EXIF, all are served with nosniff', async () => {
     const h = bearer(await accessToken(m));
-    const cases = [...(await hostileCorpus()), { label: 'SVG declared as PNG in the form', path: 'h/form.png', body: Buffer.from(svg), type: 'image/png', refuse: 415 as const }];
+    const cases = [
+      ...(await hostileCorpus()),
+      { label: 'SVG declared as PNG in the form', path: 'h/form.png', body: Buffer.from(svg), type: 'image/png', refuse: 415 as const },
+    ];
     let asIs = 0;
     let refused = 0;
     let reencoded = 0;
@@ -44,7 +47,9 @@ describe(`hostile uploads through the asset routes (R12, ${driver})`, () => {
         expect(c.neutralise || c.refuse === 400, `${c.label} was accepted`).toBe(true);
         const id = res.json().id as string;
         const [row] = await env.t.app.ctx.db.select().from(assets).where(eq(assets.id, id));
-        const served = await fetch(`${env.url}/storage/v1/object/public/${row!.bucketId}/${row!.path.split('/').map(encodeURIComponent).join('/')}`);
+        const served = await fetch(
+          `${env.url}/storage/v1/object/public/${row!.bucketId}/${row!.path.split('/').map(encodeURIComponent).join('/')}`,
+        );
         expect(served.headers.get('x-content-type-options')).toBe('nosniff');
         expect(served.headers.get('content-type')).toBe(row!.mimeType);
         const stored = Buffer.from(await served.arrayBuffer());
@@ -60,6 +65,8 @@ describe(`hostile uploads through the asset routes (R12, ${driver})`, () => {
     expect(asIs).toBe(0);
     expect(reencoded).toBe(cases.filter((c) => c.neutralise || c.refuse === 400).length * 2);
     expect(await readdir(path.join(env.dataDir, 'storage', '.staging'))).toEqual([]);
-    console.log(`R12 asset uploads: ${cases.length * 2} hostile uploads (${cases.length} files x 2 routes), ${refused} refused, ${reencoded} re-encoded, ${asIs} accepted as sent`);
+    console.log(
+      `R12 asset uploads: ${cases.length * 2} hostile uploads (${cases.length} files x 2 routes), ${refused} refused, ${reencoded} re-encoded, ${asIs} accepted as sent`,
+    );
   });
 });

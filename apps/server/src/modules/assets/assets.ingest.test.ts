@@ -44,10 +44,28 @@ const stagingCount = async () => (await readdir(path.join(dir, 'storage', '.stag
 describe('ingestAsset', () => {
   it('stores a re-encoded image, a 320 px WebP thumbnail and the asset row with checksum and size', async () => {
     const a = await ingestAsset(t.app.ctx.db, store, {
-      orgId: org.id, orgSlug: org.slug, userId: null, folder: '/honey/jars/', fileName: 'jar.jpg',
-      bytes: await exifJpeg(1000, 500), altEn: ' Jar ', altAr: 'جرة', tags: ['Honey', 'honey', ' Gift '],
+      orgId: org.id,
+      orgSlug: org.slug,
+      userId: null,
+      folder: '/honey/jars/',
+      fileName: 'jar.jpg',
+      bytes: await exifJpeg(1000, 500),
+      altEn: ' Jar ',
+      altAr: 'جرة',
+      tags: ['Honey', 'honey', ' Gift '],
     });
-    expect(a).toMatchObject({ bucketId: `${org.slug}-public`, path: 'honey/jars/jar.jpg', folder: 'honey/jars', fileName: 'jar.jpg', mimeType: 'image/jpeg', width: 1000, height: 500, altEn: 'Jar', altAr: 'جرة', tags: ['honey', 'gift'] });
+    expect(a).toMatchObject({
+      bucketId: `${org.slug}-public`,
+      path: 'honey/jars/jar.jpg',
+      folder: 'honey/jars',
+      fileName: 'jar.jpg',
+      mimeType: 'image/jpeg',
+      width: 1000,
+      height: 500,
+      altEn: 'Jar',
+      altAr: 'جرة',
+      tags: ['honey', 'gift'],
+    });
     expect(a.checksum).toMatch(/^[0-9a-f]{64}$/);
     expect(a.thumbnailPath).toBe(`.thumbnails/${a.id}.webp`);
     const [obj] = await t.app.ctx.db.select().from(objects).where(eq(objects.id, a.objectId));
@@ -55,7 +73,10 @@ describe('ingestAsset', () => {
     expect(bytes.length).toBe(a.sizeBytes);
     expect((await sharp(bytes).metadata()).exif).toBeUndefined();
     expect(bytes.toString('latin1')).not.toContain('secret-gps');
-    const [thumb] = await t.app.ctx.db.select().from(objects).where(and(eq(objects.bucketId, a.bucketId), eq(objects.name, a.thumbnailPath!)));
+    const [thumb] = await t.app.ctx.db
+      .select()
+      .from(objects)
+      .where(and(eq(objects.bucketId, a.bucketId), eq(objects.name, a.thumbnailPath!)));
     const tmeta = await sharp(await streamToBuffer((await store.get(thumb!.blobKey))!.stream)).metadata();
     expect([tmeta.format, tmeta.width, tmeta.height]).toEqual(['webp', 320, 160]);
     const audits = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, a.id));
@@ -63,7 +84,9 @@ describe('ingestAsset', () => {
   });
 
   it('gives a second file of the same name in a folder a suffix', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
     const base = { orgId: org.id, orgSlug: org.slug, userId: null, folder: 'dup', bytes: png };
     const a = await ingestAsset(t.app.ctx.db, store, { ...base, fileName: 'logo.png' });
     const b = await ingestAsset(t.app.ctx.db, store, { ...base, fileName: 'logo.png' });
@@ -71,8 +94,14 @@ describe('ingestAsset', () => {
   });
 
   it('refuses hostile or invalid input and leaves no object, blob, staging file or row behind', async () => {
-    const before = { blobs: await blobCount(), rows: (await t.app.ctx.db.select().from(assets)).length, objects: (await t.app.ctx.db.select().from(objects)).length };
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).png().toBuffer();
+    const before = {
+      blobs: await blobCount(),
+      rows: (await t.app.ctx.db.select().from(assets)).length,
+      objects: (await t.app.ctx.db.select().from(objects)).length,
+    };
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
     const cases: [string, Partial<Parameters<typeof ingestAsset>[2]>, number][] = [
       ['PNG named .jpg', { fileName: 'x.jpg', bytes: png }, 422],
       ['SVG', { fileName: 'x.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }, 415],
@@ -84,7 +113,15 @@ describe('ingestAsset', () => {
       ['too many tags', { fileName: 'x.png', bytes: png, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 422],
     ];
     for (const [label, c, status] of cases) {
-      const err = await ingestAsset(t.app.ctx.db, store, { orgId: org.id, orgSlug: org.slug, userId: null, folder: '', fileName: 'x', bytes: png, ...c }).then(
+      const err = await ingestAsset(t.app.ctx.db, store, {
+        orgId: org.id,
+        orgSlug: org.slug,
+        userId: null,
+        folder: '',
+        fileName: 'x',
+        bytes: png,
+        ...c,
+      }).then(
         () => null,
         (e: unknown) => e,
       );
@@ -98,8 +135,18 @@ describe('ingestAsset', () => {
   });
 
   it('keeps a PDF without thumbnail or dimensions', async () => {
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
-    const a = await ingestAsset(t.app.ctx.db, store, { orgId: org.id, orgSlug: org.slug, userId: null, folder: '', fileName: 'spec.pdf', bytes: pdf });
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      'latin1',
+    );
+    const a = await ingestAsset(t.app.ctx.db, store, {
+      orgId: org.id,
+      orgSlug: org.slug,
+      userId: null,
+      folder: '',
+      fileName: 'spec.pdf',
+      bytes: pdf,
+    });
     expect(a).toMatchObject({ mimeType: 'application/pdf', thumbnailPath: null, width: null, height: null, sizeBytes: pdf.length });
   });
 });

@@ -66,7 +66,8 @@ export async function publicBucketOf(db: Db, o: { orgId: string; orgSlug: string
   return bucket;
 }
 
-export const sizeLimit = (bucket: storageRepo.BucketRow): number => Math.min(bucket.fileSizeLimit ?? DEFAULT_FILE_SIZE_LIMIT, MAX_FILE_SIZE_LIMIT);
+export const sizeLimit = (bucket: storageRepo.BucketRow): number =>
+  Math.min(bucket.fileSizeLimit ?? DEFAULT_FILE_SIZE_LIMIT, MAX_FILE_SIZE_LIMIT);
 
 /** Same as ingestAsset for bytes already streamed into a staging file (the upload routes); the staged file is consumed. */
 export async function ingestStaged(db: Db, store: BlobStore, input: StagedIngest): Promise<IngestedAsset> {

@@ -47,7 +47,8 @@ function listWhere(o: ListOptions): SQL {
   const parts: SQL[] = [eq(assets.orgId, o.orgId)];
   if (o.folder !== undefined) {
     if (!o.subfolders) parts.push(eq(assets.folder, o.folder));
-    else if (o.folder !== '') parts.push(sql`(${assets.folder} = ${o.folder} or left(${assets.folder}, ${o.folder.length + 1}) = ${`${o.folder}/`})`);
+    else if (o.folder !== '')
+      parts.push(sql`(${assets.folder} = ${o.folder} or left(${assets.folder}, ${o.folder.length + 1}) = ${`${o.folder}/`})`);
   }
   if (o.q) {
     const like = `%${escapeLike(o.q)}%`;
@@ -73,19 +74,33 @@ const ORDER: Record<ListOptions['sort'], SQL[]> = {
 
 export async function listAssets(db: DbOrTx, o: ListOptions): Promise<{ rows: AssetRow[]; total: number }> {
   const where = listWhere(o);
-  const rows = await db.select().from(assets).where(where).orderBy(...ORDER[o.sort]).limit(o.limit).offset(o.offset);
+  const rows = await db
+    .select()
+    .from(assets)
+    .where(where)
+    .orderBy(...ORDER[o.sort])
+    .limit(o.limit)
+    .offset(o.offset);
   const [c] = await db.select({ n: count() }).from(assets).where(where);
   return { rows, total: Number(c?.n ?? 0) };
 }
 
 export async function findAsset(db: DbOrTx, orgId: string, id: string, forUpdate = false): Promise<AssetRow | null> {
-  const q = db.select().from(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, id))).limit(1);
+  const q = db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.orgId, orgId), eq(assets.id, id)))
+    .limit(1);
   const [row] = forUpdate ? await q.for('update') : await q;
   return row ?? null;
 }
 
 export async function updateAsset(db: DbOrTx, id: string, patch: Partial<NewAsset>): Promise<AssetRow> {
-  const [row] = await db.update(assets).set({ ...patch, updatedAt: new Date() }).where(eq(assets.id, id)).returning();
+  const [row] = await db
+    .update(assets)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(assets.id, id))
+    .returning();
   return row!;
 }
 
@@ -113,7 +128,11 @@ export async function tagCounts(db: DbOrTx, orgId: string): Promise<{ tag: strin
 }
 
 /** Products that show the asset: as media, or as the value of an attribute (plain, localised or a list). */
-export async function usageOf(db: DbOrTx, orgId: string, assetId: string): Promise<{ productId: string; sku: string; nameEn: string; nameAr: string; media: boolean; attribute: boolean }[]> {
+export async function usageOf(
+  db: DbOrTx,
+  orgId: string,
+  assetId: string,
+): Promise<{ productId: string; sku: string; nameEn: string; nameAr: string; media: boolean; attribute: boolean }[]> {
   const result = await db.execute(sql`
     select p.id, p.sku, p.name_en, p.name_ar,
       exists (select 1 from product_media pm where pm.product_id = p.id and pm.asset_id = ${assetId}) as media,
@@ -151,7 +170,9 @@ export async function countInFolder(db: DbOrTx, orgId: string, folder: string): 
   const [c] = await db
     .select({ n: count() })
     .from(assets)
-    .where(and(eq(assets.orgId, orgId), sql`(${assets.folder} = ${folder} or left(${assets.folder}, ${folder.length + 1}) = ${`${folder}/`})`));
+    .where(
+      and(eq(assets.orgId, orgId), sql`(${assets.folder} = ${folder} or left(${assets.folder}, ${folder.length + 1}) = ${`${folder}/`})`),
+    );
   return Number(c?.n ?? 0);
 }
 
@@ -178,7 +199,13 @@ export async function moveFolder(db: DbOrTx, orgId: string, bucketId: string, fr
       folder: sql`case when ${assets.folder} = ${from} then ${to} else ${to} || substr(${assets.folder}, ${n}) end`,
       updatedAt: new Date(),
     })
-    .where(and(eq(assets.orgId, orgId), eq(assets.bucketId, bucketId), sql`(${assets.folder} = ${from} or left(${assets.folder}, ${n}) = ${`${from}/`})`));
+    .where(
+      and(
+        eq(assets.orgId, orgId),
+        eq(assets.bucketId, bucketId),
+        sql`(${assets.folder} = ${from} or left(${assets.folder}, ${n}) = ${`${from}/`})`,
+      ),
+    );
   return moved.length;
 }
 

@@ -52,7 +52,15 @@ describe('asset library routes', () => {
     expect(thumb.headers['x-content-type-options']).toBe('nosniff');
     const b = await upload(await pngOf(10, 10, 'blue'), 'blue.png', 'image/png', 'banners');
     blue = b.json();
-    expect((await upload(Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'), 'sheet.pdf', 'application/pdf')).statusCode).toBe(201);
+    expect(
+      (
+        await upload(
+          Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+          'sheet.pdf',
+          'application/pdf',
+        )
+      ).statusCode,
+    ).toBe(201);
     expect((await upload(Buffer.from('not an image'), 'x.png', 'image/png')).statusCode).toBe(422);
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/assets/upload', headers: h, payload: { a: 1 } })).statusCode).toBe(415);
   });
@@ -65,17 +73,28 @@ describe('asset library routes', () => {
     expect((await get('/assets?folder=banners&subfolders=true')).json().total).toBe(2);
     expect((await get('/assets?type=pdf')).json().total).toBe(1);
     expect((await get('/assets?type=image&sort=size_asc')).json().items[0].id).toBe(blue.id);
-    expect((await get('/assets?sort=name_asc')).json().items.map((a: { fileName: string }) => a.fileName)).toEqual(['blue.png', 'Red Banner.png', 'sheet.pdf']);
+    expect((await get('/assets?sort=name_asc')).json().items.map((a: { fileName: string }) => a.fileName)).toEqual([
+      'blue.png',
+      'Red Banner.png',
+      'sheet.pdf',
+    ]);
     const paged = (await get('/assets?limit=2&page=2')).json();
     expect([paged.items.length, paged.page, paged.total]).toEqual([1, 2, 3]);
 
-    const patched = await send('PATCH', `/assets/${red.id}`, { altEn: 'Summer sale', altAr: 'تخفيضات الصيف', tags: ['Sale', 'sale', 'Summer '] });
+    const patched = await send('PATCH', `/assets/${red.id}`, {
+      altEn: 'Summer sale',
+      altAr: 'تخفيضات الصيف',
+      tags: ['Sale', 'sale', 'Summer '],
+    });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json().tags).toEqual(['sale', 'summer']);
     expect((await get(`/assets?q=${encodeURIComponent('الصيف')}`)).json().items.map((a: { id: string }) => a.id)).toEqual([red.id]);
     expect((await get('/assets?q=SUMMER')).json().total).toBe(1);
     expect((await get('/assets?tag=sale')).json().items.map((a: { id: string }) => a.id)).toEqual([red.id]);
-    expect((await get('/assets/tags')).json()).toEqual([{ tag: 'sale', count: 1 }, { tag: 'summer', count: 1 }]);
+    expect((await get('/assets/tags')).json()).toEqual([
+      { tag: 'sale', count: 1 },
+      { tag: 'summer', count: 1 },
+    ]);
     expect((await send('PATCH', `/assets/${red.id}`, { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).statusCode).toBe(422);
     expect((await send('PATCH', `/assets/${red.id}`, { tags: ['x'.repeat(41)] })).statusCode).toBe(422);
   });
@@ -96,7 +115,9 @@ describe('asset library routes', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().path).toBe('archive/blue-old.png');
     expect((await t.app.inject({ method: 'GET', url: moved.json().url })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/storage/v1/object/public/${org.slug}-public/banners/blue.png` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/storage/v1/object/public/${org.slug}-public/banners/blue.png` })).statusCode).toBe(
+      404,
+    );
     expect((await send('PATCH', `/assets/${blue.id}`, { fileName: 'blue-old.pdf' })).statusCode).toBe(422);
 
     expect((await send('DELETE', '/assets/folders?path=archive')).statusCode).toBe(409);
@@ -110,7 +131,11 @@ describe('asset library routes', () => {
 
     expect((await send('PATCH', `/assets/${blue.id}`, { folder: '' })).statusCode).toBe(200);
     expect((await send('DELETE', '/assets/folders?path=archive')).statusCode).toBe(200);
-    expect((await get('/assets/folders')).json().map((f: { path: string }) => f.path)).toEqual(['campaigns', 'campaigns/2026', 'campaigns/2026/summer']);
+    expect((await get('/assets/folders')).json().map((f: { path: string }) => f.path)).toEqual([
+      'campaigns',
+      'campaigns/2026',
+      'campaigns/2026/summer',
+    ]);
   });
 
   it('shows where an asset is used and refuses to delete it while used', async () => {
@@ -119,7 +144,10 @@ describe('asset library routes', () => {
     await productUsing(t.app, org.id, { value: { en: blue.id, ar: '' } });
     const d = (await get(`/assets/${red.id}`)).json();
     expect(d.usedBy.map((u: { productId: string; usedAs: string[] }) => [u.productId, u.usedAs]).sort()).toEqual(
-      [[p1.id, ['media']], [p2.id, ['attribute']]].sort(),
+      [
+        [p1.id, ['media']],
+        [p2.id, ['attribute']],
+      ].sort(),
     );
     const del = await send('DELETE', `/assets/${red.id}`);
     expect(del.statusCode).toBe(409);
@@ -145,11 +173,18 @@ describe('asset library routes', () => {
 
   it('serves the product media picker and upload (permission products)', async () => {
     const up = multipart(await pngOf(50, 50, 'yellow'), 'jar.png', 'image/png');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/products/media', payload: up.payload, headers: { ...h, ...up.headers } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/products/media',
+      payload: up.payload,
+      headers: { ...h, ...up.headers },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(Object.keys(res.json()).sort()).toEqual(['altAr', 'altEn', 'fileName', 'id', 'mimeType', 'thumbnailUrl']);
     const opts = (await get('/products/asset-options?q=jar')).json();
     expect(opts.map((o: { id: string }) => o.id)).toEqual([res.json().id]);
-    expect((await get(`/products/asset-options?q=${encodeURIComponent('تخفيضات')}`)).json().map((o: { id: string }) => o.id)).toEqual([red.id]);
+    expect((await get(`/products/asset-options?q=${encodeURIComponent('تخفيضات')}`)).json().map((o: { id: string }) => o.id)).toEqual([
+      red.id,
+    ]);
   });
 });

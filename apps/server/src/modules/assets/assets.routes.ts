@@ -47,8 +47,21 @@ export async function assetsRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   bindRoute(app, p.listProductAssetOptions, async ({ caller, query }) => {
-    const page = await service.listAssets(ctx, who(caller), { q: query.q || undefined, subfolders: true, sort: 'created_desc', limit: query.limit ?? 50, offset: 0 });
-    return page.items.map((a) => ({ id: a.id, fileName: a.fileName, mimeType: a.mimeType, altEn: a.altEn, altAr: a.altAr, thumbnailUrl: a.thumbnailUrl }));
+    const page = await service.listAssets(ctx, who(caller), {
+      q: query.q || undefined,
+      subfolders: true,
+      sort: 'created_desc',
+      limit: query.limit ?? 50,
+      offset: 0,
+    });
+    return page.items.map((a) => ({
+      id: a.id,
+      fileName: a.fileName,
+      mimeType: a.mimeType,
+      altEn: a.altEn,
+      altAr: a.altAr,
+      thumbnailUrl: a.thumbnailUrl,
+    }));
   });
 
   // Multipart parsing only where a file is expected; every other route keeps refusing form bodies.

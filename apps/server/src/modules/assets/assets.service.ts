@@ -30,7 +30,6 @@ type AssetDetail = assetsRoutes.AssetDetail;
 type AssetFolder = assetsRoutes.AssetFolder;
 type AssetUpdate = assetsRoutes.AssetUpdate;
 
-
 export function toAsset(r: repo.AssetRow): Asset {
   return {
     id: r.id,
@@ -114,7 +113,10 @@ export async function updateAsset(ctx: AppContext, who: Who, id: string, body: A
         if (ext !== null && (extType === null || !sameType(extType, before.mimeType))) {
           throw invalid('fileName', `the extension must stay one of a ${before.mimeType} file`);
         }
-        if (await storageRepo.findObject(tx, before.bucketId, nextPath)) throw conflict(`A file named ${nextName} is already in that folder`, [{ field: 'fileName', message: 'is already used in that folder' }]);
+        if (await storageRepo.findObject(tx, before.bucketId, nextPath))
+          throw conflict(`A file named ${nextName} is already in that folder`, [
+            { field: 'fileName', message: 'is already used in that folder' },
+          ]);
         await storageRepo.updateObject(tx, before.objectId, { name: nextPath, updatedAt: new Date() });
         Object.assign(patch, { path: nextPath, folder: nextFolder, fileName: nextName });
       }
@@ -124,7 +126,8 @@ export async function updateAsset(ctx: AppContext, who: Who, id: string, body: A
     });
     return toAsset(row);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('A file with that name is already in that folder', [{ field: 'fileName', message: 'is already used in that folder' }]);
+    if (isUniqueViolation(err))
+      throw conflict('A file with that name is already in that folder', [{ field: 'fileName', message: 'is already used in that folder' }]);
     throw err;
   }
 }
@@ -187,7 +190,8 @@ export async function createFolder(ctx: AppContext, who: Who, path: string): Pro
   try {
     await ctx.db.transaction(async (tx) => {
       await lockKey(tx, `assets-folders:${who.orgId}`);
-      if (await folderExists({ db: tx as unknown as Db }, who.orgId, bucket.id, folder)) throw conflict('The folder already exists', [{ field: 'path', message: 'already exists' }]);
+      if (await folderExists({ db: tx as unknown as Db }, who.orgId, bucket.id, folder))
+        throw conflict('The folder already exists', [{ field: 'path', message: 'already exists' }]);
       const now = new Date();
       await storageRepo.insertObject(tx, {
         bucketId: bucket.id,
@@ -223,13 +227,17 @@ export async function moveFolder(ctx: AppContext, who: Who, fromRaw: string, toR
     await ctx.db.transaction(async (tx) => {
       await lockKey(tx, `assets-folders:${who.orgId}`);
       const collisions = await repo.moveCollisions(tx, bucket.id, from, to);
-      if (collisions > 0) throw conflict(`${collisions} ${collisions === 1 ? 'file is' : 'files are'} already at the new place`, [{ field: 'to', message: 'holds files of the same names' }]);
+      if (collisions > 0)
+        throw conflict(`${collisions} ${collisions === 1 ? 'file is' : 'files are'} already at the new place`, [
+          { field: 'to', message: 'holds files of the same names' },
+        ]);
       const moved = await repo.moveFolder(tx, who.orgId, bucket.id, from, to);
       if (moved === 0) throw notFound('Folder');
       await recordAudit(tx, audit(who, 'move_folder', null, { folder: from }, { folder: to, objects: moved }));
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('Files of the same names are already at the new place', [{ field: 'to', message: 'holds files of the same names' }]);
+    if (isUniqueViolation(err))
+      throw conflict('Files of the same names are already at the new place', [{ field: 'to', message: 'holds files of the same names' }]);
     throw err;
   }
 }
@@ -247,7 +255,11 @@ export async function deleteFolder(ctx: AppContext, who: Who, path: string): Pro
     if (under.length === 0) throw notFound('Folder');
     const others = under.filter((o) => !o.name.endsWith(`/${repo.PLACEHOLDER}`));
     if (others.length > 0) throw conflict(`The folder holds ${others.length} other files; remove them first`);
-    const rows = await storageRepo.deleteObjects(tx, bucket.id, under.map((o) => o.name));
+    const rows = await storageRepo.deleteObjects(
+      tx,
+      bucket.id,
+      under.map((o) => o.name),
+    );
     await recordAudit(tx, audit(who, 'delete_folder', null, { folder }, null));
     return rows;
   });

@@ -104,7 +104,15 @@ async function adopt(db: Db, store: BlobStore, bucket: storageRepo.BucketRow, o:
         createdAt: o.createdAt,
         updatedAt: now,
       });
-      await recordAudit(tx, { orgId: bucket.orgId, actorId: null, action: 'adopt', entityType: 'asset', entityId: assetId, before: null, after: { path: o.name } });
+      await recordAudit(tx, {
+        orgId: bucket.orgId,
+        actorId: null,
+        action: 'adopt',
+        entityType: 'asset',
+        entityId: assetId,
+        before: null,
+        after: { path: o.name },
+      });
     });
     return true;
   } catch (err) {

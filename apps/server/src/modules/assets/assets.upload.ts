@@ -24,13 +24,23 @@ export function cleanFileName(raw: string | undefined): string {
     .replace(/^[.\s]+/, '')
     .replace(/\s+/g, ' ');
   const dot = cleaned.lastIndexOf('.');
-  const ext = dot > 0 ? cleaned.slice(dot + 1).toLowerCase().slice(0, 10) : '';
+  const ext =
+    dot > 0
+      ? cleaned
+          .slice(dot + 1)
+          .toLowerCase()
+          .slice(0, 10)
+      : '';
   const stem = (dot > 0 ? cleaned.slice(0, dot) : cleaned).slice(0, 120).trim() || 'file';
   return ext ? `${stem}.${ext}` : stem;
 }
 
 /** Reads the one file of a multipart form (field "file") into staging, with the name the browser gave it. */
-export async function receiveFile(req: FastifyRequest, store: BlobStore, limit: number): Promise<{ staged: Staged; declared: string; fileName: string }> {
+export async function receiveFile(
+  req: FastifyRequest,
+  store: BlobStore,
+  limit: number,
+): Promise<{ staged: Staged; declared: string; fileName: string }> {
   if (!req.isMultipart()) throw fileError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field file');
   const length = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(length) && length > limit + MULTIPART_OVERHEAD) throw tooLarge(limit);
@@ -61,9 +71,17 @@ export async function receiveFile(req: FastifyRequest, store: BlobStore, limit: 
 function mapError(err: unknown, limit: number): unknown {
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(limit);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return fileError(400, 'bad_request', 'Send one file per request');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return fileError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field file');
-  if (code === 'FST_PROTO_VIOLATION' || (err instanceof Error && !(err instanceof StorageError) && !(err instanceof AppError) && /Unexpected end of form|Malformed|boundary/i.test(err.message))) {
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return fileError(400, 'bad_request', 'Send one file per request');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return fileError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field file');
+  if (
+    code === 'FST_PROTO_VIOLATION' ||
+    (err instanceof Error &&
+      !(err instanceof StorageError) &&
+      !(err instanceof AppError) &&
+      /Unexpected end of form|Malformed|boundary/i.test(err.message))
+  ) {
     return fileError(400, 'bad_request', 'The multipart form is not valid');
   }
   if (err instanceof StorageError && err.status === 413) return tooLarge(limit);

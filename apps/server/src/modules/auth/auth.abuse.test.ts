@@ -47,7 +47,12 @@ function shape(body: string, email: string): string {
 
 type Endpoint = { name: string; url: string; body: (email: string) => Record<string, unknown>; knownEmail: () => string };
 const ENDPOINTS: Endpoint[] = [
-  { name: 'signup', url: '/auth/v1/signup', body: (email) => ({ email, password: STRONG_PASSWORD, data: { full_name: 'Probe' } }), knownEmail: () => known.email },
+  {
+    name: 'signup',
+    url: '/auth/v1/signup',
+    body: (email) => ({ email, password: STRONG_PASSWORD, data: { full_name: 'Probe' } }),
+    knownEmail: () => known.email,
+  },
   { name: 'recover', url: '/auth/v1/recover', body: (email) => ({ email }), knownEmail: () => known.email },
   { name: 'otp', url: '/auth/v1/otp', body: (email) => ({ email, create_user: false }), knownEmail: () => known.email },
   { name: 'resend', url: '/auth/v1/resend', body: (email) => ({ type: 'signup', email }), knownEmail: () => unconfirmed },
@@ -148,7 +153,8 @@ describe(`auth abuse (${driver})`, () => {
   it('locks a client out after 20 failed sign-ins across accounts (password spraying)', async () => {
     const ip = '10.7.4.1';
     const own = await createUser(t.app);
-    const attempt = (email: string, password = 'Spray-Password-2024!') => post(t.app, '/auth/v1/token?grant_type=password', { email, password }, {}, ip);
+    const attempt = (email: string, password = 'Spray-Password-2024!') =>
+      post(t.app, '/auth/v1/token?grant_type=password', { email, password }, {}, ip);
     for (let i = 0; i < 19; i++) {
       expect((await attempt(uniqueEmail('victim'))).json()).toMatchObject({ error_code: 'invalid_credentials' });
       cases.spraying++;
@@ -178,7 +184,8 @@ describe(`auth abuse (${driver})`, () => {
       expect(String(res.json().msg)).toContain(`${field}:`);
       cases.oversize++;
     };
-    const put = (url: string, payload: unknown, headers: Record<string, string>) => t.app.inject({ method: 'PUT', url, payload: payload as object, headers });
+    const put = (url: string, payload: unknown, headers: Record<string, string>) =>
+      t.app.inject({ method: 'PUT', url, payload: payload as object, headers });
     expect422(await post(t.app, '/auth/v1/signup', { email: uniqueEmail(), password: STRONG_PASSWORD, data: big }, {}, freshIp()), 'data');
     expect422(await post(t.app, '/auth/v1/otp', { email: uniqueEmail(), data: big }, {}, freshIp()), 'data');
     expect422(await put('/auth/v1/user', { data: big }, auth(session.access_token)), 'data');
@@ -224,10 +231,23 @@ describe(`auth abuse (${driver})`, () => {
     ];
     let deep: unknown = 'x';
     for (let i = 0; i < 40; i++) deep = { d: deep };
-    const raw = ['{"email": ', '[]', '"text"', '{"email": {"$gt": ""}}', '{"email": 42, "password": []}', JSON.stringify({ email: known.email, data: deep, password: 'x' })];
+    const raw = [
+      '{"email": ',
+      '[]',
+      '"text"',
+      '{"email": {"$gt": ""}}',
+      '{"email": 42, "password": []}',
+      JSON.stringify({ email: known.email, data: deep, password: 'x' }),
+    ];
     for (const url of urls) {
       for (const payload of raw) {
-        const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' }, remoteAddress: freshIp() });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { 'content-type': 'application/json' },
+          remoteAddress: freshIp(),
+        });
         expect(res.statusCode, `${url} ${payload.slice(0, 40)} ${res.body}`).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, `${url} ${payload.slice(0, 40)} ${res.body}`).toBeLessThan(500);
         expect(Object.keys(res.json()).sort()).toEqual(['code', 'error_code', 'msg']);

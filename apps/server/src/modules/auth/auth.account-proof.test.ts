@@ -30,7 +30,13 @@ async function preRegister(email: string) {
   const [user] = await db().select().from(users).where(eq(users.email, email));
   expect(user!.encryptedPassword).toBeTruthy();
   const attackerToken = await tokenFor(t.app, { id: user!.id, email });
-  await db().insert(mfaFactors).values({ userId: user!.id, factorType: 'totp', status: 'verified', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', friendlyName: 'attacker' });
+  await db().insert(mfaFactors).values({
+    userId: user!.id,
+    factorType: 'totp',
+    status: 'verified',
+    secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    friendlyName: 'attacker',
+  });
   return { user: user!, attackerToken };
 }
 
@@ -45,7 +51,12 @@ async function expectOwnerOnly(email: string, userId: string, attackerToken: str
   expect(await db().select().from(mfaFactors).where(eq(mfaFactors.userId, userId))).toHaveLength(0);
   expect((await db().select().from(sessions).where(eq(sessions.userId, userId))).length).toBe(1);
   // The owner chooses the password without being asked for a second factor they never set up.
-  const chosen = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(owner.access_token), payload: { password: OWNER_PASSWORD } });
+  const chosen = await t.app.inject({
+    method: 'PUT',
+    url: '/auth/v1/user',
+    headers: auth(owner.access_token),
+    payload: { password: OWNER_PASSWORD },
+  });
   expect(chosen.statusCode, chosen.body).toBe(200);
   expect(chosen.json().has_password).toBe(true);
   await signIn(t.app, email, OWNER_PASSWORD, '10.8.0.3');

@@ -99,7 +99,13 @@ export async function generateLink(deps: AuthDeps, body: unknown, meta: RequestM
         if (newEmail) {
           const holder = await findUserByEmail(tx, newEmail);
           if (holder && holder.id !== user.id) throw emailTaken();
-          user = await updateUserAudited(tx, user, { emailChange: newEmail, emailChangeSentAt: now }, { action: 'auth.admin.email_change', actorId: null, ip: meta.ip }, now);
+          user = await updateUserAudited(
+            tx,
+            user,
+            { emailChange: newEmail, emailChangeSentAt: now },
+            { action: 'auth.admin.email_change', actorId: null, ip: meta.ip },
+            now,
+          );
           address = newEmail;
         }
       }

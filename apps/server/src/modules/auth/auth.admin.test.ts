@@ -20,10 +20,20 @@ const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?:
 describe(`auth admin API (${driver})`, () => {
   it('creates, reads, updates, lists and deletes users with the service key', async () => {
     const email = uniqueEmail('admin');
-    const created = await admin('POST', '/admin/users', { email, password: 'Admin-Made-Passphrase-1', email_confirm: true, user_metadata: { full_name: 'Omar' }, app_metadata: { tier: 'gold' } });
+    const created = await admin('POST', '/admin/users', {
+      email,
+      password: 'Admin-Made-Passphrase-1',
+      email_confirm: true,
+      user_metadata: { full_name: 'Omar' },
+      app_metadata: { tier: 'gold' },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const u = created.json();
-    expect(u).toMatchObject({ email, user_metadata: { full_name: 'Omar' }, app_metadata: { provider: 'email', providers: ['email'], tier: 'gold' } });
+    expect(u).toMatchObject({
+      email,
+      user_metadata: { full_name: 'Omar' },
+      app_metadata: { provider: 'email', providers: ['email'], tier: 'gold' },
+    });
     expect(u.email_confirmed_at).toBeTruthy();
     await signIn(t.app, email, 'Admin-Made-Passphrase-1');
 
@@ -36,10 +46,15 @@ describe(`auth admin API (${driver})`, () => {
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json().user_metadata).toEqual({ full_name: 'Omar', team: 'ops' });
     expect(new Date(upd.json().banned_until).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
-    expect((await post(t.app, '/auth/v1/token?grant_type=password', { email, password: 'Admin-Made-Passphrase-1' })).json().error_code).toBe('user_banned');
+    expect(
+      (await post(t.app, '/auth/v1/token?grant_type=password', { email, password: 'Admin-Made-Passphrase-1' })).json().error_code,
+    ).toBe('user_banned');
     expect((await admin('PUT', `/admin/users/${u.id}`, { ban_duration: 'none' })).json().banned_until).toBeUndefined();
 
-    const audits = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, u.id), eq(auditLog.action, 'auth.admin.update_user')));
+    const audits = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, u.id), eq(auditLog.action, 'auth.admin.update_user')));
     expect(audits.length).toBe(2);
     expect(JSON.stringify(audits)).not.toContain('argon2');
 
@@ -95,7 +110,12 @@ describe(`auth admin API (${driver})`, () => {
     expect(v.statusCode, v.body).toBe(200);
     const s = v.json() as Session;
     expect(s.user.email_confirmed_at).toBeTruthy();
-    const pw = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(s.access_token), payload: { password: 'Invited-Passphrase-77' } });
+    const pw = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      headers: auth(s.access_token),
+      payload: { password: 'Invited-Passphrase-77' },
+    });
     expect(pw.statusCode).toBe(200);
     await signIn(t.app, email, 'Invited-Passphrase-77');
     expect((await admin('POST', '/invite', { email })).json().error_code).toBe('email_exists');
@@ -116,7 +136,11 @@ describe(`auth admin API (${driver})`, () => {
   });
 
   it('signs in by phone number a confirmed phone user the admin created', async () => {
-    const created = await admin('POST', '/admin/users', { phone: '+1 555 010 9999', password: 'Phone-User-Passphrase-3', phone_confirm: true });
+    const created = await admin('POST', '/admin/users', {
+      phone: '+1 555 010 9999',
+      password: 'Phone-User-Passphrase-3',
+      phone_confirm: true,
+    });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ phone: '15550109999', email: '', app_metadata: { provider: 'phone', providers: ['phone'] } });
     const s = await post(t.app, '/auth/v1/token?grant_type=password', { phone: '+15550109999', password: 'Phone-User-Passphrase-3' });

@@ -30,7 +30,8 @@ const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, 
 /** GoTrue's ban_duration: a Go duration such as "24h" or "1h30m", or "none" to lift the ban. */
 export function parseBanDuration(value: string): number | 'none' {
   if (value === 'none') return 'none';
-  if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(value)) throw validationFailed('ban_duration: invalid format, use a duration such as 24h or 1h30m, or none');
+  if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(value))
+    throw validationFailed('ban_duration: invalid format, use a duration such as 24h or 1h30m, or none');
   let total = 0;
   for (const m of value.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(m[1]) * UNIT_MS[m[2]!]!;
   if (!Number.isFinite(total) || total > 100 * 365 * 24 * 3_600_000) throw validationFailed('ban_duration: at most 100 years');
@@ -71,7 +72,13 @@ export async function listUsers(deps: AuthDeps, query: unknown) {
   const { rows, total } = await listUserRows(deps.ctx.db, { offset: (page - 1) * perPage, limit: perPage, filter: q.filter || undefined });
   const ids = rows.map((r) => r.id);
   const [identities, factors] = [await findIdentitiesOf(deps.ctx.db, ids), await findFactorsOf(deps.ctx.db, ids)];
-  const users = rows.map((u) => presentUser(u, identities.filter((i) => i.userId === u.id), factors.filter((f) => f.userId === u.id)));
+  const users = rows.map((u) =>
+    presentUser(
+      u,
+      identities.filter((i) => i.userId === u.id),
+      factors.filter((f) => f.userId === u.id),
+    ),
+  );
   return { users, total, page, perPage };
 }
 
@@ -131,14 +138,28 @@ export async function updateUser(deps: AuthDeps, id: string, body: unknown, meta
         const holder = await findUserByEmail(tx, email);
         if (holder && holder.id !== uid) throw emailTaken();
         Object.assign(patch, { email, emailChange: null, emailChangeSentAt: null });
-        await insertIdentity(tx, { userId: uid, provider: 'email', providerId: uid, identityData: { sub: uid, email }, createdAt: now, updatedAt: now });
+        await insertIdentity(tx, {
+          userId: uid,
+          provider: 'email',
+          providerId: uid,
+          identityData: { sub: uid, email },
+          createdAt: now,
+          updatedAt: now,
+        });
         await updateIdentityData(tx, uid, 'email', { email }, now);
       }
       if (phone && phone !== user.phone) {
         const holder = await findUserByPhone(tx, phone);
         if (holder && holder.id !== uid) throw phoneTaken();
         patch.phone = phone;
-        await insertIdentity(tx, { userId: uid, provider: 'phone', providerId: uid, identityData: { sub: uid, phone }, createdAt: now, updatedAt: now });
+        await insertIdentity(tx, {
+          userId: uid,
+          provider: 'phone',
+          providerId: uid,
+          identityData: { sub: uid, phone },
+          createdAt: now,
+          updatedAt: now,
+        });
         await updateIdentityData(tx, uid, 'phone', { phone }, now);
       }
       if (input.email_confirm != null) {

@@ -95,7 +95,8 @@ const EMAIL_RE = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:
 /** GoTrue stores e-mail addresses lower-cased. */
 export function normalizeEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (email.length > 254 || !EMAIL_RE.test(email)) throw badRequest('email_address_invalid', 'Unable to validate email address: invalid format');
+  if (email.length > 254 || !EMAIL_RE.test(email))
+    throw badRequest('email_address_invalid', 'Unable to validate email address: invalid format');
   return email;
 }
 

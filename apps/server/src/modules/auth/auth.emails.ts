@@ -1,6 +1,7 @@
 import { defang } from '../email/email-templates.js';
 /** Texts of the auth e-mails (English; the app's translations are for the UI, not for these). */
-export type AuthEmailKind = 'confirmation' | 'invite' | 'magic_link' | 'recovery' | 'email_change' | 'email_change_notice' | 'reauthentication';
+export type AuthEmailKind =
+  'confirmation' | 'invite' | 'magic_link' | 'recovery' | 'email_change' | 'email_change_notice' | 'reauthentication';
 
 export interface AuthEmailInput {
   link?: string;
@@ -19,12 +20,27 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const COPY: Record<AuthEmailKind, { subject: string; intro: string; action?: string }> = {
-  confirmation: { subject: 'Confirm your signup', intro: 'Follow this link to confirm your e-mail address:', action: 'Confirm your e-mail' },
-  invite: { subject: 'You have been invited', intro: 'You have been invited to create an account. Follow this link to accept the invitation:', action: 'Accept the invitation' },
+  confirmation: {
+    subject: 'Confirm your signup',
+    intro: 'Follow this link to confirm your e-mail address:',
+    action: 'Confirm your e-mail',
+  },
+  invite: {
+    subject: 'You have been invited',
+    intro: 'You have been invited to create an account. Follow this link to accept the invitation:',
+    action: 'Accept the invitation',
+  },
   magic_link: { subject: 'Your sign-in link', intro: 'Follow this link to sign in:', action: 'Sign in' },
   recovery: { subject: 'Reset your password', intro: 'Follow this link to reset the password of your account:', action: 'Reset password' },
-  email_change: { subject: 'Confirm your new e-mail address', intro: 'Follow this link to confirm the change of your e-mail address:', action: 'Confirm the new address' },
-  email_change_notice: { subject: 'Your e-mail address is being changed', intro: 'A change of the e-mail address of your account was requested.' },
+  email_change: {
+    subject: 'Confirm your new e-mail address',
+    intro: 'Follow this link to confirm the change of your e-mail address:',
+    action: 'Confirm the new address',
+  },
+  email_change_notice: {
+    subject: 'Your e-mail address is being changed',
+    intro: 'A change of the e-mail address of your account was requested.',
+  },
   reauthentication: { subject: 'Confirm it is you', intro: 'Enter this code to confirm the change to your account:' },
 };
 

@@ -58,7 +58,20 @@ describe(`auth input handling (${driver})`, () => {
   });
 
   it('never answers 5xx to schema-violating bodies on any endpoint', async () => {
-    const bodies: unknown[] = [null, 0, true, 'x', [], [{}], { email: null }, { email: 1, password: 2 }, { type: 5 }, { data: 'x' }, { code: {}, challenge_id: [] }, { a: { b: { c: [1] } } }];
+    const bodies: unknown[] = [
+      null,
+      0,
+      true,
+      'x',
+      [],
+      [{}],
+      { email: null },
+      { email: 1, password: 2 },
+      { type: 5 },
+      { data: 'x' },
+      { code: {}, challenge_id: [] },
+      { a: { b: { c: [1] } } },
+    ];
     const endpoints: [string, string, boolean][] = [
       ['POST', '/auth/v1/signup', false],
       ['POST', '/auth/v1/token?grant_type=password', false],
@@ -78,7 +91,13 @@ describe(`auth input handling (${driver})`, () => {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (asUser) Object.assign(headers, auth(userToken));
         else if (url.includes('/admin/')) Object.assign(headers, auth(t.app.ctx.keys.service));
-        const res = await t.app.inject({ method: method as 'POST', url, headers, payload: JSON.stringify(body), remoteAddress: '10.9.0.1' });
+        const res = await t.app.inject({
+          method: method as 'POST',
+          url,
+          headers,
+          payload: JSON.stringify(body),
+          remoteAddress: '10.9.0.1',
+        });
         expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)} -> ${res.body}`).toBeLessThan(500);
         // A body without any known field is a valid no-op for PUT /user; everything else is refused.
         if (res.statusCode >= 400) expectGoTrueError(res);
@@ -98,7 +117,11 @@ describe(`auth input handling (${driver})`, () => {
   it('accepts a POST /logout with a JSON content type and no body, as auth-js sends it', async () => {
     const u = await createUser(t.app);
     const s = await signIn(t.app, u.email, TEST_PASSWORD);
-    const res = await t.app.inject({ method: 'POST', url: '/auth/v1/logout?scope=local', headers: { ...auth(s.access_token), 'content-type': 'application/json;charset=UTF-8' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/logout?scope=local',
+      headers: { ...auth(s.access_token), 'content-type': 'application/json;charset=UTF-8' },
+    });
     expect(res.statusCode).toBe(204);
   });
 });

@@ -19,7 +19,13 @@ import { createUserAudited, updateUserAudited } from './auth.user-writes.js';
 
 async function sendConfirmation(deps: AuthDeps, tx: Tx, user: UserRecord, meta: RequestMeta): Promise<void> {
   const now = new Date(deps.tuning.now());
-  const updated = await updateUserAudited(tx, user, { confirmationSentAt: now }, { action: 'auth.confirmation_sent', actorId: null, ip: meta.ip }, now);
+  const updated = await updateUserAudited(
+    tx,
+    user,
+    { confirmationSentAt: now },
+    { action: 'auth.confirmation_sent', actorId: null, ip: meta.ip },
+    now,
+  );
   await issueToken(deps, tx, { userId: updated.id, type: 'signup', address: updated.email!, redirectTo: meta.redirectTo });
 }
 
@@ -33,7 +39,13 @@ export async function sendMagicLink(deps: AuthDeps, body: unknown, meta: Request
   return {};
 }
 
-async function magicLinkWork(deps: AuthDeps, email: string, createUser: boolean, data: Record<string, unknown>, meta: RequestMeta): Promise<void> {
+async function magicLinkWork(
+  deps: AuthDeps,
+  email: string,
+  createUser: boolean,
+  data: Record<string, unknown>,
+  meta: RequestMeta,
+): Promise<void> {
   try {
     await deps.ctx.db.transaction(async (tx) => {
       const found = await findUserByEmail(tx, email);
@@ -51,7 +63,13 @@ async function magicLinkWork(deps: AuthDeps, email: string, createUser: boolean,
       const user = await lockUserById(tx, found.id);
       if (!user || isBanned(user, now.getTime())) return;
       if (!user.emailConfirmedAt) return sendConfirmation(deps, tx, user, meta);
-      const updated = await updateUserAudited(tx, user, { recoverySentAt: now }, { action: 'auth.magiclink_sent', actorId: null, ip: meta.ip }, now);
+      const updated = await updateUserAudited(
+        tx,
+        user,
+        { recoverySentAt: now },
+        { action: 'auth.magiclink_sent', actorId: null, ip: meta.ip },
+        now,
+      );
       await issueToken(deps, tx, { userId: updated.id, type: 'magiclink', address: email, redirectTo: meta.redirectTo });
     });
   } catch (err) {
@@ -72,7 +90,13 @@ export async function sendRecovery(deps: AuthDeps, body: unknown, meta: RequestM
       const user = found && (await lockUserById(tx, found.id));
       const now = new Date(deps.tuning.now());
       if (!user || isBanned(user, now.getTime())) return;
-      const updated = await updateUserAudited(tx, user, { recoverySentAt: now }, { action: 'auth.recovery_sent', actorId: null, ip: meta.ip }, now);
+      const updated = await updateUserAudited(
+        tx,
+        user,
+        { recoverySentAt: now },
+        { action: 'auth.recovery_sent', actorId: null, ip: meta.ip },
+        now,
+      );
       await issueToken(deps, tx, { userId: updated.id, type: 'recovery', address: email, redirectTo: meta.redirectTo });
     }),
   );
@@ -83,7 +107,8 @@ export async function sendRecovery(deps: AuthDeps, body: unknown, meta: RequestM
 export async function resend(deps: AuthDeps, body: unknown, meta: RequestMeta): Promise<Record<string, never>> {
   const input = parse(resendBody, body);
   if (input.type === 'sms' || input.type === 'phone_change') throw phoneDisabled();
-  if (input.type !== 'signup' && input.type !== 'email_change') throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
+  if (input.type !== 'signup' && input.type !== 'email_change')
+    throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
   if (!input.email) throw validationFailed('An email address is required');
   const email = normalizeEmail(input.email);
   await gateEmailSend(deps, email, meta.ip);
@@ -104,7 +129,19 @@ async function resendWork(deps: AuthDeps, email: string, type: 'signup' | 'email
     const found = (await findUserByPendingEmail(tx, email)) ?? (await findUserByEmail(tx, email));
     const user = found && (await lockUserById(tx, found.id));
     if (!user?.emailChange) return;
-    const updated = await updateUserAudited(tx, user, { emailChangeSentAt: now }, { action: 'auth.email_change_sent', actorId: null, ip: meta.ip }, now);
-    await issueToken(deps, tx, { userId: updated.id, type: 'email_change', address: updated.emailChange!, redirectTo: meta.redirectTo, newEmail: updated.emailChange! });
+    const updated = await updateUserAudited(
+      tx,
+      user,
+      { emailChangeSentAt: now },
+      { action: 'auth.email_change_sent', actorId: null, ip: meta.ip },
+      now,
+    );
+    await issueToken(deps, tx, {
+      userId: updated.id,
+      type: 'email_change',
+      address: updated.emailChange!,
+      redirectTo: meta.redirectTo,
+      newEmail: updated.emailChange!,
+    });
   });
 }

@@ -5,25 +5,49 @@ import type { FactorRecord } from './auth.repository.js';
 
 export type ChallengeRecord = typeof mfaChallenges.$inferSelect;
 
-export async function insertFactor(db: DbOrTx, values: { userId: string; friendlyName: string | null; secret: string; now: Date }): Promise<FactorRecord> {
+export async function insertFactor(
+  db: DbOrTx,
+  values: { userId: string; friendlyName: string | null; secret: string; now: Date },
+): Promise<FactorRecord> {
   const [row] = await db
     .insert(mfaFactors)
-    .values({ userId: values.userId, friendlyName: values.friendlyName, factorType: 'totp', status: 'unverified', secret: values.secret, createdAt: values.now, updatedAt: values.now })
+    .values({
+      userId: values.userId,
+      friendlyName: values.friendlyName,
+      factorType: 'totp',
+      status: 'unverified',
+      secret: values.secret,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
     .returning();
   return row!;
 }
 
 export async function findUserFactor(db: DbOrTx, userId: string, factorId: string): Promise<FactorRecord | null> {
-  const rows = await db.select().from(mfaFactors).where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId))).limit(1);
+  const rows = await db
+    .select()
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
 export async function lockUserFactor(db: DbOrTx, userId: string, factorId: string): Promise<FactorRecord | null> {
-  const rows = await db.select().from(mfaFactors).where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId))).limit(1).for('update');
+  const rows = await db
+    .select()
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId)))
+    .limit(1)
+    .for('update');
   return rows[0] ?? null;
 }
 
-export async function updateFactor(db: DbOrTx, id: string, patch: Partial<Pick<FactorRecord, 'status' | 'lastChallengedAt' | 'updatedAt'>>): Promise<FactorRecord> {
+export async function updateFactor(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<Pick<FactorRecord, 'status' | 'lastChallengedAt' | 'updatedAt'>>,
+): Promise<FactorRecord> {
   const [row] = await db.update(mfaFactors).set(patch).where(eq(mfaFactors.id, id)).returning();
   return row!;
 }
@@ -33,7 +57,10 @@ export async function deleteFactor(db: DbOrTx, id: string): Promise<void> {
 }
 
 export async function insertChallenge(db: DbOrTx, values: { factorId: string; ip: string; now: Date }): Promise<ChallengeRecord> {
-  const [row] = await db.insert(mfaChallenges).values({ factorId: values.factorId, ipAddress: values.ip, createdAt: values.now }).returning();
+  const [row] = await db
+    .insert(mfaChallenges)
+    .values({ factorId: values.factorId, ipAddress: values.ip, createdAt: values.now })
+    .returning();
   return row!;
 }
 
@@ -63,7 +90,10 @@ export async function anyStepMarker(db: DbOrTx, factorId: string, hashes: string
   return rows.length > 0;
 }
 
-export async function insertStepMarker(db: DbOrTx, values: { userId: string; factorId: string; hash: string; expiresAt: Date; now: Date }): Promise<void> {
+export async function insertStepMarker(
+  db: DbOrTx,
+  values: { userId: string; factorId: string; hash: string; expiresAt: Date; now: Date },
+): Promise<void> {
   await db.insert(oneTimeTokens).values({
     userId: values.userId,
     tokenType: 'totp_step',

@@ -52,7 +52,10 @@ describe(`auth TOTP multi-factor (${driver})`, () => {
     expect(claims.session_id).toBe((await t.app.ctx.jwt.verifyAccess(s.access_token)).session_id);
     expect((elevated.user.factors as { status: string }[])[0]!.status).toBe('verified');
     // A challenge is spent once verified.
-    const replayChallenge = await call('POST', `/auth/v1/factors/${factor.id}/verify`, elevated.access_token, { challenge_id: ch.json().id, code });
+    const replayChallenge = await call('POST', `/auth/v1/factors/${factor.id}/verify`, elevated.access_token, {
+      challenge_id: ch.json().id,
+      code,
+    });
     expect(replayChallenge.json().error_code).toBe('mfa_challenge_expired');
     // The same code on a new challenge is a replay.
     const reused = await challengeAndVerify(elevated.access_token, factor.id, code);
@@ -74,9 +77,19 @@ describe(`auth TOTP multi-factor (${driver})`, () => {
     expect(addSecond.json()).toMatchObject({ code: 403, error_code: 'insufficient_aal' });
     const removeAal1 = await call('DELETE', `/auth/v1/factors/${factor.id}`, again.access_token);
     expect(removeAal1.json()).toMatchObject({ code: 403, error_code: 'insufficient_aal' });
-    const passwordAal1 = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(again.access_token), payload: { password: 'Takeover-Attempt-Pass-9' } });
+    const passwordAal1 = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      headers: auth(again.access_token),
+      payload: { password: 'Takeover-Attempt-Pass-9' },
+    });
     expect(passwordAal1.json()).toMatchObject({ code: 403, error_code: 'insufficient_aal' });
-    const metadataAal1 = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(again.access_token), payload: { data: { ok: true } } });
+    const metadataAal1 = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      headers: auth(again.access_token),
+      payload: { data: { ok: true } },
+    });
     expect(metadataAal1.statusCode).toBe(200);
     const next = await challengeAndVerify(again.access_token, factor.id, totpAt(factor.totp.secret, Date.now() + 30_000));
     expect(next.statusCode, next.body).toBe(200);
@@ -91,17 +104,29 @@ describe(`auth TOTP multi-factor (${driver})`, () => {
   it('refuses other factor types, duplicate names, foreign factors and a verify from another address', async () => {
     const u = await createUser(t.app);
     const s = await signIn(t.app, u.email, TEST_PASSWORD);
-    expect((await call('POST', '/auth/v1/factors', s.access_token, { factor_type: 'phone', phone: '+15555550100' })).json().error_code).toBe('mfa_phone_enroll_not_enabled');
+    expect(
+      (await call('POST', '/auth/v1/factors', s.access_token, { factor_type: 'phone', phone: '+15555550100' })).json().error_code,
+    ).toBe('mfa_phone_enroll_not_enabled');
     expect((await call('POST', '/auth/v1/factors', s.access_token, { factor_type: 'carrier-pigeon' })).statusCode).toBe(400);
     const f = (await call('POST', '/auth/v1/factors', s.access_token, { factor_type: 'totp', friendly_name: 'Main' })).json();
-    expect((await call('POST', '/auth/v1/factors', s.access_token, { factor_type: 'totp', friendly_name: 'Main' })).json().error_code).toBe('mfa_factor_name_conflict');
+    expect((await call('POST', '/auth/v1/factors', s.access_token, { factor_type: 'totp', friendly_name: 'Main' })).json().error_code).toBe(
+      'mfa_factor_name_conflict',
+    );
 
     const other = await createUser(t.app);
     const os = await signIn(t.app, other.email, TEST_PASSWORD);
-    expect((await call('POST', `/auth/v1/factors/${f.id}/challenge`, os.access_token)).json()).toMatchObject({ code: 404, error_code: 'mfa_factor_not_found' });
+    expect((await call('POST', `/auth/v1/factors/${f.id}/challenge`, os.access_token)).json()).toMatchObject({
+      code: 404,
+      error_code: 'mfa_factor_not_found',
+    });
     expect((await call('POST', '/auth/v1/factors/not-a-uuid/challenge', os.access_token)).statusCode).toBe(404);
 
-    const ch = await t.app.inject({ method: 'POST', url: `/auth/v1/factors/${f.id}/challenge`, headers: auth(s.access_token), remoteAddress: '10.3.0.1' });
+    const ch = await t.app.inject({
+      method: 'POST',
+      url: `/auth/v1/factors/${f.id}/challenge`,
+      headers: auth(s.access_token),
+      remoteAddress: '10.3.0.1',
+    });
     const v = await t.app.inject({
       method: 'POST',
       url: `/auth/v1/factors/${f.id}/verify`,
@@ -121,9 +146,14 @@ describe(`auth TOTP multi-factor (${driver})`, () => {
     const ch = (await call('POST', `/auth/v1/factors/${f.id}/challenge`, s.access_token)).json();
     const wrongCode = totpAt(f.totp.secret, Date.now() - 40 * 30_000);
     for (let i = 0; i < 5; i++) {
-      expect((await call('POST', `/auth/v1/factors/${f.id}/verify`, s.access_token, { challenge_id: ch.id, code: wrongCode })).statusCode).toBe(422);
+      expect(
+        (await call('POST', `/auth/v1/factors/${f.id}/verify`, s.access_token, { challenge_id: ch.id, code: wrongCode })).statusCode,
+      ).toBe(422);
     }
-    const locked = await call('POST', `/auth/v1/factors/${f.id}/verify`, s.access_token, { challenge_id: ch.id, code: totpAt(f.totp.secret, Date.now()) });
+    const locked = await call('POST', `/auth/v1/factors/${f.id}/verify`, s.access_token, {
+      challenge_id: ch.id,
+      code: totpAt(f.totp.secret, Date.now()),
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBeDefined();
   });

@@ -54,14 +54,23 @@ export async function enroll(deps: AuthDeps, p: UserPrincipal, body: unknown, me
   if (name && factors.some((f) => f.friendlyName === name)) {
     throw unprocessable('mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`);
   }
-  if (factors.length >= MAX_FACTORS) throw unprocessable('too_many_enrolled_mfa_factors', 'Maximum number of enrolled factors reached, unenroll to continue');
+  if (factors.length >= MAX_FACTORS)
+    throw unprocessable('too_many_enrolled_mfa_factors', 'Maximum number of enrolled factors reached, unenroll to continue');
 
   const secret = generateTotpSecret();
   const issuer = input.issuer?.trim() || new URL(deps.ctx.config.publicUrl).host;
   const uri = otpauthUri({ secret, issuer, account: user.email || user.phone || user.id });
   const factor = await deps.ctx.db.transaction(async (tx) => {
     const f = await insertFactor(tx, { userId: user.id, friendlyName: name, secret, now: new Date(deps.tuning.now()) });
-    await recordAudit(tx, { orgId: null, actorId: user.id, action: 'auth.mfa.enroll', entityType: ENTITY, entityId: f.id, after: { factor_type: 'totp', friendly_name: name }, ip: meta.ip });
+    await recordAudit(tx, {
+      orgId: null,
+      actorId: user.id,
+      action: 'auth.mfa.enroll',
+      entityType: ENTITY,
+      entityId: f.id,
+      after: { factor_type: 'totp', friendly_name: name },
+      ip: meta.ip,
+    });
     return f;
   });
   return { id: factor.id, type: 'totp' as const, friendly_name: name ?? undefined, totp: { qr_code: qrSvg(uri), secret, uri } };
@@ -92,7 +101,13 @@ function stepAlreadyUsed(tx: Tx, factorId: string, step: number, nowMs: number):
 type VerifyOutcome = { kind: 'ok'; session: SessionResponse } | { kind: 'wrong'; reused: boolean } | { kind: 'error'; error: AuthError };
 
 /** POST /factors/:id/verify: a right code verifies the factor and raises the session to aal2 (new tokens). */
-export async function verifyFactor(deps: AuthDeps, p: UserPrincipal, factorId: string, body: unknown, meta: RequestMeta): Promise<SessionResponse> {
+export async function verifyFactor(
+  deps: AuthDeps,
+  p: UserPrincipal,
+  factorId: string,
+  body: unknown,
+  meta: RequestMeta,
+): Promise<SessionResponse> {
   const input = parse(mfaVerifyBody, body);
   const factor = await ownFactor(deps, p, factorId);
   if (!isUuid(input.challenge_id)) throw challengeExpired('given');
@@ -103,7 +118,8 @@ export async function verifyFactor(deps: AuthDeps, p: UserPrincipal, factorId: s
     if (!f?.secret) return { kind: 'error', error: factorNotFound() };
     const nowMs = deps.tuning.now();
     const ch = await lockChallenge(tx, f.id, input.challenge_id);
-    if (!ch || ch.verifiedAt || ch.createdAt.getTime() + CHALLENGE_TTL_MS < nowMs) return { kind: 'error', error: challengeExpired(input.challenge_id) };
+    if (!ch || ch.verifiedAt || ch.createdAt.getTime() + CHALLENGE_TTL_MS < nowMs)
+      return { kind: 'error', error: challengeExpired(input.challenge_id) };
     if (ch.ipAddress && ch.ipAddress !== meta.ip) {
       return { kind: 'error', error: unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch') };
     }
@@ -111,17 +127,34 @@ export async function verifyFactor(deps: AuthDeps, p: UserPrincipal, factorId: s
     if (step === null) return { kind: 'wrong', reused: false };
     if (await stepAlreadyUsed(tx, f.id, step, nowMs)) return { kind: 'wrong', reused: true };
     const now = new Date(nowMs);
-    await insertStepMarker(tx, { userId: p.userId, factorId: f.id, hash: stepMarker(f.id, step), expiresAt: new Date((step + 3) * TOTP_PERIOD_SECONDS * 1000), now });
+    await insertStepMarker(tx, {
+      userId: p.userId,
+      factorId: f.id,
+      hash: stepMarker(f.id, step),
+      expiresAt: new Date((step + 3) * TOTP_PERIOD_SECONDS * 1000),
+      now,
+    });
     await markChallengeVerified(tx, ch.id, now);
     if (f.status !== 'verified') await updateFactor(tx, f.id, { status: 'verified', updatedAt: now });
-    await recordAudit(tx, { orgId: null, actorId: p.userId, action: 'auth.mfa.verify', entityType: ENTITY, entityId: f.id, after: { status: 'verified' }, ip: meta.ip });
+    await recordAudit(tx, {
+      orgId: null,
+      actorId: p.userId,
+      action: 'auth.mfa.verify',
+      entityType: ENTITY,
+      entityId: f.id,
+      after: { status: 'verified' },
+      ip: meta.ip,
+    });
     const user = await findUserById(tx, p.userId);
     if (!user) return { kind: 'error', error: forbiddenAuth('session_not_found', 'Session from session_id claim in JWT does not exist') };
     return { kind: 'ok', session: await elevateSession(deps, tx, user, p.sessionId, f.id) };
   });
   if (outcome.kind === 'error') throw outcome.error;
   if (outcome.kind === 'wrong') {
-    throw unprocessable('mfa_verification_failed', outcome.reused ? 'This TOTP code was already used, wait for the next one' : 'Invalid TOTP code entered');
+    throw unprocessable(
+      'mfa_verification_failed',
+      outcome.reused ? 'This TOTP code was already used, wait for the next one' : 'Invalid TOTP code entered',
+    );
   }
   await resetAttempts(deps.ctx.db, mfaKey(factor.id));
   return outcome.session;
@@ -130,11 +163,19 @@ export async function verifyFactor(deps: AuthDeps, p: UserPrincipal, factorId: s
 /** DELETE /factors/:id: a verified factor can only be removed from an aal2 session. */
 export async function unenroll(deps: AuthDeps, p: UserPrincipal, factorId: string, meta: RequestMeta): Promise<{ id: string }> {
   const factor = await ownFactor(deps, p, factorId);
-  if (factor.status === 'verified' && p.claims.aal !== 'aal2') throw forbiddenAuth('insufficient_aal', 'AAL2 required to unenroll verified factor');
+  if (factor.status === 'verified' && p.claims.aal !== 'aal2')
+    throw forbiddenAuth('insufficient_aal', 'AAL2 required to unenroll verified factor');
   await deps.ctx.db.transaction(async (tx) => {
     await deleteFactor(tx, factor.id);
-    await recordAudit(tx, { orgId: null, actorId: p.userId, action: 'auth.mfa.unenroll', entityType: ENTITY, entityId: factor.id, before: { status: factor.status, friendly_name: factor.friendlyName }, ip: meta.ip });
+    await recordAudit(tx, {
+      orgId: null,
+      actorId: p.userId,
+      action: 'auth.mfa.unenroll',
+      entityType: ENTITY,
+      entityId: factor.id,
+      before: { status: factor.status, friendly_name: factor.friendlyName },
+      ip: meta.ip,
+    });
   });
   return { id: factor.id };
 }
-

@@ -41,7 +41,10 @@ export async function lockTokensForUser(db: DbOrTx, userId: string, types: strin
 /** Counts a wrong code against every live token it could have matched; a token that used up its tries is gone. */
 export async function countFailedAttempt(db: DbOrTx, ids: string[], maxAttempts: number): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(oneTimeTokens).set({ attempts: sql`${oneTimeTokens.attempts} + 1` }).where(inArray(oneTimeTokens.id, ids));
+  await db
+    .update(oneTimeTokens)
+    .set({ attempts: sql`${oneTimeTokens.attempts} + 1` })
+    .where(inArray(oneTimeTokens.id, ids));
   await db.delete(oneTimeTokens).where(and(inArray(oneTimeTokens.id, ids), sql`${oneTimeTokens.attempts} >= ${maxAttempts}`));
 }
 
@@ -54,7 +57,12 @@ export async function deleteExpiredTokens(db: DbOrTx, now: Date): Promise<void> 
  * `lockSeconds`; while locked nothing is counted. Counting before the check (not after a failure) means
  * parallel guesses cannot slip past the limit.
  */
-export async function countAttempt(db: DbOrTx, key: string, max: number, lockSeconds: number): Promise<{ attempts: number; retryAfter: number }> {
+export async function countAttempt(
+  db: DbOrTx,
+  key: string,
+  max: number,
+  lockSeconds: number,
+): Promise<{ attempts: number; retryAfter: number }> {
   const res = await db.execute(sql`
     insert into ${signInAttempts} as a (key, failures, locked_until, updated_at)
     values (${key}, 1, null, now())
@@ -79,7 +87,13 @@ export async function countAttempt(db: DbOrTx, key: string, max: number, lockSec
  * Like countAttempt, for failures of one client across accounts: the count starts again after
  * `windowSeconds` without an attempt, so a busy shared address is not locked by old mistakes.
  */
-export async function countWindowedAttempt(db: DbOrTx, key: string, max: number, lockSeconds: number, windowSeconds: number): Promise<{ attempts: number; retryAfter: number }> {
+export async function countWindowedAttempt(
+  db: DbOrTx,
+  key: string,
+  max: number,
+  lockSeconds: number,
+  windowSeconds: number,
+): Promise<{ attempts: number; retryAfter: number }> {
   const res = await db.execute(sql`
     insert into ${signInAttempts} as a (key, failures, locked_until, updated_at)
     values (${key}, 1, null, now())
@@ -128,5 +142,7 @@ export async function takeRateSlot(db: DbOrTx, key: string, intervalSeconds: num
 
 /** Old throttle rows are useless; dropped now and then so the table stays small. */
 export async function pruneAttempts(db: DbOrTx): Promise<void> {
-  await db.execute(sql`delete from ${signInAttempts} where updated_at < now() - interval '1 day' and (locked_until is null or locked_until < now())`);
+  await db.execute(
+    sql`delete from ${signInAttempts} where updated_at < now() - interval '1 day' and (locked_until is null or locked_until < now())`,
+  );
 }

@@ -78,7 +78,12 @@ describe(`auth e-mail codes, recovery and e-mail change (${driver})`, () => {
     const res = await post(t.app, '/auth/v1/verify', { type: 'recovery', token_hash: token });
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json() as Session;
-    const upd = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(s.access_token), payload: { password: 'Recovered-Passphrase-55' } });
+    const upd = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      headers: auth(s.access_token),
+      payload: { password: 'Recovered-Passphrase-55' },
+    });
     expect(upd.statusCode, upd.body).toBe(200);
     await signIn(t.app, u.email, 'Recovered-Passphrase-55', '10.2.0.5');
     // A recovery token does not pass for another purpose.
@@ -89,7 +94,13 @@ describe(`auth e-mail codes, recovery and e-mail change (${driver})`, () => {
 
   it('never redirects to another origin', async () => {
     const u = await createUser(t.app);
-    await post(t.app, '/auth/v1/recover?redirect_to=' + encodeURIComponent('https://evil.example/steal'), { email: u.email }, {}, '10.2.0.7');
+    await post(
+      t.app,
+      '/auth/v1/recover?redirect_to=' + encodeURIComponent('https://evil.example/steal'),
+      { email: u.email },
+      {},
+      '10.2.0.7',
+    );
     const { link } = await lastMail(t.app, u.email, 'recovery');
     expect(new URL(link!).searchParams.get('redirect_to')).toBe('http://localhost:3000');
     const url = new URL(link!);
@@ -121,7 +132,12 @@ describe(`auth e-mail codes, recovery and e-mail change (${driver})`, () => {
     await signIn(t.app, next, TEST_PASSWORD, '10.2.0.8');
 
     const taken = await createUser(t.app);
-    const clash = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(s.access_token), payload: { email: taken.email } });
+    const clash = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      headers: auth(s.access_token),
+      payload: { email: taken.email },
+    });
     expect(clash.json()).toMatchObject({ code: 422, error_code: 'email_exists' });
   });
 
@@ -138,9 +154,19 @@ describe(`auth e-mail codes, recovery and e-mail change (${driver})`, () => {
 
     expect((await t.app.inject({ url: '/auth/v1/reauthenticate', headers: auth(s.access_token) })).statusCode).toBe(200);
     const { code } = await lastMail(t.app, email, 'reauthentication');
-    const bad = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(s.access_token), payload: { password: 'Nonce-Passphrase-22', nonce: '000000' === code ? '111111' : '000000' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      headers: auth(s.access_token),
+      payload: { password: 'Nonce-Passphrase-22', nonce: '000000' === code ? '111111' : '000000' },
+    });
     expect(bad.json()).toMatchObject({ code: 400, error_code: 'reauthentication_not_valid' });
-    const good = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(s.access_token), payload: { password: 'Nonce-Passphrase-22', nonce: code } });
+    const good = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      headers: auth(s.access_token),
+      payload: { password: 'Nonce-Passphrase-22', nonce: code },
+    });
     expect(good.statusCode, good.body).toBe(200);
   });
 });

@@ -3,7 +3,15 @@ import type { Tx } from '../../db/client.js';
 import { authEmail, type AuthEmailKind } from './auth.emails.js';
 import { randomToken, sha256, type AuthDeps } from './auth.deps.js';
 import { membershipOrgOf } from './auth.repository.js';
-import { countFailedAttempt, deleteUserTokens, insertTokens, lockTokenByHash, lockTokensForAddress, lockTokensForUser, type OneTimeTokenRecord } from './auth.otp.repository.js';
+import {
+  countFailedAttempt,
+  deleteUserTokens,
+  insertTokens,
+  lockTokenByHash,
+  lockTokensForAddress,
+  lockTokensForUser,
+  type OneTimeTokenRecord,
+} from './auth.otp.repository.js';
 import { safeRedirect, verifyLink } from './auth.redirect.js';
 
 /** What a one-time token proves when it comes back. */
@@ -39,7 +47,8 @@ const codeHash = (userId: string, code: string) => sha256(`code:${userId}:${code
 const LINK_PREFIX = 'link:';
 
 /** The address a token was sent to, whichever of its two rows this is. */
-export const tokenAddress = (row: OneTimeTokenRecord) => (row.relatesTo.startsWith(LINK_PREFIX) ? row.relatesTo.slice(LINK_PREFIX.length) : row.relatesTo);
+export const tokenAddress = (row: OneTimeTokenRecord) =>
+  row.relatesTo.startsWith(LINK_PREFIX) ? row.relatesTo.slice(LINK_PREFIX.length) : row.relatesTo;
 
 export interface IssuedToken {
   /** The long token of the link (auth-js calls it token_hash). */
@@ -57,7 +66,15 @@ export interface IssuedToken {
 export async function issueToken(
   deps: AuthDeps,
   tx: Tx,
-  opts: { userId: string; type: TokenType; address: string; redirectTo?: string | null; send?: boolean; newEmail?: string; orgId?: string | null },
+  opts: {
+    userId: string;
+    type: TokenType;
+    address: string;
+    redirectTo?: string | null;
+    send?: boolean;
+    newEmail?: string;
+    orgId?: string | null;
+  },
 ): Promise<IssuedToken> {
   const now = new Date(deps.tuning.now());
   const expiresAt = new Date(now.getTime() + TTL_MS[opts.type]);
@@ -115,6 +132,10 @@ async function settleCode(deps: AuthDeps, tx: Tx, found: OneTimeTokenRecord[], c
     await deleteUserTokens(tx, match.userId, [match.tokenType]);
     return { ok: true, row: match };
   }
-  await countFailedAttempt(tx, rows.map((r) => r.id), deps.tuning.otpMaxAttempts);
+  await countFailedAttempt(
+    tx,
+    rows.map((r) => r.id),
+    deps.tuning.otpMaxAttempts,
+  );
   return { ok: false };
 }

@@ -8,7 +8,10 @@ import { validationFailed, weakPassword } from './auth.errors.js';
  */
 export async function acceptNewPassword(password: string, knownWords: (string | null | undefined)[] = []): Promise<string> {
   if (password.length > MAX_PASSWORD_LENGTH) throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
-  const verdict = await checkPassword(password, knownWords.filter((w): w is string => typeof w === 'string'));
+  const verdict = await checkPassword(
+    password,
+    knownWords.filter((w): w is string => typeof w === 'string'),
+  );
   if (!verdict.ok) throw weakPassword(verdict.message, verdict.reasons);
   return hashPassword(password);
 }

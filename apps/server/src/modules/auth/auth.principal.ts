@@ -16,7 +16,8 @@ export async function requireUser(req: FastifyRequest): Promise<UserPrincipal> {
   if (p.kind === 'user') return p;
   if (p.kind === 'invalid') {
     // auth-context says 'session not found or revoked' when the token is sound but its session is gone.
-    if (p.reason.includes('session not found')) throw forbiddenAuth('session_not_found', 'Session from session_id claim in JWT does not exist');
+    if (p.reason.includes('session not found'))
+      throw forbiddenAuth('session_not_found', 'Session from session_id claim in JWT does not exist');
     throw forbiddenAuth('bad_jwt', p.reason);
   }
   if (bearerToken(req) === null) throw noAuthorization();

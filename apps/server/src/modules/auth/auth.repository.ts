@@ -9,13 +9,22 @@ export type IdentityRecord = typeof identities.$inferSelect;
 export type FactorRecord = typeof mfaFactors.$inferSelect;
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRecord | null> {
-  const rows = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
 /** Locks the user row for the rest of the transaction, so concurrent writes to one user serialise. */
 export async function lockUserById(db: DbOrTx, id: string): Promise<UserRecord | null> {
-  const rows = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1).for('update');
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1)
+    .for('update');
   return rows[0] ?? null;
 }
 
@@ -39,7 +48,11 @@ export async function findUserByPendingEmail(db: DbOrTx, email: string): Promise
 }
 
 export async function findUserByPhone(db: DbOrTx, phone: string): Promise<UserRecord | null> {
-  const rows = await db.select().from(users).where(and(eq(users.phone, phone), isNull(users.deletedAt))).limit(1);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), isNull(users.deletedAt)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -59,7 +72,13 @@ export async function deleteUserRow(db: DbOrTx, id: string): Promise<void> {
 
 export async function listUserRows(db: DbOrTx, opts: { offset: number; limit: number; filter?: string }) {
   const where = and(isNull(users.deletedAt), opts.filter ? ilike(users.email, `%${opts.filter.replace(/[%_\\]/g, '\\$&')}%`) : undefined);
-  const rows = await db.select().from(users).where(where).orderBy(desc(users.createdAt), asc(users.id)).offset(opts.offset).limit(opts.limit);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), asc(users.id))
+    .offset(opts.offset)
+    .limit(opts.limit);
   const [total] = await db.select({ n: count() }).from(users).where(where);
   return { rows, total: Number(total?.n ?? 0) };
 }
@@ -74,10 +93,20 @@ export async function findIdentities(db: DbOrTx, userId: string): Promise<Identi
 
 export async function findIdentitiesOf(db: DbOrTx, userIds: string[]): Promise<IdentityRecord[]> {
   if (userIds.length === 0) return [];
-  return db.select().from(identities).where(sql`${identities.userId} in ${userIds}`).orderBy(asc(identities.createdAt));
+  return db
+    .select()
+    .from(identities)
+    .where(sql`${identities.userId} in ${userIds}`)
+    .orderBy(asc(identities.createdAt));
 }
 
-export async function updateIdentityData(db: DbOrTx, userId: string, provider: string, data: Record<string, unknown>, now: Date): Promise<void> {
+export async function updateIdentityData(
+  db: DbOrTx,
+  userId: string,
+  provider: string,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   await db
     .update(identities)
     .set({ identityData: sql`${identities.identityData} || ${JSON.stringify(data)}::jsonb`, updatedAt: now })
@@ -101,7 +130,11 @@ export async function findFactors(db: DbOrTx, userId: string): Promise<FactorRec
 
 export async function findFactorsOf(db: DbOrTx, userIds: string[]): Promise<FactorRecord[]> {
   if (userIds.length === 0) return [];
-  return db.select().from(mfaFactors).where(sql`${mfaFactors.userId} in ${userIds}`).orderBy(asc(mfaFactors.createdAt));
+  return db
+    .select()
+    .from(mfaFactors)
+    .where(sql`${mfaFactors.userId} in ${userIds}`)
+    .orderBy(asc(mfaFactors.createdAt));
 }
 
 export async function deleteFactorsOf(db: DbOrTx, userId: string): Promise<number> {
@@ -111,6 +144,10 @@ export async function deleteFactorsOf(db: DbOrTx, userId: string): Promise<numbe
 
 /** The organization the user belongs to (at most one), so the user's e-mails are that tenant's. */
 export async function membershipOrgOf(db: DbOrTx, userId: string): Promise<string | null> {
-  const rows = await db.select({ orgId: organizationMemberships.orgId }).from(organizationMemberships).where(eq(organizationMemberships.userId, userId)).limit(1);
+  const rows = await db
+    .select({ orgId: organizationMemberships.orgId })
+    .from(organizationMemberships)
+    .where(eq(organizationMemberships.userId, userId))
+    .limit(1);
   return rows[0]?.orgId ?? null;
 }

@@ -49,7 +49,11 @@ const SETTINGS = {
 };
 
 function registerPublicRoutes(app: FastifyInstance, deps: AuthDeps): void {
-  app.get('/health', HIDDEN, async () => ({ version: APP_VERSION, name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }));
+  app.get('/health', HIDDEN, async () => ({
+    version: APP_VERSION,
+    name: 'GoTrue',
+    description: 'GoTrue is a user registration and authentication API',
+  }));
   app.get('/settings', HIDDEN, async () => SETTINGS);
 
   app.post('/signup', HIDDEN, async (req) => signUp(deps, req.body, requestMeta(req)));

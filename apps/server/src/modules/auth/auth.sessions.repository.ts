@@ -12,7 +12,15 @@ export async function insertSession(
 ): Promise<SessionRecord> {
   const [row] = await db
     .insert(sessions)
-    .values({ userId: values.userId, aal: values.aal, amr: values.amr, ip: values.ip, userAgent: values.userAgent, createdAt: values.now, updatedAt: values.now })
+    .values({
+      userId: values.userId,
+      aal: values.aal,
+      amr: values.amr,
+      ip: values.ip,
+      userAgent: values.userAgent,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
     .returning();
   return row!;
 }
@@ -27,7 +35,11 @@ export async function lockSession(db: DbOrTx, id: string): Promise<SessionRecord
   return rows[0] ?? null;
 }
 
-export async function updateSession(db: DbOrTx, id: string, patch: Partial<Pick<SessionRecord, 'aal' | 'factorId' | 'amr' | 'refreshedAt' | 'updatedAt'>>): Promise<SessionRecord> {
+export async function updateSession(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<Pick<SessionRecord, 'aal' | 'factorId' | 'amr' | 'refreshedAt' | 'updatedAt'>>,
+): Promise<SessionRecord> {
   const [row] = await db.update(sessions).set(patch).where(eq(sessions.id, id)).returning();
   return row!;
 }

@@ -30,7 +30,9 @@ export async function signInWithPassword(deps: AuthDeps, body: unknown, meta: Re
   const key = signInKey(identifier, meta.ip);
   await gateSignIn(deps, key, meta.ip);
   const user = byEmail ? await findUserByEmail(deps.ctx.db, identifier) : await findUserByPhone(deps.ctx.db, identifier);
-  const ok = user?.encryptedPassword ? await verifyPassword(user.encryptedPassword, input.password) : await verifyAgainstDummy(input.password);
+  const ok = user?.encryptedPassword
+    ? await verifyPassword(user.encryptedPassword, input.password)
+    : await verifyAgainstDummy(input.password);
   if (!user || !ok) throw invalidCredentials();
 
   // Only someone who knows the password learns these states of the account; they still count as
@@ -44,7 +46,13 @@ export async function signInWithPassword(deps: AuthDeps, body: unknown, meta: Re
     const locked = await lockUserById(tx, user.id);
     if (!locked) throw invalidCredentials();
     const now = new Date(nowMs);
-    const updated = await updateUserAudited(tx, locked, { lastSignInAt: now }, { action: 'auth.sign_in', actorId: user.id, ip: meta.ip }, now);
+    const updated = await updateUserAudited(
+      tx,
+      locked,
+      { lastSignInAt: now },
+      { action: 'auth.sign_in', actorId: user.id, ip: meta.ip },
+      now,
+    );
     await touchIdentitySignIn(tx, user.id, byEmail ? 'email' : 'phone', now);
     return createSession(deps, tx, updated, 'password', meta);
   });

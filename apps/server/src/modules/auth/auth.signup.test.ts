@@ -57,7 +57,12 @@ describe(`auth sign-up and sign-in (${driver})`, () => {
     expect(me.json().has_password).toBe(false);
     const unproven = await post(t.app, '/auth/v1/token?grant_type=password', { email, password: STRONG_PASSWORD });
     expect(unproven.json()).toMatchObject({ error_code: 'invalid_credentials' });
-    const chosen = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(fragment.get('access_token')!), payload: { password: 'Chosen-After-Proof-77' } });
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      headers: auth(fragment.get('access_token')!),
+      payload: { password: 'Chosen-After-Proof-77' },
+    });
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(chosen.json().has_password).toBe(true);
     const session = await signIn(t.app, email, 'Chosen-After-Proof-77');
@@ -66,7 +71,10 @@ describe(`auth sign-up and sign-in (${driver})`, () => {
 
   it('audits sign-up, confirmation and sign-in without the password hash', async () => {
     const session = await signUpConfirmed(t.app);
-    const rows = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'auth.user'), eq(auditLog.entityId, session.user.id)));
+    const rows = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'auth.user'), eq(auditLog.entityId, session.user.id)));
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['auth.signup', 'auth.verify.signup']));
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain('argon2');
@@ -79,7 +87,11 @@ describe(`auth sign-up and sign-in (${driver})`, () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.id).not.toBe(existing.id);
-    expect(body).toMatchObject({ role: 'authenticated', email: existing.email, identities: [{ provider: 'email', identity_data: { email_verified: false } }] });
+    expect(body).toMatchObject({
+      role: 'authenticated',
+      email: existing.email,
+      identities: [{ provider: 'email', identity_data: { email_verified: false } }],
+    });
     await expect(lastMail(t.app, existing.email)).rejects.toThrow(/no e-mail/);
   });
 
@@ -99,7 +111,11 @@ describe(`auth sign-up and sign-in (${driver})`, () => {
       expect(res.json().msg).toMatch(/too easy to guess/);
     }
     // The address's own words are known to an attacker.
-    const named = await post(t.app, '/auth/v1/signup', { email: 'alsayed@example.com', password: 'alsayedmarket', data: { full_name: 'Fatima Alsayed' } });
+    const named = await post(t.app, '/auth/v1/signup', {
+      email: 'alsayed@example.com',
+      password: 'alsayedmarket',
+      data: { full_name: 'Fatima Alsayed' },
+    });
     expect(named.json().weak_password.reasons).toEqual(['strength']);
   });
 
@@ -114,8 +130,20 @@ describe(`auth sign-up and sign-in (${driver})`, () => {
 
   it('answers an unknown e-mail exactly like a wrong password', async () => {
     const u = await createUser(t.app);
-    const wrong = await post(t.app, '/auth/v1/token?grant_type=password', { email: u.email, password: 'Wrong-Password-123' }, {}, '10.0.0.1');
-    const unknown = await post(t.app, '/auth/v1/token?grant_type=password', { email: uniqueEmail(), password: 'Wrong-Password-123' }, {}, '10.0.0.1');
+    const wrong = await post(
+      t.app,
+      '/auth/v1/token?grant_type=password',
+      { email: u.email, password: 'Wrong-Password-123' },
+      {},
+      '10.0.0.1',
+    );
+    const unknown = await post(
+      t.app,
+      '/auth/v1/token?grant_type=password',
+      { email: uniqueEmail(), password: 'Wrong-Password-123' },
+      {},
+      '10.0.0.1',
+    );
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(wrong.body).toBe(unknown.body);
@@ -125,7 +153,8 @@ describe(`auth sign-up and sign-in (${driver})`, () => {
   it('locks an account for a client address after 5 failures, with Retry-After, and a success resets the count', async () => {
     const u = await createUser(t.app);
     const ip = '10.0.0.2';
-    const attempt = (password: string, addr = ip) => post(t.app, '/auth/v1/token?grant_type=password', { email: u.email, password }, {}, addr);
+    const attempt = (password: string, addr = ip) =>
+      post(t.app, '/auth/v1/token?grant_type=password', { email: u.email, password }, {}, addr);
     for (let i = 0; i < 4; i++) expect((await attempt('Wrong-Password-123')).statusCode).toBe(400);
     expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await attempt('Wrong-Password-123')).statusCode).toBe(400);
@@ -140,7 +169,10 @@ describe(`auth sign-up and sign-in (${driver})`, () => {
 
   it('keeps banned and deleted users out', async () => {
     const u = await createUser(t.app);
-    await t.app.ctx.db.update(users).set({ bannedUntil: new Date(Date.now() + 3600_000) }).where(eq(users.id, u.id));
+    await t.app.ctx.db
+      .update(users)
+      .set({ bannedUntil: new Date(Date.now() + 3600_000) })
+      .where(eq(users.id, u.id));
     const res = await post(t.app, '/auth/v1/token?grant_type=password', { email: u.email, password: TEST_PASSWORD }, {}, '10.0.0.4');
     expect(res.json()).toMatchObject({ code: 400, error_code: 'user_banned' });
   });

@@ -56,13 +56,27 @@ async function register(deps: AuthDeps, reg: Registration, meta: RequestMeta): P
       if (existing) {
         if (existing.emailConfirmedAt || !firstMail) return;
         const locked = (await lockUserById(tx, existing.id)) ?? existing;
-        const updated = await updateUserAudited(tx, locked, { confirmationSentAt: now }, { action: 'auth.confirmation_sent', actorId: null, ip: meta.ip }, now);
+        const updated = await updateUserAudited(
+          tx,
+          locked,
+          { confirmationSentAt: now },
+          { action: 'auth.confirmation_sent', actorId: null, ip: meta.ip },
+          now,
+        );
         await issueToken(deps, tx, { userId: updated.id, type: 'signup', address: email, redirectTo: meta.redirectTo });
         return;
       }
       const user = await createUserAudited(
         tx,
-        { id: reg.id, email, encryptedPassword: reg.hash, rawUserMetaData: reg.data, confirmationSentAt: now, createdAt: now, updatedAt: now },
+        {
+          id: reg.id,
+          email,
+          encryptedPassword: reg.hash,
+          rawUserMetaData: reg.data,
+          confirmationSentAt: now,
+          createdAt: now,
+          updatedAt: now,
+        },
         { action: 'auth.signup', actorId: null, ip: meta.ip, selfActor: true },
       );
       await issueToken(deps, tx, { userId: user.id, type: 'signup', address: email, redirectTo: meta.redirectTo });

@@ -93,7 +93,9 @@ describe(`supabase-js against /auth/v1 (${driver})`, () => {
       expect(replay.error?.code).toBe('refresh_token_already_used');
       // The legitimate holder's session died with it: its access token and its new refresh token are refused.
       expect((await sb.auth.getUser(rotated.data.session!.access_token)).error).not.toBeNull();
-      expect((await client(t.app.ctx.keys.anon).auth.refreshSession({ refresh_token: rotated.data.session!.refresh_token })).error).not.toBeNull();
+      expect(
+        (await client(t.app.ctx.keys.anon).auth.refreshSession({ refresh_token: rotated.data.session!.refresh_token })).error,
+      ).not.toBeNull();
     } finally {
       configureAuth(t.app.ctx, { refreshReuseGraceMs: 10_000 });
     }
@@ -136,7 +138,11 @@ describe(`supabase-js against /auth/v1 (${driver})`, () => {
 
     const challenge = await sb.auth.mfa.challenge({ factorId: factor.id });
     expect(challenge.error).toBeNull();
-    const verify = await sb.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: totpAt(factor.totp.secret, Date.now()) });
+    const verify = await sb.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data!.id,
+      code: totpAt(factor.totp.secret, Date.now()),
+    });
     expect(verify.error).toBeNull();
     const aal = await sb.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });

@@ -56,7 +56,10 @@ export async function lastMail(app: App, to: string, template?: string) {
 
 export async function mailCount(app: App, to: string): Promise<number> {
   await settleDeferred(app.ctx);
-  const rows = await app.ctx.db.select({ id: emailOutbox.id }).from(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = lower(${to})`);
+  const rows = await app.ctx.db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(sql`lower(${emailOutbox.toAddress}) = lower(${to})`);
   return rows.length;
 }
 
@@ -64,7 +67,12 @@ export async function mailCount(app: App, to: string): Promise<number> {
  * Signs up, confirms through the e-mailed code and chooses the password again (confirming drops the
  * password given at sign-up, decision 008); returns the session of the confirmation.
  */
-export async function signUpConfirmed(app: App, email = uniqueEmail(), password = STRONG_PASSWORD, data: Record<string, unknown> = {}): Promise<Session> {
+export async function signUpConfirmed(
+  app: App,
+  email = uniqueEmail(),
+  password = STRONG_PASSWORD,
+  data: Record<string, unknown> = {},
+): Promise<Session> {
   const res = await post(app, '/auth/v1/signup', { email, password, data });
   expect(res.statusCode, res.body).toBe(200);
   const { code } = await lastMail(app, email, 'confirmation');

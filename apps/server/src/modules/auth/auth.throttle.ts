@@ -23,7 +23,12 @@ const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 async function gateClient(deps: AuthDeps, ip: string, what: string): Promise<void> {
   const { clientMaxFailures, clientLockSeconds, clientWindowSeconds } = deps.tuning;
   const { retryAfter } = await countWindowedAttempt(deps.ctx.db, clientKey(ip), clientMaxFailures, clientLockSeconds, clientWindowSeconds);
-  if (retryAfter > 0) throw rateLimited('over_request_rate_limit', `Too many failed ${what} from this address. Try again in ${minutes(retryAfter)} minutes.`, retryAfter);
+  if (retryAfter > 0)
+    throw rateLimited(
+      'over_request_rate_limit',
+      `Too many failed ${what} from this address. Try again in ${minutes(retryAfter)} minutes.`,
+      retryAfter,
+    );
 }
 
 /**
@@ -36,7 +41,11 @@ export async function gateSignIn(deps: AuthDeps, key: string, ip: string): Promi
   const { retryAfter } = await countAttempt(deps.ctx.db, key, signInMaxFailures, signInLockSeconds);
   maybePrune(deps.ctx.db);
   if (retryAfter > 0) {
-    throw rateLimited('over_request_rate_limit', `Too many failed sign-in attempts. Try again in ${minutes(retryAfter)} minutes.`, retryAfter);
+    throw rateLimited(
+      'over_request_rate_limit',
+      `Too many failed sign-in attempts. Try again in ${minutes(retryAfter)} minutes.`,
+      retryAfter,
+    );
   }
   await gateClient(deps, ip, 'sign-in attempts');
 }
@@ -55,7 +64,8 @@ export async function gateCodeGuess(deps: AuthDeps, address: string, ip: string)
   const { codeMaxFailures, codeLockSeconds } = deps.tuning;
   const { retryAfter } = await countAttempt(deps.ctx.db, codeKey(address, ip), codeMaxFailures, codeLockSeconds);
   maybePrune(deps.ctx.db);
-  if (retryAfter > 0) throw rateLimited('over_request_rate_limit', `Too many wrong codes. Try again in ${minutes(retryAfter)} minutes.`, retryAfter);
+  if (retryAfter > 0)
+    throw rateLimited('over_request_rate_limit', `Too many wrong codes. Try again in ${minutes(retryAfter)} minutes.`, retryAfter);
   await gateClient(deps, ip, 'code checks');
 }
 
@@ -80,7 +90,8 @@ export async function resetAttempts(db: DbOrTx, key: string): Promise<void> {
 export async function gateEmailSend(deps: AuthDeps, address: string, ip: string): Promise<void> {
   const wait = await takeRateSlot(deps.ctx.db, sendKey(address, ip), deps.tuning.emailSendIntervalSeconds);
   maybePrune(deps.ctx.db);
-  if (wait > 0) throw rateLimited('over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`, wait);
+  if (wait > 0)
+    throw rateLimited('over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`, wait);
 }
 
 /** Same slot, but a refusal is silent: used where answering 429 would reveal that the account exists. */

@@ -28,7 +28,10 @@ describe(`auth sessions and refresh tokens (${driver})`, () => {
     expect(await sessionId(s1)).toBe(await sessionId(s));
     const r2 = await refresh(t.app, s1.refresh_token);
     expect((r2.json() as Session).refresh_token).not.toBe(s1.refresh_token);
-    const rows = await t.app.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, await sessionId(s)));
+    const rows = await t.app.ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.sessionId, await sessionId(s)));
     expect(rows).toHaveLength(3);
     expect(rows.filter((r) => !r.revoked)).toHaveLength(1);
     // Only hashes are stored.
@@ -42,7 +45,10 @@ describe(`auth sessions and refresh tokens (${driver})`, () => {
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const tokens = new Set(results.map((r) => (r.json() as Session).refresh_token));
     expect(tokens.size).toBe(1);
-    const rows = await t.app.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, await sessionId(s)));
+    const rows = await t.app.ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.sessionId, await sessionId(s)));
     expect(rows).toHaveLength(2);
     // The single child works and rotates normally.
     const next = await refresh(t.app, [...tokens][0]!);
@@ -77,8 +83,17 @@ describe(`auth sessions and refresh tokens (${driver})`, () => {
 
   it('signs out with scope local, others and global', async () => {
     const u = await createUser(t.app);
-    const [a, b, c] = [await signIn(t.app, u.email, TEST_PASSWORD), await signIn(t.app, u.email, TEST_PASSWORD), await signIn(t.app, u.email, TEST_PASSWORD)];
-    const logout = (s: Session, scope: string) => t.app.inject({ method: 'POST', url: `/auth/v1/logout?scope=${scope}`, headers: { ...auth(s.access_token), 'content-type': 'application/json' } });
+    const [a, b, c] = [
+      await signIn(t.app, u.email, TEST_PASSWORD),
+      await signIn(t.app, u.email, TEST_PASSWORD),
+      await signIn(t.app, u.email, TEST_PASSWORD),
+    ];
+    const logout = (s: Session, scope: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/auth/v1/logout?scope=${scope}`,
+        headers: { ...auth(s.access_token), 'content-type': 'application/json' },
+      });
 
     expect((await logout(a, 'local')).statusCode).toBe(204);
     expect((await getUser(a.access_token)).statusCode).toBe(403);
@@ -102,17 +117,34 @@ describe(`auth sessions and refresh tokens (${driver})`, () => {
     const u = await createUser(t.app);
     const keep = await signIn(t.app, u.email, TEST_PASSWORD);
     const other = await signIn(t.app, u.email, TEST_PASSWORD);
-    const res = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(keep.access_token), payload: { password: 'Another-Strong-Passphrase-7' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      headers: auth(keep.access_token),
+      payload: { password: 'Another-Strong-Passphrase-7' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await getUser(keep.access_token)).statusCode).toBe(200);
     expect((await getUser(other.access_token)).statusCode).toBe(403);
     expect((await refresh(t.app, other.refresh_token)).statusCode).toBe(400);
-    expect((await post(t.app, '/auth/v1/token?grant_type=password', { email: u.email, password: TEST_PASSWORD }, {}, '10.1.0.1')).statusCode).toBe(400);
+    expect(
+      (await post(t.app, '/auth/v1/token?grant_type=password', { email: u.email, password: TEST_PASSWORD }, {}, '10.1.0.1')).statusCode,
+    ).toBe(400);
     await signIn(t.app, u.email, 'Another-Strong-Passphrase-7');
 
-    const same = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(keep.access_token), payload: { password: 'Another-Strong-Passphrase-7' } });
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      headers: auth(keep.access_token),
+      payload: { password: 'Another-Strong-Passphrase-7' },
+    });
     expect(same.json()).toMatchObject({ code: 422, error_code: 'same_password' });
-    const weak = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(keep.access_token), payload: { password: 'short' } });
+    const weak = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      headers: auth(keep.access_token),
+      payload: { password: 'short' },
+    });
     expect(weak.json()).toMatchObject({ code: 422, error_code: 'weak_password' });
   });
 

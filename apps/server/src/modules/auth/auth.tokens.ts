@@ -45,7 +45,13 @@ function sortAmr(amr: AmrEntry[]): AmrEntry[] {
 }
 
 /** Access token plus the user as GoTrue answers it, for an existing session and refresh token. */
-async function respond(deps: AuthDeps, db: DbOrTx, user: UserRecord, session: SessionRecord, refreshToken: string): Promise<SessionResponse> {
+async function respond(
+  deps: AuthDeps,
+  db: DbOrTx,
+  user: UserRecord,
+  session: SessionRecord,
+  refreshToken: string,
+): Promise<SessionResponse> {
   const nowMs = deps.tuning.now();
   const { token, exp } = await deps.ctx.jwt.signAccess(
     {
@@ -91,7 +97,13 @@ export async function createSession(deps: AuthDeps, tx: Tx, user: UserRecord, me
  * Raises a session to aal2 after a TOTP check. Its earlier refresh tokens are dropped (not revoked, so a
  * late aal1 refresh is simply unknown rather than taken for theft) and a fresh one is issued.
  */
-export async function elevateSession(deps: AuthDeps, tx: Tx, user: UserRecord, sessionId: string, factorId: string): Promise<SessionResponse> {
+export async function elevateSession(
+  deps: AuthDeps,
+  tx: Tx,
+  user: UserRecord,
+  sessionId: string,
+  factorId: string,
+): Promise<SessionResponse> {
   const now = new Date(deps.tuning.now());
   const session = await lockSession(tx, sessionId);
   if (!session) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');

@@ -1,6 +1,14 @@
 import type { Tx } from '../../db/client.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { deleteUserRow, insertIdentity, insertUser, updateUserRow, type UserInsert, type UserPatch, type UserRecord } from './auth.repository.js';
+import {
+  deleteUserRow,
+  insertIdentity,
+  insertUser,
+  updateUserRow,
+  type UserInsert,
+  type UserPatch,
+  type UserRecord,
+} from './auth.repository.js';
 import { auditView } from './auth.user-shape.js';
 
 /** Who changed a user and from where; every write to auth.users is audited in its own transaction. */
@@ -36,12 +44,26 @@ export async function createUserAudited(tx: Tx, values: UserInsert, audit: Audit
       updatedAt: user.createdAt,
     });
   }
-  await recordAudit(tx, { orgId: null, actorId: audit.selfActor ? user.id : audit.actorId, action: audit.action, entityType: ENTITY, entityId: user.id, after: auditView(user), ip: audit.ip });
+  await recordAudit(tx, {
+    orgId: null,
+    actorId: audit.selfActor ? user.id : audit.actorId,
+    action: audit.action,
+    entityType: ENTITY,
+    entityId: user.id,
+    after: auditView(user),
+    ip: audit.ip,
+  });
   return user;
 }
 
 /** `before` must be the row as locked in this transaction (lockUserById). */
-export async function updateUserAudited(tx: Tx, before: UserRecord, patch: UserPatch, audit: AuditMeta, now = new Date()): Promise<UserRecord> {
+export async function updateUserAudited(
+  tx: Tx,
+  before: UserRecord,
+  patch: UserPatch,
+  audit: AuditMeta,
+  now = new Date(),
+): Promise<UserRecord> {
   const after = await updateUserRow(tx, before.id, { ...patch, updatedAt: now });
   await recordAudit(tx, {
     orgId: null,
@@ -58,7 +80,16 @@ export async function updateUserAudited(tx: Tx, before: UserRecord, patch: UserP
 
 export async function deleteUserAudited(tx: Tx, before: UserRecord, audit: AuditMeta): Promise<void> {
   await deleteUserRow(tx, before.id);
-  await recordAudit(tx, { orgId: null, actorId: audit.actorId, action: audit.action, entityType: ENTITY, entityId: before.id, before: auditView(before), after: null, ip: audit.ip });
+  await recordAudit(tx, {
+    orgId: null,
+    actorId: audit.actorId,
+    action: audit.action,
+    entityType: ENTITY,
+    entityId: before.id,
+    before: auditView(before),
+    after: null,
+    ip: audit.ip,
+  });
 }
 
 /** Merges metadata the way GoTrue does: top-level keys are replaced, a null value removes the key. */

@@ -60,7 +60,8 @@ export async function updateUser(deps: AuthDeps, p: UserPrincipal, body: unknown
     const email = normalizeEmail(input.email);
     if (email !== current.email?.toLowerCase()) {
       const holder = await findUserByEmail(deps.ctx.db, email);
-      if (holder && holder.id !== current.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      if (holder && holder.id !== current.id)
+        throw unprocessable('email_exists', 'A user with this email address has already been registered');
       newEmail = email;
     }
   }
@@ -81,7 +82,12 @@ export async function updateUser(deps: AuthDeps, p: UserPrincipal, body: unknown
     if (newHash) await deleteUserSessions(tx, user.id, p.sessionId);
     if (newEmail) {
       await issueToken(deps, tx, { userId: user.id, type: 'email_change', address: newEmail, redirectTo: meta.redirectTo, newEmail });
-      if (user.email) await deps.ctx.mailer.enqueue(tx, { to: user.email, orgId: await membershipOrgOf(tx, user.id), ...authEmail('email_change_notice', { newEmail }) });
+      if (user.email)
+        await deps.ctx.mailer.enqueue(tx, {
+          to: user.email,
+          orgId: await membershipOrgOf(tx, user.id),
+          ...authEmail('email_change_notice', { newEmail }),
+        });
     }
     return loadUser(tx, updated);
   });
@@ -97,7 +103,13 @@ export async function reauthenticate(deps: AuthDeps, p: UserPrincipal, meta: Req
     const user = await lockUserById(tx, p.userId);
     if (!user?.email) return;
     const now = new Date(deps.tuning.now());
-    await updateUserAudited(tx, user, { reauthenticationSentAt: now }, { action: 'auth.reauthentication_sent', actorId: user.id, ip: meta.ip }, now);
+    await updateUserAudited(
+      tx,
+      user,
+      { reauthenticationSentAt: now },
+      { action: 'auth.reauthentication_sent', actorId: user.id, ip: meta.ip },
+      now,
+    );
     await issueToken(deps, tx, { userId: user.id, type: 'reauthentication', address: user.email.toLowerCase() });
   });
   return {};

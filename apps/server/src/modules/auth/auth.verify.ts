@@ -73,7 +73,13 @@ async function complete(deps: AuthDeps, proof: Proof, types: TokenType[], meta: 
       await deleteUserSessions(tx, user.id);
       await deleteFactorsOf(tx, user.id);
     }
-    const updated = await updateUserAudited(tx, user, patch, { action: `auth.verify.${row.tokenType}`, actorId: user.id, ip: meta.ip }, now);
+    const updated = await updateUserAudited(
+      tx,
+      user,
+      patch,
+      { action: `auth.verify.${row.tokenType}`, actorId: user.id, ip: meta.ip },
+      now,
+    );
     return { kind: 'ok', session: await createSession(deps, tx, updated, AMR[row.tokenType as TokenType] ?? 'otp', meta) };
   });
   if (outcome.kind === 'ok') return outcome.session;

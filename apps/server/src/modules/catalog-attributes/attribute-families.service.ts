@@ -5,7 +5,11 @@ import { lockUnchanged } from '../../lib/concurrency.js';
 import { attributeFamilies } from '../../db/schema/index.js';
 import { and, eq } from 'drizzle-orm';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { assertNotUsedByProducts, isForeignKeyViolation, recomputeFamilyCompleteness } from '../catalog-products/product-usage.repository.js';
+import {
+  assertNotUsedByProducts,
+  isForeignKeyViolation,
+  recomputeFamilyCompleteness,
+} from '../catalog-products/product-usage.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './catalog-attributes.repository.js';
 import { auditOf, codeTakenError } from './catalog-attributes.service.js';
@@ -22,7 +26,11 @@ const toFamily = (r: repo.FamilyFull): c.AttributeFamily => ({
 
 /** Each attribute once, and each an attribute of the organization (another org's id reads as unknown). */
 async function checkMembers(db: DbOrTx, orgId: string, list: { attributeId: string }[]): Promise<void> {
-  const known = await repo.existingAttributeIds(db, orgId, list.map((a) => a.attributeId));
+  const known = await repo.existingAttributeIds(
+    db,
+    orgId,
+    list.map((a) => a.attributeId),
+  );
   const seen = new Set<string>();
   list.forEach((a, i) => {
     if (seen.has(a.attributeId)) throw invalid(`attributes.${i}.attributeId`, 'is already in the list');
@@ -60,7 +68,12 @@ export async function createFamily(db: Db, caller: Caller, input: c.AttributeFam
 export async function updateFamily(db: Db, caller: Caller, id: string, input: c.AttributeFamilyUpdate): Promise<c.AttributeFamily> {
   try {
     return await db.transaction(async (tx) => {
-      await lockUnchanged(tx, attributeFamilies, and(eq(attributeFamilies.orgId, caller.orgId), eq(attributeFamilies.id, id)), input.expectedUpdatedAt);
+      await lockUnchanged(
+        tx,
+        attributeFamilies,
+        and(eq(attributeFamilies.orgId, caller.orgId), eq(attributeFamilies.id, id)),
+        input.expectedUpdatedAt,
+      );
       const before = await repo.findFamily(tx, caller.orgId, id);
       if (!before) throw notFound('Attribute family');
       await assertCodeFree(tx, caller.orgId, input.code, id);
@@ -69,8 +82,14 @@ export async function updateFamily(db: Db, caller: Caller, id: string, input: c.
       if (input.attributes) {
         await repo.replaceFamilyAttributes(tx, caller.orgId, id, input.attributes);
         // Which attributes are in the family and which are required decide every product's completeness.
-        const was = before.attributes.map((a) => `${a.attributeId}:${a.required}`).sort().join();
-        const now = input.attributes.map((a) => `${a.attributeId}:${a.required}`).sort().join();
+        const was = before.attributes
+          .map((a) => `${a.attributeId}:${a.required}`)
+          .sort()
+          .join();
+        const now = input.attributes
+          .map((a) => `${a.attributeId}:${a.required}`)
+          .sort()
+          .join();
         if (was !== now) await recomputeFamilyCompleteness(tx, caller.orgId, id);
       }
       const after = toFamily((await repo.findFamily(tx, caller.orgId, id))!);

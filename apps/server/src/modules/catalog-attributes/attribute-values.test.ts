@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { validateAttributeValue, type AttributeForValue } from './attribute-values.js';
 
-const attr = (over: Partial<AttributeForValue>): AttributeForValue => ({ type: 'text', localizable: false, validation: {}, options: [], ...over });
+const attr = (over: Partial<AttributeForValue>): AttributeForValue => ({
+  type: 'text',
+  localizable: false,
+  validation: {},
+  options: [],
+  ...over,
+});
 
 describe('validateAttributeValue', () => {
   it('leaves a missing value to the family (required is judged there)', () => {

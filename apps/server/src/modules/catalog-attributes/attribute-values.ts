@@ -38,7 +38,8 @@ function checkNumber(v: c.AttributeValidation, value: unknown): string[] {
   const out: string[] = [];
   if (typeof v.min === 'number' && value < v.min) out.push(`must be at least ${v.min}`);
   if (typeof v.max === 'number' && value > v.max) out.push(`must be at most ${v.max}`);
-  if (v.decimals !== undefined && decimalsOf(value) > v.decimals) out.push(v.decimals === 0 ? 'must be a whole number' : `must have at most ${v.decimals} decimals`);
+  if (v.decimals !== undefined && decimalsOf(value) > v.decimals)
+    out.push(v.decimals === 0 ? 'must be a whole number' : `must have at most ${v.decimals} decimals`);
   return out;
 }
 
@@ -58,7 +59,9 @@ export function validateAttributeValue(attribute: AttributeForValue, value: unkn
       const entries = Object.entries(value as Record<string, unknown>);
       const unknown = entries.filter(([k]) => k !== 'en' && k !== 'ar').map(([k]) => k);
       if (unknown.length) return [`has unknown languages: ${unknown.join(', ')}`];
-      return entries.flatMap(([lang, text]) => (text === null || text === undefined ? [] : checkText(v, text, `${lang === 'en' ? 'English' : 'Arabic'} text `)));
+      return entries.flatMap(([lang, text]) =>
+        text === null || text === undefined ? [] : checkText(v, text, `${lang === 'en' ? 'English' : 'Arabic'} text `),
+      );
     }
     case 'number':
     case 'price':

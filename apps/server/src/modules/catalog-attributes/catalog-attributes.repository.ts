@@ -7,7 +7,15 @@ export type OptionRow = typeof attributeOptions.$inferSelect;
 export type FamilyRow = typeof attributeFamilies.$inferSelect;
 export type UnitRef = { id: string; code: string; symbol: string };
 export type AttributeFull = AttributeRow & { options: OptionRow[]; unit: UnitRef | null; familyCount: number; requiredFamilyCount: number };
-export type FamilyMember = { attributeId: string; code: string; nameEn: string; nameAr: string; type: AttributeRow['type']; required: boolean; position: number };
+export type FamilyMember = {
+  attributeId: string;
+  code: string;
+  nameEn: string;
+  nameAr: string;
+  type: AttributeRow['type'];
+  required: boolean;
+  position: number;
+};
 export type FamilyFull = FamilyRow & { attributes: FamilyMember[] };
 type AttributeValues = Omit<typeof attributes.$inferInsert, 'id' | 'orgId' | 'createdAt' | 'updatedAt'>;
 type OptionValues = { id?: string; code: string; labelEn: string; labelAr: string };
@@ -26,7 +34,15 @@ export async function listAttributes(db: DbOrTx, orgId: string, id?: string): Pr
   const options = await db
     .select()
     .from(attributeOptions)
-    .where(and(eq(attributeOptions.orgId, orgId), inArray(attributeOptions.attributeId, rows.map((r) => r.row.id))))
+    .where(
+      and(
+        eq(attributeOptions.orgId, orgId),
+        inArray(
+          attributeOptions.attributeId,
+          rows.map((r) => r.row.id),
+        ),
+      ),
+    )
     .orderBy(asc(attributeOptions.position));
   return rows.map((r) => ({
     ...r.row,
@@ -43,11 +59,21 @@ export async function findAttribute(db: DbOrTx, orgId: string, id: string): Prom
 
 /** Locks the row so two edits of one attribute's options do not interleave. */
 export async function lockAttribute(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
-  const [r] = await db.select({ id: attributes.id }).from(attributes).where(and(eq(attributes.orgId, orgId), eq(attributes.id, id))).for('update');
+  const [r] = await db
+    .select({ id: attributes.id })
+    .from(attributes)
+    .where(and(eq(attributes.orgId, orgId), eq(attributes.id, id)))
+    .for('update');
   return Boolean(r);
 }
 
-export async function codeTaken(db: DbOrTx, table: 'attributes' | 'families', orgId: string, code: string, exceptId?: string): Promise<boolean> {
+export async function codeTaken(
+  db: DbOrTx,
+  table: 'attributes' | 'families',
+  orgId: string,
+  code: string,
+  exceptId?: string,
+): Promise<boolean> {
   const t = table === 'attributes' ? attributes : attributeFamilies;
   const [hit] = await db
     .select({ id: t.id })
@@ -58,16 +84,28 @@ export async function codeTaken(db: DbOrTx, table: 'attributes' | 'families', or
 }
 
 export async function unitExists(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
-  const [u] = await db.select({ id: units.id }).from(units).where(and(eq(units.orgId, orgId), eq(units.id, id))).limit(1);
+  const [u] = await db
+    .select({ id: units.id })
+    .from(units)
+    .where(and(eq(units.orgId, orgId), eq(units.id, id)))
+    .limit(1);
   return Boolean(u);
 }
 
 export async function insertAttribute(db: DbOrTx, orgId: string, values: AttributeValues): Promise<AttributeRow> {
-  return (await db.insert(attributes).values({ ...values, orgId }).returning())[0]!;
+  return (
+    await db
+      .insert(attributes)
+      .values({ ...values, orgId })
+      .returning()
+  )[0]!;
 }
 
 export async function updateAttribute(db: DbOrTx, orgId: string, id: string, values: Partial<AttributeValues>): Promise<void> {
-  await db.update(attributes).set({ ...values, updatedAt: new Date() }).where(and(eq(attributes.orgId, orgId), eq(attributes.id, id)));
+  await db
+    .update(attributes)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(attributes.orgId, orgId), eq(attributes.id, id)));
 }
 
 /** Replaces the options: kept ids are updated in place (products may refer to them), the rest deleted or inserted. */
@@ -78,11 +116,18 @@ export async function replaceOptions(db: DbOrTx, orgId: string, attributeId: str
     .where(and(eq(attributeOptions.attributeId, attributeId), keep.length ? notInArray(attributeOptions.id, keep) : undefined));
   // Codes are unique per attribute: move kept rows out of the way before writing the new codes.
   if (keep.length) {
-    await db.update(attributeOptions).set({ code: sql`${attributeOptions.id}::text || '~'` }).where(eq(attributeOptions.attributeId, attributeId));
+    await db
+      .update(attributeOptions)
+      .set({ code: sql`${attributeOptions.id}::text || '~'` })
+      .where(eq(attributeOptions.attributeId, attributeId));
   }
   for (const [position, o] of options.entries()) {
     const values = { code: o.code, labelEn: o.labelEn, labelAr: o.labelAr, position, updatedAt: new Date() };
-    if (o.id) await db.update(attributeOptions).set(values).where(and(eq(attributeOptions.attributeId, attributeId), eq(attributeOptions.id, o.id)));
+    if (o.id)
+      await db
+        .update(attributeOptions)
+        .set(values)
+        .where(and(eq(attributeOptions.attributeId, attributeId), eq(attributeOptions.id, o.id)));
     else await db.insert(attributeOptions).values({ ...values, orgId, attributeId });
   }
 }
@@ -112,7 +157,10 @@ export async function deleteAttribute(db: DbOrTx, orgId: string, id: string): Pr
 /** Which of these ids are attributes of the organization. */
 export async function existingAttributeIds(db: DbOrTx, orgId: string, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await db.select({ id: attributes.id }).from(attributes).where(and(eq(attributes.orgId, orgId), inArray(attributes.id, ids)));
+  const rows = await db
+    .select({ id: attributes.id })
+    .from(attributes)
+    .where(and(eq(attributes.orgId, orgId), inArray(attributes.id, ids)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -136,7 +184,15 @@ export async function listFamilies(db: DbOrTx, orgId: string, id?: string): Prom
     })
     .from(attributeFamilyAttributes)
     .innerJoin(attributes, eq(attributes.id, attributeFamilyAttributes.attributeId))
-    .where(and(eq(attributeFamilyAttributes.orgId, orgId), inArray(attributeFamilyAttributes.familyId, rows.map((r) => r.id))))
+    .where(
+      and(
+        eq(attributeFamilyAttributes.orgId, orgId),
+        inArray(
+          attributeFamilyAttributes.familyId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
     .orderBy(asc(attributeFamilyAttributes.position));
   return rows.map((r) => ({ ...r, attributes: members.filter((m) => m.familyId === r.id).map(({ familyId: _f, ...m }) => m) }));
 }
@@ -145,18 +201,42 @@ export async function findFamily(db: DbOrTx, orgId: string, id: string): Promise
   return (await listFamilies(db, orgId, id))[0] ?? null;
 }
 
-export async function insertFamily(db: DbOrTx, orgId: string, values: { code: string; nameEn: string; nameAr: string }): Promise<FamilyRow> {
-  return (await db.insert(attributeFamilies).values({ ...values, orgId }).returning())[0]!;
+export async function insertFamily(
+  db: DbOrTx,
+  orgId: string,
+  values: { code: string; nameEn: string; nameAr: string },
+): Promise<FamilyRow> {
+  return (
+    await db
+      .insert(attributeFamilies)
+      .values({ ...values, orgId })
+      .returning()
+  )[0]!;
 }
 
-export async function updateFamily(db: DbOrTx, orgId: string, id: string, values: { code?: string; nameEn?: string; nameAr?: string }): Promise<void> {
-  await db.update(attributeFamilies).set({ ...values, updatedAt: new Date() }).where(and(eq(attributeFamilies.orgId, orgId), eq(attributeFamilies.id, id)));
+export async function updateFamily(
+  db: DbOrTx,
+  orgId: string,
+  id: string,
+  values: { code?: string; nameEn?: string; nameAr?: string },
+): Promise<void> {
+  await db
+    .update(attributeFamilies)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(attributeFamilies.orgId, orgId), eq(attributeFamilies.id, id)));
 }
 
-export async function replaceFamilyAttributes(db: DbOrTx, orgId: string, familyId: string, list: { attributeId: string; required: boolean }[]): Promise<void> {
+export async function replaceFamilyAttributes(
+  db: DbOrTx,
+  orgId: string,
+  familyId: string,
+  list: { attributeId: string; required: boolean }[],
+): Promise<void> {
   await db.delete(attributeFamilyAttributes).where(eq(attributeFamilyAttributes.familyId, familyId));
   if (list.length) {
-    await db.insert(attributeFamilyAttributes).values(list.map((a, position) => ({ orgId, familyId, attributeId: a.attributeId, required: a.required, position })));
+    await db
+      .insert(attributeFamilyAttributes)
+      .values(list.map((a, position) => ({ orgId, familyId, attributeId: a.attributeId, required: a.required, position })));
   }
 }
 

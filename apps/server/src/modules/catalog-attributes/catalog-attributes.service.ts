@@ -26,10 +26,19 @@ const toAttribute = (r: repo.AttributeFull): c.Attribute => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-export const auditOf = (caller: Caller, entityType: string, action: string, id: string, before: unknown, after: unknown) =>
-  ({ orgId: caller.orgId, actorId: caller.userId, action, entityType, entityId: id, before, after, ip: caller.ip });
+export const auditOf = (caller: Caller, entityType: string, action: string, id: string, before: unknown, after: unknown) => ({
+  orgId: caller.orgId,
+  actorId: caller.userId,
+  action,
+  entityType,
+  entityId: id,
+  before,
+  after,
+  ip: caller.ip,
+});
 
-export const codeTakenError = (what: string) => conflict(`Another ${what} already has this code`, [{ field: 'code', message: `is already used by another ${what}` }]);
+export const codeTakenError = (what: string) =>
+  conflict(`Another ${what} already has this code`, [{ field: 'code', message: `is already used by another ${what}` }]);
 
 const isSelect = (type: c.AttributeType) => c.SELECT_TYPES.includes(type);
 const typeLabel = (type: c.AttributeType) => type.replace('_', ' ');
@@ -120,7 +129,8 @@ export async function updateAttribute(db: Db, caller: Caller, id: string, input:
         throw invalid('type', `cannot be changed once created (this attribute is ${typeLabel(type)}); create a new attribute instead`);
       }
       await assertCodeFree(tx, caller.orgId, input.code, id);
-      if (input.localizable && !c.LOCALIZABLE_TYPES.includes(type)) throw invalid('localizable', 'only text and long text attributes can be localisable');
+      if (input.localizable && !c.LOCALIZABLE_TYPES.includes(type))
+        throw invalid('localizable', 'only text and long text attributes can be localisable');
       const validation = input.validation !== undefined ? parseValidation(type, input.validation) : undefined;
       if (input.options !== undefined) {
         if (!isSelect(type)) throw invalid('options', `a ${typeLabel(type)} attribute has no options`);
@@ -145,7 +155,8 @@ export async function updateAttribute(db: Db, caller: Caller, id: string, input:
       if (input.options !== undefined) await repo.replaceOptions(tx, caller.orgId, id, input.options);
       // A localisable attribute counts per language in completeness: the families using it recompute.
       if (input.localizable !== undefined && input.localizable !== before.localizable) {
-        for (const familyId of await repo.familyIdsUsing(tx, caller.orgId, id)) await recomputeFamilyCompleteness(tx, caller.orgId, familyId);
+        for (const familyId of await repo.familyIdsUsing(tx, caller.orgId, id))
+          await recomputeFamilyCompleteness(tx, caller.orgId, familyId);
       }
       const after = toAttribute((await repo.findAttribute(tx, caller.orgId, id))!);
       await recordAudit(tx, auditOf(caller, 'attribute', 'update', id, toAttribute(before), after));
@@ -163,7 +174,9 @@ export async function deleteAttribute(db: Db, caller: Caller, id: string): Promi
     const families = await repo.familiesUsing(tx, caller.orgId, id);
     if (families.length) {
       const n = families.length;
-      throw conflict(`This attribute is used by ${n} attribute ${n === 1 ? 'family' : 'families'} (${families.join(', ')}); remove it from ${n === 1 ? 'that family' : 'them'} first`);
+      throw conflict(
+        `This attribute is used by ${n} attribute ${n === 1 ? 'family' : 'families'} (${families.join(', ')}); remove it from ${n === 1 ? 'that family' : 'them'} first`,
+      );
     }
     await assertNotUsedByProducts(tx, caller.orgId, 'attribute', id, 'attribute');
     const before = (await repo.findAttribute(tx, caller.orgId, id))!;

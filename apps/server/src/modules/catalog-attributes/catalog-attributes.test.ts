@@ -25,10 +25,14 @@ const url = '/api/v1/attributes';
 const uniq = () => Math.random().toString(36).slice(2, 8);
 const base = (over: Record<string, unknown> = {}) => ({ code: `a_${uniq()}`, nameEn: 'Colour', nameAr: 'اللون', ...over });
 const post = (payload: unknown, headers = admin) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
-const patch = (id: string, payload: unknown, headers = admin) => t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers, payload: payload as object });
+const patch = (id: string, payload: unknown, headers = admin) =>
+  t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers, payload: payload as object });
 const fieldsOf = (res: { json: () => { error: { fields?: { field: string }[] } } }) => (res.json().error.fields ?? []).map((f) => f.field);
 async function unit(orgId: string) {
-  const [u] = await t.app.ctx.db.insert(units).values({ orgId, code: `cm_${uniq()}`, kind: 'length', symbol: 'cm', nameEn: 'Centimetre', nameAr: 'سنتيمتر' }).returning();
+  const [u] = await t.app.ctx.db
+    .insert(units)
+    .values({ orgId, code: `cm_${uniq()}`, kind: 'length', symbol: 'cm', nameEn: 'Centimetre', nameAr: 'سنتيمتر' })
+    .returning();
   return u!;
 }
 
@@ -36,7 +40,10 @@ describe(`catalogue attributes (${driver})`, () => {
   it('needs master_data, and creates a select attribute with its options in order, audited', async () => {
     expect((await t.app.inject({ url })).statusCode).toBe(401);
     expect((await t.app.inject({ url, headers: marketing })).statusCode).toBe(403);
-    const options = [{ code: 'red', labelEn: 'Red', labelAr: 'أحمر' }, { code: 'blue', labelEn: 'Blue', labelAr: 'أزرق' }];
+    const options = [
+      { code: 'red', labelEn: 'Red', labelAr: 'أحمر' },
+      { code: 'blue', labelEn: 'Blue', labelAr: 'أزرق' },
+    ];
     const res = await post(base({ type: 'single_select', options }));
     expect(res.statusCode).toBe(201);
     const a = res.json();
@@ -61,7 +68,15 @@ describe(`catalogue attributes (${driver})`, () => {
     const none = await post(base({ type: 'multi_select', options: [] }));
     expect(none.statusCode).toBe(422);
     expect(fieldsOf(none)).toEqual(['options']);
-    const twice = await post(base({ type: 'single_select', options: [{ code: 'S', labelEn: 'S', labelAr: 'ص' }, { code: 's', labelEn: 's', labelAr: 'ص' }] }));
+    const twice = await post(
+      base({
+        type: 'single_select',
+        options: [
+          { code: 'S', labelEn: 'S', labelAr: 'ص' },
+          { code: 's', labelEn: 's', labelAr: 'ص' },
+        ],
+      }),
+    );
     expect(twice.statusCode).toBe(422);
     expect(fieldsOf(twice)).toEqual(['options.1.code']);
     const onText = await post(base({ type: 'text', options: [{ code: 'x', labelEn: 'x', labelAr: 'س' }] }));
@@ -114,12 +129,27 @@ describe(`catalogue attributes (${driver})`, () => {
   });
 
   it('keeps the type fixed and replaces options as a whole, keeping ids of options named again', async () => {
-    const a = (await post(base({ type: 'multi_select', options: [{ code: 'a', labelEn: 'A', labelAr: 'أ' }, { code: 'b', labelEn: 'B', labelAr: 'ب' }] }))).json();
+    const a = (
+      await post(
+        base({
+          type: 'multi_select',
+          options: [
+            { code: 'a', labelEn: 'A', labelAr: 'أ' },
+            { code: 'b', labelEn: 'B', labelAr: 'ب' },
+          ],
+        }),
+      )
+    ).json();
     const fixed = await patch(a.id, { type: 'single_select' });
     expect(fixed.statusCode).toBe(422);
     expect(fixed.json().error.message).toMatch(/type: cannot be changed/);
     const [optA, optB] = a.options;
-    const res = await patch(a.id, { options: [{ id: optB.id, code: 'a', labelEn: 'B→A', labelAr: 'ب' }, { code: 'c', labelEn: 'C', labelAr: 'ج' }] });
+    const res = await patch(a.id, {
+      options: [
+        { id: optB.id, code: 'a', labelEn: 'B→A', labelAr: 'ب' },
+        { code: 'c', labelEn: 'C', labelAr: 'ج' },
+      ],
+    });
     expect(res.statusCode).toBe(200);
     const opts = res.json().options;
     expect(opts.map((o: { code: string }) => o.code)).toEqual(['a', 'c']);
@@ -148,22 +178,43 @@ describe(`attribute families (${driver})`, () => {
   it('creates a family with ordered attributes, counts it on the attributes, and refuses deleting a used attribute', async () => {
     const size = (await post(base({ type: 'text' }))).json();
     const colour = (await post(base({ type: 'boolean' }))).json();
-    const res = await fpost({ code: `shirts_${uniq()}`, nameEn: 'Shirts', nameAr: 'قمصان', attributes: [{ attributeId: colour.id, required: false }, { attributeId: size.id, required: true }] });
+    const res = await fpost({
+      code: `shirts_${uniq()}`,
+      nameEn: 'Shirts',
+      nameAr: 'قمصان',
+      attributes: [
+        { attributeId: colour.id, required: false },
+        { attributeId: size.id, required: true },
+      ],
+    });
     expect(res.statusCode).toBe(201);
     const fam = res.json();
-    expect(fam.attributes.map((a: { attributeId: string; required: boolean }) => [a.attributeId, a.required])).toEqual([[colour.id, false], [size.id, true]]);
+    expect(fam.attributes.map((a: { attributeId: string; required: boolean }) => [a.attributeId, a.required])).toEqual([
+      [colour.id, false],
+      [size.id, true],
+    ]);
     const listed = (await t.app.inject({ url, headers: admin })).json();
     expect(listed.find((x: { id: string }) => x.id === size.id)).toMatchObject({ familyCount: 1, requiredFamilyCount: 1 });
     const del = await t.app.inject({ method: 'DELETE', url: `${url}/${size.id}`, headers: admin });
     expect(del.statusCode).toBe(409);
     expect(del.json().error.message).toContain(fam.code);
-    const upd = await t.app.inject({ method: 'PATCH', url: `${furl}/${fam.id}`, headers: admin, payload: { attributes: [{ attributeId: colour.id, required: true }] } });
+    const upd = await t.app.inject({
+      method: 'PATCH',
+      url: `${furl}/${fam.id}`,
+      headers: admin,
+      payload: { attributes: [{ attributeId: colour.id, required: true }] },
+    });
     expect(upd.json().attributes).toHaveLength(1);
     expect((await t.app.inject({ method: 'DELETE', url: `${url}/${size.id}`, headers: admin })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: `${furl}/${fam.id}`, headers: admin })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: `${url}/${colour.id}`, headers: admin })).statusCode).toBe(200);
     const audits = await t.app.ctx.db.select().from(auditLog);
-    expect(audits.filter((r) => r.entityId === fam.id && r.entityType === 'attribute_family').map((r) => r.action).sort()).toEqual(['create', 'delete', 'update']);
+    expect(
+      audits
+        .filter((r) => r.entityId === fam.id && r.entityType === 'attribute_family')
+        .map((r) => r.action)
+        .sort(),
+    ).toEqual(['create', 'delete', 'update']);
   });
 
   it('refuses duplicate codes, repeated attributes and attributes of another organization', async () => {
@@ -173,13 +224,26 @@ describe(`attribute families (${driver})`, () => {
     expect(dup.statusCode).toBe(409);
     expect(fieldsOf(dup)).toEqual(['code']);
     const a = (await post(base({ type: 'boolean' }))).json();
-    const twice = await fpost({ code: `f_${uniq()}`, nameEn: 'F', nameAr: 'ف', attributes: [{ attributeId: a.id, required: true }, { attributeId: a.id, required: false }] });
+    const twice = await fpost({
+      code: `f_${uniq()}`,
+      nameEn: 'F',
+      nameAr: 'ف',
+      attributes: [
+        { attributeId: a.id, required: true },
+        { attributeId: a.id, required: false },
+      ],
+    });
     expect(fieldsOf(twice)).toEqual(['attributes.1.attributeId']);
-    const foreign = await fpost({ code: `f_${uniq()}`, nameEn: 'F', nameAr: 'ف', attributes: [{ attributeId: a.id, required: true }] }, otherAdmin);
+    const foreign = await fpost(
+      { code: `f_${uniq()}`, nameEn: 'F', nameAr: 'ف', attributes: [{ attributeId: a.id, required: true }] },
+      otherAdmin,
+    );
     expect(foreign.statusCode).toBe(422);
     expect(fieldsOf(foreign)).toEqual(['attributes.0.attributeId']);
     const fam = (await t.app.inject({ url: furl, headers: admin })).json()[0];
-    expect((await t.app.inject({ method: 'PATCH', url: `${furl}/${fam.id}`, headers: otherAdmin, payload: { nameEn: 'X' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `${furl}/${fam.id}`, headers: otherAdmin, payload: { nameEn: 'X' } })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url: furl, headers: marketing })).statusCode).toBe(403);
   });
 });

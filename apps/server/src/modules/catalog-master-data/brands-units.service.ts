@@ -37,7 +37,9 @@ export async function saveBrand(db: Db, caller: Caller, id: string | null, input
       if (id && !before) throw notFound('Brand');
       if (before) assertUnchanged(before.updatedAt, input.expectedUpdatedAt ?? '');
       if (input.code !== undefined && (await codeInUse(tx, brands, caller.orgId, input.code, id ?? undefined))) throw codeTaken('brand');
-      const row = id ? await repo.brandRows.update(tx, caller.orgId, id, brandValues(input)) : await repo.brandRows.insert(tx, caller.orgId, brandValues(input));
+      const row = id
+        ? await repo.brandRows.update(tx, caller.orgId, id, brandValues(input))
+        : await repo.brandRows.insert(tx, caller.orgId, brandValues(input));
       await recordAudit(tx, auditOf(caller, 'brand', id ? 'update' : 'create', row.id, before, row));
       return toBrand(row);
     }),

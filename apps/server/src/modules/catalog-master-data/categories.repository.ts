@@ -8,12 +8,20 @@ type CategoryValues = Omit<typeof catalogCategories.$inferInsert, 'id' | 'orgId'
 const parentIs = (parentId: string | null) => (parentId ? eq(catalogCategories.parentId, parentId) : isNull(catalogCategories.parentId));
 
 export async function listCategories(db: DbOrTx, orgId: string): Promise<CategoryRow[]> {
-  return db.select().from(catalogCategories).where(eq(catalogCategories.orgId, orgId)).orderBy(asc(catalogCategories.position), asc(catalogCategories.code));
+  return db
+    .select()
+    .from(catalogCategories)
+    .where(eq(catalogCategories.orgId, orgId))
+    .orderBy(asc(catalogCategories.position), asc(catalogCategories.code));
 }
 
 /** The row, locked for the rest of the transaction so concurrent moves of it queue up. */
 export async function findCategory(db: DbOrTx, orgId: string, id: string, lock = false): Promise<CategoryRow | null> {
-  const q = db.select().from(catalogCategories).where(and(eq(catalogCategories.orgId, orgId), eq(catalogCategories.id, id))).limit(1);
+  const q = db
+    .select()
+    .from(catalogCategories)
+    .where(and(eq(catalogCategories.orgId, orgId), eq(catalogCategories.id, id)))
+    .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }
@@ -27,12 +35,20 @@ export async function siblings(db: DbOrTx, orgId: string, parentId: string | nul
 }
 
 export async function countChildren(db: DbOrTx, orgId: string, id: string): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(catalogCategories).where(and(eq(catalogCategories.orgId, orgId), eq(catalogCategories.parentId, id)));
+  const [r] = await db
+    .select({ n: count() })
+    .from(catalogCategories)
+    .where(and(eq(catalogCategories.orgId, orgId), eq(catalogCategories.parentId, id)));
   return Number(r?.n ?? 0);
 }
 
 export async function insertCategory(db: DbOrTx, orgId: string, values: CategoryValues): Promise<CategoryRow> {
-  return (await db.insert(catalogCategories).values({ ...values, orgId }).returning())[0]!;
+  return (
+    await db
+      .insert(catalogCategories)
+      .values({ ...values, orgId })
+      .returning()
+  )[0]!;
 }
 
 export async function updateCategory(db: DbOrTx, orgId: string, id: string, values: Partial<CategoryValues>): Promise<CategoryRow | null> {

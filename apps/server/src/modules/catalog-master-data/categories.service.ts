@@ -13,7 +13,8 @@ import { auditOf, blankToNull, codeTaken, iso, lockList, withCodeGuard } from '.
 type Category = c.CatalogCategory;
 const WHAT = 'category';
 const toCategory = (r: repo.CategoryRow): Category => iso({ ...r });
-const audit = (caller: Caller, action: string, id: string, before: unknown, after: unknown) => auditOf(caller, 'catalog_category', action, id, before, after);
+const audit = (caller: Caller, action: string, id: string, before: unknown, after: unknown) =>
+  auditOf(caller, 'catalog_category', action, id, before, after);
 
 /** Depth first, siblings by position: parents always come before their children. */
 function treeOrder(rows: repo.CategoryRow[]): repo.CategoryRow[] {
@@ -85,7 +86,7 @@ export async function updateCategory(db: Db, caller: Caller, id: string, input: 
 /** Puts the category at `position` among the children of `parentId` and renumbers both sibling lists. */
 export async function moveCategory(db: Db, caller: Caller, id: string, input: c.CatalogCategoryMove): Promise<Category[]> {
   return db.transaction(async (tx) => {
-      await lockList(tx, 'catalog-tree', caller.orgId);
+    await lockList(tx, 'catalog-tree', caller.orgId);
     const before = await repo.findCategory(tx, caller.orgId, id, true);
     if (!before) throw notFound('Category');
     const all = await repo.listCategories(tx, caller.orgId);
@@ -101,23 +102,34 @@ export async function moveCategory(db: Db, caller: Caller, id: string, input: c.
     if (before.parentId !== input.parentId) await repo.renumber(tx, caller.orgId, before.parentId, oldSiblings);
     await repo.renumber(tx, caller.orgId, input.parentId, target);
     const after = await repo.findCategory(tx, caller.orgId, id);
-    await recordAudit(tx, audit(caller, 'move', id, { parentId: before.parentId, position: before.position }, { parentId: after!.parentId, position: after!.position }));
+    await recordAudit(
+      tx,
+      audit(
+        caller,
+        'move',
+        id,
+        { parentId: before.parentId, position: before.position },
+        { parentId: after!.parentId, position: after!.position },
+      ),
+    );
     return listCategories(tx, caller);
   });
 }
 
 export async function deleteCategory(db: Db, caller: Caller, id: string): Promise<void> {
-  await inUseGuard('category', () => db.transaction(async (tx) => {
+  await inUseGuard('category', () =>
+    db.transaction(async (tx) => {
       await lockList(tx, 'catalog-tree', caller.orgId);
-    const before = await repo.findCategory(tx, caller.orgId, id, true);
-    if (!before) throw notFound('Category');
-    const children = await repo.countChildren(tx, caller.orgId, id);
-    if (children) throw conflict(`This category has ${children} sub-categor${children === 1 ? 'y' : 'ies'}; move or remove them first`);
-    await assertNotUsedByProducts(tx, caller.orgId, 'category', id, 'category');
-    await repo.deleteCategory(tx, caller.orgId, id);
-    await repo.renumber(tx, caller.orgId, before.parentId, await repo.siblings(tx, caller.orgId, before.parentId));
-    await recordAudit(tx, audit(caller, 'delete', id, before, null));
-  }));
+      const before = await repo.findCategory(tx, caller.orgId, id, true);
+      if (!before) throw notFound('Category');
+      const children = await repo.countChildren(tx, caller.orgId, id);
+      if (children) throw conflict(`This category has ${children} sub-categor${children === 1 ? 'y' : 'ies'}; move or remove them first`);
+      await assertNotUsedByProducts(tx, caller.orgId, 'category', id, 'category');
+      await repo.deleteCategory(tx, caller.orgId, id);
+      await repo.renumber(tx, caller.orgId, before.parentId, await repo.siblings(tx, caller.orgId, before.parentId));
+      await recordAudit(tx, audit(caller, 'delete', id, before, null));
+    }),
+  );
 }
 
 /** A product that started using the row after the check meets the foreign key (restrict): answered 409, not 500. */

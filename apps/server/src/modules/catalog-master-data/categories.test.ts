@@ -41,7 +41,12 @@ describe(`catalogue category tree (${driver})`, () => {
     const bad = await api.post('/catalog-categories', { code: 'has space', nameEn: '', nameAr: 'س' });
     expect(bad.statusCode).toBe(422);
     expect(JSON.stringify(bad.json())).toMatch(/code|nameEn/);
-    const orphan = await api.post('/catalog-categories', { code: 'orphan', nameEn: 'x', nameAr: 'س', parentId: '00000000-0000-4000-8000-000000000000' });
+    const orphan = await api.post('/catalog-categories', {
+      code: 'orphan',
+      nameEn: 'x',
+      nameAr: 'س',
+      parentId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(orphan.statusCode).toBe(422);
     expect(fieldOf(orphan)).toBe('parentId');
     const renamed = await api.patch(`/catalog-categories/${fruit.id}`, { nameEn: 'Fresh fruit', descriptionEn: '' });
@@ -73,7 +78,10 @@ describe(`catalogue category tree (${driver})`, () => {
     const negative = await api.post(`/catalog-categories/${id('drinks')}/move`, { parentId: null, position: -1 });
     expect(negative.statusCode).toBe(422);
     expect(fieldOf(negative)).toBe('position');
-    const audits = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, id('drinks')));
+    const audits = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, id('drinks')));
     expect(audits.map((a) => a.action)).toContain('move');
   });
 
@@ -86,7 +94,10 @@ describe(`catalogue category tree (${driver})`, () => {
     expect((await api.del(`/catalog-categories/${id('fruit')}`)).statusCode).toBe(200);
     expect((await api.del(`/catalog-categories/${id('drinks')}`)).statusCode).toBe(200);
     expect(await tree()).toEqual(['food:0', 'veg:0']);
-    const audits = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, id('fruit')));
+    const audits = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, id('fruit')));
     expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'move', 'delete']);
     expect(audits.every((a) => a.orgId === orgId)).toBe(true);
   });

@@ -41,10 +41,18 @@ export async function createCurrency(db: Db, caller: Caller, input: c.CurrencyCr
       const isBase = !base || input.isBase === true;
       if (isBase && input.isActive === false) throw invalid('isActive', 'the base currency must stay active');
       if (!base && input.rateMicros !== undefined && input.rateMicros !== BASE_RATE_MICROS) {
-        throw invalid('rateMicros', `the base currency's rate is ${BASE_RATE_MICROS} (1.0); it is the first currency, so it becomes the base`);
+        throw invalid(
+          'rateMicros',
+          `the base currency's rate is ${BASE_RATE_MICROS} (1.0); it is the first currency, so it becomes the base`,
+        );
       }
-      if (base && isBase && input.rateMicros === undefined) throw invalid('rateMicros', 'give the rate of the new base against the current base so other rates can be converted');
-      const row = await repo.currencyRows.insert(tx, caller.orgId, { ...input, rateMicros: input.rateMicros ?? BASE_RATE_MICROS, isBase: false });
+      if (base && isBase && input.rateMicros === undefined)
+        throw invalid('rateMicros', 'give the rate of the new base against the current base so other rates can be converted');
+      const row = await repo.currencyRows.insert(tx, caller.orgId, {
+        ...input,
+        rateMicros: input.rateMicros ?? BASE_RATE_MICROS,
+        isBase: false,
+      });
       if (isBase) await rebase(tx, caller, row);
       const final = isBase ? await repo.currencyRows.update(tx, caller.orgId, row.id, { isBase: true, rateMicros: BASE_RATE_MICROS }) : row;
       await recordAudit(tx, auditOf(caller, 'currency', 'create', row.id, null, final));
@@ -62,7 +70,8 @@ export async function updateCurrency(db: Db, caller: Caller, id: string, input: 
       assertUnchanged(before.updatedAt, input.expectedUpdatedAt);
       if (input.code !== undefined && (await repo.currencyCodeInUse(tx, caller.orgId, input.code, id))) throw codeTaken(WHAT);
       const becomesBase = input.isBase === true && !before.isBase;
-      if (before.isBase && input.isBase === false) throw invalid('isBase', 'there must be one base currency: make another currency the base instead');
+      if (before.isBase && input.isBase === false)
+        throw invalid('isBase', 'there must be one base currency: make another currency the base instead');
       const willBeBase = before.isBase || becomesBase;
       if (willBeBase && input.isActive === false) throw invalid('isActive', 'the base currency must stay active');
       if (before.isBase && input.rateMicros !== undefined && input.rateMicros !== BASE_RATE_MICROS) {
@@ -82,7 +91,7 @@ export async function updateCurrency(db: Db, caller: Caller, id: string, input: 
 
 export async function deleteCurrency(db: Db, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-      await lockList(tx, 'currencies', caller.orgId);
+    await lockList(tx, 'currencies', caller.orgId);
     const before = await repo.currencyRows.find(tx, caller.orgId, id, true);
     if (!before) throw notFound('Currency');
     if (before.isBase) throw conflict('The base currency cannot be removed; make another currency the base first');

@@ -14,7 +14,8 @@ export const auditOf = (caller: Caller, entityType: string, action: string, id: 
   ip: caller.ip,
 });
 
-export const codeTaken = (what: string) => conflict(`Another ${what} already has this code`, [{ field: 'code', message: `is already used by another ${what}` }]);
+export const codeTaken = (what: string) =>
+  conflict(`Another ${what} already has this code`, [{ field: 'code', message: `is already used by another ${what}` }]);
 
 /** Runs a write; a race past the code check still meets the unique index and is answered as a taken code. */
 export async function withCodeGuard<T>(what: string, run: () => Promise<T>): Promise<T> {
@@ -29,7 +30,11 @@ export async function withCodeGuard<T>(what: string, run: () => Promise<T>): Pro
 /** Empty optional texts are stored as null so "nothing" has one spelling. */
 export const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v ? v : null);
 
-export const iso = <T extends { createdAt: Date; updatedAt: Date }>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+export const iso = <T extends { createdAt: Date; updatedAt: Date }>(r: T) => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
 
 /**
  * Writes that touch several rows of one list (renumbering a tree's siblings, moving the base

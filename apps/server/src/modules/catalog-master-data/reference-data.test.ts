@@ -21,12 +21,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const actions = async (id: string) => (await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, id))).map((a) => a.action).sort();
+const actions = async (id: string) =>
+  (await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, id))).map((a) => a.action).sort();
 
 describe(`brands and units (${driver})`, () => {
   it('needs master_data', async () => {
     expect((await denied.get('/brands')).statusCode).toBe(403);
-    expect((await denied.post('/units', { code: 'kg', kind: 'weight', symbol: 'kg', nameEn: 'Kilogram', nameAr: 'كيلوغرام' })).statusCode).toBe(403);
+    expect(
+      (await denied.post('/units', { code: 'kg', kind: 'weight', symbol: 'kg', nameEn: 'Kilogram', nameAr: 'كيلوغرام' })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ url: '/api/v1/currencies' })).statusCode).toBe(401);
   });
 
@@ -43,7 +46,10 @@ describe(`brands and units (${driver})`, () => {
     expect(fieldOf(badSite)).toBe('website');
     const extra = await api.post('/brands', { code: 'b3', nameEn: 'B', nameAr: 'ب', colour: 'red' });
     expect(extra.statusCode).toBe(422);
-    expect((await api.patch(`/brands/${brand.id}`, { isActive: false, website: '' })).json()).toMatchObject({ isActive: false, website: null });
+    expect((await api.patch(`/brands/${brand.id}`, { isActive: false, website: '' })).json()).toMatchObject({
+      isActive: false,
+      website: null,
+    });
     expect((await other.patch(`/brands/${brand.id}`, { nameEn: 'x' })).statusCode).toBe(404);
     expect((await other.del(`/brands/${brand.id}`)).statusCode).toBe(404);
     expect((await other.post('/brands', { code: 'acme', nameEn: 'Acme', nameAr: 'أكمي' })).statusCode).toBe(201);
@@ -59,7 +65,9 @@ describe(`brands and units (${driver})`, () => {
     const cm = (await api.post('/units', { code: 'cm', kind: 'length', symbol: 'cm', nameEn: 'Centimetre', nameAr: 'سنتيمتر' })).json();
     expect(((await api.get('/units')).json() as { code: string }[]).map((u) => u.code)).toEqual(['cm', 'kg']);
     expect((await api.patch(`/units/${cm.id}`, { code: 'KG' })).statusCode).toBe(409);
-    await t.app.ctx.db.insert(attributes).values({ orgId, code: 'weight', type: 'measurement', nameEn: 'Weight', nameAr: 'الوزن', unitId: kg.id });
+    await t.app.ctx.db
+      .insert(attributes)
+      .values({ orgId, code: 'weight', type: 'measurement', nameEn: 'Weight', nameAr: 'الوزن', unitId: kg.id });
     const used = await api.del(`/units/${kg.id}`);
     expect(used.statusCode).toBe(409);
     expect(used.json().error.message).toMatch(/1 attribute/);
@@ -73,7 +81,12 @@ describe(`tax classes and rates (${driver})`, () => {
     const std = (await api.post('/tax-classes', { code: 'standard', nameEn: 'Standard', nameAr: 'قياسي', isDefault: true })).json();
     const zero = (await api.post('/tax-classes', { code: 'zero', nameEn: 'Zero rated', nameAr: 'معفى' })).json();
     expect((await api.post('/tax-classes', { code: 'Standard', nameEn: 'x', nameAr: 'س' })).statusCode).toBe(409);
-    const rate = await api.post(`/tax-classes/${std.id}/rates`, { nameEn: 'VAT', nameAr: 'ضريبة القيمة المضافة', rateBasisPoints: 500, country: 'AE' });
+    const rate = await api.post(`/tax-classes/${std.id}/rates`, {
+      nameEn: 'VAT',
+      nameAr: 'ضريبة القيمة المضافة',
+      rateBasisPoints: 500,
+      country: 'AE',
+    });
     expect(rate.statusCode, rate.body).toBe(201);
     const tooHigh = await api.post(`/tax-classes/${std.id}/rates`, { nameEn: 'x', nameAr: 'س', rateBasisPoints: 10001 });
     expect(tooHigh.statusCode).toBe(422);
@@ -83,7 +96,10 @@ describe(`tax classes and rates (${driver})`, () => {
     expect((await api.patch(`/tax-rates/${rate.json().id}`, { rateBasisPoints: 1500 })).json().rateBasisPoints).toBe(1500);
     await api.patch(`/tax-classes/${zero.id}`, { isDefault: true });
     const list = (await api.get('/tax-classes')).json() as { code: string; isDefault: boolean; rates: { rateBasisPoints: number }[] }[];
-    expect(list.map((c) => [c.code, c.isDefault])).toEqual([['zero', true], ['standard', false]]);
+    expect(list.map((c) => [c.code, c.isDefault])).toEqual([
+      ['zero', true],
+      ['standard', false],
+    ]);
     expect(list[1]!.rates.map((r) => r.rateBasisPoints)).toEqual([1500]);
     expect((await other.post(`/tax-classes/${std.id}/rates`, { nameEn: 'x', nameAr: 'س', rateBasisPoints: 1 })).statusCode).toBe(404);
     expect((await other.del(`/tax-rates/${rate.json().id}`)).statusCode).toBe(404);
@@ -102,10 +118,14 @@ describe(`currencies (${driver})`, () => {
     expect(fieldOf(bad)).toBe('code');
     const digits = await api.post('/currencies', { code: 'AED', nameEn: 'Dirham', nameAr: 'درهم', symbol: 'د.إ', minorDigits: 5 });
     expect(fieldOf(digits)).toBe('minorDigits');
-    const aed = (await api.post('/currencies', { code: 'AED', nameEn: 'Dirham', nameAr: 'درهم', symbol: 'د.إ', minorDigits: 2 })).json() as Cur;
+    const aed = (
+      await api.post('/currencies', { code: 'AED', nameEn: 'Dirham', nameAr: 'درهم', symbol: 'د.إ', minorDigits: 2 })
+    ).json() as Cur;
     expect(aed).toMatchObject({ isBase: true, rateMicros: 1_000_000 });
     // 1 AED = 0.272294 USD
-    const usd = (await api.post('/currencies', { code: 'USD', nameEn: 'Dollar', nameAr: 'دولار', symbol: '$', minorDigits: 2, rateMicros: 272_294 })).json() as Cur;
+    const usd = (
+      await api.post('/currencies', { code: 'USD', nameEn: 'Dollar', nameAr: 'دولار', symbol: '$', minorDigits: 2, rateMicros: 272_294 })
+    ).json() as Cur;
     expect(usd.isBase).toBe(false);
     expect((await api.post('/currencies', { code: 'USD', nameEn: 'x', nameAr: 'س', symbol: '$', minorDigits: 2 })).statusCode).toBe(409);
     expect(fieldOf(await api.patch(`/currencies/${aed.id}`, { rateMicros: 5 }))).toBe('rateMicros');

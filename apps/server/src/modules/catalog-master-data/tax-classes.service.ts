@@ -11,11 +11,16 @@ import { auditOf, codeTaken, iso, withCodeGuard } from './master-data.shared.js'
 import * as repo from './tax-currency.repository.js';
 
 const toRate = (r: repo.TaxRateRow): c.TaxRate => iso({ ...r });
-const toClass = (r: repo.TaxClassRow, rates: repo.TaxRateRow[]): c.TaxClass => iso({ ...r, rates: rates.filter((x) => x.taxClassId === r.id).map(toRate) });
+const toClass = (r: repo.TaxClassRow, rates: repo.TaxRateRow[]): c.TaxClass =>
+  iso({ ...r, rates: rates.filter((x) => x.taxClassId === r.id).map(toRate) });
 
 export async function listTaxClasses(db: DbOrTx, caller: Caller): Promise<c.TaxClass[]> {
   const classes = await repo.listTaxClasses(db, caller.orgId);
-  const rates = await repo.ratesOf(db, caller.orgId, classes.map((x) => x.id));
+  const rates = await repo.ratesOf(
+    db,
+    caller.orgId,
+    classes.map((x) => x.id),
+  );
   return classes.map((x) => toClass(x, rates));
 }
 
@@ -30,9 +35,12 @@ export async function saveTaxClass(
       const before = id ? await repo.taxClassRows.find(tx, caller.orgId, id, true) : null;
       if (id && !before) throw notFound('Tax class');
       if (before) assertUnchanged(before.updatedAt, input.expectedUpdatedAt ?? '');
-      if (input.code !== undefined && (await codeInUse(tx, taxClasses, caller.orgId, input.code, id ?? undefined))) throw codeTaken('tax class');
+      if (input.code !== undefined && (await codeInUse(tx, taxClasses, caller.orgId, input.code, id ?? undefined)))
+        throw codeTaken('tax class');
       const values = { code: input.code, nameEn: input.nameEn, nameAr: input.nameAr, isDefault: input.isDefault };
-      const row = id ? await repo.taxClassRows.update(tx, caller.orgId, id, values) : await repo.taxClassRows.insert(tx, caller.orgId, values);
+      const row = id
+        ? await repo.taxClassRows.update(tx, caller.orgId, id, values)
+        : await repo.taxClassRows.insert(tx, caller.orgId, values);
       if (input.isDefault) await repo.clearDefaultTaxClass(tx, caller.orgId, row.id);
       await recordAudit(tx, auditOf(caller, 'tax_class', id ? 'update' : 'create', row.id, before, row));
       return toClass(row, await repo.ratesOf(tx, caller.orgId, [row.id]));

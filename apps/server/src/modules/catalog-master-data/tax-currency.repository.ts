@@ -11,7 +11,11 @@ export const taxRateRows = orgRows(taxRates);
 export const currencyRows = orgRows(currencies);
 
 export async function listTaxClasses(db: DbOrTx, orgId: string): Promise<TaxClassRow[]> {
-  return db.select().from(taxClasses).where(eq(taxClasses.orgId, orgId)).orderBy(desc(taxClasses.isDefault), asc(sql`lower(${taxClasses.code})`));
+  return db
+    .select()
+    .from(taxClasses)
+    .where(eq(taxClasses.orgId, orgId))
+    .orderBy(desc(taxClasses.isDefault), asc(sql`lower(${taxClasses.code})`));
 }
 
 export async function ratesOf(db: DbOrTx, orgId: string, classIds: string[]): Promise<TaxRateRow[]> {
@@ -25,7 +29,10 @@ export async function ratesOf(db: DbOrTx, orgId: string, classIds: string[]): Pr
 
 /** Takes the default flag from every other class of the organization. */
 export async function clearDefaultTaxClass(db: DbOrTx, orgId: string, exceptId: string): Promise<void> {
-  await db.update(taxClasses).set({ isDefault: false, updatedAt: new Date() }).where(and(eq(taxClasses.orgId, orgId), eq(taxClasses.isDefault, true), ne(taxClasses.id, exceptId)));
+  await db
+    .update(taxClasses)
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where(and(eq(taxClasses.orgId, orgId), eq(taxClasses.isDefault, true), ne(taxClasses.id, exceptId)));
 }
 
 export async function listCurrencies(db: DbOrTx, orgId: string): Promise<CurrencyRow[]> {
@@ -33,7 +40,12 @@ export async function listCurrencies(db: DbOrTx, orgId: string): Promise<Currenc
 }
 
 export async function findBaseCurrency(db: DbOrTx, orgId: string): Promise<CurrencyRow | null> {
-  const [row] = await db.select().from(currencies).where(and(eq(currencies.orgId, orgId), eq(currencies.isBase, true))).limit(1).for('update');
+  const [row] = await db
+    .select()
+    .from(currencies)
+    .where(and(eq(currencies.orgId, orgId), eq(currencies.isBase, true)))
+    .limit(1)
+    .for('update');
   return row ?? null;
 }
 

@@ -27,13 +27,19 @@ export type VersionRow = typeof productVersions.$inferSelect;
 export { publicObjectUrl as publicUrl } from '../storage/storage.paths.js';
 
 export async function findProduct(db: DbOrTx, orgId: string, id: string, lock = false): Promise<ProductRow | null> {
-  const q = db.select().from(products).where(and(eq(products.orgId, orgId), eq(products.id, id)));
+  const q = db
+    .select()
+    .from(products)
+    .where(and(eq(products.orgId, orgId), eq(products.id, id)));
   const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }
 
 export async function categoryIdsOf(db: DbOrTx, productId: string): Promise<string[]> {
-  const rows = await db.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, productId));
+  const rows = await db
+    .select({ id: productCategories.categoryId })
+    .from(productCategories)
+    .where(eq(productCategories.productId, productId));
   return rows.map((r) => r.id).sort();
 }
 
@@ -68,7 +74,10 @@ export async function mediaOf(db: DbOrTx, productId: string) {
 }
 
 export async function variantCountOf(db: DbOrTx, productId: string): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(productVariants).where(eq(productVariants.productId, productId));
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
   return Number(r?.n ?? 0);
 }
 
@@ -84,7 +93,15 @@ export async function userNames(db: DbOrTx, ids: (string | null)[]): Promise<Map
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-const REF_TABLES = { brand: brands, family: attributeFamilies, vendor: vendors, taxClass: taxClasses, category: catalogCategories, asset: assets, attribute: attributes } as const;
+const REF_TABLES = {
+  brand: brands,
+  family: attributeFamilies,
+  vendor: vendors,
+  taxClass: taxClasses,
+  category: catalogCategories,
+  asset: assets,
+  attribute: attributes,
+} as const;
 export type RefKind = keyof typeof REF_TABLES;
 
 /** Which of these ids are rows of the organization in the table of `kind`. */
@@ -92,7 +109,10 @@ export async function existingIds(db: DbOrTx, kind: RefKind, orgId: string, ids:
   const list = [...new Set(ids)];
   if (!list.length) return new Set();
   const t = REF_TABLES[kind];
-  const rows = await db.select({ id: t.id }).from(t).where(and(eq(t.orgId, orgId), inArray(t.id, list)));
+  const rows = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.orgId, orgId), inArray(t.id, list)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -134,7 +154,12 @@ export async function familyAttributes(db: DbOrTx, orgId: string, familyId: stri
   const options = await db
     .select({ attributeId: attributeOptions.attributeId, code: attributeOptions.code })
     .from(attributeOptions)
-    .where(inArray(attributeOptions.attributeId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        attributeOptions.attributeId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(attributeOptions.position));
   return rows.map((r) => ({ ...r, options: options.filter((o) => o.attributeId === r.id).map((o) => ({ code: o.code })) }));
 }
@@ -157,11 +182,22 @@ export async function skuTaken(db: DbOrTx, orgId: string, sku: string, exceptId?
 }
 
 export async function insertProduct(db: DbOrTx, orgId: string, values: ProductValues): Promise<ProductRow> {
-  return (await db.insert(products).values({ ...values, orgId }).returning())[0]!;
+  return (
+    await db
+      .insert(products)
+      .values({ ...values, orgId })
+      .returning()
+  )[0]!;
 }
 
 export async function updateProduct(db: DbOrTx, orgId: string, id: string, values: Partial<ProductValues>): Promise<ProductRow> {
-  return (await db.update(products).set(values).where(and(eq(products.orgId, orgId), eq(products.id, id))).returning())[0]!;
+  return (
+    await db
+      .update(products)
+      .set(values)
+      .where(and(eq(products.orgId, orgId), eq(products.id, id)))
+      .returning()
+  )[0]!;
 }
 
 export async function replaceCategories(db: DbOrTx, orgId: string, productId: string, categoryIds: string[]): Promise<void> {
@@ -191,7 +227,12 @@ export async function listVersions(db: DbOrTx, orgId: string, productId: string)
 }
 
 /** A version and the one before it (by number), for the diff. */
-export async function versionAndPrevious(db: DbOrTx, orgId: string, productId: string, version: number): Promise<{ row: VersionRow | null; previous: VersionRow | null }> {
+export async function versionAndPrevious(
+  db: DbOrTx,
+  orgId: string,
+  productId: string,
+  version: number,
+): Promise<{ row: VersionRow | null; previous: VersionRow | null }> {
   const rows = await db
     .select()
     .from(productVersions)

@@ -16,7 +16,9 @@ const ok = { ok: true as const };
 export async function catalogProductsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // List pages are served from the catalogue cache until a write to the catalogue (decision 007).
   bindRoute(app, r.listProducts, ({ caller, query, req, reply }) =>
-    cachedJson(ctx.caches.catalog, r.listProducts, `products:${caller.orgId}:${JSON.stringify(query)}`, { req, reply }, () => listProducts(ctx.db, caller, query)),
+    cachedJson(ctx.caches.catalog, r.listProducts, `products:${caller.orgId}:${JSON.stringify(query)}`, { req, reply }, () =>
+      listProducts(ctx.db, caller, query),
+    ),
   );
   bindRoute(app, r.exportProducts, async ({ caller, query, reply }) => {
     const digits = await baseMinorDigits(ctx.db, caller.orgId);
@@ -41,7 +43,9 @@ export async function catalogProductsRoutes(app: FastifyInstance, ctx: AppContex
   });
   bindRoute(app, r.listProductVersions, ({ caller, params }) => history.listVersions(ctx.db, caller, params.id));
   bindRoute(app, r.getProductVersion, ({ caller, params }) => history.getVersion(ctx.db, caller, params.id, params.version));
-  bindRoute(app, r.restoreProductVersion, ({ caller, params, body }) => history.restoreVersion(ctx.db, caller, params.id, params.version, body.expectedVersion));
+  bindRoute(app, r.restoreProductVersion, ({ caller, params, body }) =>
+    history.restoreVersion(ctx.db, caller, params.id, params.version, body.expectedVersion),
+  );
   bindRoute(app, r.listSavedViews, ({ caller }) => views.listViews(ctx.db, caller));
   bindRoute(app, r.createSavedView, ({ caller, body }) => views.createView(ctx.db, caller, body));
   bindRoute(app, r.updateSavedView, ({ caller, params, body }) => views.updateView(ctx.db, caller, params.id, body));

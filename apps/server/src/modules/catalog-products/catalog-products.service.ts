@@ -23,7 +23,8 @@ export const auditOf = (caller: Caller, entityType: string, action: string, id: 
   ip: caller.ip,
 });
 
-const skuTakenError = () => conflict('Another product or variant already has this SKU', [{ field: 'sku', message: 'is already used by another product' }]);
+const skuTakenError = () =>
+  conflict('Another product or variant already has this SKU', [{ field: 'sku', message: 'is already used by another product' }]);
 export const staleError = () =>
   conflict('This product was changed by someone else since you opened it; reload it to see their changes', [
     { field: 'expectedVersion', message: 'changed by someone else since you opened it' },
@@ -90,7 +91,14 @@ export async function toProduct(db: DbOrTx, row: repo.ProductRow): Promise<c.Pro
 
 type Input = Partial<Omit<c.ProductCreate, 'values'>> & { values?: Record<string, unknown> };
 
-async function checkRef(db: DbOrTx, kind: repo.RefKind, orgId: string, field: string, id: string | null | undefined, what: string): Promise<void> {
+async function checkRef(
+  db: DbOrTx,
+  kind: repo.RefKind,
+  orgId: string,
+  field: string,
+  id: string | null | undefined,
+  what: string,
+): Promise<void> {
   if (!id) return;
   if (!(await repo.existingIds(db, kind, orgId, [id])).has(id)) throw invalid(field, `is not ${what} of this organization`);
 }
@@ -99,7 +107,12 @@ async function checkRef(db: DbOrTx, kind: repo.RefKind, orgId: string, field: st
  * The product after applying `input` to `current` (null for a new product), with every reference and
  * value checked. Changing the family drops values of attributes the new family does not have.
  */
-export async function resolveInput(tx: DbOrTx, orgId: string, current: ProductSnapshot | null, input: Input): Promise<{ next: ProductSnapshot; family: repo.FamilyAttribute[] }> {
+export async function resolveInput(
+  tx: DbOrTx,
+  orgId: string,
+  current: ProductSnapshot | null,
+  input: Input,
+): Promise<{ next: ProductSnapshot; family: repo.FamilyAttribute[] }> {
   const pick = <K extends keyof ProductSnapshot>(k: K, fallback: ProductSnapshot[K]): ProductSnapshot[K] =>
     input[k as keyof Input] !== undefined ? (input[k as keyof Input] as ProductSnapshot[K]) : current ? current[k] : fallback;
   const next: ProductSnapshot = {
@@ -154,16 +167,29 @@ export async function resolveInput(tx: DbOrTx, orgId: string, current: ProductSn
       continue;
     }
     const attr = byId.get(id);
-    if (!attr) throw invalid(`values.${id}`, next.familyId ? 'is not an attribute of the family' : 'is not an attribute of the family (the product has no family)');
-    const problems = validateAttributeValue({ type: attr.type, localizable: attr.localizable, validation: attr.validation, options: attr.options }, value);
+    if (!attr)
+      throw invalid(
+        `values.${id}`,
+        next.familyId ? 'is not an attribute of the family' : 'is not an attribute of the family (the product has no family)',
+      );
+    const problems = validateAttributeValue(
+      { type: attr.type, localizable: attr.localizable, validation: attr.validation, options: attr.options },
+      value,
+    );
     if (problems.length) throw invalid(`values.${id}`, problems.join('; '));
     if (attr.type === 'media') mediaValues.push({ key: id, id: String(value) });
     next.values[id] = value;
   }
   if (mediaValues.length) {
     const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    const known = await repo.existingIds(tx, 'asset', orgId, mediaValues.map((m) => m.id).filter((x) => uuidLike.test(x)));
-    for (const m of mediaValues) if (!known.has(m.id)) throw invalid(`values.${m.key}`, "is not a file of this organization's asset library");
+    const known = await repo.existingIds(
+      tx,
+      'asset',
+      orgId,
+      mediaValues.map((m) => m.id).filter((x) => uuidLike.test(x)),
+    );
+    for (const m of mediaValues)
+      if (!known.has(m.id)) throw invalid(`values.${m.key}`, "is not a file of this organization's asset library");
   }
   if (input.variantAxes !== undefined) {
     const seen = new Set<string>();
@@ -191,7 +217,11 @@ export async function writeProduct(
 ): Promise<repo.ProductRow | null> {
   const diff = diffSnapshots(current?.snap ?? null, next);
   if (current && !diff.length && opts.action !== 'restore') return null;
-  if (current && stableAxes(current.snap.variantAxes) !== stableAxes(next.variantAxes) && (await repo.variantCountOf(tx, current.row.id)) > 0) {
+  if (
+    current &&
+    stableAxes(current.snap.variantAxes) !== stableAxes(next.variantAxes) &&
+    (await repo.variantCountOf(tx, current.row.id)) > 0
+  ) {
     throw conflict('The variant axes cannot change while the product has variants; remove its variants first', [
       { field: 'variantAxes', message: 'cannot change while the product has variants' },
     ]);
@@ -224,8 +254,10 @@ export async function writeProduct(
   const row = current
     ? await repo.updateProduct(tx, caller.orgId, current.row.id, { ...values, version: current.row.version + 1 })
     : await repo.insertProduct(tx, caller.orgId, { ...values, version: 1, createdBy: caller.userId, createdAt: now });
-  if (!current || current.snap.categoryIds.join() !== next.categoryIds.join()) await repo.replaceCategories(tx, caller.orgId, row.id, next.categoryIds);
-  if (!current || current.snap.mediaAssetIds.join() !== next.mediaAssetIds.join()) await repo.replaceMedia(tx, caller.orgId, row.id, next.mediaAssetIds);
+  if (!current || current.snap.categoryIds.join() !== next.categoryIds.join())
+    await repo.replaceCategories(tx, caller.orgId, row.id, next.categoryIds);
+  if (!current || current.snap.mediaAssetIds.join() !== next.mediaAssetIds.join())
+    await repo.replaceMedia(tx, caller.orgId, row.id, next.mediaAssetIds);
   await repo.insertVersion(tx, {
     orgId: caller.orgId,
     productId: row.id,
@@ -294,7 +326,12 @@ export async function deleteProduct(db: Db, caller: Caller, id: string): Promise
       await recordAudit(tx, auditOf(caller, 'product', 'delete', id, snap, null));
     })
     .catch((err: unknown) => {
-      if (isForeignKeyViolation(err)) throw new AppError(409, 'conflict', 'This product is still used elsewhere (for example by sales) and cannot be removed; archive it instead');
+      if (isForeignKeyViolation(err))
+        throw new AppError(
+          409,
+          'conflict',
+          'This product is still used elsewhere (for example by sales) and cannot be removed; archive it instead',
+        );
       throw err;
     });
 }

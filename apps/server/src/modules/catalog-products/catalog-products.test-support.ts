@@ -48,10 +48,16 @@ export async function catalogFixture(t: TestContext, api: Api, orgId: string) {
   const tax = await created(api.post('/tax-classes', { code: code('std'), nameEn: 'Standard', nameAr: 'قياسي', isDefault: true }));
   const tax2 = await created(api.post('/tax-classes', { code: code('zero'), nameEn: 'Zero', nameAr: 'صفر' }));
   const food = await created(api.post('/catalog-categories', { code: code('food'), nameEn: 'Food', nameAr: 'طعام' }));
-  const fruit = await created(api.post('/catalog-categories', { code: code('fruit'), nameEn: 'Fruit', nameAr: 'فاكهة', parentId: food.id }));
-  const citrus = await created(api.post('/catalog-categories', { code: code('citrus'), nameEn: 'Citrus', nameAr: 'حمضيات', parentId: fruit.id }));
+  const fruit = await created(
+    api.post('/catalog-categories', { code: code('fruit'), nameEn: 'Fruit', nameAr: 'فاكهة', parentId: food.id }),
+  );
+  const citrus = await created(
+    api.post('/catalog-categories', { code: code('citrus'), nameEn: 'Citrus', nameAr: 'حمضيات', parentId: fruit.id }),
+  );
   const tools = await created(api.post('/catalog-categories', { code: code('tools'), nameEn: 'Tools', nameAr: 'أدوات' }));
-  const unit = await created(api.post('/units', { code: code('kg'), kind: 'weight', symbol: 'kg', nameEn: 'Kilogram', nameAr: 'كيلوغرام' }));
+  const unit = await created(
+    api.post('/units', { code: code('kg'), kind: 'weight', symbol: 'kg', nameEn: 'Kilogram', nameAr: 'كيلوغرام' }),
+  );
   const attr = async (type: string, extra: Record<string, unknown> = {}) =>
     created(api.post('/attributes', { code: code(type), nameEn: type, nameAr: `سمة ${type}`, type, ...extra }));
   const opts = (...codes: string[]) => codes.map((c) => ({ code: c, labelEn: c, labelAr: `خيار ${c}` }));
@@ -89,7 +95,15 @@ export async function catalogFixture(t: TestContext, api: Api, orgId: string) {
     }),
   );
   const family2 = await created(
-    api.post('/attribute-families', { code: code('fam2'), nameEn: 'Simple', nameAr: 'بسيط', attributes: [{ attributeId: a.text.id, required: false }, { attributeId: a.number.id, required: true }] }),
+    api.post('/attribute-families', {
+      code: code('fam2'),
+      nameEn: 'Simple',
+      nameAr: 'بسيط',
+      attributes: [
+        { attributeId: a.text.id, required: false },
+        { attributeId: a.number.id, required: true },
+      ],
+    }),
   );
   const vendor = await createVendorRow(t.app, orgId, { publicName: 'Green Farm' });
   const asset = await createAsset(t, orgId);

@@ -47,7 +47,13 @@ const make = (body: Record<string, unknown> = {}) => created<P>(api.post('/produ
 
 describe(`products: create, rules, values (${driver})`, () => {
   it('creates a product with the default tax class, completeness, version 1 and an audit entry', async () => {
-    const p = await make({ nameAr: 'عسل', brandId: fx.brand.id, categoryIds: [fx.fruit.id, fx.food.id], mediaAssetIds: [fx.asset], vendorId: fx.vendor.id });
+    const p = await make({
+      nameAr: 'عسل',
+      brandId: fx.brand.id,
+      categoryIds: [fx.fruit.id, fx.food.id],
+      mediaAssetIds: [fx.asset],
+      vendorId: fx.vendor.id,
+    });
     expect(p.taxClassId).toBe(fx.tax.id);
     expect(p.version).toBe(1);
     expect(p.categoryIds).toEqual([fx.fruit.id, fx.food.id].sort());
@@ -56,7 +62,10 @@ describe(`products: create, rules, values (${driver})`, () => {
     // No family: name and description per locale; en has a name but no description, ar has both missing but name.
     expect(p.completeness.en).toMatchObject({ score: 50, missing: ['description'] });
     expect(p.completenessScore).toBe(50);
-    const audit = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, p.id), eq(auditLog.entityType, 'product')));
+    const audit = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, p.id), eq(auditLog.entityType, 'product')));
     expect(audit.map((x) => x.action)).toEqual(['create']);
   });
 
@@ -78,7 +87,9 @@ describe(`products: create, rules, values (${driver})`, () => {
 
   it('lets exactly one of racing creates with the same SKU win (the others get 409, no 500)', async () => {
     const s = sku('Race');
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => api.post('/products', { sku: i % 2 ? s : s.toLowerCase(), nameEn: `r${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => api.post('/products', { sku: i % 2 ? s : s.toLowerCase(), nameEn: `r${i}` })),
+    );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(7);
@@ -132,12 +143,19 @@ describe(`products: create, rules, values (${driver})`, () => {
 
   it('computes completeness per locale with localisable attributes, and recomputes on family change and family edits', async () => {
     const a = fx.a;
-    const p = await make({ nameAr: 'عسل', descriptionEn: 'Good', familyId: fx.family.id, values: { [a.text.id]: 'abc', [a.longText.id]: { en: 'Sweet' } } });
+    const p = await make({
+      nameAr: 'عسل',
+      descriptionEn: 'Good',
+      familyId: fx.family.id,
+      values: { [a.text.id]: 'abc', [a.longText.id]: { en: 'Sweet' } },
+    });
     // en: name, description, text, longText(en) = 4/4; ar: name ok, description missing, text ok, longText(ar) missing.
     expect(p.completeness.en).toMatchObject({ score: 100, missing: [] });
     expect(p.completeness.ar).toMatchObject({ score: 50, missing: ['description', a.longText.id] });
     expect(p.completenessScore).toBe(50);
-    const full = await created<P>(api.patch(`/products/${p.id}`, { descriptionAr: 'جيد', values: { [a.longText.id]: { en: 'Sweet', ar: 'حلو' } } }));
+    const full = await created<P>(
+      api.patch(`/products/${p.id}`, { descriptionAr: 'جيد', values: { [a.longText.id]: { en: 'Sweet', ar: 'حلو' } } }),
+    );
     expect(full.completenessScore).toBe(100);
     // Family change: the new family has text (optional) and number (required); other values are dropped.
     const moved = await created<P>(api.patch(`/products/${p.id}`, { familyId: fx.family2.id }));
@@ -145,9 +163,23 @@ describe(`products: create, rules, values (${driver})`, () => {
     expect(moved.completeness.en.missing).toEqual([a.number.id]);
     expect(moved.completenessScore).toBe(66);
     // The family now makes text optional and number optional: every product of the family recomputes.
-    await created(api.patch(`/attribute-families/${fx.family2.id}`, { attributes: [{ attributeId: a.text.id, required: false }, { attributeId: a.number.id, required: false }] }));
+    await created(
+      api.patch(`/attribute-families/${fx.family2.id}`, {
+        attributes: [
+          { attributeId: a.text.id, required: false },
+          { attributeId: a.number.id, required: false },
+        ],
+      }),
+    );
     expect((await created<P>(api.get(`/products/${p.id}`))).completenessScore).toBe(100);
-    await created(api.patch(`/attribute-families/${fx.family2.id}`, { attributes: [{ attributeId: a.text.id, required: false }, { attributeId: a.number.id, required: true }] }));
+    await created(
+      api.patch(`/attribute-families/${fx.family2.id}`, {
+        attributes: [
+          { attributeId: a.text.id, required: false },
+          { attributeId: a.number.id, required: true },
+        ],
+      }),
+    );
     expect((await created<P>(api.get(`/products/${p.id}`))).completenessScore).toBe(66);
   });
 
@@ -179,14 +211,24 @@ describe(`products: create, rules, values (${driver})`, () => {
 describe(`products: history (${driver})`, () => {
   it('lists versions newest first with the actor, diffs field by field and restores as a new version', async () => {
     const p = await make({ brandId: fx.brand.id, familyId: fx.family.id, values: { [fx.a.text.id]: 'one' } });
-    await created(api.patch(`/products/${p.id}`, { nameEn: 'Honey jar', priceMinor: 1250, values: { [fx.a.text.id]: 'two', [fx.a.boolean.id]: true } }));
+    await created(
+      api.patch(`/products/${p.id}`, { nameEn: 'Honey jar', priceMinor: 1250, values: { [fx.a.text.id]: 'two', [fx.a.boolean.id]: true } }),
+    );
     await created(api.patch(`/products/${p.id}`, { categoryIds: [fx.tools.id] }));
-    const list = (await api.get(`/products/${p.id}/versions`)).json() as { version: number; action: string; changedFields: string[]; actor: { name: string } }[];
+    const list = (await api.get(`/products/${p.id}/versions`)).json() as {
+      version: number;
+      action: string;
+      changedFields: string[];
+      actor: { name: string };
+    }[];
     expect(list.map((v) => v.version)).toEqual([3, 2, 1]);
     expect(list[2]!.action).toBe('create');
     expect(list[1]!.changedFields.sort()).toEqual(['nameEn', 'priceMinor', `values.${fx.a.boolean.id}`, `values.${fx.a.text.id}`].sort());
     expect(list[0]!.actor.name).toBeTruthy();
-    const v2 = (await api.get(`/products/${p.id}/versions/2`)).json() as { diff: { field: string; before: unknown; after: unknown }[]; snapshot: Record<string, unknown> };
+    const v2 = (await api.get(`/products/${p.id}/versions/2`)).json() as {
+      diff: { field: string; before: unknown; after: unknown }[];
+      snapshot: Record<string, unknown>;
+    };
     expect(v2.diff).toContainEqual({ field: 'nameEn', before: 'Honey', after: 'Honey jar' });
     expect(v2.diff).toContainEqual({ field: `values.${fx.a.text.id}`, before: 'one', after: 'two' });
     expect(v2.diff).toContainEqual({ field: `values.${fx.a.boolean.id}`, before: null, after: true });
@@ -196,9 +238,15 @@ describe(`products: history (${driver})`, () => {
     const restored = await created<P & { nameEn: string; priceMinor: number }>(api.post(`/products/${p.id}/versions/1/restore`));
     expect(restored).toMatchObject({ version: 4, nameEn: 'Honey', priceMinor: 0, categoryIds: [] });
     expect(restored.values).toEqual({ [fx.a.text.id]: 'one' });
-    const v4 = (await api.get(`/products/${p.id}/versions/4`)).json() as { action: string; restoredFrom: number; diff: { field: string }[] };
+    const v4 = (await api.get(`/products/${p.id}/versions/4`)).json() as {
+      action: string;
+      restoredFrom: number;
+      diff: { field: string }[];
+    };
     expect(v4).toMatchObject({ action: 'restore', restoredFrom: 1 });
-    expect(v4.diff.map((d) => d.field).sort()).toEqual(['categoryIds', 'nameEn', 'priceMinor', `values.${fx.a.boolean.id}`, `values.${fx.a.text.id}`].sort());
+    expect(v4.diff.map((d) => d.field).sort()).toEqual(
+      ['categoryIds', 'nameEn', 'priceMinor', `values.${fx.a.boolean.id}`, `values.${fx.a.text.id}`].sort(),
+    );
   });
 
   it('restores a version whose brand was deleted since, leaving the brand out and naming it', async () => {
@@ -208,7 +256,10 @@ describe(`products: history (${driver})`, () => {
     expect((await api.del(`/brands/${brand.id}`)).statusCode).toBe(200);
     const restored = await created<P>(api.post(`/products/${p.id}/versions/1/restore`));
     expect(restored.brandId).toBeNull();
-    const v3 = (await api.get(`/products/${p.id}/versions/3`)).json() as { leftOut: { field: string; id: string }[]; snapshot: { leftOut: unknown } };
+    const v3 = (await api.get(`/products/${p.id}/versions/3`)).json() as {
+      leftOut: { field: string; id: string }[];
+      snapshot: { leftOut: unknown };
+    };
     expect(v3.leftOut).toEqual([{ field: 'brandId', id: brand.id }]);
   });
 });
@@ -233,7 +284,14 @@ describe(`products: isolation and in-use refusals (${driver})`, () => {
   it('refuses to delete a category, brand, tax class, family or attribute that products use (409 naming the count)', async () => {
     const fam = await created(api.post('/attribute-families', { code: `f${n}x`, nameEn: 'F', nameAr: 'ف', attributes: [] }));
     const attr = await created(api.post('/attributes', { code: `at${n}x`, nameEn: 'A', nameAr: 'س', type: 'text' }));
-    const fam2 = await created(api.post('/attribute-families', { code: `f${n}y`, nameEn: 'F2', nameAr: 'ف', attributes: [{ attributeId: attr.id, required: false }] }));
+    const fam2 = await created(
+      api.post('/attribute-families', {
+        code: `f${n}y`,
+        nameEn: 'F2',
+        nameAr: 'ف',
+        attributes: [{ attributeId: attr.id, required: false }],
+      }),
+    );
     const cat = await created(api.post('/catalog-categories', { code: `c${n}x`, nameEn: 'C', nameAr: 'ج' }));
     const brand = await created(api.post('/brands', { code: `b${n}x`, nameEn: 'B', nameAr: 'ب' }));
     const tax = await created(api.post('/tax-classes', { code: `t${n}x`, nameEn: 'T', nameAr: 'ت' }));

@@ -36,7 +36,10 @@ function localized(value: unknown, locale: (typeof LOCALES)[number]): unknown {
  * share, rounded down, so 100 means nothing is missing; `missing` lists "name", "description" or
  * attribute ids in the family's order.
  */
-export function computeCompleteness(product: CompletenessInput, familyAttributes: readonly CompletenessAttribute[]): { completeness: c.ProductCompleteness; score: number } {
+export function computeCompleteness(
+  product: CompletenessInput,
+  familyAttributes: readonly CompletenessAttribute[],
+): { completeness: c.ProductCompleteness; score: number } {
   const required = familyAttributes.filter((a) => a.required);
   const out = {} as c.ProductCompleteness;
   for (const locale of LOCALES) {

@@ -25,9 +25,12 @@ export async function bulkUpdate(db: Db, caller: Caller, input: c.ProductBulk): 
     const found = new Set(rows.map((r) => r.id));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) {
-      throw new AppError(404, 'not_found', `${missing.length === 1 ? 'This product was' : `These ${missing.length} products were`} not found: ${missing.join(', ')}`, [
-        { field: 'ids', message: `not found: ${missing.join(', ')}` },
-      ]);
+      throw new AppError(
+        404,
+        'not_found',
+        `${missing.length === 1 ? 'This product was' : `These ${missing.length} products were`} not found: ${missing.join(', ')}`,
+        [{ field: 'ids', message: `not found: ${missing.join(', ')}` }],
+      );
     }
     const categoryIds = [...new Set(input.categoryIds ?? [])];
     if (input.action === 'add_categories' || input.action === 'remove_categories') {
@@ -38,7 +41,8 @@ export async function bulkUpdate(db: Db, caller: Caller, input: c.ProductBulk): 
     }
     const cats = await tx.select().from(productCategories).where(inArray(productCategories.productId, ids));
     const media = await tx.select().from(productMedia).where(inArray(productMedia.productId, ids)).orderBy(productMedia.position);
-    const status: c.ProductStatus | undefined = input.action === 'archive' ? 'archived' : input.action === 'set_status' ? input.status : undefined;
+    const status: c.ProductStatus | undefined =
+      input.action === 'archive' ? 'archived' : input.action === 'set_status' ? input.status : undefined;
     const now = new Date();
     const versions: (typeof productVersions.$inferInsert)[] = [];
     const changed: string[] = [];
@@ -56,7 +60,10 @@ export async function bulkUpdate(db: Db, caller: Caller, input: c.ProductBulk): 
         familyId: r.familyId,
         vendorId: r.vendorId,
         taxClassId: r.taxClassId,
-        categoryIds: cats.filter((x) => x.productId === r.id).map((x) => x.categoryId).sort(),
+        categoryIds: cats
+          .filter((x) => x.productId === r.id)
+          .map((x) => x.categoryId)
+          .sort(),
         values: r.values ?? {},
         variantAxes: r.variantAxes ?? [],
         mediaAssetIds: media.filter((x) => x.productId === r.id).map((x) => x.assetId),
@@ -68,7 +75,8 @@ export async function bulkUpdate(db: Db, caller: Caller, input: c.ProductBulk): 
       const diff = diffSnapshots(before, after);
       if (!diff.length) continue;
       changed.push(r.id);
-      if (input.action === 'add_categories') for (const x of categoryIds) if (!before.categoryIds.includes(x)) categoryRows.push({ productId: r.id, categoryId: x });
+      if (input.action === 'add_categories')
+        for (const x of categoryIds) if (!before.categoryIds.includes(x)) categoryRows.push({ productId: r.id, categoryId: x });
       versions.push({
         orgId: caller.orgId,
         productId: r.id,
@@ -87,14 +95,22 @@ export async function bulkUpdate(db: Db, caller: Caller, input: c.ProductBulk): 
         .where(and(eq(products.orgId, caller.orgId), inArray(products.id, changed)));
       if (categoryRows.length) {
         for (let i = 0; i < categoryRows.length; i += 1000) {
-          await tx.insert(productCategories).values(categoryRows.slice(i, i + 1000).map((x) => ({ ...x, orgId: caller.orgId }))).onConflictDoNothing();
+          await tx
+            .insert(productCategories)
+            .values(categoryRows.slice(i, i + 1000).map((x) => ({ ...x, orgId: caller.orgId })))
+            .onConflictDoNothing();
         }
       }
       if (input.action === 'remove_categories') {
-        await tx.delete(productCategories).where(and(inArray(productCategories.productId, changed), inArray(productCategories.categoryId, categoryIds)));
+        await tx
+          .delete(productCategories)
+          .where(and(inArray(productCategories.productId, changed), inArray(productCategories.categoryId, categoryIds)));
       }
       for (let i = 0; i < versions.length; i += 500) await tx.insert(productVersions).values(versions.slice(i, i + 500));
-      await recordAudit(tx, auditOf(caller, 'product', `bulk_${input.action}`, changed[0]!, null, { ids: changed, status, categoryIds: input.categoryIds }));
+      await recordAudit(
+        tx,
+        auditOf(caller, 'product', `bulk_${input.action}`, changed[0]!, null, { ids: changed, status, categoryIds: input.categoryIds }),
+      );
     }
     return { updated: changed.length, unchanged: rows.length - changed.length };
   });

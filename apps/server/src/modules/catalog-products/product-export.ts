@@ -11,7 +11,20 @@ import * as list from './product-list.repository.js';
 export const EXPORT_MAX_ROWS = 100_000;
 const BATCH = 1000;
 
-export const EXPORT_COLUMNS = ['sku', 'name_en', 'name_ar', 'status', 'price_minor', 'price', 'brand', 'vendor', 'family', 'categories', 'completeness', 'updated_at'] as const;
+export const EXPORT_COLUMNS = [
+  'sku',
+  'name_en',
+  'name_ar',
+  'status',
+  'price_minor',
+  'price',
+  'brand',
+  'vendor',
+  'family',
+  'categories',
+  'completeness',
+  'updated_at',
+] as const;
 
 /**
  * R14: a cell that a spreadsheet could read as a formula (starting with = + - @ tab or CR) gets a
@@ -59,7 +72,12 @@ async function* exportRows(db: Db, caller: Caller, query: c.ProductExportQuery):
     const want = Math.min(BATCH, EXPORT_MAX_ROWS - sent);
     const ids = await list.pageIds(db, caller.orgId, filters, sort, after, want + 1);
     const page = ids.slice(0, want);
-    if (page.length) yield await list.loadRows(db, caller.orgId, page.map((r) => r.id));
+    if (page.length)
+      yield await list.loadRows(
+        db,
+        caller.orgId,
+        page.map((r) => r.id),
+      );
     sent += page.length;
     if (ids.length <= want) return;
     if (sent >= EXPORT_MAX_ROWS) {
@@ -97,7 +115,9 @@ const colName = (i: number) => {
 };
 
 function xlsxRow(index: number, cells: string[]): string {
-  const cs = cells.map((v, i) => `<c r="${colName(i)}${index}" t="inlineStr"><is><t xml:space="preserve">${xml(neutralise(v))}</t></is></c>`).join('');
+  const cs = cells
+    .map((v, i) => `<c r="${colName(i)}${index}" t="inlineStr"><is><t xml:space="preserve">${xml(neutralise(v))}</t></is></c>`)
+    .join('');
   return `<row r="${index}">${cs}</row>`;
 }
 
@@ -133,7 +153,11 @@ export function xlsxStream(db: Db, caller: Caller, query: c.ProductExportQuery, 
   zip.add(sheet);
   void (async () => {
     try {
-      sheet.push(strToU8('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'));
+      sheet.push(
+        strToU8(
+          '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+        ),
+      );
       let n = 1;
       sheet.push(strToU8(xlsxRow(n++, [...EXPORT_COLUMNS])));
       for await (const batch of exportRows(db, caller, query)) {

@@ -32,7 +32,13 @@ export async function formOptions(db: DbOrTx, orgId: string): Promise<c.ProductF
     .where(eq(vendors.orgId, orgId))
     .orderBy(asc(sql`lower(${vendors.publicName})`));
   const categoryRows = await db
-    .select({ id: catalogCategories.id, nameEn: catalogCategories.nameEn, nameAr: catalogCategories.nameAr, parentId: catalogCategories.parentId, position: catalogCategories.position })
+    .select({
+      id: catalogCategories.id,
+      nameEn: catalogCategories.nameEn,
+      nameAr: catalogCategories.nameAr,
+      parentId: catalogCategories.parentId,
+      position: catalogCategories.position,
+    })
     .from(catalogCategories)
     .where(eq(catalogCategories.orgId, orgId))
     .orderBy(asc(catalogCategories.position));
@@ -58,13 +64,26 @@ export async function formOptions(db: DbOrTx, orgId: string): Promise<c.ProductF
         .from(attributeFamilyAttributes)
         .innerJoin(attributes, eq(attributes.id, attributeFamilyAttributes.attributeId))
         .leftJoin(units, eq(units.id, attributes.unitId))
-        .where(and(eq(attributeFamilyAttributes.orgId, orgId), inArray(attributeFamilyAttributes.familyId, familyRows.map((f) => f.id))))
+        .where(
+          and(
+            eq(attributeFamilyAttributes.orgId, orgId),
+            inArray(
+              attributeFamilyAttributes.familyId,
+              familyRows.map((f) => f.id),
+            ),
+          ),
+        )
         .orderBy(asc(attributeFamilyAttributes.position))
     : [];
   const attributeIds = [...new Set(members.map((m) => m.id))];
   const options = attributeIds.length
     ? await db
-        .select({ attributeId: attributeOptions.attributeId, code: attributeOptions.code, labelEn: attributeOptions.labelEn, labelAr: attributeOptions.labelAr })
+        .select({
+          attributeId: attributeOptions.attributeId,
+          code: attributeOptions.code,
+          labelEn: attributeOptions.labelEn,
+          labelAr: attributeOptions.labelAr,
+        })
         .from(attributeOptions)
         .where(inArray(attributeOptions.attributeId, attributeIds))
         .orderBy(asc(attributeOptions.position))

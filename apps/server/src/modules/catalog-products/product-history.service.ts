@@ -23,7 +23,10 @@ async function assertProduct(db: Db, orgId: string, id: string): Promise<void> {
 export async function listVersions(db: Db, caller: Caller, id: string): Promise<c.ProductVersionSummary[]> {
   await assertProduct(db, caller.orgId, id);
   const rows = await repo.listVersions(db, caller.orgId, id);
-  const names = await repo.userNames(db, rows.map((r) => r.actorId));
+  const names = await repo.userNames(
+    db,
+    rows.map((r) => r.actorId),
+  );
   return rows.map((r) => summary(r, names));
 }
 
@@ -111,7 +114,11 @@ export async function restoreVersion(db: Db, caller: Caller, id: string, version
         values,
         variantAxes: axes,
       });
-      const written = await writeProduct(tx, caller, { row, snap: current }, next, family, { action: 'restore', restoredFrom: version, leftOut });
+      const written = await writeProduct(tx, caller, { row, snap: current }, next, family, {
+        action: 'restore',
+        restoredFrom: version,
+        leftOut,
+      });
       return toProduct(tx, written ?? row);
     }),
   );

@@ -58,7 +58,13 @@ export function decodeProductCursor(sort: c.ProductSort, cursor: string): [SortV
   if (kind === 'int') {
     if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw bad();
   } else if (kind === 'time') {
-    if (typeof v !== 'string' || v.length > 40 || !/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/.test(v) || Number.isNaN(Date.parse(v.replace(' ', 'T')))) throw bad();
+    if (
+      typeof v !== 'string' ||
+      v.length > 40 ||
+      !/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/.test(v) ||
+      Number.isNaN(Date.parse(v.replace(' ', 'T')))
+    )
+      throw bad();
   } else if (typeof v !== 'string' || v.length > 400 || v.includes('\u0000')) throw bad();
   return [v as SortValue, id.toLowerCase()];
 }

@@ -39,9 +39,17 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 function sortExpr(sort: c.ProductSort): { col: SQL; key: SQL; cast: (v: SortValue) => SQL } {
   switch (SORT_KEYS[sort].key) {
     case 'updatedAt':
-      return { col: sql`p.updated_at`, key: sql`to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, cast: (v) => sql`${String(v)}::timestamptz` };
+      return {
+        col: sql`p.updated_at`,
+        key: sql`to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        cast: (v) => sql`${String(v)}::timestamptz`,
+      };
     case 'createdAt':
-      return { col: sql`p.created_at`, key: sql`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, cast: (v) => sql`${String(v)}::timestamptz` };
+      return {
+        col: sql`p.created_at`,
+        key: sql`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        cast: (v) => sql`${String(v)}::timestamptz`,
+      };
     case 'nameEn':
       return { col: sql`p.name_en`, key: sql`p.name_en`, cast: (v) => sql`${String(v)}::text` };
     case 'sku':
@@ -113,7 +121,8 @@ export function pageIdsSql(orgId: string, f: ProductFilters, sort: c.ProductSort
   const s = sortExpr(sort);
   const dir = SORT_KEYS[sort].dir;
   // With a search the planner may rather start from the trigram index, so only plain category filters take this path.
-  if (f.categoryIds?.length === 1 && SORT_KEYS[sort].key === 'updatedAt' && !f.q?.trim()) return oneCategoryByUpdate(orgId, f, f.categoryIds[0]!, dir, s.key, after, limit);
+  if (f.categoryIds?.length === 1 && SORT_KEYS[sort].key === 'updatedAt' && !f.q?.trim())
+    return oneCategoryByUpdate(orgId, f, f.categoryIds[0]!, dir, s.key, after, limit);
   const where = filterSql(orgId, f);
   const base = where.length;
   if (after) {
@@ -141,9 +150,20 @@ export function pageIdsSql(orgId: string, f: ProductFilters, sort: c.ProductSort
  * One category under an update-time sort: walk product_categories' (category_id, updated_at, product_id)
  * index, whose updated_at triggers keep equal to the product's, and apply the other filters to the products.
  */
-function oneCategoryByUpdate(orgId: string, f: ProductFilters, categoryId: string, dir: 'asc' | 'desc', key: SQL, after: [SortValue, string] | null, limit: number): SQL {
+function oneCategoryByUpdate(
+  orgId: string,
+  f: ProductFilters,
+  categoryId: string,
+  dir: 'asc' | 'desc',
+  key: SQL,
+  after: [SortValue, string] | null,
+  limit: number,
+): SQL {
   const where = [...filterSql(orgId, { ...f, categoryIds: undefined }), sql`pc.org_id = ${orgId}`, sql`pc.category_id = ${categoryId}`];
-  if (after) where.push(sql`(pc.updated_at, pc.product_id) ${dir === 'desc' ? sql`<` : sql`>`} (${String(after[0])}::timestamptz, ${after[1]}::uuid)`);
+  if (after)
+    where.push(
+      sql`(pc.updated_at, pc.product_id) ${dir === 'desc' ? sql`<` : sql`>`} (${String(after[0])}::timestamptz, ${after[1]}::uuid)`,
+    );
   const order = dir === 'desc' ? sql`pc.updated_at desc, pc.product_id desc` : sql`pc.updated_at asc, pc.product_id asc`;
   return sql`select p.id, ${key} as k from ${productCategories} pc join ${products} p on p.id = pc.product_id
     where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`;
@@ -152,13 +172,19 @@ function oneCategoryByUpdate(orgId: string, f: ProductFilters, categoryId: strin
 export const FILTER_DRIVEN_MAX = 50_000;
 
 /** Whether the brand/vendor/family filters together match at most FILTER_DRIVEN_MAX products (an index-only count, capped). */
-export async function equalityFilterIsSmall(db: DbOrTx, orgId: string, f: Pick<ProductFilters, 'brandId' | 'vendorId' | 'familyId'>): Promise<boolean> {
+export async function equalityFilterIsSmall(
+  db: DbOrTx,
+  orgId: string,
+  f: Pick<ProductFilters, 'brandId' | 'vendorId' | 'familyId'>,
+): Promise<boolean> {
   const where: SQL[] = [sql`p.org_id = ${orgId}`];
   if (f.brandId) where.push(sql`p.brand_id = ${f.brandId}`);
   if (f.vendorId) where.push(sql`p.vendor_id = ${f.vendorId}`);
   if (f.familyId) where.push(sql`p.family_id = ${f.familyId}`);
   if (where.length === 1) return false;
-  const res = await db.execute(sql`select count(*)::int as n from (select 1 from ${products} p where ${sql.join(where, sql` and `)} limit ${FILTER_DRIVEN_MAX + 1}) x`);
+  const res = await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${products} p where ${sql.join(where, sql` and `)} limit ${FILTER_DRIVEN_MAX + 1}) x`,
+  );
   return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) <= FILTER_DRIVEN_MAX;
 }
 
@@ -197,10 +223,26 @@ export async function loadRows(db: DbOrTx, orgId: string, ids: string[]): Promis
     left join ${attributeFamilies} f on f.id = p.family_id
     where p.org_id = ${orgId} and p.id = any(${uuidArray(ids)})`);
   type Row = {
-    id: string; sku: string; name_en: string; name_ar: string; status: c.ProductStatus; price_minor: string | number; completeness_score: number;
-    created_at: string; updated_at: string; brand_id: string | null; brand_en: string | null; brand_ar: string | null;
-    vendor_id: string | null; vendor_name: string | null; family_id: string | null; family_en: string | null; family_ar: string | null;
-    variant_count: number; thumb: string | null; cats: string | null;
+    id: string;
+    sku: string;
+    name_en: string;
+    name_ar: string;
+    status: c.ProductStatus;
+    price_minor: string | number;
+    completeness_score: number;
+    created_at: string;
+    updated_at: string;
+    brand_id: string | null;
+    brand_en: string | null;
+    brand_ar: string | null;
+    vendor_id: string | null;
+    vendor_name: string | null;
+    family_id: string | null;
+    family_en: string | null;
+    family_ar: string | null;
+    variant_count: number;
+    thumb: string | null;
+    cats: string | null;
   };
   const byId = new Map<string, c.ProductListItem>();
   for (const r of (res as unknown as { rows: Row[] }).rows) {

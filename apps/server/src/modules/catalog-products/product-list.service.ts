@@ -9,7 +9,11 @@ export const DEFAULT_SORT: c.ProductSort = 'updated_desc';
 const DEFAULT_LIMIT = 50;
 
 /** A filter shape from the list or export query; a category filter covers the category's descendants. */
-export async function filtersOf(db: DbOrTx, orgId: string, q: Partial<c.ProductListQuery> & { ids?: string[] }): Promise<list.ProductFilters> {
+export async function filtersOf(
+  db: DbOrTx,
+  orgId: string,
+  q: Partial<c.ProductListQuery> & { ids?: string[] },
+): Promise<list.ProductFilters> {
   const categoryIds = q.categoryId ? await list.categorySubtree(db, orgId, q.categoryId) : undefined;
   // The (org, brand|vendor|family, updated_at, id) indexes serve the update-time sorts; other sorts read a small match set first.
   const sort = q.sort ?? DEFAULT_SORT;
@@ -41,6 +45,10 @@ export async function listProducts(db: Db, caller: Caller, query: c.ProductListQ
   const after = query.cursor ? decodeProductCursor(sort, query.cursor) : null;
   const ids = await list.pageIds(db, caller.orgId, await filtersOf(db, caller.orgId, query), sort, after, limit + 1);
   const page = ids.slice(0, limit);
-  const items = await list.loadRows(db, caller.orgId, page.map((r) => r.id));
+  const items = await list.loadRows(
+    db,
+    caller.orgId,
+    page.map((r) => r.id),
+  );
   return { items, nextCursor: ids.length > limit ? cursorAfter(sort, page[page.length - 1]!) : null };
 }

@@ -14,7 +14,21 @@ let other: Api;
 let orgId: string;
 let fx: Fixture;
 let otherFx: Fixture;
-type Item = { id: string; sku: string; nameEn: string; nameAr: string; status: string; priceMinor: number; completenessScore: number; createdAt: string; updatedAt: string; brand: { id: string } | null; categories: { id: string }[]; imageUrl: string | null; variantCount: number };
+type Item = {
+  id: string;
+  sku: string;
+  nameEn: string;
+  nameAr: string;
+  status: string;
+  priceMinor: number;
+  completenessScore: number;
+  createdAt: string;
+  updatedAt: string;
+  brand: { id: string } | null;
+  categories: { id: string }[];
+  imageUrl: string | null;
+  variantCount: number;
+};
 const all: { id: string; sku: string }[] = [];
 const PRODUCT_SORTS = catalogProductsRoutes.PRODUCT_SORTS;
 type ProductSort = catalogProductsRoutes.ProductSort;
@@ -48,8 +62,12 @@ beforeAll(async () => {
     all.push(p);
   }
   // Ties in time at microsecond precision: keyset paging must still return every row once.
-  await t.app.ctx.db.execute(sql`update products set updated_at = '2026-01-01 00:00:00.123456+00' where org_id = ${orgId} and sku like 'P-00%'`);
-  await t.app.ctx.db.execute(sql`update products set updated_at = '2026-01-01 00:00:00.123457+00' where org_id = ${orgId} and sku like 'P-01%'`);
+  await t.app.ctx.db.execute(
+    sql`update products set updated_at = '2026-01-01 00:00:00.123456+00' where org_id = ${orgId} and sku like 'P-00%'`,
+  );
+  await t.app.ctx.db.execute(
+    sql`update products set updated_at = '2026-01-01 00:00:00.123457+00' where org_id = ${orgId} and sku like 'P-01%'`,
+  );
   await other.post('/products', { sku: 'P-000x', nameEn: 'Apple of the other org' });
 }, 180_000);
 afterAll(async () => t?.close());
@@ -178,7 +196,12 @@ describe(`product list: keyset paging, filters, search (${driver})`, () => {
   });
 
   it('gives the same pages whether a brand, vendor or family filter is read first and sorted (small) or walks the sort index', async () => {
-    const cases = [{ brandId: fx.brand.id }, { vendorId: fx.vendor.id }, { familyId: fx.family2.id }, { brandId: fx.brand.id, status: ['active' as const] }];
+    const cases = [
+      { brandId: fx.brand.id },
+      { vendorId: fx.vendor.id },
+      { familyId: fx.family2.id },
+      { brandId: fx.brand.id, status: ['active' as const] },
+    ];
     for (const filter of cases) {
       for (const sort of ['name_asc', 'price_desc', 'sku_asc', 'completeness_asc'] as const) {
         const walk = await pageIds(t.app.ctx.db, orgId, { ...filter, filterSmall: false }, sort, null, 100);
@@ -187,7 +210,9 @@ describe(`product list: keyset paging, filters, search (${driver})`, () => {
         expect(driven).toEqual(walk);
         if (walk.length > 3) {
           const after = walk[2]!;
-          expect(await pageIds(t.app.ctx.db, orgId, { ...filter, filterSmall: true }, sort, [after.key, after.id], 100)).toEqual(walk.slice(3));
+          expect(await pageIds(t.app.ctx.db, orgId, { ...filter, filterSmall: true }, sort, [after.key, after.id], 100)).toEqual(
+            walk.slice(3),
+          );
         }
       }
     }
@@ -235,9 +260,13 @@ describe(`product bulk changes (${driver})`, () => {
 
   it('sets status, adds and removes categories, archives; one version per changed product', async () => {
     const ids = [all[3]!.id, all[4]!.id, all[5]!.id];
-    const r1 = await created<{ updated: number; unchanged: number }>(api.post('/products/bulk', { action: 'set_status', status: 'active', ids }));
+    const r1 = await created<{ updated: number; unchanged: number }>(
+      api.post('/products/bulk', { action: 'set_status', status: 'active', ids }),
+    );
     expect(r1).toEqual({ updated: 2, unchanged: 1 });
-    const r2 = await created<{ updated: number }>(api.post('/products/bulk', { action: 'add_categories', categoryIds: [fx.tools.id], ids }));
+    const r2 = await created<{ updated: number }>(
+      api.post('/products/bulk', { action: 'add_categories', categoryIds: [fx.tools.id], ids }),
+    );
     expect(r2).toEqual({ updated: 2, unchanged: 1 });
     const p3 = (await api.get(`/products/${all[3]!.id}`)).json() as { categoryIds: string[]; version: number; status: string };
     expect(p3.categoryIds.sort()).toEqual([fx.citrus.id, fx.tools.id].sort());
@@ -248,8 +277,18 @@ describe(`product bulk changes (${driver})`, () => {
     expect(fieldOf(bad)).toBe('categoryIds.0');
     const r4 = await created(api.post('/products/bulk', { action: 'archive', ids }));
     expect(r4).toEqual({ updated: 3, unchanged: 0 });
-    const versions = (await api.get(`/products/${all[3]!.id}/versions`)).json() as { version: number; action: string; changedFields: string[] }[];
-    expect(versions.map((v) => `${v.version}:${v.action}:${v.changedFields.join('+')}`)).toEqual(['5:bulk:status', '4:bulk:categoryIds', '3:bulk:categoryIds', '2:bulk:status', '1:create:']);
+    const versions = (await api.get(`/products/${all[3]!.id}/versions`)).json() as {
+      version: number;
+      action: string;
+      changedFields: string[];
+    }[];
+    expect(versions.map((v) => `${v.version}:${v.action}:${v.changedFields.join('+')}`)).toEqual([
+      '5:bulk:status',
+      '4:bulk:categoryIds',
+      '3:bulk:categoryIds',
+      '2:bulk:status',
+      '1:create:',
+    ]);
     const p3b = (await api.get(`/products/${all[3]!.id}`)).json() as { version: number; status: string; categoryIds: string[] };
     expect(p3b).toMatchObject({ version: 5, status: 'archived', categoryIds: [fx.tools.id] });
   });
@@ -263,15 +302,30 @@ describe(`product bulk changes (${driver})`, () => {
     const p = all[6]!.id;
     expect((await api.patch(`/products/${p}`, { categoryIds: [fx.tools.id, fx.citrus.id] })).statusCode).toBe(200);
     expect((await api.patch(`/products/${p}`, { categoryIds: [] })).statusCode).toBe(200);
-    expect(((await t.app.ctx.db.execute(sql`select cardinality(category_ids) as n from products where id = ${p}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect(
+      (
+        (await t.app.ctx.db.execute(sql`select cardinality(category_ids) as n from products where id = ${p}`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n,
+    ).toBe(0);
     expect((await api.post(`/products/${p}/versions/1/restore`)).statusCode).toBeLessThan(300);
     // Bulk assignment and removal, and a row moved to another category in place.
     await created(api.post('/products/bulk', { action: 'add_categories', categoryIds: [fx.fruit.id], ids: [all[7]!.id, all[8]!.id] }));
     await created(api.post('/products/bulk', { action: 'remove_categories', categoryIds: [fx.fruit.id], ids: [all[8]!.id] }));
-    await t.app.ctx.db.execute(sql`update product_categories set category_id = ${fx.food.id} where product_id = ${all[9]!.id} and category_id = (select category_id from product_categories where product_id = ${all[9]!.id} order by category_id limit 1)`);
+    await t.app.ctx.db.execute(
+      sql`update product_categories set category_id = ${fx.food.id} where product_id = ${all[9]!.id} and category_id = (select category_id from product_categories where product_id = ${all[9]!.id} order by category_id limit 1)`,
+    );
     expect(await copyDiffers()).toEqual([]);
     const walk = await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.food.id, fx.fruit.id], categorySmall: false }, 'sku_asc', null, 100);
-    const driven = await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.food.id, fx.fruit.id], categorySmall: true }, 'sku_asc', null, 100);
+    const driven = await pageIds(
+      t.app.ctx.db,
+      orgId,
+      { categoryIds: [fx.food.id, fx.fruit.id], categorySmall: true },
+      'sku_asc',
+      null,
+      100,
+    );
     expect(walk.map((x) => x.id)).toContain(all[9]!.id);
     expect(walk).toEqual(driven);
   });
@@ -297,7 +351,13 @@ describe(`saved views (${driver})`, () => {
   });
 
   it('offers the form options of the organization only', async () => {
-    const o = (await api.get('/products/form-options')).json() as { brands: { id: string }[]; families: { id: string; attributes: { id: string; options: unknown[] }[] }[]; categories: unknown[]; vendors: unknown[]; taxClasses: { isDefault: boolean }[] };
+    const o = (await api.get('/products/form-options')).json() as {
+      brands: { id: string }[];
+      families: { id: string; attributes: { id: string; options: unknown[] }[] }[];
+      categories: unknown[];
+      vendors: unknown[];
+      taxClasses: { isDefault: boolean }[];
+    };
     expect(o.brands.map((b) => b.id).sort()).toEqual([fx.brand.id, fx.brand2.id].sort());
     expect(o.families.find((f) => f.id === fx.family.id)!.attributes).toHaveLength(11);
     expect(o.families.find((f) => f.id === fx.family.id)!.attributes.find((a) => a.id === fx.a.single.id)!.options).toHaveLength(2);

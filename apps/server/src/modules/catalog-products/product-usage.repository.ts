@@ -11,7 +11,10 @@ export type ProductReference = 'brand' | 'family' | 'taxClass' | 'category' | 'a
 export async function productsUsing(db: DbOrTx, orgId: string, kind: ProductReference, id: string): Promise<number> {
   const count = sql<number>`count(*)::int`;
   if (kind === 'category') {
-    const [r] = await db.select({ n: count }).from(productCategories).where(and(eq(productCategories.orgId, orgId), eq(productCategories.categoryId, id)));
+    const [r] = await db
+      .select({ n: count })
+      .from(productCategories)
+      .where(and(eq(productCategories.orgId, orgId), eq(productCategories.categoryId, id)));
     return Number(r?.n ?? 0);
   }
   const cond =
@@ -22,14 +25,20 @@ export async function productsUsing(db: DbOrTx, orgId: string, kind: ProductRefe
         : kind === 'taxClass'
           ? eq(products.taxClassId, id)
           : sql`${products.values} ? ${id}`;
-  const [r] = await db.select({ n: count }).from(products).where(and(eq(products.orgId, orgId), cond));
+  const [r] = await db
+    .select({ n: count })
+    .from(products)
+    .where(and(eq(products.orgId, orgId), cond));
   return Number(r?.n ?? 0);
 }
 
 /** 409 "This brand is used by 3 products; ..." when any product refers to the row. */
 export async function assertNotUsedByProducts(db: DbOrTx, orgId: string, kind: ProductReference, id: string, what: string): Promise<void> {
   const n = await productsUsing(db, orgId, kind, id);
-  if (n) throw conflict(`This ${what} is used by ${n} product${n === 1 ? '' : 's'}; change or remove ${n === 1 ? 'that product' : 'those products'} first`);
+  if (n)
+    throw conflict(
+      `This ${what} is used by ${n} product${n === 1 ? '' : 's'}; change or remove ${n === 1 ? 'that product' : 'those products'} first`,
+    );
 }
 
 /** PostgreSQL foreign key violation (23503), on both drivers: a reference a check did not see (a race) is a 409, never a 500. */
@@ -51,7 +60,14 @@ export async function recomputeFamilyCompleteness(tx: DbOrTx, orgId: string, fam
   let total = 0;
   for (;;) {
     const rows = await tx
-      .select({ id: products.id, nameEn: products.nameEn, nameAr: products.nameAr, descriptionEn: products.descriptionEn, descriptionAr: products.descriptionAr, values: products.values })
+      .select({
+        id: products.id,
+        nameEn: products.nameEn,
+        nameAr: products.nameAr,
+        descriptionEn: products.descriptionEn,
+        descriptionAr: products.descriptionAr,
+        values: products.values,
+      })
       .from(products)
       .where(and(eq(products.orgId, orgId), eq(products.familyId, familyId), gt(products.id, after)))
       .orderBy(products.id)

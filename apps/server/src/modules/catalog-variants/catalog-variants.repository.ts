@@ -3,8 +3,23 @@ import type { DbOrTx } from '../../db/client.js';
 import { attributeFamilyAttributes, attributeOptions, attributes, productVariants, products } from '../../db/schema/index.js';
 
 export type VariantRow = typeof productVariants.$inferSelect;
-export type ProductRef = { id: string; sku: string; nameEn: string; nameAr: string; priceMinor: number; familyId: string | null; variantAxes: string[] };
-export type AxisAttribute = { id: string; code: string; nameEn: string; nameAr: string; type: string; options: { code: string; labelEn: string; labelAr: string }[] };
+export type ProductRef = {
+  id: string;
+  sku: string;
+  nameEn: string;
+  nameAr: string;
+  priceMinor: number;
+  familyId: string | null;
+  variantAxes: string[];
+};
+export type AxisAttribute = {
+  id: string;
+  code: string;
+  nameEn: string;
+  nameAr: string;
+  type: string;
+  options: { code: string; labelEn: string; labelAr: string }[];
+};
 type Editable = Partial<Pick<VariantRow, 'sku' | 'barcode' | 'priceOverrideMinor' | 'stockQuantity' | 'weightGrams'>>;
 
 const productCols = {
@@ -19,13 +34,19 @@ const productCols = {
 
 /** The product (of this organization), locked FOR UPDATE when asked, so two generations of one product queue. */
 export async function findProduct(db: DbOrTx, orgId: string, id: string, lock = false): Promise<ProductRef | null> {
-  const q = db.select(productCols).from(products).where(and(eq(products.orgId, orgId), eq(products.id, id)));
+  const q = db
+    .select(productCols)
+    .from(products)
+    .where(and(eq(products.orgId, orgId), eq(products.id, id)));
   const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }
 
 export async function setProductAxes(db: DbOrTx, orgId: string, id: string, axes: string[]): Promise<void> {
-  await db.update(products).set({ variantAxes: axes, updatedAt: new Date() }).where(and(eq(products.orgId, orgId), eq(products.id, id)));
+  await db
+    .update(products)
+    .set({ variantAxes: axes, updatedAt: new Date() })
+    .where(and(eq(products.orgId, orgId), eq(products.id, id)));
 }
 
 /** Attributes of the family (any type), with their options: the candidates for axes. */
@@ -52,9 +73,22 @@ export async function attributesById(db: DbOrTx, orgId: string, ids: string[]): 
 async function withOptions(db: DbOrTx, orgId: string, rows: Omit<AxisAttribute, 'options'>[]): Promise<AxisAttribute[]> {
   if (!rows.length) return [];
   const options = await db
-    .select({ attributeId: attributeOptions.attributeId, code: attributeOptions.code, labelEn: attributeOptions.labelEn, labelAr: attributeOptions.labelAr })
+    .select({
+      attributeId: attributeOptions.attributeId,
+      code: attributeOptions.code,
+      labelEn: attributeOptions.labelEn,
+      labelAr: attributeOptions.labelAr,
+    })
     .from(attributeOptions)
-    .where(and(eq(attributeOptions.orgId, orgId), inArray(attributeOptions.attributeId, rows.map((r) => r.id))))
+    .where(
+      and(
+        eq(attributeOptions.orgId, orgId),
+        inArray(
+          attributeOptions.attributeId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
     .orderBy(asc(attributeOptions.position));
   return rows.map((r) => ({ ...r, options: options.filter((o) => o.attributeId === r.id).map(({ attributeId: _a, ...o }) => o) }));
 }
@@ -76,14 +110,20 @@ export async function countByProduct(db: DbOrTx, orgId: string, productId: strin
 }
 
 export async function findVariant(db: DbOrTx, orgId: string, id: string, lock = false): Promise<VariantRow | null> {
-  const q = db.select().from(productVariants).where(and(eq(productVariants.orgId, orgId), eq(productVariants.id, id)));
+  const q = db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.orgId, orgId), eq(productVariants.id, id)));
   const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }
 
 export async function findVariants(db: DbOrTx, orgId: string, ids: string[], lock = false): Promise<VariantRow[]> {
   if (!ids.length) return [];
-  const q = db.select().from(productVariants).where(and(eq(productVariants.orgId, orgId), inArray(productVariants.id, ids)));
+  const q = db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.orgId, orgId), inArray(productVariants.id, ids)));
   return lock ? q.for('update') : q;
 }
 
@@ -94,7 +134,13 @@ export async function takenSkus(db: DbOrTx, orgId: string, skus: string[], excep
   const v = await db
     .select({ s: sql<string>`lower(${productVariants.sku})` })
     .from(productVariants)
-    .where(and(eq(productVariants.orgId, orgId), inArray(sql`lower(${productVariants.sku})`, lower), exceptVariantId ? ne(productVariants.id, exceptVariantId) : undefined));
+    .where(
+      and(
+        eq(productVariants.orgId, orgId),
+        inArray(sql`lower(${productVariants.sku})`, lower),
+        exceptVariantId ? ne(productVariants.id, exceptVariantId) : undefined,
+      ),
+    );
   const p = await db
     .select({ s: sql<string>`lower(${products.sku})` })
     .from(products)
@@ -138,7 +184,13 @@ export async function insertVariants(db: DbOrTx, rows: (typeof productVariants.$
   if (!rows.length) return [];
   const out: VariantRow[] = [];
   // Chunks keep the statement's parameter count bounded.
-  for (let i = 0; i < rows.length; i += 100) out.push(...(await db.insert(productVariants).values(rows.slice(i, i + 100)).returning()));
+  for (let i = 0; i < rows.length; i += 100)
+    out.push(
+      ...(await db
+        .insert(productVariants)
+        .values(rows.slice(i, i + 100))
+        .returning()),
+    );
   return out;
 }
 
@@ -160,7 +212,9 @@ export function likeEscape(s: string): string {
 }
 
 export type GridCursor = { sku: string; productId: string; position: number; id: string };
-export type GridRow = VariantRow & { product: { id: string; sku: string; nameEn: string; nameAr: string; priceMinor: number; variantAxes: string[] } };
+export type GridRow = VariantRow & {
+  product: { id: string; sku: string; nameEn: string; nameAr: string; priceMinor: number; variantAxes: string[] };
+};
 
 /** A page of the cross-product grid: by lower(product SKU), position, variant id (keyset, never OFFSET). */
 export async function gridPage(
@@ -170,7 +224,11 @@ export async function gridPage(
 ): Promise<GridRow[]> {
   // Only products with axes can have variants (generation and creation set them; the demo seed too): the
   // condition keeps the walk over products in SKU order from probing every product without variants.
-  const where: (SQL | undefined)[] = [eq(productVariants.orgId, orgId), eq(products.orgId, orgId), sql`${products.variantAxes} <> '[]'::jsonb`];
+  const where: (SQL | undefined)[] = [
+    eq(productVariants.orgId, orgId),
+    eq(products.orgId, orgId),
+    sql`${products.variantAxes} <> '[]'::jsonb`,
+  ];
   if (f.productId) where.push(eq(productVariants.productId, f.productId));
   if (f.q) {
     const pattern = `%${likeEscape(f.q.toLowerCase())}%`;
@@ -183,10 +241,22 @@ export async function gridPage(
     // The first condition lets the scan start at the cursor's product (products_org_sku_key); the row
     // comparison settles ties within it. SKUs are unique per organization in any case, so lower(sku) orders products.
     where.push(sql`lower(${products.sku}) >= ${a.sku}`);
-    where.push(sql`(lower(${products.sku}), ${productVariants.position}, ${productVariants.id}) > (${a.sku}, ${a.position}::int, ${a.id}::uuid)`);
+    where.push(
+      sql`(lower(${products.sku}), ${productVariants.position}, ${productVariants.id}) > (${a.sku}, ${a.position}::int, ${a.id}::uuid)`,
+    );
   }
   const rows = await db
-    .select({ v: productVariants, p: { id: products.id, sku: products.sku, nameEn: products.nameEn, nameAr: products.nameAr, priceMinor: products.priceMinor, variantAxes: products.variantAxes } })
+    .select({
+      v: productVariants,
+      p: {
+        id: products.id,
+        sku: products.sku,
+        nameEn: products.nameEn,
+        nameAr: products.nameAr,
+        priceMinor: products.priceMinor,
+        variantAxes: products.variantAxes,
+      },
+    })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(...where))

@@ -9,11 +9,19 @@ import { lockSku } from '../catalog-products/catalog-products.service.js';
 import * as repo from './catalog-variants.repository.js';
 import { labelsFor, presentRows, toVariant, type Attrs } from './variant-view.js';
 
+const audit = (caller: Caller, entityType: string, action: string, id: string, before: unknown, after: unknown) => ({
+  orgId: caller.orgId,
+  actorId: caller.userId,
+  action,
+  entityType,
+  entityId: id,
+  before,
+  after,
+  ip: caller.ip,
+});
 
-const audit = (caller: Caller, entityType: string, action: string, id: string, before: unknown, after: unknown) =>
-  ({ orgId: caller.orgId, actorId: caller.userId, action, entityType, entityId: id, before, after, ip: caller.ip });
-
-const axisKeyOf = (order: string[], values: Record<string, string>) => order.map((a) => `${a}=${(values[a] ?? '').toLowerCase()}`).join(';');
+const axisKeyOf = (order: string[], values: Record<string, string>) =>
+  order.map((a) => `${a}=${(values[a] ?? '').toLowerCase()}`).join(';');
 /** Existing combinations, compared by their axis values (whatever text their stored key has). */
 const existingKeys = (order: string[], rows: repo.VariantRow[]) => new Set(rows.map((r) => axisKeyOf(order, r.axisValues)));
 
@@ -38,7 +46,9 @@ async function mapUnique<T>(fn: () => Promise<T>): Promise<T> {
     const e = err as { constraint?: string; cause?: { constraint?: string } };
     const name = e.constraint ?? e.cause?.constraint ?? '';
     const field = name.includes('barcode') ? 'barcode' : name.includes('axis') ? 'axisValues' : 'sku';
-    throw conflict(`Another variant already has this ${field === 'axisValues' ? 'combination' : field}`, [{ field, message: 'is already used by another variant' }]);
+    throw conflict(`Another variant already has this ${field === 'axisValues' ? 'combination' : field}`, [
+      { field, message: 'is already used by another variant' },
+    ]);
   }
 }
 
@@ -59,7 +69,13 @@ async function resolveAxes(tx: DbOrTx, orgId: string, product: repo.ProductRef, 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /** Decides the axis order for a write: the product's axes, or the given ones (set on the product) when it may take them. */
-async function settleAxes(tx: DbOrTx, caller: Caller, product: repo.ProductRef, given: string[], field: string): Promise<{ order: string[]; attrs: Attrs }> {
+async function settleAxes(
+  tx: DbOrTx,
+  caller: Caller,
+  product: repo.ProductRef,
+  given: string[],
+  field: string,
+): Promise<{ order: string[]; attrs: Attrs }> {
   const attrs = await resolveAxes(tx, caller.orgId, product, given, field);
   if (product.variantAxes.length && sameSet(product.variantAxes, given)) return { order: product.variantAxes, attrs };
   if (product.variantAxes.length && (await repo.countByProduct(tx, caller.orgId, product.id)) > 0) {
@@ -72,7 +88,8 @@ async function settleAxes(tx: DbOrTx, caller: Caller, product: repo.ProductRef, 
 }
 
 /** Canonical option code of an axis value (option codes are unique per attribute in any case), or null. */
-const optionOf = (a: repo.AxisAttribute, code: string) => a.options.find((o) => o.code.toLowerCase() === code.trim().toLowerCase())?.code ?? null;
+const optionOf = (a: repo.AxisAttribute, code: string) =>
+  a.options.find((o) => o.code.toLowerCase() === code.trim().toLowerCase())?.code ?? null;
 
 /** `<productSku>-<OPT1>-<OPT2>` upper-cased, with -2, -3 ... when taken. */
 function uniqueSku(productSku: string, codes: string[], taken: Set<string>): string {
@@ -91,14 +108,20 @@ export async function listProductVariants(db: Db, caller: Caller, productId: str
   return rows.map((r) => toVariant(r, attrs, product.variantAxes));
 }
 
-export async function generateVariants(db: Db, caller: Caller, productId: string, input: c.VariantGenerate): Promise<c.VariantGenerateResult> {
+export async function generateVariants(
+  db: Db,
+  caller: Caller,
+  productId: string,
+  input: c.VariantGenerate,
+): Promise<c.VariantGenerateResult> {
   return mapUnique(() =>
     db.transaction(async (tx) => {
       // SKUs are unique across the organization: one writer of variant SKUs at a time.
       await lockKey(tx, `product-variants:${caller.orgId}`);
       const product = await repo.findProduct(tx, caller.orgId, productId, true);
       if (!product) throw notFound('Product');
-      for (const key of Object.keys(input.values)) if (!input.axes.includes(key)) throw invalid(`values.${key}`, 'is not one of the chosen axes');
+      for (const key of Object.keys(input.values))
+        if (!input.axes.includes(key)) throw invalid(`values.${key}`, 'is not one of the chosen axes');
       const attrs = await resolveAxes(tx, caller.orgId, product, input.axes, 'axes');
       const chosen = new Map<string, string[]>();
       for (const id of input.axes) {
@@ -126,24 +149,49 @@ export async function generateVariants(db: Db, caller: Caller, productId: string
       const rows = fresh.map((v) => ({
         orgId: caller.orgId,
         productId,
-        sku: uniqueSku(product.sku, order.map((a) => v[a]!), taken),
+        sku: uniqueSku(
+          product.sku,
+          order.map((a) => v[a]!),
+          taken,
+        ),
         axisValues: v,
         axisKey: axisKeyOf(order, v),
         position: position++,
       }));
-      await lockSkus(tx, caller.orgId, rows.map((r) => r.sku));
+      await lockSkus(
+        tx,
+        caller.orgId,
+        rows.map((r) => r.sku),
+      );
       // A product created since the SKUs were chosen may have taken one.
-      if (rows.length && (await repo.takenSkus(tx, caller.orgId, rows.map((r) => r.sku))).size) throw skuTaken('axes');
+      if (
+        rows.length &&
+        (
+          await repo.takenSkus(
+            tx,
+            caller.orgId,
+            rows.map((r) => r.sku),
+          )
+        ).size
+      )
+        throw skuTaken('axes');
       const created = await repo.insertVariants(tx, rows);
       created.sort((a, b) => a.position - b.position);
       const items = created.map((r) => toVariant(r, attrs, order));
       await recordAudit(
         tx,
-        audit(caller, 'product', 'generate_variants', productId, { variantAxes: product.variantAxes }, {
-          variantAxes: order,
-          created: items.map((i) => ({ id: i.id, sku: i.sku, axisValues: i.axisValues })),
-          skipped: combos.length - fresh.length,
-        }),
+        audit(
+          caller,
+          'product',
+          'generate_variants',
+          productId,
+          { variantAxes: product.variantAxes },
+          {
+            variantAxes: order,
+            created: items.map((i) => ({ id: i.id, sku: i.sku, axisValues: i.axisValues })),
+            skipped: combos.length - fresh.length,
+          },
+        ),
       );
       return { created: items.length, skipped: combos.length - fresh.length, variantAxes: order, items };
     }),
@@ -162,7 +210,11 @@ export async function createVariant(db: Db, caller: Caller, productId: string, i
         wanted[a.attributeId] = a.optionCode;
       });
       const given = Object.keys(wanted);
-      if (product.variantAxes.length && !sameSet(product.variantAxes, given) && (await repo.countByProduct(tx, caller.orgId, productId)) > 0) {
+      if (
+        product.variantAxes.length &&
+        !sameSet(product.variantAxes, given) &&
+        (await repo.countByProduct(tx, caller.orgId, productId)) > 0
+      ) {
         throw invalid('axisValues', `must give one value for each axis of the product (${product.variantAxes.length})`);
       }
       const { order, attrs } = await settleAxes(tx, caller, product, given, 'axisValues');
@@ -174,7 +226,9 @@ export async function createVariant(db: Db, caller: Caller, productId: string, i
       }
       const axisKey = axisKeyOf(order, values);
       if (existingKeys(order, await repo.listByProduct(tx, caller.orgId, productId)).has(axisKey)) {
-        throw conflict('This product already has a variant with these axis values', [{ field: 'axisValues', message: 'is already a variant of this product' }]);
+        throw conflict('This product already has a variant with these axis values', [
+          { field: 'axisValues', message: 'is already a variant of this product' },
+        ]);
       }
       const bad = checkBarcode('barcode', input.barcode);
       if (bad) throwFields(422, [bad]);
@@ -184,7 +238,11 @@ export async function createVariant(db: Db, caller: Caller, productId: string, i
         if ((await repo.takenSkus(tx, caller.orgId, [input.sku])).size) throw skuTaken('sku');
         sku = input.sku;
       } else {
-        sku = uniqueSku(product.sku, order.map((a) => values[a]!), await repo.skusWithPrefix(tx, caller.orgId, `${product.sku}-`));
+        sku = uniqueSku(
+          product.sku,
+          order.map((a) => values[a]!),
+          await repo.skusWithPrefix(tx, caller.orgId, `${product.sku}-`),
+        );
       }
       if (input.barcode && (await repo.takenBarcodes(tx, caller.orgId, [input.barcode])).size) throw barcodeTaken('barcode');
       await lockSkus(tx, caller.orgId, [sku]);
@@ -216,8 +274,11 @@ async function lockSkus(tx: DbOrTx, orgId: string, skus: string[]): Promise<void
 }
 
 const skuTaken = (field: string) =>
-  conflict('Another variant or product of the organization already has this SKU', [{ field, message: 'is already used by another variant or product' }]);
-const barcodeTaken = (field: string) => conflict('Another variant already has this barcode', [{ field, message: 'is already used by another variant' }]);
+  conflict('Another variant or product of the organization already has this SKU', [
+    { field, message: 'is already used by another variant or product' },
+  ]);
+const barcodeTaken = (field: string) =>
+  conflict('Another variant already has this barcode', [{ field, message: 'is already used by another variant' }]);
 
 /** Only the fields given: undefined leaves a value as it is. */
 function editable(input: c.VariantUpdate | c.VariantBulkItem): Partial<repo.VariantRow> {
@@ -264,9 +325,16 @@ export async function bulkUpdateVariants(db: Db, caller: Caller, input: c.Varian
         if (bad) invalidFields.push(bad);
       });
       if (invalidFields.length) throwFields(422, invalidFields);
-      const rows = await repo.findVariants(tx, caller.orgId, items.map((i) => i.id), true);
+      const rows = await repo.findVariants(
+        tx,
+        caller.orgId,
+        items.map((i) => i.id),
+        true,
+      );
       const byId = new Map(rows.map((r) => [r.id, r]));
-      const missing = items.flatMap((it, i) => (byId.has(it.id) ? [] : [{ field: `items.${i}.id`, message: 'is not a variant of this organization' }]));
+      const missing = items.flatMap((it, i) =>
+        byId.has(it.id) ? [] : [{ field: `items.${i}.id`, message: 'is not a variant of this organization' }],
+      );
       if (missing.length) throw new AppError(404, 'not_found', 'Variant not found', missing);
       // Barcodes: unique among the final state of the batch and the organization's other variants.
       const conflicts: FieldError[] = [];
@@ -274,17 +342,23 @@ export async function bulkUpdateVariants(db: Db, caller: Caller, input: c.Varian
       const wanted = new Map<string, number>();
       items.forEach((it, i) => {
         if (!it.barcode) return;
-        if (wanted.has(it.barcode)) conflicts.push({ field: `items.${i}.barcode`, message: `is also given to items.${wanted.get(it.barcode)}` });
+        if (wanted.has(it.barcode))
+          conflicts.push({ field: `items.${i}.barcode`, message: `is also given to items.${wanted.get(it.barcode)}` });
         else wanted.set(it.barcode, i);
       });
       const holders = await repo.takenBarcodes(tx, caller.orgId, [...wanted.keys()], [...changing]);
-      for (const [barcode, i] of wanted) if (holders.has(barcode)) conflicts.push({ field: `items.${i}.barcode`, message: 'is already used by another variant' });
+      for (const [barcode, i] of wanted)
+        if (holders.has(barcode)) conflicts.push({ field: `items.${i}.barcode`, message: 'is already used by another variant' });
       if (conflicts.length) throwFields(409, conflicts);
       // Free the barcodes being changed first, so two variants can swap theirs in one request.
       for (const id of changing) if (byId.get(id)!.barcode) await repo.updateVariant(tx, caller.orgId, id, { barcode: null });
       const after: repo.VariantRow[] = [];
       for (const it of items) after.push(await repo.updateVariant(tx, caller.orgId, it.id, editable(it)));
-      const before = await presentRows(tx, caller.orgId, items.map((it) => byId.get(it.id)!));
+      const before = await presentRows(
+        tx,
+        caller.orgId,
+        items.map((it) => byId.get(it.id)!),
+      );
       const out = await presentRows(tx, caller.orgId, after);
       for (const [i, v] of out.entries()) await recordAudit(tx, audit(caller, 'product_variant', 'bulk_update', v.id, before[i], v));
       return { updated: out.length, items: out };

@@ -22,24 +22,40 @@ afterAll(async () => t?.close());
 
 const uniq = () => Math.random().toString(36).slice(2, 8);
 const emptyCompleteness = { en: { score: 0, required: 0, missing: [] }, ar: { score: 0, required: 0, missing: [] } };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read loosely in tests; the contracts type the app's own code
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read loosely in tests; the contracts type the app's own code
 type Res = { statusCode: number; json: () => any };
 const fieldsOf = (res: Res) => ((res.json().error?.fields ?? []) as { field: string }[]).map((f) => f.field);
 
 async function attribute(orgId: string, type: 'single_select' | 'text', codes: string[] = []) {
   const db = t.app.ctx.db;
-  const [a] = await db.insert(attributes).values({ orgId, code: `attr_${uniq()}`, type, nameEn: 'Size', nameAr: 'المقاس' }).returning();
-  if (codes.length) await db.insert(attributeOptions).values(codes.map((code, position) => ({ orgId, attributeId: a!.id, code, labelEn: code.toUpperCase(), labelAr: `ع${code}`, position })));
+  const [a] = await db
+    .insert(attributes)
+    .values({ orgId, code: `attr_${uniq()}`, type, nameEn: 'Size', nameAr: 'المقاس' })
+    .returning();
+  if (codes.length)
+    await db
+      .insert(attributeOptions)
+      .values(
+        codes.map((code, position) => ({ orgId, attributeId: a!.id, code, labelEn: code.toUpperCase(), labelAr: `ع${code}`, position })),
+      );
   return a!;
 }
 async function family(orgId: string, attributeIds: string[]) {
   const db = t.app.ctx.db;
-  const [f] = await db.insert(attributeFamilies).values({ orgId, code: `fam_${uniq()}`, nameEn: 'Shirts', nameAr: 'قمصان' }).returning();
-  await db.insert(attributeFamilyAttributes).values(attributeIds.map((attributeId, position) => ({ orgId, familyId: f!.id, attributeId, position })));
+  const [f] = await db
+    .insert(attributeFamilies)
+    .values({ orgId, code: `fam_${uniq()}`, nameEn: 'Shirts', nameAr: 'قمصان' })
+    .returning();
+  await db
+    .insert(attributeFamilyAttributes)
+    .values(attributeIds.map((attributeId, position) => ({ orgId, familyId: f!.id, attributeId, position })));
   return f!;
 }
 async function product(orgId: string, familyId: string | null, sku = `P${uniq()}`) {
-  const [p] = await t.app.ctx.db.insert(products).values({ orgId, sku, nameEn: `Shirt ${sku}`, nameAr: 'قميص', familyId, completeness: emptyCompleteness }).returning();
+  const [p] = await t.app.ctx.db
+    .insert(products)
+    .values({ orgId, sku, nameEn: `Shirt ${sku}`, nameAr: 'قميص', familyId, completeness: emptyCompleteness })
+    .returning();
   return p!;
 }
 /** A product whose family has size (s, m, l) and colour (red, blue) selects and a text attribute. */
@@ -54,14 +70,20 @@ const generate = (productId: string, payload: unknown, headers = admin) =>
   t.app.inject({ method: 'POST', url: `/api/v1/products/${productId}/variants/generate`, headers, payload: payload as object });
 const createOne = (productId: string, payload: unknown, headers = admin) =>
   t.app.inject({ method: 'POST', url: `/api/v1/products/${productId}/variants`, headers, payload: payload as object });
-const patchOne = (id: string, payload: unknown, headers = admin) => t.app.inject({ method: 'PATCH', url: `/api/v1/product-variants/${id}`, headers, payload: payload as object });
-const bulk = (items: unknown[], headers = admin) => t.app.inject({ method: 'PATCH', url: '/api/v1/product-variants', headers, payload: { items } });
-const list = async (productId: string, headers = admin) => (await t.app.inject({ url: `/api/v1/products/${productId}/variants`, headers })).json();
+const patchOne = (id: string, payload: unknown, headers = admin) =>
+  t.app.inject({ method: 'PATCH', url: `/api/v1/product-variants/${id}`, headers, payload: payload as object });
+const bulk = (items: unknown[], headers = admin) =>
+  t.app.inject({ method: 'PATCH', url: '/api/v1/product-variants', headers, payload: { items } });
+const list = async (productId: string, headers = admin) =>
+  (await t.app.inject({ url: `/api/v1/products/${productId}/variants`, headers })).json();
 
 describe(`product variants (${driver})`, () => {
   it('generates every combination in order with SKUs <product>-<OPT1>-<OPT2>, sets the axes, audited', async () => {
     const s = await setup(orgA, `tee-${uniq()}`);
-    const res = await generate(s.product.id, { axes: [s.size.id, s.colour.id], values: { [s.size.id]: ['s', 'M'], [s.colour.id]: ['red', 'blue'] } });
+    const res = await generate(s.product.id, {
+      axes: [s.size.id, s.colour.id],
+      values: { [s.size.id]: ['s', 'M'], [s.colour.id]: ['red', 'blue'] },
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ created: 4, skipped: 0, variantAxes: [s.size.id, s.colour.id] });
@@ -105,12 +127,18 @@ describe(`product variants (${driver})`, () => {
     const unknown = await generate(s.product.id, { axes: [s.size.id], values: { [s.size.id]: ['s', 'xxl'] } });
     expect(unknown.statusCode).toBe(422);
     expect(fieldsOf(unknown)).toEqual([`values.${s.size.id}.1`]);
-    expect(fieldsOf(await generate(s.product.id, { axes: [s.size.id, s.colour.id], values: { [s.size.id]: ['s'] } }))).toEqual([`values.${s.colour.id}`]);
+    expect(fieldsOf(await generate(s.product.id, { axes: [s.size.id, s.colour.id], values: { [s.size.id]: ['s'] } }))).toEqual([
+      `values.${s.colour.id}`,
+    ]);
     const noFamily = await product(orgA, null);
     expect(fieldsOf(await generate(noFamily.id, { axes: [s.size.id], values: { [s.size.id]: ['s'] } }))).toEqual(['axes']);
     // 8 x 8 x 8 = 512 combinations
     const codes = Array.from({ length: 8 }, (_, i) => `o${i}`);
-    const [a, b, c] = [await attribute(orgA, 'single_select', codes), await attribute(orgA, 'single_select', codes), await attribute(orgA, 'single_select', codes)];
+    const [a, b, c] = [
+      await attribute(orgA, 'single_select', codes),
+      await attribute(orgA, 'single_select', codes),
+      await attribute(orgA, 'single_select', codes),
+    ];
     const big = await product(orgA, (await family(orgA, [a.id, b.id, c.id])).id);
     const tooMany = await generate(big.id, { axes: [a.id, b.id, c.id], values: { [a.id]: codes, [b.id]: codes, [c.id]: codes } });
     expect(tooMany.statusCode).toBe(422);
@@ -134,7 +162,11 @@ describe(`product variants (${driver})`, () => {
       expect(res.statusCode, good).toBe(200);
       expect(res.json().barcode).toBe(good);
     }
-    for (const [bad, digit] of [['4006381333932', 1], ['036000291453', 2], ['96385070', 4]] as const) {
+    for (const [bad, digit] of [
+      ['4006381333932', 1],
+      ['036000291453', 2],
+      ['96385070', 4],
+    ] as const) {
       const res = await patchOne(v.id, { barcode: bad });
       expect(res.statusCode, bad).toBe(422);
       expect(res.json().error.fields).toEqual([{ field: 'barcode', message: `check digit should be ${digit}` }]);
@@ -166,9 +198,20 @@ describe(`product variants (${driver})`, () => {
     const again = await createOne(s.product.id, { axisValues: [{ attributeId: s.size.id, optionCode: 'M' }] });
     expect(again.statusCode).toBe(409);
     expect(fieldsOf(again)).toEqual(['axisValues']);
-    const ok = await createOne(s.product.id, { axisValues: [{ attributeId: s.size.id, optionCode: 'l' }], stockQuantity: 3, priceOverrideMinor: 1250, weightGrams: 200 });
+    const ok = await createOne(s.product.id, {
+      axisValues: [{ attributeId: s.size.id, optionCode: 'l' }],
+      stockQuantity: 3,
+      priceOverrideMinor: 1250,
+      weightGrams: 200,
+    });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json()).toMatchObject({ sku: `${s.product.sku.toUpperCase()}-L`, stockQuantity: 3, priceOverrideMinor: 1250, weightGrams: 200, position: 2 });
+    expect(ok.json()).toMatchObject({
+      sku: `${s.product.sku.toUpperCase()}-L`,
+      stockQuantity: 3,
+      priceOverrideMinor: 1250,
+      weightGrams: 200,
+      position: 2,
+    });
     // the same barcode in another organization is fine
     const b = await setup(orgB);
     const [vb] = (await generate(b.product.id, { axes: [b.size.id], values: { [b.size.id]: ['s'] } }, otherAdmin)).json().items;
@@ -182,7 +225,9 @@ describe(`product variants (${driver})`, () => {
     const h = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org, role: 'admin' })));
     const bulk = (items: unknown[]) => t.app.inject({ method: 'PATCH', url: '/api/v1/product-variants', headers: h, payload: { items } });
     const s = await setup(org);
-    const vs = (await generate(s.product.id, { axes: [s.size.id], values: { [s.size.id]: ['s', 'm', 'l'] } }, h)).json().items as { id: string }[];
+    const vs = (await generate(s.product.id, { axes: [s.size.id], values: { [s.size.id]: ['s', 'm', 'l'] } }, h)).json().items as {
+      id: string;
+    }[];
     const bad = await bulk([
       { id: vs[0]!.id, stockQuantity: 5 },
       { id: vs[1]!.id, priceOverrideMinor: 100 },
@@ -191,7 +236,10 @@ describe(`product variants (${driver})`, () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.fields).toEqual([{ field: 'items.2.barcode', message: 'check digit should be 1' }]);
     expect((await list(s.product.id, h)).map((v: { stockQuantity: number }) => v.stockQuantity)).toEqual([0, 0, 0]);
-    const dup = await bulk([{ id: vs[0]!.id, barcode: '036000291452' }, { id: vs[1]!.id, barcode: '036000291452' }]);
+    const dup = await bulk([
+      { id: vs[0]!.id, barcode: '036000291452' },
+      { id: vs[1]!.id, barcode: '036000291452' },
+    ]);
     expect(dup.statusCode).toBe(409);
     expect(fieldsOf(dup)).toEqual(['items.1.barcode']);
     const ok = await bulk([
@@ -200,7 +248,10 @@ describe(`product variants (${driver})`, () => {
     ]);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().updated).toBe(2);
-    const swap = await bulk([{ id: vs[0]!.id, barcode: '036000291452' }, { id: vs[1]!.id, barcode: '4006381333931' }]);
+    const swap = await bulk([
+      { id: vs[0]!.id, barcode: '036000291452' },
+      { id: vs[1]!.id, barcode: '4006381333931' },
+    ]);
     expect(swap.statusCode).toBe(200);
     const after = await list(s.product.id, h);
     expect(after.map((v: { stockQuantity: number; barcode: string | null }) => [v.stockQuantity, v.barcode])).toEqual([
@@ -242,7 +293,11 @@ describe(`product variants (${driver})`, () => {
     const all: string[] = [];
     for (const sku of ['zeta', 'Alpha', 'mid']) {
       const s = await setup(org, `${sku}-${uniq()}`);
-      const r = await generate(s.product.id, { axes: [s.size.id, s.colour.id], values: { [s.size.id]: ['s', 'm', 'l'], [s.colour.id]: ['red', 'blue'] } }, h);
+      const r = await generate(
+        s.product.id,
+        { axes: [s.size.id, s.colour.id], values: { [s.size.id]: ['s', 'm', 'l'], [s.colour.id]: ['red', 'blue'] } },
+        h,
+      );
       all.push(...r.json().items.map((v: { id: string }) => v.id));
     }
     const seen: { id: string; product: { sku: string }; position: number }[] = [];
@@ -263,11 +318,15 @@ describe(`product variants (${driver})`, () => {
     expect(keys).toEqual([...keys].sort());
     expect(seen[0]!.product.sku.startsWith('Alpha')).toBe(true);
     const mid = seen.find((v) => v.product.sku.startsWith('mid'))!;
-    const found = (await t.app.inject({ url: `/api/v1/product-variants?q=${encodeURIComponent(mid.product.sku.toUpperCase())}`, headers: h })).json();
+    const found = (
+      await t.app.inject({ url: `/api/v1/product-variants?q=${encodeURIComponent(mid.product.sku.toUpperCase())}`, headers: h })
+    ).json();
     expect(found.items).toHaveLength(6);
     const byName = (await t.app.inject({ url: `/api/v1/product-variants?q=${encodeURIComponent('قميص')}&limit=200`, headers: h })).json();
     expect(byName.items).toHaveLength(18);
-    const bySku = (await t.app.inject({ url: `/api/v1/product-variants?q=${encodeURIComponent(`${mid.product.sku}-L-BLUE`)}`, headers: h })).json();
+    const bySku = (
+      await t.app.inject({ url: `/api/v1/product-variants?q=${encodeURIComponent(`${mid.product.sku}-L-BLUE`)}`, headers: h })
+    ).json();
     expect(bySku.items).toHaveLength(1);
     const bad = await t.app.inject({ url: '/api/v1/product-variants?cursor=abc', headers: h });
     expect(bad.statusCode).toBe(422);

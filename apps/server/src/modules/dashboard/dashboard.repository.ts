@@ -32,7 +32,12 @@ export function recentActivity(db: DbOrTx, orgId: string, limit: number, entityT
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .leftJoin(profiles, eq(profiles.userId, auditLog.actorId))
-    .where(and(eq(auditLog.orgId, orgId), entityTypes ? or(eq(auditLog.actorId, actorId), inArray(auditLog.entityType, entityTypes)) : undefined))
+    .where(
+      and(
+        eq(auditLog.orgId, orgId),
+        entityTypes ? or(eq(auditLog.actorId, actorId), inArray(auditLog.entityType, entityTypes)) : undefined,
+      ),
+    )
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);
 }

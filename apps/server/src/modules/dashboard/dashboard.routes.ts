@@ -9,7 +9,11 @@ import * as repo from './dashboard.repository.js';
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   bindRoute(app, r.getDashboard, async ({ caller }) => {
     const org = caller.access.organization;
-    const langs = (await listLanguages(ctx.db, org?.id ?? null, false)).map((l) => ({ code: l.code, nativeName: l.nativeName, isDefault: l.isDefault }));
+    const langs = (await listLanguages(ctx.db, org?.id ?? null, false)).map((l) => ({
+      code: l.code,
+      nativeName: l.nativeName,
+      isDefault: l.isDefault,
+    }));
     if (!org) return { organization: null, members: null, roles: null, languages: langs, recentActivity: null, applicationsWaiting: null };
     const held = caller.access.permissions;
     const seesActivity = held.includes('dashboard');

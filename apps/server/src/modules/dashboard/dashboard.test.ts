@@ -18,14 +18,22 @@ describe(`dashboard (${driver})`, () => {
     await createUser(t.app, { orgId: org.id, role: 'marketing' });
     await createUser(t.app, { orgId: org.id, role: 'marketing' });
     const outsider = await createUser(t.app, { orgId: other.id, role: 'super_admin' });
-    await t.app.inject({ method: 'PUT', url: '/api/v1/profile', headers: bearer(await tokenFor(t.app, outsider)), payload: { fullName: 'Elsewhere' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile',
+      headers: bearer(await tokenFor(t.app, outsider)),
+      payload: { fullName: 'Elsewhere' },
+    });
     const token = await tokenFor(t.app, admin);
     await t.app.inject({ method: 'PUT', url: '/api/v1/profile', headers: bearer(token), payload: { fullName: 'Admin One' } });
     const res = await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     const d = res.json();
     expect(d.members).toBe(3);
-    expect(d.roles).toEqual([{ role: 'marketing', count: 2 }, { role: 'super_admin', count: 1 }]);
+    expect(d.roles).toEqual([
+      { role: 'marketing', count: 2 },
+      { role: 'super_admin', count: 1 },
+    ]);
     expect(d.languages.map((l: { code: string }) => l.code)).toEqual(['en', 'ar']);
     expect(d.recentActivity).toHaveLength(1);
     expect(d.recentActivity[0]).toMatchObject({ entityType: 'profile', actorName: 'Admin One' });
@@ -45,7 +53,8 @@ describe(`dashboard (${driver})`, () => {
   it('counts open applications per stream for vendor managers, their own organization only', async () => {
     const org = await createOrg(t.app);
     const other = await createOrg(t.app);
-    for (const status of ['submitted', 'under_review', 'info_requested', 'approved'] as const) await createApplication(t.app, org.id, { status });
+    for (const status of ['submitted', 'under_review', 'info_requested', 'approved'] as const)
+      await createApplication(t.app, org.id, { status });
     await createApplication(t.app, org.id, { stream: 'workshop', status: 'submitted' });
     await createApplication(t.app, other.id, { status: 'submitted' });
     const manager = await createUser(t.app, { orgId: org.id, role: 'vendor_manager' });
@@ -64,13 +73,25 @@ describe(`dashboard (${driver})`, () => {
     const manager = await createUser(t.app, { orgId: org.id, role: 'vendor_manager' });
     const vendor = await createUser(t.app, { orgId: org.id, role: 'market_vendor' });
     const { row: application } = await createApplication(t.app, org.id, { status: 'submitted' });
-    await recordAudit(t.app.ctx.db, { orgId: org.id, actorId: admin.id, action: 'application.start_review', entityType: 'vendor_application', entityId: application.id });
+    await recordAudit(t.app.ctx.db, {
+      orgId: org.id,
+      actorId: admin.id,
+      action: 'application.start_review',
+      entityType: 'vendor_application',
+      entityId: application.id,
+    });
     const adminToken = await tokenFor(t.app, admin);
-    const brand = await t.app.inject({ method: 'POST', url: '/api/v1/brands', headers: bearer(adminToken), payload: { code: 'acme', nameEn: 'Acme', nameAr: 'أكمي' } });
+    const brand = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/brands',
+      headers: bearer(adminToken),
+      payload: { code: 'acme', nameEn: 'Acme', nameAr: 'أكمي' },
+    });
     expect(brand.statusCode).toBe(201);
     const marketingToken = await tokenFor(t.app, marketing);
     await t.app.inject({ method: 'PUT', url: '/api/v1/profile', headers: bearer(marketingToken), payload: { fullName: 'Mona Marketing' } });
-    const view = async (u: typeof admin) => (await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(await tokenFor(t.app, u)) })).json();
+    const view = async (u: typeof admin) =>
+      (await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(await tokenFor(t.app, u)) })).json();
 
     const v = await view(vendor);
     expect(v.members).toBeNull();
@@ -89,15 +110,24 @@ describe(`dashboard (${driver})`, () => {
     expect(a.recentActivity.map((x: { entityType: string }) => x.entityType).sort()).toEqual(['brand', 'profile', 'vendor_application']);
   });
 
-  it('lists the languages the caller\'s organization has active, not another organization\'s choice', async () => {
+  it("lists the languages the caller's organization has active, not another organization's choice", async () => {
     const org = await createOrg(t.app);
     const other = await createOrg(t.app);
     const admin = await createUser(t.app, { orgId: org.id, role: 'super_admin' });
     const otherAdmin = await createUser(t.app, { orgId: other.id, role: 'super_admin' });
     const token = await tokenFor(t.app, admin);
-    const langs = (await t.app.inject({ url: '/api/v1/languages', headers: bearer(token) })).json() as { id: string; code: string; updatedAt: string }[];
+    const langs = (await t.app.inject({ url: '/api/v1/languages', headers: bearer(token) })).json() as {
+      id: string;
+      code: string;
+      updatedAt: string;
+    }[];
     const ar = langs.find((l) => l.code === 'ar')!;
-    const off = await t.app.inject({ method: 'PATCH', url: `/api/v1/languages/${ar.id}`, headers: bearer(token), payload: { isActive: false, expectedUpdatedAt: ar.updatedAt } });
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/languages/${ar.id}`,
+      headers: bearer(token),
+      payload: { isActive: false, expectedUpdatedAt: ar.updatedAt },
+    });
     expect(off.statusCode).toBe(200);
     const mine = (await t.app.inject({ url: '/api/v1/dashboard', headers: bearer(token) })).json();
     expect(mine.languages.map((l: { code: string }) => l.code)).toEqual(['en']);

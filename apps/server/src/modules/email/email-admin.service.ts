@@ -53,7 +53,13 @@ export async function listOutbox(
 ): Promise<z.infer<typeof emailOutboxPageSchema>> {
   const limit = q.limit ?? DEFAULT_PAGE;
   // One extra row tells whether a next page exists without a count.
-  const rows = await repo.listVisible(ctx.db, caller.orgId, { status: q.status, to: q.to, template: q.template, before: q.before, limit: limit + 1 });
+  const rows = await repo.listVisible(ctx.db, caller.orgId, {
+    status: q.status,
+    to: q.to,
+    template: q.template,
+    before: q.before,
+    limit: limit + 1,
+  });
   const page = rows.slice(0, limit);
   return { items: page.map(toSummary), nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
 }

@@ -53,7 +53,13 @@ async function closedPortUrl(): Promise<string> {
 describe(`e-mail delivery over SMTP (${driver})`, () => {
   it('sends a queued message to the SMTP peer and marks it sent', async () => {
     const to = rcpt('hello');
-    const queued = await t.app.ctx.mailer.enqueue(t.app.ctx.db, { to, subject: 'Hello there', text: 'Plain body', html: '<p>Html body</p>', template: 'test:plain' });
+    const queued = await t.app.ctx.mailer.enqueue(t.app.ctx.db, {
+      to,
+      subject: 'Hello there',
+      text: 'Plain body',
+      html: '<p>Html body</p>',
+      template: 'test:plain',
+    });
     expect(queued.status).toBe('pending');
     expect(await t.app.ctx.mailer.runOnce()).toBe(1);
     const [got] = await peer.waitFor(1);
@@ -151,9 +157,18 @@ describe(`e-mail delivery over SMTP (${driver})`, () => {
     const crashed = await m.enqueue(t.app.ctx.db, { to: rcpt('crashed'), subject: 'Crashed', text: 'x', template: 'test:plain' });
     const abandoned = await m.enqueue(t.app.ctx.db, { to: rcpt('abandoned'), subject: 'Abandoned', text: 'x', template: 'test:plain' });
     const db = t.app.ctx.db;
-    await db.update(emailOutbox).set({ status: 'sending', attempts: 1, lockedUntil: sql`now() + interval '1 minute'` }).where(eq(emailOutbox.id, live.id));
-    await db.update(emailOutbox).set({ status: 'sending', attempts: 1, lockedUntil: sql`now() - interval '1 second'` }).where(eq(emailOutbox.id, crashed.id));
-    await db.update(emailOutbox).set({ status: 'sending', attempts: 3, lockedUntil: sql`now() - interval '1 second'` }).where(eq(emailOutbox.id, abandoned.id));
+    await db
+      .update(emailOutbox)
+      .set({ status: 'sending', attempts: 1, lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(emailOutbox.id, live.id));
+    await db
+      .update(emailOutbox)
+      .set({ status: 'sending', attempts: 1, lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, crashed.id));
+    await db
+      .update(emailOutbox)
+      .set({ status: 'sending', attempts: 3, lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, abandoned.id));
 
     expect(await m.runOnce()).toBe(1);
     const [got] = await peer.waitFor(1);
@@ -169,7 +184,10 @@ describe(`e-mail delivery over SMTP (${driver})`, () => {
     const db = t.app.ctx.db;
     const [first] = await claimDue(db, 1, 60, 5);
     expect(first!.attempts).toBe(1);
-    await db.update(emailOutbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(emailOutbox.id, queued.id));
+    await db
+      .update(emailOutbox)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, queued.id));
     const [second] = await claimDue(db, 1, 60, 5);
     expect(second!.attempts).toBe(2);
     await markFailed(db, queued.id, 1, 'stale sender', 0);
@@ -236,7 +254,12 @@ describe(`test e-mail page round trip (${driver})`, () => {
     const org = await createOrg(t.app);
     const h = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'admin' })));
     t.app.ctx.mailer.start(60_000);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/email-tests', headers: h, payload: { to: 'roundtrip@example.test', template: 'welcome' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/email-tests',
+      headers: h,
+      payload: { to: 'roundtrip@example.test', template: 'welcome' },
+    });
     expect(res.statusCode).toBe(202);
     const { id } = res.json();
     const [got] = await peer.waitFor(1, 3000);

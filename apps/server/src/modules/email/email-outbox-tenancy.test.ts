@@ -26,11 +26,20 @@ const recovery = authEmail('recovery', { link: LINK, code: CODE });
 const STATUS_LINK = 'http://localhost:3000/application-status#Zx9_kQ2-pL7mN4vB8cR1tY6wE3uI0oA5sD';
 
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
-const listIds = async (h: Record<string, string>, q = '') => (await get(`/email-outbox${q}`, h)).json().items.map((i: { id: string }) => i.id) as string[];
+const listIds = async (h: Record<string, string>, q = '') =>
+  (await get(`/email-outbox${q}`, h)).json().items.map((i: { id: string }) => i.id) as string[];
 
 /** A message as another module writes it: kept (no SMTP), pending for the sender, or already sent before redaction existed. */
 async function put(key: string, to: string, orgId: string | null, status: 'kept' | 'pending' | 'sent', body = recovery) {
-  const row = await insertEmail(t.app.ctx.db, { orgId, toAddress: to, subject: body.subject, textBody: body.text, htmlBody: body.html, template: 'recovery', status });
+  const row = await insertEmail(t.app.ctx.db, {
+    orgId,
+    toAddress: to,
+    subject: body.subject,
+    textBody: body.text,
+    htmlBody: body.html,
+    template: 'recovery',
+    status,
+  });
   ids[key] = row.id;
 }
 

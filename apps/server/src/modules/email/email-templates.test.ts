@@ -3,12 +3,21 @@ import { defang, escapeHtml, renderTestEmail } from './email-templates.js';
 
 describe('e-mail templates', () => {
   it('escapes every character that could open markup or an attribute', () => {
-    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;',
+    );
     expect(escapeHtml('plain text')).toBe('plain text');
   });
 
   it('renders a plain message as escaped paragraphs and keeps the text as written', () => {
-    const m = renderTestEmail({ template: 'plain', subject: 'S', message: 'a < b\n\n"quoted" $& $1', senderName: 'x', organizationName: 'Org', publicUrl: 'http://h' });
+    const m = renderTestEmail({
+      template: 'plain',
+      subject: 'S',
+      message: 'a < b\n\n"quoted" $& $1',
+      senderName: 'x',
+      organizationName: 'Org',
+      publicUrl: 'http://h',
+    });
     expect(m.subject).toBe('S');
     expect(m.text).toBe('a < b\n\n"quoted" $& $1');
     expect(m.html).toContain('<p>a &lt; b</p>\n<p>&quot;quoted&quot; $&amp; $1</p>');
@@ -16,8 +25,12 @@ describe('e-mail templates', () => {
 
   it('adds the sender’s note to a templated e-mail, escaped, and lets the subject be replaced', () => {
     const m = renderTestEmail({
-      template: 'confirmation-preview', subject: 'Custom', message: '<img src=x onerror=alert(1)> $\'',
-      senderName: 'ops@example.test', organizationName: 'Org', publicUrl: 'http://h',
+      template: 'confirmation-preview',
+      subject: 'Custom',
+      message: "<img src=x onerror=alert(1)> $'",
+      senderName: 'ops@example.test',
+      organizationName: 'Org',
+      publicUrl: 'http://h',
     });
     expect(m.subject).toBe('Custom');
     expect(m.html).toContain('http://h/auth#preview');
@@ -37,7 +50,14 @@ describe('e-mail templates', () => {
   it('never lets the sender’s subject or message become a link (issue 12, item 6)', () => {
     const bait = 'Verify at http://evil.example/login, www.evil.example or pay@evil.example';
     for (const template of ['plain', 'welcome'] as const) {
-      const m = renderTestEmail({ template, subject: `Urgent: evil.example`, message: bait, senderName: 'x', organizationName: 'Org', publicUrl: 'http://h' });
+      const m = renderTestEmail({
+        template,
+        subject: `Urgent: evil.example`,
+        message: bait,
+        senderName: 'x',
+        organizationName: 'Org',
+        publicUrl: 'http://h',
+      });
       for (const part of [m.subject, m.text, m.html]) {
         expect(part).not.toMatch(/http:\/\/evil|evil\.example|pay@evil|www\.evil/);
         expect(part).toContain('evil[.]example');

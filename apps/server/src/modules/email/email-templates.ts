@@ -104,7 +104,8 @@ export function renderTestEmail(input: TestEmailInput): RenderedEmail {
   const message = input.message === undefined ? undefined : defang(input.message);
   const ownSubject = input.subject === undefined ? undefined : defang(input.subject);
   if (input.template === 'plain') return plainEmail(ownSubject ?? 'Test e-mail', message ?? '');
-  const base = input.template === 'welcome' ? welcomeEmail(input.organizationName, input.publicUrl) : confirmationPreviewEmail(input.publicUrl);
+  const base =
+    input.template === 'welcome' ? welcomeEmail(input.organizationName, input.publicUrl) : confirmationPreviewEmail(input.publicUrl);
   const subject = ownSubject ?? base.subject;
   if (!message) return { ...base, subject };
   const note = `Note from ${defang(input.senderName)}: ${message}`;

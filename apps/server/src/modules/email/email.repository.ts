@@ -73,10 +73,23 @@ const leaseHeld = (id: string, attempts: number) =>
  * The bodies passed are what the outbox keeps of the delivered message (links and codes removed),
  * written in the same statement that marks it sent, so no reader ever sees a sent row with them.
  */
-export async function markSent(db: DbOrTx, id: string, attempts: number, kept: { textBody: string; htmlBody: string | null }): Promise<void> {
+export async function markSent(
+  db: DbOrTx,
+  id: string,
+  attempts: number,
+  kept: { textBody: string; htmlBody: string | null },
+): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, updatedAt: sql`now()`, textBody: kept.textBody, htmlBody: kept.htmlBody })
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      lockedUntil: null,
+      lastError: null,
+      updatedAt: sql`now()`,
+      textBody: kept.textBody,
+      htmlBody: kept.htmlBody,
+    })
     .where(leaseHeld(id, attempts));
 }
 
@@ -147,7 +160,11 @@ export async function listVisible(db: DbOrTx, orgId: string, f: OutboxFilter): P
 }
 
 export async function findVisible(db: DbOrTx, orgId: string, id: string): Promise<OutboxRow | null> {
-  const rows = await db.select().from(emailOutbox).where(and(eq(emailOutbox.id, id), visibleTo(orgId))).limit(1);
+  const rows = await db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.id, id), visibleTo(orgId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -167,13 +184,26 @@ export async function lockActor(tx: DbOrTx, key: string): Promise<void> {
 }
 
 /** How often the actor did the action within the window, and in how many seconds the oldest of them leaves it. */
-export async function recentActions(db: DbOrTx, actorId: string, action: string, windowSeconds: number): Promise<{ count: number; freeInSeconds: number }> {
+export async function recentActions(
+  db: DbOrTx,
+  actorId: string,
+  action: string,
+  windowSeconds: number,
+): Promise<{ count: number; freeInSeconds: number }> {
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      freeIn: sql<number | null>`ceil(extract(epoch from min(${auditLog.createdAt}) + make_interval(secs => ${windowSeconds}) - now()))::int`,
+      freeIn: sql<
+        number | null
+      >`ceil(extract(epoch from min(${auditLog.createdAt}) + make_interval(secs => ${windowSeconds}) - now()))::int`,
     })
     .from(auditLog)
-    .where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, action), gte(auditLog.createdAt, sql`now() - make_interval(secs => ${windowSeconds})`)));
+    .where(
+      and(
+        eq(auditLog.actorId, actorId),
+        eq(auditLog.action, action),
+        gte(auditLog.createdAt, sql`now() - make_interval(secs => ${windowSeconds})`),
+      ),
+    );
   return { count: Number(row?.count ?? 0), freeInSeconds: Math.max(1, Number(row?.freeIn ?? 1)) };
 }

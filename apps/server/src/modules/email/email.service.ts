@@ -1,7 +1,16 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { redactBodies } from './email-redact.js';
-import { claimDue, failAbandoned, insertEmail, markFailed, markSent, notifyOutbox, OUTBOX_CHANNEL, type OutboxRow } from './email.repository.js';
+import {
+  claimDue,
+  failAbandoned,
+  insertEmail,
+  markFailed,
+  markSent,
+  notifyOutbox,
+  OUTBOX_CHANNEL,
+  type OutboxRow,
+} from './email.repository.js';
 
 export interface EmailMessage {
   to: string;
@@ -112,7 +121,13 @@ export class Mailer {
 
   private async deliver(m: OutboxRow): Promise<void> {
     try {
-      await this.transport!.sendMail({ from: this.opts.from, to: m.toAddress, subject: m.subject, text: m.textBody, html: m.htmlBody ?? undefined });
+      await this.transport!.sendMail({
+        from: this.opts.from,
+        to: m.toAddress,
+        subject: m.subject,
+        text: m.textBody,
+        html: m.htmlBody ?? undefined,
+      });
     } catch (err) {
       const final = m.attempts >= this.maxAttempts || isPermanentSmtpError(err);
       await markFailed(this.db, m.id, m.attempts, errorText(err), final ? null : this.backoffMs(m.attempts));

@@ -21,7 +21,14 @@ async function headersFor(orgId: string, role: string) {
 // Explicit, increasing creation times: rows written within one clock tick would otherwise tie.
 let clock = Date.now() - 3_600_000;
 async function queue(key: string, to: string, orgId: string | null, template = 'auth:signup', createdAt = new Date((clock += 1000))) {
-  const row = await t.app.ctx.mailer.enqueue(t.app.ctx.db, { to, subject: `Subject ${key}`, text: `Text ${key}`, html: `<p>${key}</p>`, template, orgId });
+  const row = await t.app.ctx.mailer.enqueue(t.app.ctx.db, {
+    to,
+    subject: `Subject ${key}`,
+    text: `Text ${key}`,
+    html: `<p>${key}</p>`,
+    template,
+    orgId,
+  });
   await t.app.ctx.db.update(emailOutbox).set({ createdAt }).where(eq(emailOutbox.id, row.id));
   ids[key] = row.id;
 }
@@ -43,7 +50,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
-const postTest = (headers: Record<string, string>, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/email-tests', headers, payload: payload as object });
+const postTest = (headers: Record<string, string>, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/email-tests', headers, payload: payload as object });
 
 describe(`e-mail outbox API (${driver})`, () => {
   it('lists only the organization’s own messages for a super admin, newest first, without bodies', async () => {
@@ -101,10 +109,19 @@ describe(`e-mail outbox API (${driver})`, () => {
   });
 
   it('names the bad query parameter', async () => {
-    for (const [q, field] of [['limit=0', 'query.limit'], ['limit=101', 'query.limit'], ['limit=ten', 'query.limit'], ['status=lost', 'query.status'], ['before=nope', 'query.before']] as const) {
+    for (const [q, field] of [
+      ['limit=0', 'query.limit'],
+      ['limit=101', 'query.limit'],
+      ['limit=ten', 'query.limit'],
+      ['status=lost', 'query.status'],
+      ['before=nope', 'query.before'],
+    ] as const) {
       const res = await get(`/api/v1/email-outbox?${q}`, superA);
       expect(res.statusCode, q).toBe(422);
-      expect(res.json().error.fields.map((f: { field: string }) => f.field), q).toContain(field);
+      expect(
+        res.json().error.fields.map((f: { field: string }) => f.field),
+        q,
+      ).toContain(field);
     }
     expect((await get('/api/v1/email-outbox?extra=1', superA)).statusCode).toBe(422);
   });
@@ -112,7 +129,13 @@ describe(`e-mail outbox API (${driver})`, () => {
   it('reads one message with its bodies; other organizations’ messages are not found', async () => {
     const res = await get(`/api/v1/email-outbox/${ids.ownA}`, superA);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: ids.ownA, textBody: 'Text ownA', htmlBody: '<p>ownA</p>', template: 'test:plain', bodyRedacted: false });
+    expect(res.json()).toMatchObject({
+      id: ids.ownA,
+      textBody: 'Text ownA',
+      htmlBody: '<p>ownA</p>',
+      template: 'test:plain',
+      bodyRedacted: false,
+    });
     for (const id of [ids.ownB, ids.signup, ids.recoveryOfB, '00000000-0000-4000-8000-000000000000']) {
       const other = await get(`/api/v1/email-outbox/${id}`, superA);
       expect(other.statusCode).toBe(404);
@@ -123,7 +146,9 @@ describe(`e-mail outbox API (${driver})`, () => {
 
   it('is described in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/email-outbox', '/api/v1/email-outbox/{id}', '/api/v1/email-tests', '/api/v1/email-tests/{id}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/email-outbox', '/api/v1/email-outbox/{id}', '/api/v1/email-tests', '/api/v1/email-tests/{id}']),
+    );
     const limit = doc.paths['/api/v1/email-outbox'].get.parameters.find((p: { name: string }) => p.name === 'limit');
     expect(limit.schema.type).toBe('string');
   });
@@ -148,7 +173,12 @@ describe(`test e-mails (${driver})`, () => {
     const res = await postTest(h, { to: 'tester@example.test', template: 'welcome', message: 'Hi <script>alert(1)</script>' });
     expect(res.statusCode).toBe(202);
     const summary = res.json();
-    expect(summary).toMatchObject({ toAddress: 'tester@example.test', status: 'kept', template: 'test:welcome', subject: 'Welcome to Souk <Fresh> & Co' });
+    expect(summary).toMatchObject({
+      toAddress: 'tester@example.test',
+      status: 'kept',
+      template: 'test:welcome',
+      subject: 'Welcome to Souk <Fresh> & Co',
+    });
 
     const [stored] = await t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, summary.id));
     expect(stored!.orgId).toBe(org.id);
@@ -157,7 +187,10 @@ describe(`test e-mails (${driver})`, () => {
     expect(stored!.htmlBody).not.toContain('<script>');
     expect(stored!.textBody).toContain('Hi <script>alert(1)</script>');
 
-    const audit = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, summary.id), eq(auditLog.actorId, user.id)));
+    const audit = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, summary.id), eq(auditLog.actorId, user.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ orgId: org.id, action: 'email.test_sent', entityType: 'email_outbox' });
 
@@ -192,7 +225,10 @@ describe(`test e-mails (${driver})`, () => {
     for (const [payload, field] of cases) {
       const res = await postTest(u, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
-      expect(res.json().error.fields.map((f: { field: string }) => f.field), JSON.stringify(payload)).toContain(field);
+      expect(
+        res.json().error.fields.map((f: { field: string }) => f.field),
+        JSON.stringify(payload),
+      ).toContain(field);
     }
     expect((await postTest(u, { to: 'a@example.test', template: 'welcome', cc: 'b@example.test' })).statusCode).toBe(422);
     expect((await get('/api/v1/email-tests/not-a-uuid', u)).statusCode).toBe(422);
@@ -201,7 +237,9 @@ describe(`test e-mails (${driver})`, () => {
   it(`limits each user to ${TEST_EMAIL_LIMIT} test e-mails per window`, async () => {
     const u = await headersFor(orgA.id, 'admin');
     const responses = await Promise.all(
-      Array.from({ length: TEST_EMAIL_LIMIT + 2 }, (_, i) => postTest(u, { to: `burst${i}@example.test`, template: 'confirmation-preview' })),
+      Array.from({ length: TEST_EMAIL_LIMIT + 2 }, (_, i) =>
+        postTest(u, { to: `burst${i}@example.test`, template: 'confirmation-preview' }),
+      ),
     );
     const codes = responses.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 202)).toHaveLength(TEST_EMAIL_LIMIT);

@@ -62,8 +62,25 @@ export function latest(...stamps: (Date | undefined)[]): string {
 /** One shipped text as an organization sees it, with its own value in front when it has one. */
 export function shippedText(s: TranslationRow, o: OverrideRow | null): Translation {
   return o
-    ? { id: s.id, key: s.key, language: s.language, value: o.value, shipped: true, overridden: true, shippedValue: s.value, updatedAt: latest(s.updatedAt, o.updatedAt) }
-    : { id: s.id, key: s.key, language: s.language, value: s.value, shipped: true, overridden: false, updatedAt: s.updatedAt.toISOString() };
+    ? {
+        id: s.id,
+        key: s.key,
+        language: s.language,
+        value: o.value,
+        shipped: true,
+        overridden: true,
+        shippedValue: s.value,
+        updatedAt: latest(s.updatedAt, o.updatedAt),
+      }
+    : {
+        id: s.id,
+        key: s.key,
+        language: s.language,
+        value: s.value,
+        shipped: true,
+        overridden: false,
+        updatedAt: s.updatedAt.toISOString(),
+      };
 }
 
 export const ownText = (o: OverrideRow): Translation => ({

@@ -25,9 +25,14 @@ describe(`migration 0014 data move (${driver})`, () => {
     const db = t.app.ctx.db;
     const x = await createOrg(t.app);
     const y = await createOrg(t.app);
-    const auditOf = (orgId: string | null, action: string, entityType: string, entityId: string) => db.insert(auditLog).values({ orgId, action, entityType, entityId });
+    const auditOf = (orgId: string | null, action: string, entityType: string, entityId: string) =>
+      db.insert(auditLog).values({ orgId, action, entityType, entityId });
 
-    const [signIn] = await db.update(translations).set({ value: 'X text' }).where(and(eq(translations.key, 'auth.signIn'), eq(translations.language, 'en'))).returning();
+    const [signIn] = await db
+      .update(translations)
+      .set({ value: 'X text' })
+      .where(and(eq(translations.key, 'auth.signIn'), eq(translations.language, 'en')))
+      .returning();
     await auditOf(x.id, 'update', 'translation', signIn!.id);
     const [yKey] = await db.insert(translations).values({ key: 'y.key', language: 'en', value: 'Y text' }).returning();
     await auditOf(y.id, 'create', 'translation', yKey!.id);
@@ -45,11 +50,21 @@ describe(`migration 0014 data move (${driver})`, () => {
     const shipped = await db.select().from(translations).where(eq(translations.id, signIn!.id));
     expect(shipped[0]!.value).toBe('Sign in');
     const overrides = await db.select().from(translationOverrides);
-    const of = (orgId: string) => overrides.filter((o) => o.orgId === orgId).map((o) => [o.key, o.language, o.value]).sort();
+    const of = (orgId: string) =>
+      overrides
+        .filter((o) => o.orgId === orgId)
+        .map((o) => [o.key, o.language, o.value])
+        .sort();
     expect(of(x.id)).toEqual([['auth.signIn', 'en', 'X text']]);
-    expect(of(y.id)).toEqual([['nav.dashboard', 'pt', 'Painel'], ['y.key', 'en', 'Y text']]);
+    expect(of(y.id)).toEqual([
+      ['nav.dashboard', 'pt', 'Painel'],
+      ['y.key', 'en', 'Y text'],
+    ]);
     expect(overrides.some((o) => o.key === 'ghost.key')).toBe(false);
-    const left = await db.select({ key: translations.key }).from(translations).where(sql`${translations.key} in ('y.key', 'ghost.key') or ${translations.language} = 'pt'`);
+    const left = await db
+      .select({ key: translations.key })
+      .from(translations)
+      .where(sql`${translations.key} in ('y.key', 'ghost.key') or ${translations.language} = 'pt'`);
     expect(left).toEqual([]);
     expect((await db.select().from(languages)).map((l) => l.code).sort()).toEqual(['ar', 'en']);
     const ownLangs = await db.select().from(organizationLanguages).where(eq(organizationLanguages.orgId, y.id));

@@ -42,12 +42,22 @@ describe(`realtime scope of organization texts (${driver})`, () => {
     expect((await watcher('translation_overrides')).join.status).toBe('CHANNEL_ERROR');
     expect((await watcher('translations')).join).toEqual({ status: 'SUBSCRIBED' });
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/translations', headers: bearer(aliceToken), payload: { key: 'rt.only', language: 'en', value: 'A' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/translations',
+      headers: bearer(aliceToken),
+      payload: { key: 'rt.only', language: 'en', value: 'A' },
+    });
     expect(res.statusCode).toBe(201);
     expect((await aTexts.inbox.next()).new).toMatchObject({ org_id: orgA.id, key: 'rt.only', value: 'A' });
     await bTexts.inbox.expectNothing();
 
-    const lang = await t.app.inject({ method: 'POST', url: '/api/v1/languages', headers: bearer(aliceToken), payload: { code: 'it', name: 'Italian', nativeName: 'Italiano' } });
+    const lang = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/languages',
+      headers: bearer(aliceToken),
+      payload: { code: 'it', name: 'Italian', nativeName: 'Italiano' },
+    });
     expect(lang.statusCode).toBe(201);
     expect((await aLangs.inbox.next()).new).toMatchObject({ org_id: orgA.id, code: 'it' });
     await bLangs.inbox.expectNothing();

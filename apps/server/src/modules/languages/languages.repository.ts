@@ -44,9 +44,20 @@ export async function insertOrgLanguage(db: DbOrTx, values: typeof organizationL
   return (await db.insert(organizationLanguages).values(values).returning())[0]!;
 }
 
-export async function updateOrgLanguage(db: DbOrTx, orgId: string, id: string, values: Partial<typeof organizationLanguages.$inferInsert>): Promise<OrgLanguageRow> {
+export async function updateOrgLanguage(
+  db: DbOrTx,
+  orgId: string,
+  id: string,
+  values: Partial<typeof organizationLanguages.$inferInsert>,
+): Promise<OrgLanguageRow> {
   const where = and(eq(organizationLanguages.orgId, orgId), eq(organizationLanguages.id, id));
-  return (await db.update(organizationLanguages).set({ ...values, updatedAt: new Date() }).where(where).returning())[0]!;
+  return (
+    await db
+      .update(organizationLanguages)
+      .set({ ...values, updatedAt: new Date() })
+      .where(where)
+      .returning()
+  )[0]!;
 }
 
 export async function clearOrgDefaults(db: DbOrTx, orgId: string, keepId: string): Promise<void> {
@@ -65,7 +76,10 @@ export async function deleteOverridesOfLanguage(db: DbOrTx, orgId: string, code:
 }
 
 export function listShippedTranslations(db: DbOrTx, language?: string): Promise<TranslationRow[]> {
-  return db.select().from(translations).where(language ? eq(translations.language, language) : undefined);
+  return db
+    .select()
+    .from(translations)
+    .where(language ? eq(translations.language, language) : undefined);
 }
 
 export function listOverrides(db: DbOrTx, orgId: string, language?: string): Promise<OverrideRow[]> {
@@ -78,22 +92,43 @@ export async function findShippedTranslation(db: DbOrTx, id: string): Promise<Tr
 }
 
 export async function findShippedTranslationByKey(db: DbOrTx, key: string, language: string): Promise<TranslationRow | null> {
-  return (await db.select().from(translations).where(and(eq(translations.key, key), eq(translations.language, language))).limit(1))[0] ?? null;
+  return (
+    (
+      await db
+        .select()
+        .from(translations)
+        .where(and(eq(translations.key, key), eq(translations.language, language)))
+        .limit(1)
+    )[0] ?? null
+  );
 }
 
 /** `forUpdate` locks the row until the transaction ends (an edit compares its version under that lock). */
 export async function findOverride(db: DbOrTx, orgId: string, id: string, forUpdate = false): Promise<OverrideRow | null> {
-  const q = db.select().from(translationOverrides).where(and(eq(translationOverrides.orgId, orgId), eq(translationOverrides.id, id))).limit(1);
+  const q = db
+    .select()
+    .from(translationOverrides)
+    .where(and(eq(translationOverrides.orgId, orgId), eq(translationOverrides.id, id)))
+    .limit(1);
   return (forUpdate ? await q.for('update') : await q)[0] ?? null;
 }
 
-export async function findOverrideByKey(db: DbOrTx, orgId: string, key: string, language: string, forUpdate = false): Promise<OverrideRow | null> {
+export async function findOverrideByKey(
+  db: DbOrTx,
+  orgId: string,
+  key: string,
+  language: string,
+  forUpdate = false,
+): Promise<OverrideRow | null> {
   const where = and(eq(translationOverrides.orgId, orgId), eq(translationOverrides.key, key), eq(translationOverrides.language, language));
   const q = db.select().from(translationOverrides).where(where).limit(1);
   return (forUpdate ? await q.for('update') : await q)[0] ?? null;
 }
 
-export async function insertOverride(db: DbOrTx, values: { orgId: string; key: string; language: string; value: string }): Promise<OverrideRow> {
+export async function insertOverride(
+  db: DbOrTx,
+  values: { orgId: string; key: string; language: string; value: string },
+): Promise<OverrideRow> {
   return (await db.insert(translationOverrides).values(values).returning())[0]!;
 }
 
@@ -101,7 +136,10 @@ export async function insertOverride(db: DbOrTx, values: { orgId: string; key: s
  * The organization's first text for a shipped key. Null when another request created it meanwhile: the unique
  * key decides which came first, and the later one is stale rather than silently winning.
  */
-export async function insertFirstOverride(db: DbOrTx, values: { orgId: string; key: string; language: string; value: string }): Promise<OverrideRow | null> {
+export async function insertFirstOverride(
+  db: DbOrTx,
+  values: { orgId: string; key: string; language: string; value: string },
+): Promise<OverrideRow | null> {
   return (await db.insert(translationOverrides).values(values).onConflictDoNothing().returning())[0] ?? null;
 }
 

@@ -7,14 +7,18 @@ import * as svc from './languages.service.js';
 import * as texts from './translations.service.js';
 
 export async function languagesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  bindRoute(app, r.listLanguages, async ({ caller, query }) => svc.listLanguages(ctx.db, await svc.readerOrg(ctx.db, caller, query.org), query.all === 'true'));
+  bindRoute(app, r.listLanguages, async ({ caller, query }) =>
+    svc.listLanguages(ctx.db, await svc.readerOrg(ctx.db, caller, query.org), query.all === 'true'),
+  );
   bindRoute(app, r.createLanguage, ({ caller, body }) => svc.createLanguage(ctx.db, caller, body));
   bindRoute(app, r.updateLanguage, ({ caller, params, body }) => svc.updateLanguage(ctx.db, caller, params.id, body));
   bindRoute(app, r.deleteLanguage, async ({ caller, params }) => {
     await svc.deleteLanguage(ctx.db, caller, params.id);
     return { ok: true as const };
   });
-  bindRoute(app, r.listTranslations, async ({ caller, query }) => texts.listTranslations(ctx.db, await svc.readerOrg(ctx.db, caller, query.org), query.language));
+  bindRoute(app, r.listTranslations, async ({ caller, query }) =>
+    texts.listTranslations(ctx.db, await svc.readerOrg(ctx.db, caller, query.org), query.language),
+  );
   bindRoute(app, r.createTranslation, ({ caller, body }) => texts.createTranslation(ctx.db, caller, body));
   bindRoute(app, r.updateTranslation, ({ caller, params, body }) => texts.updateTranslation(ctx.db, caller, params.id, body));
   bindRoute(app, r.deleteTranslation, async ({ caller, params }) => {

@@ -41,7 +41,11 @@ export async function listLanguages(db: Db, orgId: string | null, includeInactiv
 }
 
 /** A language id as the organization sees it: a shipped id, or the id of one of its own rows. Anything else is not found. */
-async function target(tx: DbOrTx, orgId: string, id: string): Promise<{ code: string; shipped: repo.LanguageRow | null; own: repo.OrgLanguageRow | null }> {
+async function target(
+  tx: DbOrTx,
+  orgId: string,
+  id: string,
+): Promise<{ code: string; shipped: repo.LanguageRow | null; own: repo.OrgLanguageRow | null }> {
   const own = await repo.findOrgLanguage(tx, orgId, id);
   if (own) return { code: own.code, shipped: await repo.findShippedLanguageByCode(tx, own.code), own };
   const shipped = await repo.findShippedLanguage(tx, id);
@@ -60,7 +64,8 @@ async function effectiveOf(tx: DbOrTx, orgId: string, code: string): Promise<Lan
  */
 const lockLanguages = (tx: DbOrTx, orgId: string) => lockKey(tx, `languages:${orgId}`);
 
-const codeTaken = (code: string) => conflict(`A language with code ${code} already exists`, [{ field: 'code', message: 'is already used' }]);
+const codeTaken = (code: string) =>
+  conflict(`A language with code ${code} already exists`, [{ field: 'code', message: 'is already used' }]);
 
 export async function createLanguage(db: Db, caller: Caller, input: z.infer<typeof languageCreateSchema>): Promise<Language> {
   try {
@@ -95,13 +100,19 @@ export async function updateLanguage(db: Db, caller: Caller, id: string, input: 
     // The version the screen saw: of the shipped row alone until the organization first changes the language.
     if (before.updatedAt !== input.expectedUpdatedAt) throw staleUpdateError();
     if (before.isDefault && input.isDefault === false) {
-      throw new AppError(422, 'validation_failed', 'Choose another default language instead', [{ field: 'isDefault', message: 'one language must stay the default' }]);
+      throw new AppError(422, 'validation_failed', 'Choose another default language instead', [
+        { field: 'isDefault', message: 'one language must stay the default' },
+      ]);
     }
     if (before.isDefault && input.isActive === false) {
-      throw new AppError(422, 'validation_failed', 'The default language cannot be deactivated', [{ field: 'isActive', message: 'the default language must stay active' }]);
+      throw new AppError(422, 'validation_failed', 'The default language cannot be deactivated', [
+        { field: 'isActive', message: 'the default language must stay active' },
+      ]);
     }
     if (input.isDefault && (input.isActive ?? before.isActive) === false) {
-      throw new AppError(422, 'validation_failed', 'The default language must be active', [{ field: 'isActive', message: 'the default language must stay active' }]);
+      throw new AppError(422, 'validation_failed', 'The default language must be active', [
+        { field: 'isActive', message: 'the default language must stay active' },
+      ]);
     }
     if (input.code && input.code !== t.code) {
       throw new AppError(422, 'validation_failed', 'A language code cannot be changed', [{ field: 'code', message: 'cannot be changed' }]);

@@ -29,8 +29,10 @@ const texts = async (headers: Record<string, string> = {}, query = 'language=en'
   expect(res.statusCode).toBe(200);
   return res.json();
 };
-const text = async (key: string, headers: Record<string, string> = {}, query = 'language=en') => (await texts(headers, query)).find((r) => r.key === key);
-const langs = async (headers: Record<string, string> = {}, query = 'all=true'): Promise<Lang[]> => (await t.app.inject({ url: `/api/v1/languages?${query}`, headers })).json();
+const text = async (key: string, headers: Record<string, string> = {}, query = 'language=en') =>
+  (await texts(headers, query)).find((r) => r.key === key);
+const langs = async (headers: Record<string, string> = {}, query = 'all=true'): Promise<Lang[]> =>
+  (await t.app.inject({ url: `/api/v1/languages?${query}`, headers })).json();
 const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 
@@ -91,7 +93,7 @@ describe(`organizations keep their own texts (${driver})`, () => {
     expect((await text('auth.email'))!.value).toBe(shipped.value);
   });
 
-  it("keeps languages apart: added, switched off or made default in one organization only", async () => {
+  it('keeps languages apart: added, switched off or made default in one organization only', async () => {
     const fr = await send('POST', '/languages', a, { code: 'fr', name: 'French', nativeName: 'Français', sortOrder: 3 });
     expect(fr.statusCode).toBe(201);
     expect(fr.json()).toMatchObject({ code: 'fr', shipped: false });
@@ -102,7 +104,9 @@ describe(`organizations keep their own texts (${driver})`, () => {
     expect((await send('PATCH', `/languages/${frId}`, b, { name: 'Mine' })).statusCode).toBe(404);
     expect((await send('DELETE', `/languages/${frId}`, b)).statusCode).toBe(404);
     // A text in A's language is A's only; B has no such language.
-    expect((await send('POST', '/translations', a, { key: 'nav.dashboard', language: 'fr', value: 'Tableau de bord' })).statusCode).toBe(201);
+    expect((await send('POST', '/translations', a, { key: 'nav.dashboard', language: 'fr', value: 'Tableau de bord' })).statusCode).toBe(
+      201,
+    );
     const bFr = await send('POST', '/translations', b, { key: 'nav.dashboard', language: 'fr', value: 'x' });
     expect(bFr.statusCode).toBe(422);
     expect(bFr.json().error.fields[0].field).toBe('language');
@@ -116,9 +120,15 @@ describe(`organizations keep their own texts (${driver})`, () => {
     expect((await langs(a, '')).map((l) => l.code)).toEqual(['ar', 'fr']);
     expect((await langs(b, '')).find((l) => l.isDefault)!.code).toBe('en');
     expect((await langs(b, '')).map((l) => l.code)).toEqual(['en', 'ar']);
-    expect((await langs({}, '')).map((l) => [l.code, l.isDefault])).toEqual([['en', true], ['ar', false]]);
+    expect((await langs({}, '')).map((l) => [l.code, l.isDefault])).toEqual([
+      ['en', true],
+      ['ar', false],
+    ]);
     const shippedRows = await t.app.ctx.db.select().from(languages);
-    expect(shippedRows.map((l) => [l.code, l.isDefault, l.isActive]).sort()).toEqual([['ar', false, true], ['en', true, true]]);
+    expect(shippedRows.map((l) => [l.code, l.isDefault, l.isActive]).sort()).toEqual([
+      ['ar', false, true],
+      ['en', true, true],
+    ]);
 
     // Resetting: the default cannot be reset away from a language that is not the shipped default; others can.
     expect((await send('DELETE', `/languages/${ar.id}`, a)).statusCode).toBe(409);
@@ -127,7 +137,10 @@ describe(`organizations keep their own texts (${driver})`, () => {
     expect((await send('PATCH', `/languages/${en.id}`, a, { isDefault: true, isActive: true })).statusCode).toBe(200);
     expect((await send('DELETE', `/languages/${ar.id}`, a)).statusCode).toBe(200);
     expect((await send('DELETE', `/languages/${en.id}`, a)).statusCode).toBe(200);
-    expect((await langs(a)).map((l) => [l.code, l.isDefault, l.overridden])).toEqual([['en', true, false], ['ar', false, false]]);
+    expect((await langs(a)).map((l) => [l.code, l.isDefault, l.overridden])).toEqual([
+      ['en', true, false],
+      ['ar', false, false],
+    ]);
     // Nothing of its own left: a shipped language cannot be removed.
     expect((await send('DELETE', `/languages/${en.id}`, a)).statusCode).toBe(409);
   });

@@ -61,20 +61,46 @@ describe(`languages and translations (${driver})`, () => {
     await t.app.inject({ method: 'PATCH', url: `/api/v1/languages/${en.id}`, headers: admin, payload: { isDefault: true } });
   });
 
-  it("serves the seeded shell translations and lets master_data edit them for its organization", async () => {
+  it('serves the seeded shell translations and lets master_data edit them for its organization', async () => {
     const ar = (await t.app.inject({ url: '/api/v1/translations?language=ar' })).json();
     const title = ar.find((x: { key: string }) => x.key === 'sidebar.title');
     expect(title.value).toBe('الإدارة');
-    const upd = await t.app.inject({ method: 'PATCH', url: `/api/v1/translations/${title.id}`, headers: admin, payload: { value: 'المشرف' } });
+    const upd = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/translations/${title.id}`,
+      headers: admin,
+      payload: { value: 'المشرف' },
+    });
     expect(upd.json().value).toBe('المشرف');
-    expect((await t.app.inject({ url: '/api/v1/translations?language=ar', headers: admin })).json().find((x: { key: string }) => x.key === 'sidebar.title').value).toBe('المشرف');
-    expect((await t.app.inject({ url: '/api/v1/translations?language=ar' })).json().find((x: { key: string }) => x.key === 'sidebar.title').value).toBe('الإدارة');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/translations', headers: admin, payload: { key: 'x.y', language: 'zz', value: 'v' } });
+    expect(
+      (await t.app.inject({ url: '/api/v1/translations?language=ar', headers: admin }))
+        .json()
+        .find((x: { key: string }) => x.key === 'sidebar.title').value,
+    ).toBe('المشرف');
+    expect(
+      (await t.app.inject({ url: '/api/v1/translations?language=ar' })).json().find((x: { key: string }) => x.key === 'sidebar.title')
+        .value,
+    ).toBe('الإدارة');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/translations',
+      headers: admin,
+      payload: { key: 'x.y', language: 'zz', value: 'v' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.fields[0].field).toBe('language');
-    const dup = await t.app.inject({ method: 'POST', url: '/api/v1/translations', headers: admin, payload: { key: 'sidebar.title', language: 'ar', value: 'v' } });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/translations',
+      headers: admin,
+      payload: { key: 'sidebar.title', language: 'ar', value: 'v' },
+    });
     expect(dup.statusCode).toBe(409);
-    const missing = await t.app.inject({ method: 'DELETE', url: '/api/v1/translations/00000000-0000-4000-8000-000000000000', headers: admin });
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/translations/00000000-0000-4000-8000-000000000000',
+      headers: admin,
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -91,16 +117,24 @@ describe(`languages and translations (${driver})`, () => {
     it('two first edits of one shipped text at once: one is saved, the other is stale', async () => {
       const a = await freshAdmin();
       const title = (await a.list('/api/v1/translations?language=en')).find((x) => x.key === 'sidebar.title')!;
-      const res = await Promise.all(['One', 'Two'].map((value) => a.patch(`/api/v1/translations/${title.id}`, { value, expectedUpdatedAt: title.updatedAt })));
+      const res = await Promise.all(
+        ['One', 'Two'].map((value) => a.patch(`/api/v1/translations/${title.id}`, { value, expectedUpdatedAt: title.updatedAt })),
+      );
       expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const won = res.find((r) => r.statusCode === 200)!.json();
-      expect((await a.list('/api/v1/translations?language=en')).find((x) => x.id === title.id)).toMatchObject({ value: won.value, overridden: true, updatedAt: won.updatedAt });
+      expect((await a.list('/api/v1/translations?language=en')).find((x) => x.id === title.id)).toMatchObject({
+        value: won.value,
+        overridden: true,
+        updatedAt: won.updatedAt,
+      });
     });
 
     it('two first edits of one shipped language at once: one is saved, the other is stale', async () => {
       const a = await freshAdmin();
       const ar = (await a.list('/api/v1/languages?all=true')).find((l) => l.code === 'ar')!;
-      const res = await Promise.all(['One', 'Two'].map((name) => a.patch(`/api/v1/languages/${ar.id}`, { name, expectedUpdatedAt: ar.updatedAt })));
+      const res = await Promise.all(
+        ['One', 'Two'].map((name) => a.patch(`/api/v1/languages/${ar.id}`, { name, expectedUpdatedAt: ar.updatedAt })),
+      );
       expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     });
 
@@ -112,7 +146,10 @@ describe(`languages and translations (${driver})`, () => {
       expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/translations/${title.id}`, headers: a.h })).statusCode).toBe(200);
       const late = await a.patch(`/api/v1/translations/${title.id}`, { value: 'Late', expectedUpdatedAt: mine.updatedAt });
       expect(late.statusCode).toBe(409);
-      expect((await a.list('/api/v1/translations?language=en')).find((x) => x.id === title.id)).toMatchObject({ value: title.value, overridden: false });
+      expect((await a.list('/api/v1/translations?language=en')).find((x) => x.id === title.id)).toMatchObject({
+        value: title.value,
+        overridden: false,
+      });
     });
 
     it('the shipped default another language displaced has changed for a screen that loaded it as the default', async () => {

@@ -13,19 +13,26 @@ import { audit, effectiveLanguages } from './languages.service.js';
 // organization's override rows; a shipped id names "this organization's text for that shipped key".
 
 export async function listTranslations(db: Db, orgId: string | null, language?: string): Promise<Translation[]> {
-  const [shipped, own] = await Promise.all([repo.listShippedTranslations(db, language), orgId ? repo.listOverrides(db, orgId, language) : []]);
+  const [shipped, own] = await Promise.all([
+    repo.listShippedTranslations(db, language),
+    orgId ? repo.listOverrides(db, orgId, language) : [],
+  ]);
   return mergeTranslations(shipped, own);
 }
 
 const keyTaken = (input: { key: string; language: string }) =>
-  conflict(`The key ${input.key} already has a ${input.language} translation`, [{ field: 'key', message: 'already translated in this language' }]);
+  conflict(`The key ${input.key} already has a ${input.language} translation`, [
+    { field: 'key', message: 'already translated in this language' },
+  ]);
 
 /** Adds a text the organization has no value for yet (a shipped one is changed with PATCH instead). */
 export async function createTranslation(db: Db, caller: Caller, input: z.infer<typeof translationCreateSchema>): Promise<Translation> {
   try {
     return await db.transaction(async (tx) => {
       if (!(await effectiveLanguages(tx, caller.orgId)).some((l) => l.code === input.language)) {
-        throw new AppError(422, 'validation_failed', `language: ${input.language} is not a language`, [{ field: 'language', message: 'is not a known language' }]);
+        throw new AppError(422, 'validation_failed', `language: ${input.language} is not a language`, [
+          { field: 'language', message: 'is not a known language' },
+        ]);
       }
       if (await repo.findShippedTranslationByKey(tx, input.key, input.language)) throw keyTaken(input);
       const row = await repo.insertOverride(tx, { orgId: caller.orgId, ...input });
@@ -39,7 +46,12 @@ export async function createTranslation(db: Db, caller: Caller, input: z.infer<t
 }
 
 /** The organization's own row an id names, or the shipped row with the organization's override of it, if any. */
-async function target(tx: DbOrTx, orgId: string, id: string, forUpdate = false): Promise<{ own: repo.OverrideRow | null; shipped: repo.TranslationRow | null }> {
+async function target(
+  tx: DbOrTx,
+  orgId: string,
+  id: string,
+  forUpdate = false,
+): Promise<{ own: repo.OverrideRow | null; shipped: repo.TranslationRow | null }> {
   const own = await repo.findOverride(tx, orgId, id, forUpdate);
   if (own) return { own, shipped: await repo.findShippedTranslationByKey(tx, own.key, own.language) };
   const shipped = await repo.findShippedTranslation(tx, id);
@@ -54,7 +66,12 @@ const view = (shipped: repo.TranslationRow | null, own: repo.OverrideRow | null)
  * Changes the organization's text. `expectedUpdatedAt` is the version the editor saw: of the shipped row while
  * the organization has no value of its own, so a first edit made elsewhere meanwhile makes this one stale.
  */
-export async function updateTranslation(db: Db, caller: Caller, id: string, input: { value: string; expectedUpdatedAt: string }): Promise<Translation> {
+export async function updateTranslation(
+  db: Db,
+  caller: Caller,
+  id: string,
+  input: { value: string; expectedUpdatedAt: string },
+): Promise<Translation> {
   return db.transaction(async (tx) => {
     const t = await target(tx, caller.orgId, id, true);
     const before = view(t.shipped, t.own)!;

@@ -53,7 +53,12 @@ export async function findNameClash(
 }
 
 export async function insertCategory(db: DbOrTx, orgId: string, values: CategoryValues): Promise<CategoryRow> {
-  return (await db.insert(marketCategories).values({ ...values, orgId }).returning())[0]!;
+  return (
+    await db
+      .insert(marketCategories)
+      .values({ ...values, orgId })
+      .returning()
+  )[0]!;
 }
 
 export async function updateCategory(db: DbOrTx, orgId: string, id: string, values: Partial<CategoryValues>): Promise<CategoryRow | null> {
@@ -68,8 +73,14 @@ export async function updateCategory(db: DbOrTx, orgId: string, id: string, valu
 /** How many vendors, slots and market-day capacities refer to the category. */
 export async function countUses(db: DbOrTx, orgId: string, id: string): Promise<{ vendors: number; slots: number; marketDays: number }> {
   // One after another: inside a transaction they share one connection anyway.
-  const [v] = await db.select({ n: count() }).from(vendorCategories).where(and(eq(vendorCategories.orgId, orgId), eq(vendorCategories.categoryId, id)));
-  const [s] = await db.select({ n: count() }).from(marketSlots).where(and(eq(marketSlots.orgId, orgId), eq(marketSlots.categoryId, id)));
+  const [v] = await db
+    .select({ n: count() })
+    .from(vendorCategories)
+    .where(and(eq(vendorCategories.orgId, orgId), eq(vendorCategories.categoryId, id)));
+  const [s] = await db
+    .select({ n: count() })
+    .from(marketSlots)
+    .where(and(eq(marketSlots.orgId, orgId), eq(marketSlots.categoryId, id)));
   const [d] = await db
     .select({ n: count() })
     .from(marketDayCapacities)

@@ -26,11 +26,21 @@ const toCategory = (r: repo.CategoryWithCount): Category => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const audit = (caller: Caller, action: string, id: string, before: unknown, after: unknown) =>
-  ({ orgId: caller.orgId, actorId: caller.userId, action, entityType: 'market_category', entityId: id, before, after, ip: caller.ip });
+const audit = (caller: Caller, action: string, id: string, before: unknown, after: unknown) => ({
+  orgId: caller.orgId,
+  actorId: caller.userId,
+  action,
+  entityType: 'market_category',
+  entityId: id,
+  before,
+  after,
+  ip: caller.ip,
+});
 
 const nameTaken = (field: 'nameEn' | 'nameAr') =>
-  conflict(`Another category already has this ${field === 'nameEn' ? 'English' : 'Arabic'} name`, [{ field, message: 'is already used by another category' }]);
+  conflict(`Another category already has this ${field === 'nameEn' ? 'English' : 'Arabic'} name`, [
+    { field, message: 'is already used by another category' },
+  ]);
 
 /** Empty descriptions are stored as null so "no description" has one spelling. */
 const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v ? v : null);
@@ -79,7 +89,12 @@ export async function createCategory(db: Db, caller: Caller, input: c.CategoryCr
 export async function updateCategory(db: Db, caller: Caller, id: string, input: c.CategoryUpdate): Promise<Category> {
   try {
     return await db.transaction(async (tx) => {
-      await lockUnchanged(tx, marketCategories, and(eq(marketCategories.orgId, caller.orgId), eq(marketCategories.id, id)), input.expectedUpdatedAt);
+      await lockUnchanged(
+        tx,
+        marketCategories,
+        and(eq(marketCategories.orgId, caller.orgId), eq(marketCategories.id, id)),
+        input.expectedUpdatedAt,
+      );
       const before = await repo.findCategory(tx, caller.orgId, id);
       if (!before) throw notFound('Market category');
       await assertNamesFree(tx, caller.orgId, input, id);

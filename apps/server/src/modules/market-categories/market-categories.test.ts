@@ -68,11 +68,18 @@ describe(`market categories (${driver})`, () => {
     const other = (await t.app.inject({ method: 'POST', url, headers: admin, payload: body() })).json();
     const rename = await t.app.inject({ method: 'PATCH', url: `${url}/${other.id}`, headers: admin, payload: { nameEn: 'crafts' } });
     expect(rename.statusCode).toBe(409);
-    const same = await t.app.inject({ method: 'PATCH', url: `${url}/${first.id}`, headers: admin, payload: { nameEn: 'Crafts', targetPerDay: 3 } });
+    const same = await t.app.inject({
+      method: 'PATCH',
+      url: `${url}/${first.id}`,
+      headers: admin,
+      payload: { nameEn: 'Crafts', targetPerDay: 3 },
+    });
     expect(same.statusCode).toBe(200);
     expect(same.json().targetPerDay).toBe(3);
     // Another organization may use the same name.
-    expect((await t.app.inject({ method: 'POST', url, headers: otherOrgAdmin, payload: body({ nameEn: 'Crafts', nameAr: 'حرف' }) })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers: otherOrgAdmin, payload: body({ nameEn: 'Crafts', nameAr: 'حرف' }) })).statusCode,
+    ).toBe(201);
   });
 
   it('validates colour, target and document types with field-level messages', async () => {
@@ -118,7 +125,11 @@ describe(`market categories (${driver})`, () => {
       .returning();
     await t.app.ctx.db.insert(marketDayCapacities).values({ orgId: orgA, marketDayId: day!.id, categoryId: byDay.id, capacity: 4 });
 
-    for (const [cat, words] of [[byVendor, '1 vendor'], [bySlot, '2 slots'], [byDay, '1 market day']] as const) {
+    for (const [cat, words] of [
+      [byVendor, '1 vendor'],
+      [bySlot, '2 slots'],
+      [byDay, '1 market day'],
+    ] as const) {
       const res = await t.app.inject({ method: 'DELETE', url: `${url}/${cat.id}`, headers: admin });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toContain(words);

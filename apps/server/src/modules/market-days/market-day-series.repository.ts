@@ -28,10 +28,22 @@ const columns = (today: string) => ({
   completed: countOf('completed'),
   cancelled: countOf('cancelled'),
   detachedCount: sql<number>`(select count(*) from ${marketDays} d where d.series_id = ${marketDaySeries.id} and d.detached)::int`,
-  nextDate: sql<string | null>`(select min(d.date)::text from ${marketDays} d where d.series_id = ${marketDaySeries.id} and d.status <> 'cancelled' and d.date >= ${today}::date)`,
+  nextDate: sql<
+    string | null
+  >`(select min(d.date)::text from ${marketDays} d where d.series_id = ${marketDaySeries.id} and d.status <> 'cancelled' and d.date >= ${today}::date)`,
 });
 
-type Selected = { series: SeriesRow; locationNameEn: string; locationNameAr: string; draft: number; published: number; completed: number; cancelled: number; detachedCount: number; nextDate: string | null };
+type Selected = {
+  series: SeriesRow;
+  locationNameEn: string;
+  locationNameAr: string;
+  draft: number;
+  published: number;
+  completed: number;
+  cancelled: number;
+  detachedCount: number;
+  nextDate: string | null;
+};
 const flatten = ({ series, ...rest }: Selected): SeriesListRow => ({
   ...series,
   ...rest,
@@ -75,7 +87,13 @@ export async function insertSeries(db: DbOrTx, values: SeriesInsert): Promise<Se
 }
 
 export async function updateSeries(db: DbOrTx, id: string, values: Partial<SeriesInsert>): Promise<SeriesRow> {
-  return (await db.update(marketDaySeries).set({ ...values, updatedAt: new Date() }).where(eq(marketDaySeries.id, id)).returning())[0]!;
+  return (
+    await db
+      .update(marketDaySeries)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(marketDaySeries.id, id))
+      .returning()
+  )[0]!;
 }
 
 export async function deleteSeries(db: DbOrTx, id: string): Promise<void> {

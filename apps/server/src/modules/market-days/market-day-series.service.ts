@@ -42,7 +42,8 @@ async function load(db: DbOrTx, orgId: string, id: string): Promise<Series> {
   return toSeries(row);
 }
 
-const listed = (dates: string[]) => (dates.length > 12 ? `${dates.slice(0, 12).join(', ')} and ${dates.length - 12} more` : dates.join(', '));
+const listed = (dates: string[]) =>
+  dates.length > 12 ? `${dates.slice(0, 12).join(', ')} and ${dates.length - 12} more` : dates.join(', ');
 
 /** Dates already taken at the location by other market days: the series would plan two markets on one day. */
 async function refuseOccupied(tx: DbOrTx, orgId: string, locationId: string, dates: string[], exceptIds: string[] = []): Promise<void> {
@@ -69,7 +70,12 @@ async function planDays(tx: DbOrTx, orgId: string, series: repo.SeriesRow, dates
       notes: series.notes,
     })),
   );
-  await days.insertCapacities(tx, orgId, rows.map((d) => d.id), await resolveCapacities(tx, orgId, undefined));
+  await days.insertCapacities(
+    tx,
+    orgId,
+    rows.map((d) => d.id),
+    await resolveCapacities(tx, orgId, undefined),
+  );
 }
 
 const normaliseSkips = (skips: readonly string[]) => [...new Set(skips)].sort();
@@ -90,9 +96,12 @@ export async function createSeries(db: Db, caller: Caller, input: CreateInput): 
     const rule: SeriesRule = { ...input, skipDates: normaliseSkips(input.skipDates ?? []) };
     const dates = seriesDates(rule);
     if (!dates.length) {
-      throw new AppError(422, 'validation_failed', 'endDate: the series has no dates: no such weekday between the start and end date outside the dates to skip', [
-        { field: 'endDate', message: 'leaves no dates: no such weekday between the start and end date outside the dates to skip' },
-      ]);
+      throw new AppError(
+        422,
+        'validation_failed',
+        'endDate: the series has no dates: no such weekday between the start and end date outside the dates to skip',
+        [{ field: 'endDate', message: 'leaves no dates: no such weekday between the start and end date outside the dates to skip' }],
+      );
     }
     await refuseOccupied(tx, caller.orgId, input.locationId, dates);
     const series = await repo.insertSeries(tx, {
@@ -144,9 +153,10 @@ export async function updateSeries(db: Db, caller: Caller, id: string, input: Up
     const dropping = following.filter((d) => !newDates.has(d.date));
     const published = dropping.filter((d) => d.status === 'published').map((d) => d.date);
     if (published.length) {
-      throw conflict(`These published market days would drop out of the series: ${listed(published)}. Cancel them first, or keep their dates in the series`, [
-        { field: 'skipDates', message: `would remove published market days: ${listed(published)}` },
-      ]);
+      throw conflict(
+        `These published market days would drop out of the series: ${listed(published)}. Cancel them first, or keep their dates in the series`,
+        [{ field: 'skipDates', message: `would remove published market days: ${listed(published)}` }],
+      );
     }
     const taken = new Set(all.map((d) => d.date));
     const adding = [...newDates].filter((d) => !oldDates.has(d) && !taken.has(d)).sort();
@@ -156,9 +166,17 @@ export async function updateSeries(db: Db, caller: Caller, id: string, input: Up
     const staying = following.filter((d) => newDates.has(d.date));
     const times = { setupTime: next.setupTime, openTime: next.openTime, closeTime: next.closeTime, notes: next.notes };
     const stale = staying.filter(
-      (d) => hhmm(d.setupTime) !== times.setupTime || hhmm(d.openTime) !== times.openTime || hhmm(d.closeTime) !== times.closeTime || d.notes !== times.notes,
+      (d) =>
+        hhmm(d.setupTime) !== times.setupTime ||
+        hhmm(d.openTime) !== times.openTime ||
+        hhmm(d.closeTime) !== times.closeTime ||
+        d.notes !== times.notes,
     );
-    await days.updateDays(tx, stale.map((d) => d.id), times);
+    await days.updateDays(
+      tx,
+      stale.map((d) => d.id),
+      times,
+    );
     const row = await repo.updateSeries(tx, id, next);
     await planDays(tx, caller.orgId, row, adding);
     const changes = { added: adding, removed: dropping.map((d) => d.date).sort(), updated: stale.length };
@@ -175,9 +193,15 @@ export async function deleteSeries(db: Db, caller: Caller, id: string): Promise<
     const from = today();
     const all = await days.daysOfSeries(tx, caller.orgId, id);
     const removing = all.filter((d) => d.date >= from && d.status === 'draft');
-    await days.deleteDays(tx, removing.map((d) => d.id));
+    await days.deleteDays(
+      tx,
+      removing.map((d) => d.id),
+    );
     await repo.deleteSeries(tx, id);
-    await audit(tx, caller, 'delete', 'market_day_series', id, before, { deletedDates: removing.map((d) => d.date), kept: all.length - removing.length });
+    await audit(tx, caller, 'delete', 'market_day_series', id, before, {
+      deletedDates: removing.map((d) => d.date),
+      kept: all.length - removing.length,
+    });
     return { ok: true as const, deleted: removing.length, kept: all.length - removing.length };
   });
 }
@@ -187,7 +211,11 @@ export async function publishSeries(db: Db, caller: Caller, id: string): Promise
     const series = await repo.lockSeries(tx, caller.orgId, id);
     if (!series) throw notFound('Market day series');
     const drafts = (await days.daysOfSeries(tx, caller.orgId, id)).filter((d) => d.status === 'draft');
-    await days.updateDays(tx, drafts.map((d) => d.id), { status: 'published', publishedAt: new Date() });
+    await days.updateDays(
+      tx,
+      drafts.map((d) => d.id),
+      { status: 'published', publishedAt: new Date() },
+    );
     await audit(tx, caller, 'publish', 'market_day_series', id, null, { published: drafts.map((d) => ({ id: d.id, date: d.date })) });
     return { published: drafts.length };
   });

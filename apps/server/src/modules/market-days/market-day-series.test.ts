@@ -24,7 +24,14 @@ type Day = { id: string; date: string; status: string; openTime: string; notes: 
 async function saturdays(weeks: number, over: Record<string, unknown> = {}) {
   const location = await createLocation(t.app, a.org.id);
   const start = futureWeekday(6);
-  const res = await a.call('POST', '/market-day-series', { locationId: location.id, weekday: 6, startDate: start, endDate: addDays(start, 7 * (weeks - 1)), ...times, ...over });
+  const res = await a.call('POST', '/market-day-series', {
+    locationId: location.id,
+    weekday: 6,
+    startDate: start,
+    endDate: addDays(start, 7 * (weeks - 1)),
+    ...times,
+    ...over,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { location, start, series: res.body };
 }
@@ -36,7 +43,13 @@ describe(`market day series (${driver})`, () => {
     const location = await createLocation(t.app, a.org.id);
     const skip = addDays(start, 14);
     const res = await a.call('POST', '/market-day-series', {
-      locationId: location.id, weekday: 6, startDate: start, endDate: addDays(start, 34), skipDates: [skip, addDays(skip, 3), addDays(skip, 3)], ...times, notes: 'Summer season',
+      locationId: location.id,
+      weekday: 6,
+      startDate: start,
+      endDate: addDays(start, 34),
+      skipDates: [skip, addDays(skip, 3), addDays(skip, 3)],
+      ...times,
+      notes: 'Summer season',
     });
     expect(res.status).toBe(201);
     const s = res.body;
@@ -76,13 +89,28 @@ describe(`market day series (${driver})`, () => {
     expect(clash.status).toBe(409);
     expect(clash.body.error.message).toContain(addDays(start, 7));
     expect((await a.call('GET', `/market-days?locationId=${location.id}`)).body).toHaveLength(1); // nothing half-created
-    expect((await a.call('POST', '/market-day-series', { ...base, startDate: start, endDate: addDays(start, 14), skipDates: [addDays(start, 7)] })).status).toBe(201);
+    expect(
+      (
+        await a.call('POST', '/market-day-series', {
+          ...base,
+          startDate: start,
+          endDate: addDays(start, 14),
+          skipDates: [addDays(start, 7)],
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('applies a series edit to its future following days, and leaves a day edited alone (detached) and past days as they are', async () => {
     const location = await createLocation(t.app, a.org.id);
     const start = addDays(today(), -21);
-    const created = await a.call('POST', '/market-day-series', { locationId: location.id, weekday: weekdayOf(start), startDate: start, endDate: addDays(start, 7 * 8), ...times });
+    const created = await a.call('POST', '/market-day-series', {
+      locationId: location.id,
+      weekday: weekdayOf(start),
+      startDate: start,
+      endDate: addDays(start, 7 * 8),
+      ...times,
+    });
     const id = created.body.id;
     const all = await daysOf(id);
     const past = all.filter((d) => d.date < today());
@@ -172,7 +200,13 @@ describe(`market day series (${driver})`, () => {
     }
     expect((await b.call('GET', '/market-day-series')).body).toEqual([]);
     expect((await b.call('GET', `/market-days?seriesId=${series.id}`)).body).toEqual([]);
-    const foreign = await b.call('POST', '/market-day-series', { locationId: a.location.id, weekday: 6, startDate: futureWeekday(6), endDate: futureWeekday(6), ...times });
+    const foreign = await b.call('POST', '/market-day-series', {
+      locationId: a.location.id,
+      weekday: 6,
+      startDate: futureWeekday(6),
+      endDate: futureWeekday(6),
+      ...times,
+    });
     expect(foreign.status).toBe(422);
     expect((await daysOf(series.id)).every((d) => d.status === 'draft')).toBe(true);
   });

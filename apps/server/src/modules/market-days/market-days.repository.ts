@@ -5,7 +5,15 @@ import { marketCategories, marketDayCapacities, marketDays, marketLocations } fr
 export type DayRow = typeof marketDays.$inferSelect;
 export type DayInsert = typeof marketDays.$inferInsert;
 export type DayListRow = DayRow & { locationNameEn: string; locationNameAr: string; capacityTotal: number };
-export type CapacityRow = { marketDayId: string; categoryId: string; nameEn: string; nameAr: string; colour: string; isActive: boolean; capacity: number };
+export type CapacityRow = {
+  marketDayId: string;
+  categoryId: string;
+  nameEn: string;
+  nameAr: string;
+  colour: string;
+  isActive: boolean;
+  capacity: number;
+};
 
 /** The caller's location, locked so that two writers cannot plan the same date there at once. */
 export async function lockLocation(db: DbOrTx, orgId: string, id: string) {
@@ -89,7 +97,12 @@ export async function findDay(db: DbOrTx, orgId: string, id: string): Promise<Da
 
 /** The day row alone, locked for a write. */
 export async function lockDay(db: DbOrTx, orgId: string, id: string): Promise<DayRow | null> {
-  const rows = await db.select().from(marketDays).where(and(eq(marketDays.id, id), eq(marketDays.orgId, orgId))).limit(1).for('update');
+  const rows = await db
+    .select()
+    .from(marketDays)
+    .where(and(eq(marketDays.id, id), eq(marketDays.orgId, orgId)))
+    .limit(1)
+    .for('update');
   return rows[0] ?? null;
 }
 
@@ -117,11 +130,21 @@ export async function insertDays(db: DbOrTx, rows: DayInsert[]): Promise<DayRow[
 }
 
 export async function updateDay(db: DbOrTx, id: string, values: Partial<DayInsert>): Promise<DayRow> {
-  return (await db.update(marketDays).set({ ...values, updatedAt: new Date() }).where(eq(marketDays.id, id)).returning())[0]!;
+  return (
+    await db
+      .update(marketDays)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(marketDays.id, id))
+      .returning()
+  )[0]!;
 }
 
 export async function updateDays(db: DbOrTx, ids: string[], values: Partial<DayInsert>): Promise<void> {
-  if (ids.length) await db.update(marketDays).set({ ...values, updatedAt: new Date() }).where(inArray(marketDays.id, ids));
+  if (ids.length)
+    await db
+      .update(marketDays)
+      .set({ ...values, updatedAt: new Date() })
+      .where(inArray(marketDays.id, ids));
 }
 
 export async function deleteDays(db: DbOrTx, ids: string[]): Promise<void> {
@@ -129,19 +152,35 @@ export async function deleteDays(db: DbOrTx, ids: string[]): Promise<void> {
 }
 
 /** Each day gets the same capacity set. */
-export async function insertCapacities(db: DbOrTx, orgId: string, dayIds: string[], caps: { categoryId: string; capacity: number }[]): Promise<void> {
+export async function insertCapacities(
+  db: DbOrTx,
+  orgId: string,
+  dayIds: string[],
+  caps: { categoryId: string; capacity: number }[],
+): Promise<void> {
   const rows = dayIds.flatMap((marketDayId) => caps.map((c) => ({ orgId, marketDayId, categoryId: c.categoryId, capacity: c.capacity })));
   // Batches keep the statement under PostgreSQL's bind-parameter limit for long series with many categories.
   for (let i = 0; i < rows.length; i += 5000) await db.insert(marketDayCapacities).values(rows.slice(i, i + 5000));
 }
 
-export async function replaceCapacities(db: DbOrTx, orgId: string, dayId: string, caps: { categoryId: string; capacity: number }[]): Promise<void> {
+export async function replaceCapacities(
+  db: DbOrTx,
+  orgId: string,
+  dayId: string,
+  caps: { categoryId: string; capacity: number }[],
+): Promise<void> {
   await db.delete(marketDayCapacities).where(eq(marketDayCapacities.marketDayId, dayId));
   await insertCapacities(db, orgId, [dayId], caps);
 }
 
 /** Days at the location on those dates that still take place (not cancelled). */
-export async function occupiedDates(db: DbOrTx, orgId: string, locationId: string, dates: string[], exceptIds: string[] = []): Promise<string[]> {
+export async function occupiedDates(
+  db: DbOrTx,
+  orgId: string,
+  locationId: string,
+  dates: string[],
+  exceptIds: string[] = [],
+): Promise<string[]> {
   if (!dates.length) return [];
   const where: SQL[] = [
     eq(marketDays.orgId, orgId),
@@ -150,7 +189,11 @@ export async function occupiedDates(db: DbOrTx, orgId: string, locationId: strin
     ne(marketDays.status, 'cancelled'),
   ];
   if (exceptIds.length) where.push(notInArray(marketDays.id, exceptIds));
-  const rows = await db.selectDistinct({ date: marketDays.date }).from(marketDays).where(and(...where)).orderBy(asc(marketDays.date));
+  const rows = await db
+    .selectDistinct({ date: marketDays.date })
+    .from(marketDays)
+    .where(and(...where))
+    .orderBy(asc(marketDays.date));
   return rows.map((r) => r.date);
 }
 

@@ -15,7 +15,9 @@ export async function marketDaysRoutes(app: FastifyInstance, ctx: AppContext): P
     await svc.deleteDay(ctx.db, caller, params.id);
     return { ok: true as const };
   });
-  bindRoute(app, r.setMarketDayCapacities, ({ caller, params, body }) => svc.setCapacities(ctx.db, caller, params.id, body.capacities, body.expectedUpdatedAt));
+  bindRoute(app, r.setMarketDayCapacities, ({ caller, params, body }) =>
+    svc.setCapacities(ctx.db, caller, params.id, body.capacities, body.expectedUpdatedAt),
+  );
   bindRoute(app, r.publishMarketDay, ({ caller, params }) => svc.transition(ctx.db, caller, params.id, 'published'));
   bindRoute(app, r.completeMarketDay, ({ caller, params }) => svc.transition(ctx.db, caller, params.id, 'completed'));
   bindRoute(app, r.cancelMarketDay, ({ caller, params, body }) => svc.transition(ctx.db, caller, params.id, 'cancelled', body.reason));

@@ -46,13 +46,15 @@ export function checkTimes(t: { setupTime: string; openTime: string; closeTime: 
 
 export function checkSeriesRange(startDate: string, endDate: string): void {
   if (endDate < startDate) throw fail([{ field: 'endDate', message: `must be on or after the start date (${startDate})` }]);
-  if (daysBetween(startDate, endDate) > MAX_SERIES_DAYS) throw fail([{ field: 'endDate', message: 'must be at most two years after the start date' }]);
+  if (daysBetween(startDate, endDate) > MAX_SERIES_DAYS)
+    throw fail([{ field: 'endDate', message: 'must be at most two years after the start date' }]);
 }
 
 export function checkRange(from: string | undefined, to: string | undefined): void {
   if (!from || !to) return;
   if (to < from) throw fail([{ field: 'query.to', message: `must be on or after from (${from})` }]);
-  if (daysBetween(from, to) > MAX_RANGE_DAYS) throw fail([{ field: 'query.to', message: `must be at most ${MAX_RANGE_DAYS} days after from` }]);
+  if (daysBetween(from, to) > MAX_RANGE_DAYS)
+    throw fail([{ field: 'query.to', message: `must be at most ${MAX_RANGE_DAYS} days after from` }]);
 }
 
 /** The zone offset a timestamp was written with ("Z" or ±HH:MM). */

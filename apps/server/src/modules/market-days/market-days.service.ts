@@ -16,19 +16,30 @@ type MarketDayDetail = r.MarketDayDetail;
 type MarketDayStatus = r.MarketDayStatus;
 
 const clash = (date: string) =>
-  conflict(`There is already a market day at this location on ${date}`, [{ field: 'date', message: `another market day takes place at this location on ${date}` }]);
+  conflict(`There is already a market day at this location on ${date}`, [
+    { field: 'date', message: `another market day takes place at this location on ${date}` },
+  ]);
 
 const final = (status: MarketDayStatus) => conflict(`A ${status} market day cannot be changed: ${status} is final`);
 
 export async function listDays(db: Db, caller: Caller, q: ListQuery): Promise<MarketDay[]> {
   checkRange(q.from, q.to);
-  const rows = await repo.listDays(db, caller.orgId, { locationId: q.locationId, seriesId: q.seriesId, status: q.status, from: q.from, to: q.to }, q.limit ?? 1000);
+  const rows = await repo.listDays(
+    db,
+    caller.orgId,
+    { locationId: q.locationId, seriesId: q.seriesId, status: q.status, from: q.from, to: q.to },
+    q.limit ?? 1000,
+  );
   return rows.map(toDay);
 }
 
 export async function upcomingDays(db: Db, caller: Caller, limit = 5): Promise<MarketDayDetail[]> {
   const rows = await repo.listDays(db, caller.orgId, { from: today(), excludeStatus: 'cancelled' }, limit);
-  const caps = await repo.capacitiesOf(db, caller.orgId, rows.map((d) => d.id));
+  const caps = await repo.capacitiesOf(
+    db,
+    caller.orgId,
+    rows.map((d) => d.id),
+  );
   return rows.map((d) => toDetail(d, caps));
 }
 
@@ -40,7 +51,12 @@ export async function createDay(db: Db, caller: Caller, input: CreateInput): Pro
   return db.transaction(async (tx) => {
     await usableLocation(tx, caller.orgId, input.locationId);
     checkTimes(input);
-    checkWindow({ opens: input.applicationOpensAt ?? null, closes: input.applicationClosesAt ?? null, date: input.date, openTime: input.openTime });
+    checkWindow({
+      opens: input.applicationOpensAt ?? null,
+      closes: input.applicationClosesAt ?? null,
+      date: input.date,
+      openTime: input.openTime,
+    });
     if ((await repo.occupiedDates(tx, caller.orgId, input.locationId, [input.date])).length) throw clash(input.date);
     const caps = await resolveCapacities(tx, caller.orgId, input.capacities);
     const [row] = await repo.insertDays(tx, [
@@ -110,7 +126,10 @@ export async function deleteDay(db: Db, caller: Caller, id: string): Promise<voi
   await db.transaction(async (tx) => {
     const before = await repo.lockDay(tx, caller.orgId, id);
     if (!before) throw notFound('Market day');
-    if (before.status !== 'draft') throw conflict(`Only a draft market day can be removed; this one is ${before.status}${before.status === 'published' ? ', cancel it instead' : ''}`);
+    if (before.status !== 'draft')
+      throw conflict(
+        `Only a draft market day can be removed; this one is ${before.status}${before.status === 'published' ? ', cancel it instead' : ''}`,
+      );
     await repo.deleteDays(tx, [id]);
     await audit(tx, caller, 'delete', 'market_day', id, before, null);
   });
@@ -133,14 +152,32 @@ export async function setCapacities(
     await repo.replaceCapacities(tx, caller.orgId, id, resolved);
     // The day's stamp versions its capacities too, so the next editor of either sees this change.
     await repo.updateDay(tx, id, {});
-    await audit(tx, caller, 'update_capacities', 'market_day', id, { capacities: old.map(({ categoryId, capacity }) => ({ categoryId, capacity })) }, { capacities: resolved });
+    await audit(
+      tx,
+      caller,
+      'update_capacities',
+      'market_day',
+      id,
+      { capacities: old.map(({ categoryId, capacity }) => ({ categoryId, capacity })) },
+      { capacities: resolved },
+    );
     return loadDetail(tx, caller.orgId, id);
   });
 }
 
-const ACTION: Record<'published' | 'completed' | 'cancelled', string> = { published: 'publish', completed: 'complete', cancelled: 'cancel' };
+const ACTION: Record<'published' | 'completed' | 'cancelled', string> = {
+  published: 'publish',
+  completed: 'complete',
+  cancelled: 'cancel',
+};
 
-export async function transition(db: Db, caller: Caller, id: string, to: 'published' | 'completed' | 'cancelled', reason?: string): Promise<MarketDayDetail> {
+export async function transition(
+  db: Db,
+  caller: Caller,
+  id: string,
+  to: 'published' | 'completed' | 'cancelled',
+  reason?: string,
+): Promise<MarketDayDetail> {
   return db.transaction(async (tx) => {
     const before = await repo.lockDay(tx, caller.orgId, id);
     if (!before) throw notFound('Market day');

@@ -41,7 +41,14 @@ export function toDetail(r: repo.DayListRow, caps: repo.CapacityRow[]): MarketDa
     ...toDay(r),
     capacities: caps
       .filter((c) => c.marketDayId === r.id)
-      .map((c) => ({ categoryId: c.categoryId, nameEn: c.nameEn, nameAr: c.nameAr, colour: c.colour, isActive: c.isActive, capacity: c.capacity })),
+      .map((c) => ({
+        categoryId: c.categoryId,
+        nameEn: c.nameEn,
+        nameAr: c.nameAr,
+        colour: c.colour,
+        isActive: c.isActive,
+        capacity: c.capacity,
+      })),
   };
 }
 
@@ -55,14 +62,27 @@ export function auditEntry(caller: Caller, action: string, entityType: string, e
   return { orgId: caller.orgId, actorId: caller.userId, action, entityType, entityId, before, after, ip: caller.ip };
 }
 
-export async function audit(db: DbOrTx, caller: Caller, action: string, entityType: 'market_day' | 'market_day_series', id: string, before: unknown, after: unknown) {
+export async function audit(
+  db: DbOrTx,
+  caller: Caller,
+  action: string,
+  entityType: 'market_day' | 'market_day_series',
+  id: string,
+  before: unknown,
+  after: unknown,
+) {
   await recordAudit(db, auditEntry(caller, action, entityType, id, before, after));
 }
 
 export type CapacityInput = { categoryId: string; capacity: number };
 
 /** The capacity set a day gets: the one given (categories of the organization, each once), or each active category's target. */
-export async function resolveCapacities(db: DbOrTx, orgId: string, given: CapacityInput[] | undefined, field = 'capacities'): Promise<CapacityInput[]> {
+export async function resolveCapacities(
+  db: DbOrTx,
+  orgId: string,
+  given: CapacityInput[] | undefined,
+  field = 'capacities',
+): Promise<CapacityInput[]> {
   if (!given) return repo.activeCategoryTargets(db, orgId);
   const fields: FieldError[] = [];
   const seen = new Set<string>();
@@ -72,7 +92,8 @@ export async function resolveCapacities(db: DbOrTx, orgId: string, given: Capaci
   });
   const known = await repo.categoryIdsOf(db, orgId, [...seen]);
   given.forEach((c, i) => {
-    if (!known.has(c.categoryId)) fields.push({ field: `${field}.${i}.categoryId`, message: 'is not a market category of your organization' });
+    if (!known.has(c.categoryId))
+      fields.push({ field: `${field}.${i}.categoryId`, message: 'is not a market category of your organization' });
   });
   if (fields.length) throw new AppError(422, 'validation_failed', fields.map((f) => `${f.field}: ${f.message}`).join('; '), fields);
   return given;
@@ -81,7 +102,13 @@ export async function resolveCapacities(db: DbOrTx, orgId: string, given: Capaci
 /** The location a day or series is planned at: the caller's, and active. Locked for the rest of the transaction. */
 export async function usableLocation(db: DbOrTx, orgId: string, locationId: string) {
   const loc = await repo.lockLocation(db, orgId, locationId);
-  if (!loc) throw new AppError(422, 'validation_failed', 'locationId: is not a market location of your organization', [{ field: 'locationId', message: 'is not a market location of your organization' }]);
-  if (loc.status !== 'active') throw new AppError(422, 'validation_failed', 'locationId: the location is inactive', [{ field: 'locationId', message: 'the location is inactive' }]);
+  if (!loc)
+    throw new AppError(422, 'validation_failed', 'locationId: is not a market location of your organization', [
+      { field: 'locationId', message: 'is not a market location of your organization' },
+    ]);
+  if (loc.status !== 'active')
+    throw new AppError(422, 'validation_failed', 'locationId: the location is inactive', [
+      { field: 'locationId', message: 'the location is inactive' },
+    ]);
   return loc;
 }

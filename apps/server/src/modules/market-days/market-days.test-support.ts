@@ -3,13 +3,24 @@ import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories
 import { createCategory, createLocation } from '../../../test/factories/market.js';
 import { addDays, today, weekdayOf } from './market-days.rules.js';
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read loosely in tests; the contracts type the app's own code
-export type Call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) => Promise<{ status: number; body: any }>;
+// Response bodies are read loosely in tests; the contracts type the app's own code.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type LooseBody = any;
+export type Call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) => Promise<{ status: number; body: LooseBody }>;
 
 /** A caller of the API with the given headers; bodies parsed. */
 export function caller(app: App, headers: Record<string, string>): Call {
   return async (method, url, payload) => {
-    const res = await app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const res = await app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     return { status: res.statusCode, body: res.body ? res.json() : null };
   };
 }

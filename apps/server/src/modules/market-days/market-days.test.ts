@@ -25,14 +25,24 @@ const freshDate = () => (nextDate = addDays(nextDate, 1));
 const dayBody = (over: Record<string, unknown> = {}) => ({ locationId: a.location.id, date: freshDate(), ...times, ...over });
 
 describe(`market days (${driver})`, () => {
-  it('creates a draft day whose capacity defaults to the active categories\' targets, and audits it', async () => {
+  it("creates a draft day whose capacity defaults to the active categories' targets, and audits it", async () => {
     await createCategory(t.app, b.org.id, { targetPerDay: 50 }); // another organization's category must not count
     const res = await a.call('POST', '/market-days', dayBody({ notes: 'Bring change' }));
     expect(res.status).toBe(201);
     const day = res.body;
-    expect(day).toMatchObject({ status: 'draft', seriesId: null, detached: false, capacityTotal: 12, notes: 'Bring change', publishedAt: null });
+    expect(day).toMatchObject({
+      status: 'draft',
+      seriesId: null,
+      detached: false,
+      capacityTotal: 12,
+      notes: 'Bring change',
+      publishedAt: null,
+    });
     expect(day.locationNameEn).toBe(a.location.nameEn);
-    expect(day.capacities.map((c: { nameEn: string; capacity: number }) => [c.nameEn, c.capacity]).sort()).toEqual([['Crafts', 7], ['Food', 5]]);
+    expect(day.capacities.map((c: { nameEn: string; capacity: number }) => [c.nameEn, c.capacity]).sort()).toEqual([
+      ['Crafts', 7],
+      ['Food', 5],
+    ]);
     const audits = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, day.id));
     expect(audits.map((x) => x.action)).toEqual(['create']);
   });
@@ -44,7 +54,16 @@ describe(`market days (${driver})`, () => {
     const foreign = await a.call('POST', '/market-days', dayBody({ capacities: [{ categoryId: b.food.id, capacity: 3 }] }));
     expect(foreign.status).toBe(422);
     expect(foreign.body.error.fields[0].field).toBe('capacities.0.categoryId');
-    const twice = await a.call('POST', '/market-days', dayBody({ capacities: [{ categoryId: a.food.id, capacity: 1 }, { categoryId: a.food.id, capacity: 2 }] }));
+    const twice = await a.call(
+      'POST',
+      '/market-days',
+      dayBody({
+        capacities: [
+          { categoryId: a.food.id, capacity: 1 },
+          { categoryId: a.food.id, capacity: 2 },
+        ],
+      }),
+    );
     expect(twice.status).toBe(422);
     expect(twice.body.error.fields[0].field).toBe('capacities.1.categoryId');
   });

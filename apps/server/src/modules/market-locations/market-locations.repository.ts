@@ -80,7 +80,14 @@ export async function marketDayCounts(db: DbOrTx, orgId: string, locationIds: st
   return new Map(rows.map((r) => [r.locationId, Number(r.n)]));
 }
 
-export type NextDayRow = { id: string; locationId: string; date: string; openTime: string; closeTime: string; status: (typeof marketDays.$inferSelect)['status'] };
+export type NextDayRow = {
+  id: string;
+  locationId: string;
+  date: string;
+  openTime: string;
+  closeTime: string;
+  status: (typeof marketDays.$inferSelect)['status'];
+};
 
 /** The first day from today on that is not cancelled, per location. */
 export async function nextMarketDays(db: DbOrTx, orgId: string, locationIds: string[]): Promise<Map<string, NextDayRow>> {

@@ -44,7 +44,13 @@ function toLocation(row: repo.LocationRow, x: Extras): Location {
     slotCount: x.slotCount,
     marketDayCount: x.marketDayCount,
     nextMarketDay: x.nextDay
-      ? { id: x.nextDay.id, date: x.nextDay.date, openTime: hhmm(x.nextDay.openTime), closeTime: hhmm(x.nextDay.closeTime), status: x.nextDay.status }
+      ? {
+          id: x.nextDay.id,
+          date: x.nextDay.date,
+          openTime: hhmm(x.nextDay.openTime),
+          closeTime: hhmm(x.nextDay.closeTime),
+          status: x.nextDay.status,
+        }
       : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -60,7 +66,12 @@ async function withExtras(db: DbOrTx, orgId: string, rows: repo.LocationRow[]): 
     repo.nextMarketDays(db, orgId, ids),
   ]);
   return rows.map((l) =>
-    toLocation(l, { slug: slug ?? '', slotCount: slots.get(l.id) ?? 0, marketDayCount: days.get(l.id) ?? 0, nextDay: next.get(l.id) ?? null }),
+    toLocation(l, {
+      slug: slug ?? '',
+      slotCount: slots.get(l.id) ?? 0,
+      marketDayCount: days.get(l.id) ?? 0,
+      nextDay: next.get(l.id) ?? null,
+    }),
   );
 }
 

@@ -19,7 +19,9 @@ const url = '/api/v1/market-locations';
 const valid = { nameEn: 'Harbour Market', nameAr: 'سوق الميناء', address: '1 Quay Road', latitude: 25.2048, longitude: 55.2708 };
 
 async function addDay(orgId: string, locationId: string, date: string, status: 'draft' | 'published' | 'cancelled' = 'draft') {
-  await t.app.ctx.db.insert(marketDays).values({ orgId, locationId, date, setupTime: '07:00', openTime: '09:00', closeTime: '15:00', status });
+  await t.app.ctx.db
+    .insert(marketDays)
+    .values({ orgId, locationId, date, setupTime: '07:00', openTime: '09:00', closeTime: '15:00', status });
 }
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -43,10 +45,23 @@ describe(`market locations (${driver})`, () => {
       expect(denied.statusCode).toBe(403);
     }
     expect((await t.app.inject({ method: 'POST', url, payload: valid })).statusCode).toBe(401);
-    const created = await t.app.inject({ method: 'POST', url, headers: superA, payload: { ...valid, amenities: ['water', 'parking', 'water'] } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: superA,
+      payload: { ...valid, amenities: ['water', 'parking', 'water'] },
+    });
     expect(created.statusCode).toBe(201);
     const loc = created.json();
-    expect(loc).toMatchObject({ ...valid, amenities: ['parking', 'water'], isPublic: false, status: 'active', planWidthM: 60, planDepthM: 40, slotCount: 0 });
+    expect(loc).toMatchObject({
+      ...valid,
+      amenities: ['parking', 'water'],
+      isPublic: false,
+      status: 'active',
+      planWidthM: 60,
+      planDepthM: 40,
+      slotCount: 0,
+    });
 
     const list = await t.app.inject({ url, headers: managerA });
     expect(list.statusCode).toBe(200);
@@ -54,10 +69,18 @@ describe(`market locations (${driver})`, () => {
     expect((await t.app.inject({ url, headers: marketingA })).statusCode).toBe(403);
     expect((await t.app.inject({ url: `${url}/${loc.id}`, headers: managerA })).statusCode).toBe(200);
 
-    for (const [method, payload] of [['PATCH', { isPublic: true }], ['DELETE', undefined]] as const) {
+    for (const [method, payload] of [
+      ['PATCH', { isPublic: true }],
+      ['DELETE', undefined],
+    ] as const) {
       expect((await t.app.inject({ method, url: `${url}/${loc.id}`, headers: managerA, payload })).statusCode).toBe(403);
     }
-    const changed = await t.app.inject({ method: 'PATCH', url: `${url}/${loc.id}`, headers: superA, payload: { isPublic: true, planWidthM: 120.5 } });
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `${url}/${loc.id}`,
+      headers: superA,
+      payload: { isPublic: true, planWidthM: 120.5 },
+    });
     expect(changed.json()).toMatchObject({ isPublic: true, planWidthM: 120.5, latitude: valid.latitude });
     const audits = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, loc.id));
     expect(audits.map((a) => a.action).sort()).toEqual(['create', 'update']);
@@ -78,7 +101,10 @@ describe(`market locations (${driver})`, () => {
     for (const [payload, field] of cases) {
       const res = await t.app.inject({ method: 'POST', url, headers: superA, payload });
       expect(res.statusCode, field).toBe(422);
-      expect(res.json().error.fields.map((f: { field: string }) => f.field), field).toContain(field);
+      expect(
+        res.json().error.fields.map((f: { field: string }) => f.field),
+        field,
+      ).toContain(field);
     }
     const neither = await t.app.inject({ method: 'POST', url, headers: superA, payload: { nameEn: 'No point', nameAr: 'بلا نقطة' } });
     expect(neither.statusCode).toBe(201);
@@ -88,9 +114,19 @@ describe(`market locations (${driver})`, () => {
     const half = await t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers: superA, payload: { latitude: 10 } });
     expect(half.statusCode).toBe(422);
     expect(half.json().error.fields[0].field).toBe('longitude');
-    const both = await t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers: superA, payload: { latitude: -33.8688, longitude: 151.2093 } });
+    const both = await t.app.inject({
+      method: 'PATCH',
+      url: `${url}/${id}`,
+      headers: superA,
+      payload: { latitude: -33.8688, longitude: 151.2093 },
+    });
     expect(both.json()).toMatchObject({ latitude: -33.8688, longitude: 151.2093 });
-    const cleared = await t.app.inject({ method: 'PATCH', url: `${url}/${id}`, headers: superA, payload: { latitude: null, longitude: null } });
+    const cleared = await t.app.inject({
+      method: 'PATCH',
+      url: `${url}/${id}`,
+      headers: superA,
+      payload: { latitude: null, longitude: null },
+    });
     expect(cleared.json()).toMatchObject({ latitude: null, longitude: null });
   });
 
@@ -106,7 +142,12 @@ describe(`market locations (${driver})`, () => {
       { bucketId, orgId: orgA.id, name: path, blobKey: randomUUID(), metadata: { mimetype: 'image/png', size: 10 } },
       { bucketId, orgId: orgA.id, name: 'plans/notes.pdf', blobKey: randomUUID(), metadata: { mimetype: 'application/pdf', size: 10 } },
     ]);
-    const pdf = await t.app.inject({ method: 'PATCH', url: `${url}/${loc.id}`, headers: superA, payload: { planImagePath: 'plans/notes.pdf' } });
+    const pdf = await t.app.inject({
+      method: 'PATCH',
+      url: `${url}/${loc.id}`,
+      headers: superA,
+      payload: { planImagePath: 'plans/notes.pdf' },
+    });
     expect(pdf.statusCode).toBe(422);
     const ok = await t.app.inject({ method: 'PATCH', url: `${url}/${loc.id}`, headers: superA, payload: { planImagePath: path } });
     expect(ok.statusCode).toBe(200);
@@ -154,7 +195,9 @@ describe(`market locations (${driver})`, () => {
   it('keeps organizations apart: B gets 404 for A ids and never lists them', async () => {
     const a = await createLocation(t.app, orgA.id, { nameEn: 'Only in A' });
     expect((await t.app.inject({ url: `${url}/${a.id}`, headers: superB })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PATCH', url: `${url}/${a.id}`, headers: superB, payload: { nameEn: 'Taken' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PATCH', url: `${url}/${a.id}`, headers: superB, payload: { nameEn: 'Taken' } })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'DELETE', url: `${url}/${a.id}`, headers: superB })).statusCode).toBe(404);
     const listB = (await t.app.inject({ url, headers: superB })).json();
     expect(listB.map((l: { id: string }) => l.id)).not.toContain(a.id);
@@ -166,7 +209,8 @@ describe(`market locations (${driver})`, () => {
     const tag = randomUUID().slice(0, 6);
     await createLocation(t.app, orgA.id, { nameEn: `Filter ${tag} on`, status: 'active' });
     await createLocation(t.app, orgA.id, { nameEn: `Filter ${tag} off`, status: 'inactive' });
-    const names = async (qs: string) => (await t.app.inject({ url: `${url}?${qs}`, headers: superA })).json().map((l: { nameEn: string }) => l.nameEn);
+    const names = async (qs: string) =>
+      (await t.app.inject({ url: `${url}?${qs}`, headers: superA })).json().map((l: { nameEn: string }) => l.nameEn);
     expect(await names(`q=${tag}`)).toEqual([`Filter ${tag} off`, `Filter ${tag} on`]);
     expect(await names(`q=${tag}&status=inactive`)).toEqual([`Filter ${tag} off`]);
     expect(await names('q=%25%25nothing-like-this')).toEqual([]);

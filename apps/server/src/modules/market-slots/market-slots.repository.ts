@@ -66,14 +66,21 @@ export function listSlots(db: DbOrTx, orgId: string, f: SlotFilter): Promise<Slo
 }
 
 export async function findSlot(db: DbOrTx, orgId: string, id: string): Promise<SlotRow | null> {
-  const [row] = await db.select().from(marketSlots).where(and(eq(marketSlots.orgId, orgId), eq(marketSlots.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(marketSlots)
+    .where(and(eq(marketSlots.orgId, orgId), eq(marketSlots.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
 /** Slots of the organization among these ids, with the plan size of their location. */
 export async function findSlotsWithPlans(db: DbOrTx, orgId: string, ids: string[]): Promise<(SlotRow & { plan: PlanSize })[]> {
   const rows = await db
-    .select({ slot: marketSlots, plan: { id: marketLocations.id, planWidthM: marketLocations.planWidthM, planDepthM: marketLocations.planDepthM } })
+    .select({
+      slot: marketSlots,
+      plan: { id: marketLocations.id, planWidthM: marketLocations.planWidthM, planDepthM: marketLocations.planDepthM },
+    })
     .from(marketSlots)
     .innerJoin(marketLocations, eq(marketLocations.id, marketSlots.locationId))
     .where(and(eq(marketSlots.orgId, orgId), inArray(marketSlots.id, ids)));
@@ -89,7 +96,10 @@ export async function existingCodes(db: DbOrTx, locationId: string, codes: strin
     .where(
       and(
         eq(marketSlots.locationId, locationId),
-        inArray(sql`lower(${marketSlots.code})`, codes.map((c) => c.toLowerCase())),
+        inArray(
+          sql`lower(${marketSlots.code})`,
+          codes.map((c) => c.toLowerCase()),
+        ),
         exceptId ? ne(marketSlots.id, exceptId) : undefined,
       ),
     )
@@ -99,7 +109,10 @@ export async function existingCodes(db: DbOrTx, locationId: string, codes: strin
 
 export async function insertSlots(db: DbOrTx, orgId: string, values: SlotValues[]): Promise<SlotRow[]> {
   if (!values.length) return [];
-  const rows = await db.insert(marketSlots).values(values.map((v) => ({ ...v, orgId }))).returning();
+  const rows = await db
+    .insert(marketSlots)
+    .values(values.map((v) => ({ ...v, orgId })))
+    .returning();
   return rows;
 }
 
@@ -125,7 +138,10 @@ export interface PositionValues {
 export async function updatePositions(db: DbOrTx, orgId: string, rows: PositionValues[]): Promise<void> {
   if (!rows.length) return;
   const values = sql.join(
-    rows.map((r) => sql`(${r.id}::uuid, ${r.planX}::numeric, ${r.planY}::numeric, ${r.planRotation}::int, ${r.widthM}::numeric, ${r.depthM}::numeric)`),
+    rows.map(
+      (r) =>
+        sql`(${r.id}::uuid, ${r.planX}::numeric, ${r.planY}::numeric, ${r.planRotation}::int, ${r.widthM}::numeric, ${r.depthM}::numeric)`,
+    ),
     sql`, `,
   );
   await db.execute(sql`

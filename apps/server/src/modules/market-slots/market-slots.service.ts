@@ -45,7 +45,12 @@ export async function createSlot(db: Db, caller: Caller, input: c.SlotCreate): P
       await requireCategory(tx, caller.orgId, input.categoryId);
       const clash = await repo.existingCodes(tx, plan.id, [input.code]);
       if (clash.length) throw codeTaken(clash);
-      const geometry = { planX: cm(input.planX) ?? null, planY: cm(input.planY) ?? null, widthM: cm(input.widthM) ?? 3, depthM: cm(input.depthM) ?? 3 };
+      const geometry = {
+        planX: cm(input.planX) ?? null,
+        planY: cm(input.planY) ?? null,
+        widthM: cm(input.widthM) ?? 3,
+        depthM: cm(input.depthM) ?? 3,
+      };
       assertOnPlan(plan, geometry, GEOMETRY_NAMES);
       const [row] = await repo.insertSlots(tx, caller.orgId, [
         {
@@ -86,7 +91,13 @@ export async function updateSlot(db: Db, caller: Caller, id: string, input: c.Sl
         const clash = await repo.existingCodes(tx, before.locationId, [input.code], id);
         if (clash.length) throw codeTaken(clash);
       }
-      const changes = { ...fields, planX: cm(input.planX), planY: cm(input.planY), widthM: cm(input.widthM) ?? undefined, depthM: cm(input.depthM) ?? undefined };
+      const changes = {
+        ...fields,
+        planX: cm(input.planX),
+        planY: cm(input.planY),
+        widthM: cm(input.widthM) ?? undefined,
+        depthM: cm(input.depthM) ?? undefined,
+      };
       const geometry = {
         planX: changes.planX === undefined ? before.planX : changes.planX,
         planY: changes.planY === undefined ? before.planY : changes.planY,
@@ -94,7 +105,7 @@ export async function updateSlot(db: Db, caller: Caller, id: string, input: c.Sl
         depthM: changes.depthM ?? before.depthM,
       };
       const moved = ['planX', 'planY', 'widthM', 'depthM'].some((k) => input[k as keyof c.SlotUpdate] !== undefined);
-      if (moved) assertOnPlan((await requireLocation(tx, caller.orgId, before.locationId)), geometry, GEOMETRY_NAMES);
+      if (moved) assertOnPlan(await requireLocation(tx, caller.orgId, before.locationId), geometry, GEOMETRY_NAMES);
       const row = await repo.updateSlot(tx, caller.orgId, id, changes);
       await recordAudit(tx, audit(caller, 'update', id, before, row));
       return toSlot(row!);

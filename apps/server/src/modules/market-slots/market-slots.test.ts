@@ -30,11 +30,29 @@ describe(`market slots (${driver})`, () => {
   it('creates a slot for vendor_management holders, with codes unique per location without regard to case', async () => {
     const loc = await createLocation(t.app, orgA);
     const other = await createLocation(t.app, orgA);
-    const body = { locationId: loc.id, code: 'A1', zone: 'North', widthM: 3.333, depthM: 2, power: 'single_phase', feePerDay: 2500, planX: 1, planY: 2 };
+    const body = {
+      locationId: loc.id,
+      code: 'A1',
+      zone: 'North',
+      widthM: 3.333,
+      depthM: 2,
+      power: 'single_phase',
+      feePerDay: 2500,
+      planX: 1,
+      planY: 2,
+    };
     expect((await post(body, marketing)).statusCode).toBe(403);
     const res = await post(body);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ code: 'A1', zone: 'North', widthM: 3.33, power: 'single_phase', feePerDay: 2500, status: 'open', planRotation: 0 });
+    expect(res.json()).toMatchObject({
+      code: 'A1',
+      zone: 'North',
+      widthM: 3.33,
+      power: 'single_phase',
+      feePerDay: 2500,
+      status: 'open',
+      planRotation: 0,
+    });
     const dup = await post({ ...body, code: 'a1' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.fields[0].field).toBe('code');
@@ -63,7 +81,10 @@ describe(`market slots (${driver})`, () => {
     ];
     for (const [over, field, status] of cases) {
       const res = await post({ locationId: loc.id, code: 'V1', ...over });
-      expect([res.statusCode, JSON.stringify(res.json().error.fields)], JSON.stringify(over)).toEqual([status, expect.stringContaining(field)]);
+      expect([res.statusCode, JSON.stringify(res.json().error.fields)], JSON.stringify(over)).toEqual([
+        status,
+        expect.stringContaining(field),
+      ]);
     }
     const cat = await createCategory(t.app, orgA);
     expect((await post({ locationId: loc.id, code: 'V1', categoryId: cat.id })).json().categoryId).toBe(cat.id);
@@ -111,8 +132,23 @@ describe(`market slots (${driver})`, () => {
     const loc = await createLocation(t.app, orgA, { planWidthM: 60, planDepthM: 40 });
     const gen = (over: Record<string, unknown> = {}) =>
       t.app.inject({
-        method: 'POST', url: `${url}/generate`, headers: admin,
-        payload: { locationId: loc.id, prefix: 'A', from: 1, to: 20, zone: 'Row A', widthM: 3, depthM: 2.5, power: 'single_phase', feePerDay: 1500, feePerSeason: 12000, layout: { startX: 0, startY: 5, direction: 'row', gapM: 0 }, ...over },
+        method: 'POST',
+        url: `${url}/generate`,
+        headers: admin,
+        payload: {
+          locationId: loc.id,
+          prefix: 'A',
+          from: 1,
+          to: 20,
+          zone: 'Row A',
+          widthM: 3,
+          depthM: 2.5,
+          power: 'single_phase',
+          feePerDay: 1500,
+          feePerSeason: 12000,
+          layout: { startX: 0, startY: 5, direction: 'row', gapM: 0 },
+          ...over,
+        },
       });
     const res = await gen();
     expect(res.statusCode).toBe(201);
@@ -142,7 +178,8 @@ describe(`market slots (${driver})`, () => {
     const loc = await createLocation(t.app, orgA, { planWidthM: 30, planDepthM: 20 });
     const a = await createSlot(t.app, orgA, { locationId: loc.id, code: 'M1' });
     const b = await createSlot(t.app, orgA, { locationId: loc.id, code: 'M2' });
-    const patch = (positions: object[], headers = admin) => t.app.inject({ method: 'PATCH', url: `${url}/positions`, headers, payload: { positions } });
+    const patch = (positions: object[], headers = admin) =>
+      t.app.inject({ method: 'PATCH', url: `${url}/positions`, headers, payload: { positions } });
 
     const ok = await patch([
       { id: a.id, planX: 10.5, planY: 4, planRotation: 90 },
@@ -162,10 +199,16 @@ describe(`market slots (${driver})`, () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.fields[0].field).toBe('positions.1.planX');
     const foreign = await createSlot(t.app, orgB);
-    const cross = await patch([{ id: a.id, planX: 1, planY: 1, planRotation: 0 }, { id: foreign.id, planX: 1, planY: 1, planRotation: 0 }]);
+    const cross = await patch([
+      { id: a.id, planX: 1, planY: 1, planRotation: 0 },
+      { id: foreign.id, planX: 1, planY: 1, planRotation: 0 },
+    ]);
     expect(cross.statusCode).toBe(404);
     expect(cross.json().error.fields[0].field).toBe('positions.1.id');
-    const twice = await patch([{ id: a.id, planX: 1, planY: 1, planRotation: 0 }, { id: a.id, planX: 2, planY: 1, planRotation: 0 }]);
+    const twice = await patch([
+      { id: a.id, planX: 1, planY: 1, planRotation: 0 },
+      { id: a.id, planX: 2, planY: 1, planRotation: 0 },
+    ]);
     expect(twice.statusCode).toBe(422);
     const after = (await t.app.inject({ url: `${url}/${a.id}`, headers: admin })).json();
     expect(after).toMatchObject({ planX: 10.5, planY: 4, planRotation: 90 });
@@ -184,8 +227,17 @@ describe(`market slots (${driver})`, () => {
       { method: 'DELETE' as const, url: `${url}/${slot.id}` },
       { method: 'POST' as const, url, payload: { locationId: loc.id, code: 'Z9' } },
       {
-        method: 'POST' as const, url: `${url}/generate`,
-        payload: { locationId: loc.id, prefix: 'Z', from: 1, to: 2, widthM: 3, depthM: 3, layout: { startX: 0, startY: 0, direction: 'row', gapM: 0 } },
+        method: 'POST' as const,
+        url: `${url}/generate`,
+        payload: {
+          locationId: loc.id,
+          prefix: 'Z',
+          from: 1,
+          to: 2,
+          widthM: 3,
+          depthM: 3,
+          layout: { startX: 0, startY: 0, direction: 'row', gapM: 0 },
+        },
       },
     ];
     for (const c of calls) expect((await t.app.inject({ ...c, headers: otherOrgAdmin })).statusCode, `${c.method} ${c.url}`).toBe(404);

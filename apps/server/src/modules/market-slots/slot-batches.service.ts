@@ -19,7 +19,11 @@ export async function generateSlots(db: Db, caller: Caller, input: c.SlotGenerat
     return await db.transaction(async (tx) => {
       const plan = await requireLocation(tx, caller.orgId, input.locationId);
       await requireCategory(tx, caller.orgId, input.categoryId);
-      const clash = await repo.existingCodes(tx, plan.id, planned.map((p) => p.code));
+      const clash = await repo.existingCodes(
+        tx,
+        plan.id,
+        planned.map((p) => p.code),
+      );
       if (clash.length) throw codeTaken(clash, 'prefix');
       const off = firstOutOfPlan(planned, { widthM, depthM }, { widthM: plan.planWidthM, depthM: plan.planDepthM });
       if (off) {
@@ -55,7 +59,11 @@ export async function generateSlots(db: Db, caller: Caller, input: c.SlotGenerat
       return rows.sort((a, b) => order.get(a.code)! - order.get(b.code)!).map(toSlot);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw codeTaken(planned.map((p) => p.code), 'prefix');
+    if (isUniqueViolation(err))
+      throw codeTaken(
+        planned.map((p) => p.code),
+        'prefix',
+      );
     throw err;
   }
 }
@@ -72,7 +80,9 @@ export async function updatePositions(db: Db, caller: Caller, positions: c.SlotP
     const rows = positions.map((p, i) => {
       const slot = found.get(p.id);
       if (!slot) {
-        throw new AppError(404, 'not_found', `Slot not found (positions.${i}.id)`, [{ field: `positions.${i}.id`, message: 'is not a slot of your organization' }]);
+        throw new AppError(404, 'not_found', `Slot not found (positions.${i}.id)`, [
+          { field: `positions.${i}.id`, message: 'is not a slot of your organization' },
+        ]);
       }
       const next = {
         id: p.id,
@@ -83,11 +93,20 @@ export async function updatePositions(db: Db, caller: Caller, positions: c.SlotP
         depthM: p.depthM === undefined ? slot.depthM : toCentimetres(p.depthM),
       };
       const at = `positions.${i}.`;
-      assertOnPlan(slot.plan, next, { x: `${at}planX`, y: `${at}planY`, w: p.widthM === undefined ? '' : `${at}widthM`, d: p.depthM === undefined ? '' : `${at}depthM` });
+      assertOnPlan(slot.plan, next, {
+        x: `${at}planX`,
+        y: `${at}planY`,
+        w: p.widthM === undefined ? '' : `${at}widthM`,
+        d: p.depthM === undefined ? '' : `${at}depthM`,
+      });
       return next;
     });
     await repo.updatePositions(tx, caller.orgId, rows);
-    const after = await repo.findSlotsWithPlans(tx, caller.orgId, rows.map((r) => r.id));
+    const after = await repo.findSlotsWithPlans(
+      tx,
+      caller.orgId,
+      rows.map((r) => r.id),
+    );
     const byId = new Map(after.map((s) => [s.id, s]));
     for (const r of rows) {
       const before = found.get(r.id)!;

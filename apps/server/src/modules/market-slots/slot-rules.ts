@@ -27,8 +27,16 @@ export const toSlot = (r: repo.SlotRow): c.Slot => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-export const audit = (caller: Caller, action: string, id: string, before: unknown, after: unknown) =>
-  ({ orgId: caller.orgId, actorId: caller.userId, action, entityType: 'market_slot', entityId: id, before, after, ip: caller.ip });
+export const audit = (caller: Caller, action: string, id: string, before: unknown, after: unknown) => ({
+  orgId: caller.orgId,
+  actorId: caller.userId,
+  action,
+  entityType: 'market_slot',
+  entityId: id,
+  before,
+  after,
+  ip: caller.ip,
+});
 
 export async function requireLocation(db: DbOrTx, orgId: string, id: string): Promise<repo.PlanSize> {
   const loc = await repo.findLocation(db, orgId, id);

@@ -64,7 +64,9 @@ describe(`platform (${driver})`, () => {
     const u = await createUser(t.app);
     const token = await tokenFor(t.app, u);
     const res = await t.app.inject({
-      method: 'PUT', url: '/api/v1/profile', headers: bearer(token),
+      method: 'PUT',
+      url: '/api/v1/profile',
+      headers: bearer(token),
       payload: { fullName: 'Layla Haddad', avatarUrl: 'https://example.test/a.png' },
     });
     expect(res.statusCode).toBe(200);
@@ -75,7 +77,12 @@ describe(`platform (${driver})`, () => {
 
   it('names the field of a bad profile update', async () => {
     const u = await createUser(t.app);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/v1/profile', headers: bearer(await tokenFor(t.app, u)), payload: { email: 'not-an-email' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile',
+      headers: bearer(await tokenFor(t.app, u)),
+      payload: { email: 'not-an-email' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields[0].field).toBe('email');
   });
@@ -83,7 +90,10 @@ describe(`platform (${driver})`, () => {
   it('answers malformed JSON with 400', async () => {
     const u = await createUser(t.app);
     const res = await t.app.inject({
-      method: 'PUT', url: '/api/v1/profile', headers: { ...bearer(await tokenFor(t.app, u)), 'content-type': 'application/json' }, payload: '{bad',
+      method: 'PUT',
+      url: '/api/v1/profile',
+      headers: { ...bearer(await tokenFor(t.app, u)), 'content-type': 'application/json' },
+      payload: '{bad',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('bad_request');

@@ -73,7 +73,9 @@ export async function upcomingPublishedDays(db: DbOrTx, locationIds: string[], p
       setupTime: marketDays.setupTime,
       openTime: marketDays.openTime,
       closeTime: marketDays.closeTime,
-      rank: sql<number>`row_number() over (partition by ${marketDays.locationId} order by ${marketDays.date}, ${marketDays.openTime}, ${marketDays.id})`.as('rank'),
+      rank: sql<number>`row_number() over (partition by ${marketDays.locationId} order by ${marketDays.date}, ${marketDays.openTime}, ${marketDays.id})`.as(
+        'rank',
+      ),
     })
     .from(marketDays)
     .where(and(inArray(marketDays.locationId, locationIds), eq(marketDays.status, 'published'), gte(marketDays.date, sql`current_date`)))

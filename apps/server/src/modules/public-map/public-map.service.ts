@@ -26,7 +26,13 @@ function toPublic(row: repo.PublicLocationRow, slotCount: number, days: repo.Pub
     amenities: row.amenities.filter((a): a is Amenity => AMENITIES.includes(a)),
     organizationName: row.organizationName,
     slotCount,
-    marketDays: days.map((d) => ({ id: d.id, date: d.date, setupTime: hhmm(d.setupTime), openTime: hhmm(d.openTime), closeTime: hhmm(d.closeTime) })),
+    marketDays: days.map((d) => ({
+      id: d.id,
+      date: d.date,
+      setupTime: hhmm(d.setupTime),
+      openTime: hhmm(d.openTime),
+      closeTime: hhmm(d.closeTime),
+    })),
   };
 }
 
@@ -52,7 +58,10 @@ export async function publicMap(db: Db): Promise<PublicMap> {
 export async function publicLocationPlan(db: Db, id: string): Promise<PublicPlan> {
   const row = await repo.publicLocation(db, id);
   if (!row) throw notFound('Market location');
-  const [slots, days] = await Promise.all([repo.publicSlots(db, id, r.PUBLIC_MAP_MAX_SLOTS), repo.upcomingPublishedDays(db, [id], r.PUBLIC_MAP_MAX_DAYS)]);
+  const [slots, days] = await Promise.all([
+    repo.publicSlots(db, id, r.PUBLIC_MAP_MAX_SLOTS),
+    repo.upcomingPublishedDays(db, [id], r.PUBLIC_MAP_MAX_DAYS),
+  ]);
   const categoryIds = [...new Set(slots.map((s) => s.categoryId).filter((c): c is string => !!c))];
   const categories = await repo.publicCategories(db, row.orgId, categoryIds);
   return {

@@ -10,7 +10,13 @@ let orgA: { id: string; name: string };
 let orgB: { id: string; name: string };
 
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-async function addDay(orgId: string, locationId: string, offset: number, status: 'draft' | 'published' | 'cancelled' | 'completed', notes?: string) {
+async function addDay(
+  orgId: string,
+  locationId: string,
+  offset: number,
+  status: 'draft' | 'published' | 'cancelled' | 'completed',
+  notes?: string,
+) {
   const [row] = await t.app.ctx.db
     .insert(marketDays)
     .values({ orgId, locationId, date: isoDay(offset), setupTime: '07:30', openTime: '09:00', closeTime: '14:00', status, notes })
@@ -20,7 +26,10 @@ async function addDay(orgId: string, locationId: string, offset: number, status:
 const map = async () => {
   const res = await t.app.inject({ url: '/api/v1/public/market-locations' });
   expect(res.statusCode).toBe(200);
-  return res.json() as { locations: { id: string; marketDays: { id: string; date: string }[]; organizationName: string }[]; truncated: boolean };
+  return res.json() as {
+    locations: { id: string; marketDays: { id: string; date: string }[]; organizationName: string }[];
+    truncated: boolean;
+  };
 };
 
 beforeAll(async () => {
@@ -42,7 +51,12 @@ describe(`public map (${driver})`, () => {
     expect(ids).toEqual(expect.arrayContaining([shown.id, shownB.id]));
     expect(ids).not.toContain(hidden.id);
     expect(ids).not.toContain(inactive.id);
-    expect(body.locations.find((l) => l.id === shown.id)).toMatchObject({ organizationName: orgA.name, latitude: 25.1, longitude: 55.2, amenities: ['water'] });
+    expect(body.locations.find((l) => l.id === shown.id)).toMatchObject({
+      organizationName: orgA.name,
+      latitude: 25.1,
+      longitude: 55.2,
+      amenities: ['water'],
+    });
     expect(body.locations.find((l) => l.id === shownB.id)?.organizationName).toBe(orgB.name);
     for (const id of [hidden.id, inactive.id, randomUUID()]) {
       expect((await t.app.inject({ url: `/api/v1/public/market-locations/${id}` })).statusCode).toBe(404);
@@ -70,7 +84,16 @@ describe(`public map (${driver})`, () => {
   it('gives the slot plan coloured by category, without fees or internal fields', async () => {
     const loc = await createLocation(t.app, orgA.id, { isPublic: true, planWidthM: 80, planDepthM: 50 });
     const food = await createCategory(t.app, orgA.id, { colour: '#f97316' });
-    await createSlot(t.app, orgA.id, { locationId: loc.id, code: 'F1', categoryId: food.id, planX: 4, planY: 6, planRotation: 45, feePerDay: 987654, feePerSeason: 123456 });
+    await createSlot(t.app, orgA.id, {
+      locationId: loc.id,
+      code: 'F1',
+      categoryId: food.id,
+      planX: 4,
+      planY: 6,
+      planRotation: 45,
+      feePerDay: 987654,
+      feePerSeason: 123456,
+    });
     await createSlot(t.app, orgA.id, { locationId: loc.id, code: 'F2', planX: null, planY: null });
     await addDay(orgA.id, loc.id, 5, 'published');
     const res = await t.app.inject({ url: `/api/v1/public/market-locations/${loc.id}` });
@@ -84,10 +107,11 @@ describe(`public map (${driver})`, () => {
     const keys = new Set<string>();
     const walk = (v: unknown): void => {
       if (Array.isArray(v)) v.forEach(walk);
-      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) {
-        keys.add(k);
-        walk(x);
-      }
+      else if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) {
+          keys.add(k);
+          walk(x);
+        }
     };
     walk(plan);
     expect([...keys].filter((k) => /fee|status|org(?!anization)|notes|public|vendor|created|updated/i.test(k))).toEqual([]);
@@ -95,7 +119,13 @@ describe(`public map (${driver})`, () => {
 
   it('draws at most 2000 slots of one plan', async () => {
     const loc = await createLocation(t.app, orgA.id, { isPublic: true, planWidthM: 2000, planDepthM: 2000 });
-    const rows = Array.from({ length: 2001 }, (_, i) => ({ orgId: orgA.id, locationId: loc.id, code: `S${String(i).padStart(4, '0')}`, planX: i % 500, planY: Math.floor(i / 500) * 4 }));
+    const rows = Array.from({ length: 2001 }, (_, i) => ({
+      orgId: orgA.id,
+      locationId: loc.id,
+      code: `S${String(i).padStart(4, '0')}`,
+      planX: i % 500,
+      planY: Math.floor(i / 500) * 4,
+    }));
     await t.app.ctx.db.insert(marketSlots).values(rows);
     const plan = (await t.app.inject({ url: `/api/v1/public/market-locations/${loc.id}` })).json();
     expect(plan.slots).toHaveLength(2000);
@@ -104,7 +134,12 @@ describe(`public map (${driver})`, () => {
 
   it('is bounded: at most 200 locations, and says when it cut the list', async () => {
     const before = (await map()).locations.length;
-    const rows = Array.from({ length: 201 - before }, (_, i) => ({ orgId: orgB.id, nameEn: `Bulk ${i}`, nameAr: `كتلة ${i}`, isPublic: true }));
+    const rows = Array.from({ length: 201 - before }, (_, i) => ({
+      orgId: orgB.id,
+      nameEn: `Bulk ${i}`,
+      nameAr: `كتلة ${i}`,
+      isPublic: true,
+    }));
     await t.app.ctx.db.insert(marketLocations).values(rows);
     const body = await map();
     expect(body.locations).toHaveLength(200);

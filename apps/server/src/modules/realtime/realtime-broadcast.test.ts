@@ -95,7 +95,10 @@ describe(`realtime broadcast and presence (${driver})`, () => {
     const noKey = await t.app.inject({ method: 'POST', url: '/realtime/v1/api/broadcast', payload: { messages: [] } });
     expect(noKey.statusCode).toBe(401);
     const bad = await t.app.inject({
-      method: 'POST', url: '/realtime/v1/api/broadcast', headers: { apikey: t.app.ctx.keys.anon }, payload: { messages: 'nope' },
+      method: 'POST',
+      url: '/realtime/v1/api/broadcast',
+      headers: { apikey: t.app.ctx.keys.anon },
+      payload: { messages: 'nope' },
     });
     expect(bad.statusCode).toBe(400);
   });

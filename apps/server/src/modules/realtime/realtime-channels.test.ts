@@ -22,10 +22,12 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   for (const s of sockets.splice(0)) s.ws.terminate();
-  await Promise.all(clients.splice(0).map(async (c) => {
-    await c.removeAllChannels();
-    await c.realtime.disconnect();
-  }));
+  await Promise.all(
+    clients.splice(0).map(async (c) => {
+      await c.removeAllChannels();
+      await c.realtime.disconnect();
+    }),
+  );
 });
 afterAll(async () => t?.close());
 
@@ -49,13 +51,21 @@ interface Joined {
 }
 
 /** Joins a topic and listens to broadcasts and presence; resolves with the first status. */
-async function join(c: SupabaseClient, topic: string, opts: { private?: boolean; presenceKey?: string; self?: boolean; ack?: boolean } = {}) {
+async function join(
+  c: SupabaseClient,
+  topic: string,
+  opts: { private?: boolean; presenceKey?: string; self?: boolean; ack?: boolean } = {},
+) {
   const inbox = new Inbox<Msg>();
   const statuses = new Inbox<string>();
   const presence = new Inbox<{ event: string; key: string }>();
   const channel = c
     .channel(topic, {
-      config: { private: opts.private ?? false, broadcast: { self: opts.self ?? false, ack: opts.ack ?? false }, presence: { key: opts.presenceKey ?? '' } },
+      config: {
+        private: opts.private ?? false,
+        broadcast: { self: opts.self ?? false, ack: opts.ack ?? false },
+        presence: { key: opts.presenceKey ?? '' },
+      },
     })
     .on('broadcast', { event: '*' }, (m) => inbox.push(m as unknown as Msg));
   // Presence listeners make realtime-js ask for presence at join: only when the test wants it.
@@ -74,7 +84,12 @@ async function join(c: SupabaseClient, topic: string, opts: { private?: boolean;
 }
 
 const rest = (headers: Record<string, string>, messages: unknown[]) =>
-  t.app.inject({ method: 'POST', url: '/realtime/v1/api/broadcast', headers: { 'content-type': 'application/json', ...headers }, payload: { messages } });
+  t.app.inject({
+    method: 'POST',
+    url: '/realtime/v1/api/broadcast',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: { messages },
+  });
 
 describe(`realtime channel tenancy (${driver})`, () => {
   it("keeps one organization's broadcast away from another organization on the same topic", async () => {
@@ -93,7 +108,7 @@ describe(`realtime channel tenancy (${driver})`, () => {
     await a2.inbox.expectNothing(0);
   });
 
-  it("keeps presence (user ids and metadata) within the organization", async () => {
+  it('keeps presence (user ids and metadata) within the organization', async () => {
     const [orgA, orgB] = [await createOrg(t.app), await createOrg(t.app)];
     const topic = `room-${randomUUID()}`;
     const alice = await member(orgA.id);
@@ -160,7 +175,9 @@ describe(`realtime channel tenancy (${driver})`, () => {
     const j = await join(await client(leaver.token), topic);
     expect(j.status).toBe('SUBSCRIBED');
     await t.app.ctx.db.delete(userRoles).where(eq(userRoles.userId, leaver.id));
-    await t.app.ctx.db.delete(organizationMemberships).where(and(eq(organizationMemberships.userId, leaver.id), eq(organizationMemberships.orgId, org.id)));
+    await t.app.ctx.db
+      .delete(organizationMemberships)
+      .where(and(eq(organizationMemberships.userId, leaver.id), eq(organizationMemberships.orgId, org.id)));
     await realtimeServiceFor(t.app.ctx)!.hub.revalidate(Date.now() + 60_000);
     expect(await j.statuses.next()).toBe('CLOSED');
     await sender.channel.send({ type: 'broadcast', event: 'after', payload: {} });
@@ -174,7 +191,11 @@ describe(`realtime channel tenancy (${driver})`, () => {
     sockets.push(s);
     for (const [i, topic] of ['realtime:room\u0000x', 'realtime:room\u001bx', 'realtime:room\ud800', 'realtime:'].entries()) {
       s.send({ topic, event: 'phx_join', payload: { config: {}, access_token: token }, ref: String(i), join_ref: String(i) });
-      expect(await s.inbox.next()).toMatchObject({ topic, event: 'phx_reply', payload: { status: 'error', response: { reason: expect.stringMatching(/^unmatched topic/) } } });
+      expect(await s.inbox.next()).toMatchObject({
+        topic,
+        event: 'phx_reply',
+        payload: { status: 'error', response: { reason: expect.stringMatching(/^unmatched topic/) } },
+      });
       await s.inbox.next(); // its system message
     }
   });
@@ -187,11 +208,22 @@ describe(`realtime channel tenancy (${driver})`, () => {
     const s = await rawClient(t.app, { vsn: '1.0.0' });
     sockets.push(s);
     const full = `realtime:${topic}`;
-    s.send({ topic: full, event: 'phx_join', payload: { config: { broadcast: { self: true, ack: true } }, access_token: (await member(org.id)).token }, ref: '1', join_ref: '1' });
+    s.send({
+      topic: full,
+      event: 'phx_join',
+      payload: { config: { broadcast: { self: true, ack: true } }, access_token: (await member(org.id)).token },
+      ref: '1',
+      join_ref: '1',
+    });
     expect(await s.inbox.next()).toMatchObject({ event: 'phx_reply', payload: { status: 'ok' } });
     s.send({ topic: full, event: 'broadcast', payload: { type: 'broadcast', event: 'spoof', payload: {} }, ref: '2', join_ref: '1' });
     expect(await s.inbox.next()).toMatchObject({
-      event: 'phx_reply', ref: '2', payload: { status: 'error', response: { reason: `Unauthorized: You do not have permissions to write to this Channel topic: ${topic}` } },
+      event: 'phx_reply',
+      ref: '2',
+      payload: {
+        status: 'error',
+        response: { reason: `Unauthorized: You do not have permissions to write to this Channel topic: ${topic}` },
+      },
     });
     s.send({ topic: full, event: 'presence', payload: { type: 'presence', event: 'track', payload: {} }, ref: '3', join_ref: '1' });
     expect(await s.inbox.next()).toMatchObject({ event: 'phx_reply', ref: '3', payload: { status: 'error' } });
@@ -208,7 +240,17 @@ describe(`realtime channel tenancy (${driver})`, () => {
     const topic = `room-${randomUUID()}`;
     const u = await createUser(t.app, { orgId: org.id, role: 'super_admin' });
     const [session] = await t.app.ctx.db.insert(sessions).values({ userId: u.id }).returning();
-    const claims = { sub: u.id, session_id: session!.id, email: u.email, phone: '', aal: 'aal1' as const, amr: [], app_metadata: {}, user_metadata: {}, is_anonymous: false };
+    const claims = {
+      sub: u.id,
+      session_id: session!.id,
+      email: u.email,
+      phone: '',
+      aal: 'aal1' as const,
+      amr: [],
+      app_metadata: {},
+      user_metadata: {},
+      is_anonymous: false,
+    };
     const other = await join(await client((await member(org.id)).token), topic);
     // Issued so that it has two or three seconds left.
     const { token, exp } = await t.app.ctx.jwt.signAccess(claims, Date.now() - (t.app.ctx.config.jwtExpiry - 3) * 1000);

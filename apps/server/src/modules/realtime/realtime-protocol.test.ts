@@ -25,7 +25,13 @@ async function open(opts: Parameters<typeof rawClient>[1] = { vsn: '2.0.0' }) {
   return s;
 }
 
-const join = (topic: string, ref: string, payload?: unknown) => [ref, ref, topic, 'phx_join', payload ?? { config: {}, access_token: memberToken }];
+const join = (topic: string, ref: string, payload?: unknown) => [
+  ref,
+  ref,
+  topic,
+  'phx_join',
+  payload ?? { config: {}, access_token: memberToken },
+];
 
 /** A user broadcast push (kind 3) as realtime-js's serializer builds it. */
 function binaryPush(joinRef: string, ref: string, topic: string, event: string, json: unknown): Buffer {
@@ -41,7 +47,13 @@ describe(`realtime wire protocol (${driver})`, () => {
     expect(await v2.inbox.next()).toEqual([null, '7', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
     const v1 = await open({ vsn: '1.0.0' });
     v1.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '3' });
-    expect(await v1.inbox.next()).toEqual({ topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} }, ref: '3', join_ref: null });
+    expect(await v1.inbox.next()).toEqual({
+      topic: 'phoenix',
+      event: 'phx_reply',
+      payload: { status: 'ok', response: {} },
+      ref: '3',
+      join_ref: null,
+    });
   });
 
   it('refuses the upgrade without a valid API key or with an unknown vsn', async () => {
@@ -52,7 +64,14 @@ describe(`realtime wire protocol (${driver})`, () => {
 
   it('survives garbage: error replies, then a close, and the server keeps serving', async () => {
     const s = await open();
-    for (const junk of ['not json', '{"a":1}', '[1,2,3]', '[null,"1",42,"phx_join",{}]', Buffer.from([9, 9, 9]), Buffer.from([3, 200, 200, 200, 200, 200, 1])]) {
+    for (const junk of [
+      'not json',
+      '{"a":1}',
+      '[1,2,3]',
+      '[null,"1",42,"phx_join",{}]',
+      Buffer.from([9, 9, 9]),
+      Buffer.from([3, 200, 200, 200, 200, 200, 1]),
+    ]) {
       s.send(junk);
       expect(await s.inbox.next()).toEqual([null, null, 'phoenix', 'phx_error', { reason: 'malformed message' }]);
     }
@@ -60,7 +79,13 @@ describe(`realtime wire protocol (${driver})`, () => {
     expect(await s.inbox.next()).toMatchObject(['1', '1', 'realtime:x', 'phx_reply', { status: 'error' }]);
     expect(await s.inbox.next()).toMatchObject(['1', null, 'realtime:x', 'system', { status: 'error', extension: 'system' }]);
     s.send(['1', '2', 'realtime:never-joined', 'broadcast', { type: 'broadcast', event: 'e', payload: {} }]);
-    expect(await s.inbox.next()).toEqual(['1', '2', 'realtime:never-joined', 'phx_reply', { status: 'error', response: { reason: 'unmatched topic' } }]);
+    expect(await s.inbox.next()).toEqual([
+      '1',
+      '2',
+      'realtime:never-joined',
+      'phx_reply',
+      { status: 'error', response: { reason: 'unmatched topic' } },
+    ]);
     s.send(join('realtime:bad', '3', { config: { postgres_changes: [{ event: 'EXPLODE', schema: 'public', table: 'translations' }] } }));
     expect(await s.inbox.next()).toMatchObject(['3', '3', 'realtime:bad', 'phx_reply', { status: 'error' }]);
     await s.inbox.next(); // its system message
@@ -82,17 +107,39 @@ describe(`realtime wire protocol (${driver})`, () => {
     const s = await open();
     const binding = { event: 'INSERT', schema: 'public', table: 'translations', filter: 'language=in.(ar,en)' };
     s.send(join('realtime:ids', '1', { config: { postgres_changes: [binding, { event: '*', schema: 'public', table: 'languages' }] } }));
-    const [, , , event, payload] = (await s.inbox.next()) as [string, string, string, string, { status: string; response: { postgres_changes: { id: number }[] } }];
+    const [, , , event, payload] = (await s.inbox.next()) as [
+      string,
+      string,
+      string,
+      string,
+      { status: string; response: { postgres_changes: { id: number }[] } },
+    ];
     expect(event).toBe('phx_reply');
     expect(payload.status).toBe('ok');
     const [first, second] = payload.response.postgres_changes;
     expect(first).toEqual({ id: expect.any(Number), ...binding });
     expect(second).toEqual({ id: expect.any(Number), event: '*', schema: 'public', table: 'languages' });
     expect(first!.id).not.toBe(second!.id);
-    expect(await s.inbox.next()).toEqual(['1', null, 'realtime:ids', 'system', { message: 'Subscribed to PostgreSQL', status: 'ok', extension: 'postgres_changes', channel: 'ids' }]);
+    expect(await s.inbox.next()).toEqual([
+      '1',
+      null,
+      'realtime:ids',
+      'system',
+      { message: 'Subscribed to PostgreSQL', status: 'ok', extension: 'postgres_changes', channel: 'ids' },
+    ]);
 
-    s.send(join('realtime:badcol', '2', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'translations', filter: 'nope=eq.1' }] } }));
-    expect(await s.inbox.next()).toMatchObject(['2', '2', 'realtime:badcol', 'phx_reply', { status: 'error', response: { reason: expect.stringMatching(/column "nope"/) } }]);
+    s.send(
+      join('realtime:badcol', '2', {
+        config: { postgres_changes: [{ event: '*', schema: 'public', table: 'translations', filter: 'nope=eq.1' }] },
+      }),
+    );
+    expect(await s.inbox.next()).toMatchObject([
+      '2',
+      '2',
+      'realtime:badcol',
+      'phx_reply',
+      { status: 'error', response: { reason: expect.stringMatching(/column "nope"/) } },
+    ]);
     await s.inbox.next(); // its system message
     s.send(join('realtime:private', '3', { config: { private: true } }));
     expect(await s.inbox.next()).toMatchObject(['3', '3', 'realtime:private', 'phx_reply', { status: 'error' }]);
@@ -117,9 +164,16 @@ describe(`realtime wire protocol (${driver})`, () => {
   it('limits channels per socket, leaves on request, and drops silent sockets', async () => {
     const s = await open();
     for (let i = 0; i < 100; i++) s.send(join(`realtime:c${i}`, String(i)));
-    for (let i = 0; i < 100; i++) expect(await s.inbox.next()).toMatchObject([String(i), String(i), `realtime:c${i}`, 'phx_reply', { status: 'ok' }]);
+    for (let i = 0; i < 100; i++)
+      expect(await s.inbox.next()).toMatchObject([String(i), String(i), `realtime:c${i}`, 'phx_reply', { status: 'ok' }]);
     s.send(join('realtime:one-too-many', '100'));
-    expect(await s.inbox.next()).toMatchObject(['100', '100', 'realtime:one-too-many', 'phx_reply', { status: 'error', response: { reason: expect.stringMatching(/too many channels/) } }]);
+    expect(await s.inbox.next()).toMatchObject([
+      '100',
+      '100',
+      'realtime:one-too-many',
+      'phx_reply',
+      { status: 'error', response: { reason: expect.stringMatching(/too many channels/) } },
+    ]);
     await s.inbox.next(); // its system message
     s.send(['0', '101', 'realtime:c0', 'phx_leave', {}]);
     expect(await s.inbox.next()).toEqual(['0', '101', 'realtime:c0', 'phx_reply', { status: 'ok', response: {} }]);

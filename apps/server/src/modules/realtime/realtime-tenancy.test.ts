@@ -22,9 +22,15 @@ const clients: SupabaseClient[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   for (const name of [TABLE, 'rt_async_items']) {
-    await t.app.ctx.db.execute(sql.raw(`create table public.${name} (id uuid primary key default gen_random_uuid(), org_id uuid, owner_id uuid, name text not null)`));
     await t.app.ctx.db.execute(
-      sql.raw(`create trigger ${name}_realtime after insert or update or delete on public.${name} for each row execute function public.realtime_notify()`),
+      sql.raw(
+        `create table public.${name} (id uuid primary key default gen_random_uuid(), org_id uuid, owner_id uuid, name text not null)`,
+      ),
+    );
+    await t.app.ctx.db.execute(
+      sql.raw(
+        `create trigger ${name}_realtime after insert or update or delete on public.${name} for each row execute function public.realtime_notify()`,
+      ),
     );
   }
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -60,7 +66,9 @@ describe(`realtime authorization (${driver})`, () => {
     // An anonymous socket may not even subscribe to a tenant table (only to the public ones).
     const anon = supabaseFor(t.app);
     clients.push(anon);
-    const anonJoin = await subscribe(anon.channel(`w-${randomUUID()}`).on('postgres_changes', { event: 'INSERT', schema: 'public', table: TABLE }, () => {}));
+    const anonJoin = await subscribe(
+      anon.channel(`w-${randomUUID()}`).on('postgres_changes', { event: 'INSERT', schema: 'public', table: TABLE }, () => {}),
+    );
     expect(anonJoin.status).toBe('CHANNEL_ERROR');
     expect(anonJoin.err?.message).toMatch(/^Unauthorized/);
 
@@ -90,12 +98,16 @@ describe(`realtime authorization (${driver})`, () => {
     const c = supabaseFor(t.app, t.app.ctx.keys.service);
     clients.push(c);
     const inbox = new Inbox<{ new: Record<string, unknown> }>();
-    const ok = c.channel(`svc-${randomUUID()}`).on('postgres_changes', { event: '*', schema: 'public', table: TABLE }, (p) => inbox.push(p));
+    const ok = c
+      .channel(`svc-${randomUUID()}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: TABLE }, (p) => inbox.push(p));
     expect(await subscribe(ok)).toEqual({ status: 'SUBSCRIBED' });
     const org = await createOrg(t.app);
     await insert(TABLE, { org_id: org.id, name: 'any org' });
     expect((await inbox.next()).new).toMatchObject({ name: 'any org' });
-    const denied = c.channel(`svc-deny-${randomUUID()}`).on('postgres_changes', { event: '*', schema: 'public', table: 'user_roles' }, () => {});
+    const denied = c
+      .channel(`svc-deny-${randomUUID()}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'user_roles' }, () => {});
     expect((await subscribe(denied)).status).toBe('CHANNEL_ERROR');
   });
 

@@ -27,7 +27,10 @@ async function callerOf(req: FastifyRequest, ctx: AppContext, resolver: ViewerRe
     return { status: 401, error: 'invalid_api_key', message: 'Invalid API key' };
   }
   const r = await resolver.resolve(bearerToken(req) ?? apiKey);
-  if (!r.ok) return r.transient ? { status: 503, error: 'unavailable', message: r.reason } : { status: 401, error: 'invalid_token', message: r.reason };
+  if (!r.ok)
+    return r.transient
+      ? { status: 503, error: 'unavailable', message: r.reason }
+      : { status: 401, error: 'invalid_token', message: r.reason };
   if (r.expiresAt <= Date.now()) return { status: 401, error: 'invalid_token', message: 'Token has expired' };
   return { viewer: r.viewer };
 }
@@ -52,7 +55,9 @@ const send = (reply: FastifyReply, p: Problem) => reply.code(p.status).send({ er
  * if one message may not be sent. Fanned out to this process's sockets.
  */
 export async function broadcastApiRoutes(app: FastifyInstance, ctx: AppContext, hub: RealtimeHub, resolver: ViewerResolver): Promise<void> {
-  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_req, body, done) =>
+    done(null, body),
+  );
 
   app.post('/realtime/v1/api/broadcast', { bodyLimit: MAX_BODY_BYTES }, async (req, reply) => {
     const caller = await callerOf(req, ctx, resolver);
@@ -64,12 +69,21 @@ export async function broadcastApiRoutes(app: FastifyInstance, ctx: AppContext, 
     }
     const valid: { key: string; topic: string; body: BroadcastBody }[] = [];
     for (const m of messages) {
-      if (!isObject(m) || !validName(m.topic, 246) || !validName(m.event, 255) || (m.private !== undefined && typeof m.private !== 'boolean')) {
+      if (
+        !isObject(m) ||
+        !validName(m.topic, 246) ||
+        !validName(m.event, 255) ||
+        (m.private !== undefined && typeof m.private !== 'boolean')
+      ) {
         return send(reply, { status: 400, error: 'invalid_body', message: 'each message needs a topic and an event' });
       }
       const grant = sendGrant(caller.viewer, m.topic, m.private === true);
       if (isProblem(grant)) return send(reply, grant);
-      valid.push({ key: grant.key, topic: `realtime:${m.topic}`, body: { event: m.event, value: m.payload ?? {}, binary: null, jsonText: null } });
+      valid.push({
+        key: grant.key,
+        topic: `realtime:${m.topic}`,
+        body: { event: m.event, value: m.payload ?? {}, binary: null, jsonText: null },
+      });
     }
     for (const v of valid) hub.fanOut(v.key, v.topic, v.body, null);
     return reply.code(202).send();
@@ -82,7 +96,8 @@ export async function broadcastApiRoutes(app: FastifyInstance, ctx: AppContext, 
       const caller = await callerOf(req, ctx, resolver);
       if (isProblem(caller)) return send(reply, caller);
       const { topic, event } = req.params;
-      if (!validName(topic, 246) || !validName(event, 255)) return send(reply, { status: 400, error: 'invalid_topic', message: 'invalid topic or event' });
+      if (!validName(topic, 246) || !validName(event, 255))
+        return send(reply, { status: 400, error: 'invalid_topic', message: 'invalid topic or event' });
       const grant = sendGrant(caller.viewer, topic, (req.query as Record<string, unknown>).private === 'true');
       if (isProblem(grant)) return send(reply, grant);
       const binary = Buffer.isBuffer(req.body) ? req.body : null;

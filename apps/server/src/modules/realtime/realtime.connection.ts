@@ -87,7 +87,13 @@ export class Channel {
     readonly conn: Connection,
     readonly topic: string,
     readonly joinRef: string | null,
-    readonly config: { readonly self: boolean; readonly ack: boolean; readonly private: boolean; readonly presenceKey: string; presenceEnabled: boolean },
+    readonly config: {
+      readonly self: boolean;
+      readonly ack: boolean;
+      readonly private: boolean;
+      readonly presenceKey: string;
+      presenceEnabled: boolean;
+    },
     readonly bindings: Binding[],
     public auth: ChannelAuth,
     /** Decided from auth at join and again whenever auth changes; never changed alone (the hub indexes by its key). */

@@ -31,7 +31,12 @@ function matchingIds(ch: Channel, change: RowChange, row: Record<string, unknown
   return ids;
 }
 
-function allowed(policy: RealtimeReadPolicy, viewer: Viewer, row: Record<string, unknown>, log: FastifyBaseLogger): boolean | Promise<boolean> {
+function allowed(
+  policy: RealtimeReadPolicy,
+  viewer: Viewer,
+  row: Record<string, unknown>,
+  log: FastifyBaseLogger,
+): boolean | Promise<boolean> {
   if (viewer.kind === 'service') return true;
   try {
     const r = policy(viewer, row);

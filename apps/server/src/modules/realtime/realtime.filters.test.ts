@@ -16,7 +16,15 @@ describe('realtime filters', () => {
   });
 
   it('rejects malformed filters with a message', () => {
-    for (const bad of ['language', 'language=like.ar', 'Language=eq.ar', 'language=in.ar', 'language=in.()', '=eq.x', `a=eq.${'x'.repeat(2000)}`]) {
+    for (const bad of [
+      'language',
+      'language=like.ar',
+      'Language=eq.ar',
+      'language=in.ar',
+      'language=in.()',
+      '=eq.x',
+      `a=eq.${'x'.repeat(2000)}`,
+    ]) {
       expect(parseFilter(bad)).toHaveProperty('error');
     }
   });

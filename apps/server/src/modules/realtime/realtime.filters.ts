@@ -24,7 +24,8 @@ export function parseFilter(text: string): RowFilter | { error: string } {
   if (op !== 'in') return { column, op, values: [raw] };
   if (!raw.startsWith('(') || !raw.endsWith(')')) return { error: `invalid filter "${text}": in expects a list like in.(a,b)` };
   const values = splitList(raw.slice(1, -1));
-  if (values.length === 0 || values.length > MAX_IN_VALUES) return { error: `invalid filter "${text}": in takes 1 to ${MAX_IN_VALUES} values` };
+  if (values.length === 0 || values.length > MAX_IN_VALUES)
+    return { error: `invalid filter "${text}": in takes 1 to ${MAX_IN_VALUES} values` };
   return { column, op, values };
 }
 

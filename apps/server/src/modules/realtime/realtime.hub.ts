@@ -7,7 +7,15 @@ import { Channel, Connection, DEFAULT_LIMITS, type Binding, type ChannelAuth, ty
 import { deliverChange } from './realtime.delivery.js';
 import { parseJoin } from './realtime.join.js';
 import { ChannelPresence } from './realtime.channel-presence.js';
-import { BroadcastFrames, broadcastFromJson, decodeFrame, encodeMessage, type BroadcastBody, type Inbound, type Vsn } from './realtime.protocol.js';
+import {
+  BroadcastFrames,
+  broadcastFromJson,
+  decodeFrame,
+  encodeMessage,
+  type BroadcastBody,
+  type Inbound,
+  type Vsn,
+} from './realtime.protocol.js';
 import { authorizeChannel, presenceDenied, topicProblem, writeDenied } from './realtime.topics.js';
 
 const ALL_TABLES = '*';
@@ -236,7 +244,12 @@ export class RealtimeHub {
   }
 
   deliver(change: RowChange): Promise<number> {
-    return deliverChange(change, chain(this.byTable.get(change.table), this.byTable.get(ALL_TABLES)), (ch, r) => this.revoke(ch, r), this.log);
+    return deliverChange(
+      change,
+      chain(this.byTable.get(change.table), this.byTable.get(ALL_TABLES)),
+      (ch, r) => this.revoke(ch, r),
+      this.log,
+    );
   }
 
   /** Stops a channel whose credentials no longer hold: tells the client why, then closes it on both ends. */

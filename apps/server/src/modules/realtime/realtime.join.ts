@@ -73,8 +73,10 @@ async function parseBinding(
   const ev = typeof event === 'string' ? EVENTS[event.toLowerCase()] : undefined;
   if (!ev) return { ok: false, reason: 'postgres_changes event must be one of *, INSERT, UPDATE, DELETE' };
   if (schema !== 'public') return { ok: false, reason: `Unauthorized: schema "${String(schema)}" is not available for realtime` };
-  if (table !== undefined && table !== null && typeof table !== 'string') return { ok: false, reason: 'postgres_changes table must be a string' };
-  if (filter !== undefined && filter !== null && typeof filter !== 'string') return { ok: false, reason: 'postgres_changes filter must be a string' };
+  if (table !== undefined && table !== null && typeof table !== 'string')
+    return { ok: false, reason: 'postgres_changes table must be a string' };
+  if (filter !== undefined && filter !== null && typeof filter !== 'string')
+    return { ok: false, reason: 'postgres_changes filter must be a string' };
   const echo: JoinRequest['echoes'][number] = { event: event as string, schema };
   if (typeof table === 'string') echo.table = table;
   if (typeof filter === 'string') echo.filter = filter;
@@ -91,6 +93,7 @@ async function parseBinding(
   if (!filter) return { ok: true, value: { binding: { event: ev, table, filter: null }, echo } };
   const f = parseFilter(filter);
   if ('error' in f) return { ok: false, reason: f.error };
-  if (!columns.some((c) => c.name === f.column)) return { ok: false, reason: `invalid filter: column "${f.column}" does not exist in "${table}"` };
+  if (!columns.some((c) => c.name === f.column))
+    return { ok: false, reason: `invalid filter: column "${f.column}" does not exist in "${table}"` };
   return { ok: true, value: { binding: { event: ev, table, filter: f }, echo } };
 }

@@ -108,7 +108,14 @@ export function broadcastFromJson(payload: unknown): BroadcastBody | null {
   return { event: p.event, value: p.payload ?? {}, binary: null, jsonText: null };
 }
 
-export function encodeMessage(vsn: Vsn, joinRef: string | null, ref: string | null, topic: string, event: string, payload: unknown): string {
+export function encodeMessage(
+  vsn: Vsn,
+  joinRef: string | null,
+  ref: string | null,
+  topic: string,
+  event: string,
+  payload: unknown,
+): string {
   return vsn === '2.0.0'
     ? JSON.stringify([joinRef, ref, topic, event, payload])
     : JSON.stringify({ topic, event, payload, ref, join_ref: joinRef });
@@ -136,7 +143,11 @@ export class BroadcastFrames {
       // vsn 1.0.0 has no binary frames: raw-byte payloads cannot reach those clients.
       this.v1 = this.body.binary
         ? null
-        : encodeMessage('1.0.0', null, null, this.topic, 'broadcast', { type: 'broadcast', event: this.body.event, payload: this.body.value });
+        : encodeMessage('1.0.0', null, null, this.topic, 'broadcast', {
+            type: 'broadcast',
+            event: this.body.event,
+            payload: this.body.value,
+          });
     }
     return this.v1;
   }

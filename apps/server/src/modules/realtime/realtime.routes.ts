@@ -28,7 +28,7 @@ function socketParams(req: FastifyRequest): { apiKey: string | null; vsn: Vsn | 
   const header = req.headers.apikey;
   const apiKey = typeof q.apikey === 'string' ? q.apikey : typeof header === 'string' ? header : null;
   // Phoenix treats a socket without vsn as 1.0.0.
-  const vsn = q.vsn === undefined ? '1.0.0' : VSNS.find((v) => v === q.vsn) ?? null;
+  const vsn = q.vsn === undefined ? '1.0.0' : (VSNS.find((v) => v === q.vsn) ?? null);
   return { apiKey, vsn };
 }
 

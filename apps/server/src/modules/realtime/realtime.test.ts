@@ -17,10 +17,12 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map(async (c) => {
-    await c.removeAllChannels();
-    await c.realtime.disconnect();
-  }));
+  await Promise.all(
+    clients.splice(0).map(async (c) => {
+      await c.removeAllChannels();
+      await c.realtime.disconnect();
+    }),
+  );
 });
 afterAll(async () => t?.close());
 
@@ -120,14 +122,26 @@ describe(`realtime postgres_changes (${driver})`, () => {
   it('refuses a join with an invalid or expired access token', async () => {
     const c = client();
     await c.realtime.setAuth('not-a-valid-token');
-    const bad = await subscribe(c.channel('bad-token').on('postgres_changes', { event: '*', schema: 'public', table: 'translations' }, () => {}));
+    const bad = await subscribe(
+      c.channel('bad-token').on('postgres_changes', { event: '*', schema: 'public', table: 'translations' }, () => {}),
+    );
     expect(bad.status).toBe('CHANNEL_ERROR');
     expect(bad.err?.message).toMatch(/Invalid token/);
 
     const u = await createUser(t.app);
     const [s] = await t.app.ctx.db.insert(sessions).values({ userId: u.id }).returning();
     const { token } = await t.app.ctx.jwt.signAccess(
-      { sub: u.id, session_id: s!.id, email: u.email, phone: '', aal: 'aal1', amr: [], app_metadata: {}, user_metadata: {}, is_anonymous: false },
+      {
+        sub: u.id,
+        session_id: s!.id,
+        email: u.email,
+        phone: '',
+        aal: 'aal1',
+        amr: [],
+        app_metadata: {},
+        user_metadata: {},
+        is_anonymous: false,
+      },
       Date.now() - 2 * 3600_000,
     );
     const c2 = client();
@@ -152,7 +166,10 @@ describe(`realtime postgres_changes (${driver})`, () => {
     await t.app.ctx.db.insert(translations).values({ key: key(), language: 'en', value: 'one' });
     expect((await inbox.next()).new).toMatchObject({ value: 'one' });
 
-    await t.app.ctx.db.update(sessions).set({ notAfter: new Date(Date.now() - 1000) }).where(eq(sessions.userId, u.id));
+    await t.app.ctx.db
+      .update(sessions)
+      .set({ notAfter: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, u.id));
     // The sweep re-checks sessions older than the cache lifetime; pretend that time has passed.
     await realtimeServiceFor(t.app.ctx)!.hub.revalidate(Date.now() + 60_000);
     expect(await statuses.next(1000)).toBe('CLOSED');

@@ -58,7 +58,8 @@ const ODD = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<
 
 /** Null when the topic may be joined at all; otherwise why not. */
 export function topicProblem(topic: string): string | null {
-  if (!/^realtime:/i.test(topic) || Buffer.byteLength(topic) > 255) return 'unmatched topic: topics start with "realtime:" and have at most 255 bytes';
+  if (!/^realtime:/i.test(topic) || Buffer.byteLength(topic) > 255)
+    return 'unmatched topic: topics start with "realtime:" and have at most 255 bytes';
   if (subTopicOf(topic) === '') return 'unmatched topic: the topic name is empty';
   if (ODD.test(topic)) return 'unmatched topic: control characters and lone surrogates are not allowed';
   return null;
@@ -84,7 +85,8 @@ export function authorizeChannel(viewer: Viewer, req: ChannelRequest): GrantResu
 
   // Anonymous sockets (and sessions short of their second factor) may bind only the public tables, the ones the
   // sign-in page needs, whatever the topic.
-  if (viewer.kind === 'anonymous' && !req.tables.every((t) => t !== null && isPublicTable(t))) return { ok: false, reason: readDenied(sub) };
+  if (viewer.kind === 'anonymous' && !req.tables.every((t) => t !== null && isPublicTable(t)))
+    return { ok: false, reason: readDenied(sub) };
   if (req.private) {
     if (!orgId || viewer.kind !== 'user') return { ok: false, reason: readDenied(sub) };
     const needed = requiredPermission(sub);

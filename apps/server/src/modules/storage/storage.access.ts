@@ -38,8 +38,7 @@ export function forgetEnsured(db: DbOrTx, orgId: string | null): void {
 }
 
 export type StorageCaller =
-  | { kind: 'service' }
-  | ({ kind: 'member'; userId: string; orgId: string; slug: string; ip: string } & RuleSubject);
+  { kind: 'service' } | ({ kind: 'member'; userId: string; orgId: string; slug: string; ip: string } & RuleSubject);
 
 /**
  * Who is calling an authenticated storage route: the service key, or a signed-in member of an
@@ -93,7 +92,8 @@ export function mayRead(caller: StorageCaller, bucket: repo.BucketRow, key: stri
 /** A bucket of the caller's organization whose details it may read: 404 for a foreign one, 403 when no rule lets it in. */
 export async function readableBucket(db: DbOrTx, caller: StorageCaller, id: string): Promise<repo.BucketRow> {
   const b = await visibleBucket(db, caller, id);
-  if (caller.kind === 'member' && !canSeeBucket(caller, bucketKind(b.id, caller.slug))) throw accessDenied('No storage rule lets you into this bucket');
+  if (caller.kind === 'member' && !canSeeBucket(caller, bucketKind(b.id, caller.slug)))
+    throw accessDenied('No storage rule lets you into this bucket');
   return b;
 }
 

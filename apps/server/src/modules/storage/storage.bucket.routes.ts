@@ -54,7 +54,15 @@ function checkNewBucketName(caller: StorageCaller, id: string): void {
   if (STANDARD_SUFFIXES.some((s) => id.endsWith(s))) throw invalidBucketName('names ending with -documents or -public are reserved');
 }
 
-const bucketAudit = (caller: StorageCaller, req: FastifyRequest, orgId: string | null, action: string, id: string, before: unknown, after: unknown) => ({
+const bucketAudit = (
+  caller: StorageCaller,
+  req: FastifyRequest,
+  orgId: string | null,
+  action: string,
+  id: string,
+  before: unknown,
+  after: unknown,
+) => ({
   orgId,
   actorId: actorOf(caller),
   action,
@@ -71,13 +79,18 @@ export function registerBucketRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.get('/bucket', async (req) => {
     const caller = await resolveCaller(req, db);
     const q = parse(bucketListQuery, req.query);
-    const rows = await repo.listBuckets(db, scopeOf(caller), {
-      limit: q.limit ?? 1000,
-      offset: q.offset ?? 0,
-      search: q.search,
-      sortColumn: q.sortColumn ?? 'name',
-      sortOrder: q.sortOrder ?? 'asc',
-    }, listableBucketIds(caller));
+    const rows = await repo.listBuckets(
+      db,
+      scopeOf(caller),
+      {
+        limit: q.limit ?? 1000,
+        offset: q.offset ?? 0,
+        search: q.search,
+        sortColumn: q.sortColumn ?? 'name',
+        sortOrder: q.sortOrder ?? 'asc',
+      },
+      listableBucketIds(caller),
+    );
     return rows.map(toBucket);
   });
 

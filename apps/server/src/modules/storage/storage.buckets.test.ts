@@ -26,7 +26,13 @@ describe(`storage buckets through supabase-js (${driver})`, () => {
     ]);
     expect(orgBucketIds(admin.slug)).toEqual({ documents: `${admin.slug}-documents`, public: `${admin.slug}-public` });
     const got = await manager.sb.storage.getBucket(admin.buckets.documents);
-    expect(got.data).toMatchObject({ id: admin.buckets.documents, name: admin.buckets.documents, public: false, file_size_limit: null, allowed_mime_types: null });
+    expect(got.data).toMatchObject({
+      id: admin.buckets.documents,
+      name: admin.buckets.documents,
+      public: false,
+      file_size_limit: null,
+      allowed_mime_types: null,
+    });
     // Idempotent, also called directly by other modules.
     await ensureOrgBuckets(env.t.app.ctx.db, { id: admin.orgId, slug: admin.slug });
     const rows = await env.t.app.ctx.db.select().from(buckets).where(eq(buckets.orgId, admin.orgId));
@@ -37,7 +43,11 @@ describe(`storage buckets through supabase-js (${driver})`, () => {
     const id = `${admin.slug}-site-plans`;
     const created = await admin.sb.storage.createBucket(id, { public: true, fileSizeLimit: '2MB', allowedMimeTypes: ['image/*'] });
     expect(created).toEqual({ data: { name: id }, error: null });
-    expect((await admin.sb.storage.getBucket(id)).data).toMatchObject({ public: true, file_size_limit: 2 * 1024 * 1024, allowed_mime_types: ['image/*'] });
+    expect((await admin.sb.storage.getBucket(id)).data).toMatchObject({
+      public: true,
+      file_size_limit: 2 * 1024 * 1024,
+      allowed_mime_types: ['image/*'],
+    });
 
     const again = await admin.sb.storage.createBucket(id, { public: false });
     expect(again.error).toMatchObject({ status: 409, statusCode: '409' });
@@ -59,7 +69,15 @@ describe(`storage buckets through supabase-js (${driver})`, () => {
       .from(auditLog)
       .where(and(eq(auditLog.orgId, admin.orgId)));
     const actions = trail.map((t) => `${t.type}:${t.action}`);
-    expect(actions).toEqual(expect.arrayContaining(['storage_bucket:create', 'storage_bucket:update', 'storage_bucket:delete', 'storage_object:upload', 'storage_object:delete']));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'storage_bucket:create',
+        'storage_bucket:update',
+        'storage_bucket:delete',
+        'storage_object:upload',
+        'storage_object:delete',
+      ]),
+    );
     expect(trail.every((t) => t.actor === admin.userId)).toBe(true);
   });
 
@@ -70,7 +88,9 @@ describe(`storage buckets through supabase-js (${driver})`, () => {
     // Another organization's future standard bucket name cannot be squatted.
     expect((await admin.sb.storage.createBucket(`${admin.slug}-x-documents`, { public: false })).error?.status).toBe(400);
     expect((await admin.sb.storage.createBucket(`${admin.slug}-bad/name`, { public: false })).error?.status).toBe(400);
-    expect((await admin.sb.storage.createBucket(`${admin.slug}-big`, { public: false, fileSizeLimit: '60MB' })).error?.message).toContain('file_size_limit');
+    expect((await admin.sb.storage.createBucket(`${admin.slug}-big`, { public: false, fileSizeLimit: '60MB' })).error?.message).toContain(
+      'file_size_limit',
+    );
     expect((await admin.sb.storage.updateBucket(admin.buckets.documents, { public: true })).error?.status).toBe(400);
     expect((await admin.sb.storage.deleteBucket(admin.buckets.public)).error?.status).toBe(400);
     expect((await admin.sb.storage.getBucket(admin.buckets.documents)).data?.public).toBe(false);

@@ -20,12 +20,19 @@ export const objectNotFound = () => new StorageError(404, 'NoSuchKey', 'not_foun
 export const bucketNotFound = () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found');
 export const duplicate = () => new StorageError(409, 'Duplicate', 'Duplicate', 'The resource already exists');
 export const invalidRequest = (message: string) => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message);
-export const invalidKey = (key: string, why: string) => new StorageError(400, 'InvalidKey', 'InvalidKey', `Invalid key: ${why} (${key.slice(0, 120)})`);
-export const invalidBucketName = (why: string) => new StorageError(400, 'InvalidBucketName', 'InvalidBucketName', `Bucket name invalid: ${why}`);
+export const invalidKey = (key: string, why: string) =>
+  new StorageError(400, 'InvalidKey', 'InvalidKey', `Invalid key: ${why} (${key.slice(0, 120)})`);
+export const invalidBucketName = (why: string) =>
+  new StorageError(400, 'InvalidBucketName', 'InvalidBucketName', `Bucket name invalid: ${why}`);
 export const tooLarge = (limit: number) =>
   new StorageError(413, 'EntityTooLarge', 'Payload too large', `The object exceeded the maximum allowed size (${limit} bytes)`);
 export const mimeNotAllowed = (type: string, why?: string) =>
-  new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', why ? `mime type ${type} is not supported: ${why}` : `mime type ${type} is not supported`);
+  new StorageError(
+    415,
+    'InvalidMimeType',
+    'invalid_mime_type',
+    why ? `mime type ${type} is not supported: ${why}` : `mime type ${type} is not supported`,
+  );
 export const badContent = (message: string) => new StorageError(422, 'InvalidContent', 'invalid_content', message);
 export const accessDenied = (message = 'Access denied') => new StorageError(403, 'AccessDenied', 'Unauthorized', message);
 export const unauthorized = (message = 'Sign in to use storage') => new StorageError(401, 'InvalidJWT', 'Unauthorized', message);
@@ -47,11 +54,15 @@ export function installStorageErrorHandler(app: FastifyInstance): void {
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
       return sendStorageError(reply, invalidRequest('Unsupported Content-Type for this request'));
     }
-    if (status >= 400 && status < 500) return sendStorageError(reply, new StorageError(status, 'InvalidRequest', 'InvalidRequest', err.message));
+    if (status >= 400 && status < 500)
+      return sendStorageError(reply, new StorageError(status, 'InvalidRequest', 'InvalidRequest', err.message));
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
       void reply.header('retry-after', '1');
-      return sendStorageError(reply, new StorageError(503, 'DatabaseError', 'DatabaseError', 'The database is unavailable, try again in a moment'));
+      return sendStorageError(
+        reply,
+        new StorageError(503, 'DatabaseError', 'DatabaseError', 'The database is unavailable, try again in a moment'),
+      );
     }
     req.log.error({ err }, 'unhandled storage error');
     return sendStorageError(reply, new StorageError(500, 'InternalError', 'Internal', 'Internal Server Error'));

@@ -23,7 +23,13 @@ export function pixelBomb(): Buffer {
   return Buffer.concat([sig, pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
-export const zip = () => Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(30), Buffer.from('PK\x05\x06', 'latin1'), Buffer.alloc(18)]);
+export const zip = () =>
+  Buffer.concat([
+    Buffer.from('PK\x03\x04\x14\x00\x00\x00\x00\x00', 'latin1'),
+    Buffer.alloc(30),
+    Buffer.from('PK\x05\x06', 'latin1'),
+    Buffer.alloc(18),
+  ]);
 export const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
 
 export interface HostileCase {
@@ -38,13 +44,19 @@ export interface HostileCase {
 
 /** Hostile files: each is refused with the given status, or stored only re-encoded (neutralise). */
 export async function hostileCorpus(): Promise<HostileCase[]> {
-  const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).gif().toBuffer();
+  const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+    .gif()
+    .toBuffer();
   const exifJpeg = await sharp(await jpeg(16, 16))
     .jpeg()
     .withExif({ IFD0: { Copyright: 'secret-gps-52.52N', ImageDescription: '<script>alert(1)</script>' } })
     .toBuffer();
   const plainPng = await png();
-  const pngWithScript = Buffer.concat([plainPng.subarray(0, 33), pngChunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>', 'latin1')), plainPng.subarray(33)]);
+  const pngWithScript = Buffer.concat([
+    plainPng.subarray(0, 33),
+    pngChunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>', 'latin1')),
+    plainPng.subarray(33),
+  ]);
   return [
     { label: 'PNG bytes named .jpg', path: 'h/photo.jpg', body: plainPng, type: 'image/jpeg', refuse: 422 },
     { label: 'PNG bytes named .pdf, type unknown', path: 'h/scan.pdf', body: plainPng, type: 'application/octet-stream', refuse: 422 },
@@ -52,21 +64,86 @@ export async function hostileCorpus(): Promise<HostileCase[]> {
     { label: 'PNG declared as SVG', path: 'h/logo.png', body: plainPng, type: 'image/svg+xml', refuse: 415 },
     { label: 'SVG with script', path: 'h/logo.svg', body: Buffer.from(svg), type: 'image/svg+xml', refuse: 415 },
     { label: 'SVG named .png', path: 'h/logo2.png', body: Buffer.from(svg), type: 'image/png', refuse: 415 },
-    { label: 'SVG with XML declaration as text', path: 'h/logo.txt', body: Buffer.from(`<?xml version="1.0"?>${svg}`), type: 'text/plain', refuse: 415 },
+    {
+      label: 'SVG with XML declaration as text',
+      path: 'h/logo.txt',
+      body: Buffer.from(`<?xml version="1.0"?>${svg}`),
+      type: 'text/plain',
+      refuse: 415,
+    },
     { label: 'HTML', path: 'h/page.html', body: Buffer.from('<!doctype html><script>alert(1)</script>'), type: 'text/html', refuse: 415 },
     { label: 'HTML as text', path: 'h/notes.txt', body: Buffer.from(' \n<html><body onload="alert(1)">'), type: 'text/plain', refuse: 415 },
-    { label: 'text with a script tag', path: 'h/notes2.txt', body: Buffer.from('hello\n<script>alert(1)</script>'), type: 'text/plain', refuse: 415 },
-    { label: 'GIF header + JavaScript polyglot', path: 'h/poly.gif', body: Buffer.from('GIF89a=1;alert(document.domain)//' + 'A'.repeat(64)), type: 'image/gif', refuse: 422 },
-    { label: 'GIF + appended script', path: 'h/appended.gif', body: Buffer.concat([gif, Buffer.from('<script>alert(1)</script>')]), type: 'image/gif', neutralise: true },
+    {
+      label: 'text with a script tag',
+      path: 'h/notes2.txt',
+      body: Buffer.from('hello\n<script>alert(1)</script>'),
+      type: 'text/plain',
+      refuse: 415,
+    },
+    {
+      label: 'GIF header + JavaScript polyglot',
+      path: 'h/poly.gif',
+      body: Buffer.from('GIF89a=1;alert(document.domain)//' + 'A'.repeat(64)),
+      type: 'image/gif',
+      refuse: 422,
+    },
+    {
+      label: 'GIF + appended script',
+      path: 'h/appended.gif',
+      body: Buffer.concat([gif, Buffer.from('<script>alert(1)</script>')]),
+      type: 'image/gif',
+      neutralise: true,
+    },
     { label: 'PDF + ZIP polyglot', path: 'h/poly.pdf', body: Buffer.concat([pdf(), zip()]), type: 'application/pdf', refuse: 422 },
-    { label: 'ZIP inside a PDF', path: 'h/poly2.pdf', body: Buffer.from(pdf().toString('latin1').replace('%%EOF', `%${zip().toString('latin1')}\n%%EOF`), 'latin1'), type: 'application/pdf', refuse: 422 },
-    { label: 'PDF with JavaScript', path: 'h/js.pdf', body: pdf('/OpenAction << /S /JavaScript /JS (app.alert(1)) >>'), type: 'application/pdf', refuse: 422 },
-    { label: 'PDF with hex-escaped JavaScript', path: 'h/js2.pdf', body: pdf('/OpenAction << /S /J#61vaScript /J#53 (app.alert(1)) >>'), type: 'application/pdf', refuse: 422 },
-    { label: 'HTML before a PDF header', path: 'h/pre.pdf', body: Buffer.concat([Buffer.from('<html><script>alert(1)</script>'), pdf()]), type: 'application/pdf', refuse: 415 },
+    {
+      label: 'ZIP inside a PDF',
+      path: 'h/poly2.pdf',
+      body: Buffer.from(
+        pdf()
+          .toString('latin1')
+          .replace('%%EOF', `%${zip().toString('latin1')}\n%%EOF`),
+        'latin1',
+      ),
+      type: 'application/pdf',
+      refuse: 422,
+    },
+    {
+      label: 'PDF with JavaScript',
+      path: 'h/js.pdf',
+      body: pdf('/OpenAction << /S /JavaScript /JS (app.alert(1)) >>'),
+      type: 'application/pdf',
+      refuse: 422,
+    },
+    {
+      label: 'PDF with hex-escaped JavaScript',
+      path: 'h/js2.pdf',
+      body: pdf('/OpenAction << /S /J#61vaScript /J#53 (app.alert(1)) >>'),
+      type: 'application/pdf',
+      refuse: 422,
+    },
+    {
+      label: 'HTML before a PDF header',
+      path: 'h/pre.pdf',
+      body: Buffer.concat([Buffer.from('<html><script>alert(1)</script>'), pdf()]),
+      type: 'application/pdf',
+      refuse: 415,
+    },
     { label: 'pixel bomb PNG', path: 'h/bomb.png', body: pixelBomb(), type: 'image/png', refuse: 422 },
-    { label: 'executable named .pdf', path: 'h/setup.pdf', body: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), type: 'application/pdf', refuse: 415 },
+    {
+      label: 'executable named .pdf',
+      path: 'h/setup.pdf',
+      body: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]),
+      type: 'application/pdf',
+      refuse: 415,
+    },
     { label: 'ZIP archive', path: 'h/files.zip', body: zip(), type: 'application/zip', refuse: 415 },
-    { label: 'binary named .txt', path: 'h/bin.txt', body: Buffer.from([0x00, 0x01, 0x02, 0x41, 0x42, 0x00, 0xff]), type: 'text/plain', refuse: 415 },
+    {
+      label: 'binary named .txt',
+      path: 'h/bin.txt',
+      body: Buffer.from([0x00, 0x01, 0x02, 0x41, 0x42, 0x00, 0xff]),
+      type: 'text/plain',
+      refuse: 415,
+    },
     { label: 'UTF-16 text', path: 'h/utf16.txt', body: Buffer.from('\ufeffhello', 'utf16le'), type: 'text/plain', refuse: 415 },
     { label: 'double extension .png.html', path: 'h/x.png.html', body: plainPng, type: 'image/png', refuse: 415 },
     { label: 'direction override in the name', path: 'h/invoice\u202Efdp.png', body: plainPng, type: 'image/png', refuse: 400 },
@@ -74,4 +151,3 @@ export async function hostileCorpus(): Promise<HostileCase[]> {
     { label: 'PNG with a script in a text chunk', path: 'h/text-chunk.png', body: pngWithScript, type: 'image/png', neutralise: true },
   ];
 }
-

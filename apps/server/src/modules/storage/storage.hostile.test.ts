@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objects } from '../../db/schema/index.js';
 import { driver } from '../../../test/harness.js';
 import { hostileCorpus as corpus, svg } from './storage.hostile-corpus.js';
-import { accessToken, pdf, png, rawRequest, signedInMember, startStorageApp, type Member, type StorageEnv } from './storage.test-support.js';
+import {
+  accessToken,
+  pdf,
+  png,
+  rawRequest,
+  signedInMember,
+  startStorageApp,
+  type Member,
+  type StorageEnv,
+} from './storage.test-support.js';
 
 /** R12: hostile uploads are refused, or neutralised by re-encoding; nothing hostile is stored as sent. */
 let env: StorageEnv;
@@ -19,7 +28,18 @@ beforeAll(async () => {
 afterAll(async () => env?.close());
 
 /** Raw paths, sent byte for byte: each must be refused before anything is stored. */
-const PATH_TRICKS = ['../x.png', 'a/../../x.png', 'a//b.png', '%2e%2e/x.png', 'a/%2E%2E/%2e%2e/b.png', 'a/./b.png', '/abs.png', 'a%5Cb.png', 'a%0Ab.png', `${'x'.repeat(1025)}.png`];
+const PATH_TRICKS = [
+  '../x.png',
+  'a/../../x.png',
+  'a//b.png',
+  '%2e%2e/x.png',
+  'a/%2E%2E/%2e%2e/b.png',
+  'a/./b.png',
+  '/abs.png',
+  'a%5Cb.png',
+  'a%0Ab.png',
+  `${'x'.repeat(1025)}.png`,
+];
 
 describe(`hostile uploads (R12, ${driver})`, () => {
   it('refuses or neutralises every hostile file and never stores one as sent', async () => {
@@ -67,7 +87,12 @@ describe(`hostile uploads (R12, ${driver})`, () => {
     expect(escape.error?.status).toBe(400);
 
     const stored = await env.t.app.ctx.db.select({ name: objects.name }).from(objects).where(eq(objects.bucketId, m.buckets.documents));
-    expect(stored.map((s) => s.name).sort()).toEqual(cases.filter((c) => c.neutralise).map((c) => c.path).sort());
+    expect(stored.map((s) => s.name).sort()).toEqual(
+      cases
+        .filter((c) => c.neutralise)
+        .map((c) => c.path)
+        .sort(),
+    );
     expect(asIs).toBe(0);
     expect(neutralised).toBe(cases.filter((c) => c.neutralise).length);
     console.log(`R12 uploads: ${total} hostile files, ${asIs} accepted as-is`);

@@ -74,7 +74,14 @@ export async function stageUpload(store: BlobStore, source: AsyncIterable<Buffer
     throw err;
   }
   const isPdf = sniffed.kind === 'binary' && sniffed.type === 'application/pdf';
-  return { file, size, md5: hash.digest('hex'), sniffed, textOk: sniffed.kind === 'text' && text.done(), pdfProblem: isPdf ? pdf.done() : null };
+  return {
+    file,
+    size,
+    md5: hash.digest('hex'),
+    sniffed,
+    textOk: sniffed.kind === 'text' && text.done(),
+    pdfProblem: isPdf ? pdf.done() : null,
+  };
 }
 
 export interface Accepted {
@@ -130,7 +137,11 @@ function decideType(staged: Staged, key: string, declared: string): AllowedType 
     type = s.type;
     if (s.type === 'application/pdf' && staged.pdfProblem) throw badContent(staged.pdfProblem);
   } else {
-    if (!staged.textOk) throw mimeNotAllowed('application/octet-stream', 'the content is not an accepted file type (PNG, JPEG, GIF, WebP, PDF, UTF-8 text or CSV)');
+    if (!staged.textOk)
+      throw mimeNotAllowed(
+        'application/octet-stream',
+        'the content is not an accepted file type (PNG, JPEG, GIF, WebP, PDF, UTF-8 text or CSV)',
+      );
     type = declared === 'text/csv' || extType === 'text/csv' ? 'text/csv' : 'text/plain';
   }
   const isText = (t: string | null) => t === 'text/plain' || t === 'text/csv';

@@ -84,7 +84,8 @@ export function registerObjectRoutes(app: FastifyInstance, ctx: AppContext): voi
   // Supabase's PUT replaces the object, creating it when missing.
   app.put('/object/*', { config: { rawBody: true } }, async (req) => upload(req, 'upsert'));
 
-  const download = async (req: FastifyRequest, reply: FastifyReply) => serveObject(ctx, req, reply, await authenticatedObject(req, wildcard(req)));
+  const download = async (req: FastifyRequest, reply: FastifyReply) =>
+    serveObject(ctx, req, reply, await authenticatedObject(req, wildcard(req)));
   // Stored bytes go out as stored: their Content-Length and ETag are those of the file, for GET and HEAD alike.
   app.get('/object/authenticated/*', { compress: false }, download);
   app.get('/object/public/*', { compress: false }, async (req, reply) => serveObject(ctx, req, reply, await publicObject(wildcard(req))));

@@ -41,7 +41,12 @@ describe(`storage objects through supabase-js (${driver})`, () => {
     expect(dl.data!.type).toBe('application/pdf');
 
     const info = await docs().info('licences/stall.png');
-    expect(info.data).toMatchObject({ name: 'licences/stall.png', bucketId: m.buckets.documents, contentType: 'image/png', cacheControl: 'max-age=3600' });
+    expect(info.data).toMatchObject({
+      name: 'licences/stall.png',
+      bucketId: m.buckets.documents,
+      contentType: 'image/png',
+      cacheControl: 'max-age=3600',
+    });
     expect((await docs().exists('licences/stall.png')).data).toBe(true);
     expect((await docs().exists('licences/none.png')).data).toBe(false);
 
@@ -96,7 +101,13 @@ describe(`storage objects through supabase-js (${driver})`, () => {
     const db = env.t.app.ctx.db;
     const names = Array.from({ length: 103 }, (_, i) => `many/f-${String(102 - i).padStart(3, '0')}.txt`);
     await db.insert(objects).values(
-      names.map((name) => ({ bucketId: m.buckets.documents, orgId: m.orgId, name, blobKey: `k${name.replace(/\W/g, '')}`, metadata: { size: 1, mimetype: 'text/plain' } })),
+      names.map((name) => ({
+        bucketId: m.buckets.documents,
+        orgId: m.orgId,
+        name,
+        blobKey: `k${name.replace(/\W/g, '')}`,
+        metadata: { size: 1, mimetype: 'text/plain' },
+      })),
     );
     await db.insert(objects).values([
       { bucketId: m.buckets.documents, orgId: m.orgId, name: 'many/zeta/deep/x.txt', blobKey: 'kzeta', metadata: {} },
@@ -105,7 +116,11 @@ describe(`storage objects through supabase-js (${driver})`, () => {
     const first = await docs().list('many');
     expect(first.error).toBeNull();
     expect(first.data).toHaveLength(100);
-    expect(first.data!.slice(0, 3).map((e) => [e.name, e.id])).toEqual([['alpha', null], ['zeta', null], ['f-000.txt', expect.any(String)]]);
+    expect(first.data!.slice(0, 3).map((e) => [e.name, e.id])).toEqual([
+      ['alpha', null],
+      ['zeta', null],
+      ['f-000.txt', expect.any(String)],
+    ]);
     expect(first.data![0]).toEqual({ name: 'alpha', id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
     expect(first.data![99]!.name).toBe('f-097.txt');
     const rest = await docs().list('many/', { offset: 100 });
@@ -159,9 +174,16 @@ describe(`storage objects through supabase-js (${driver})`, () => {
 
     // The token lives exactly expiresIn seconds; one whose time is up is refused (made 2 minutes ago, for 60 s).
     const short = await docs().createSignedUrl('signed/report.pdf', 90);
-    const claims = JSON.parse(Buffer.from(new URL(short.data!.signedUrl).searchParams.get('token')!.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+    const claims = JSON.parse(
+      Buffer.from(new URL(short.data!.signedUrl).searchParams.get('token')!.split('.')[1]!, 'base64url').toString(),
+    ) as { iat: number; exp: number };
     expect(claims.exp - claims.iat).toBe(90);
-    const old = await signObjectToken(env.t.app.ctx.config.jwtSecret, { url: `${m.buckets.documents}/signed/report.pdf`, purpose: 'download' }, 60, Date.now() - 120_000);
+    const old = await signObjectToken(
+      env.t.app.ctx.config.jwtSecret,
+      { url: `${m.buckets.documents}/signed/report.pdf`, purpose: 'download' },
+      60,
+      Date.now() - 120_000,
+    );
     const expired = await fetch(`${env.url}/storage/v1/object/sign/${m.buckets.documents}/signed/report.pdf?token=${old}`);
     expect(expired.status).toBe(400);
     expect(await expired.json()).toMatchObject({ statusCode: '400', message: 'jwt expired' });
@@ -185,16 +207,24 @@ describe(`storage objects through supabase-js (${driver})`, () => {
   it('uploads through a signed upload URL without a session', async () => {
     const { data, error } = await docs().createSignedUploadUrl('inbox/scan.pdf');
     expect(error).toBeNull();
-    const up = await env.anon.storage.from(m.buckets.documents).uploadToSignedUrl('inbox/scan.pdf', data!.token, pdf(), { contentType: 'application/pdf' });
+    const up = await env.anon.storage
+      .from(m.buckets.documents)
+      .uploadToSignedUrl('inbox/scan.pdf', data!.token, pdf(), { contentType: 'application/pdf' });
     expect(up.error).toBeNull();
     expect(up.data).toMatchObject({ fullPath: `${m.buckets.documents}/inbox/scan.pdf` });
-    const replay = await env.anon.storage.from(m.buckets.documents).uploadToSignedUrl('inbox/scan.pdf', data!.token, pdf(), { contentType: 'application/pdf' });
+    const replay = await env.anon.storage
+      .from(m.buckets.documents)
+      .uploadToSignedUrl('inbox/scan.pdf', data!.token, pdf(), { contentType: 'application/pdf' });
     expect(replay.error?.status).toBe(409);
-    const elsewhere = await env.anon.storage.from(m.buckets.documents).uploadToSignedUrl('inbox/other.pdf', data!.token, pdf(), { contentType: 'application/pdf' });
+    const elsewhere = await env.anon.storage
+      .from(m.buckets.documents)
+      .uploadToSignedUrl('inbox/other.pdf', data!.token, pdf(), { contentType: 'application/pdf' });
     expect(elsewhere.error?.status).toBe(400);
     // A download token is not an upload token, even for the same path.
     const dlToken = new URL((await docs().createSignedUrl('inbox/scan.pdf', 60)).data!.signedUrl).searchParams.get('token')!;
-    const wrongPurpose = await env.anon.storage.from(m.buckets.documents).uploadToSignedUrl('inbox/scan.pdf', dlToken, pdf(), { contentType: 'application/pdf', upsert: true });
+    const wrongPurpose = await env.anon.storage
+      .from(m.buckets.documents)
+      .uploadToSignedUrl('inbox/scan.pdf', dlToken, pdf(), { contentType: 'application/pdf', upsert: true });
     expect(wrongPurpose.error?.status).toBe(400);
   });
 

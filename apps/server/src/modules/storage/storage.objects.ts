@@ -34,7 +34,11 @@ const audit = (actor: Actor, orgId: string | null, action: string, id: string, b
 });
 
 /** Metadata as Supabase Storage keeps it (storage-js reads it in list entries). */
-export function systemMetadata(file: Pick<Accepted, 'md5' | 'size' | 'mimetype'>, cacheControl: string, now: Date): Record<string, unknown> {
+export function systemMetadata(
+  file: Pick<Accepted, 'md5' | 'size' | 'mimetype'>,
+  cacheControl: string,
+  now: Date,
+): Record<string, unknown> {
   return {
     eTag: `"${file.md5}"`,
     size: file.size,
@@ -87,7 +91,10 @@ export async function writeObject(
           updatedAt: now,
           lastAccessedAt: now,
         });
-        await recordAudit(tx, audit(actor, bucket.orgId, 'update', updated.id, summary(existing), { ...summary(updated), reencoded: file.reencoded }));
+        await recordAudit(
+          tx,
+          audit(actor, bucket.orgId, 'update', updated.id, summary(existing), { ...summary(updated), reencoded: file.reencoded }),
+        );
         return updated;
       }
       if (o.mode === 'update') throw objectNotFound();
@@ -119,7 +126,10 @@ export async function writeObject(
 export async function removeObjects(ctx: AppContext, actor: Actor, bucket: repo.BucketRow, names: string[]): Promise<repo.ObjectRow[]> {
   const removed = await ctx.db.transaction(async (tx) => {
     const rows = await repo.deleteObjects(tx, bucket.id, [...new Set(names)]);
-    await repo.recordAudits(tx, rows.map((r) => audit(actor, bucket.orgId, 'delete', r.id, summary(r), null)));
+    await repo.recordAudits(
+      tx,
+      rows.map((r) => audit(actor, bucket.orgId, 'delete', r.id, summary(r), null)),
+    );
     return rows;
   });
   await deleteBlobs(ctx, removed);
@@ -129,7 +139,10 @@ export async function removeObjects(ctx: AppContext, actor: Actor, bucket: repo.
 export async function emptyBucket(ctx: AppContext, actor: Actor, bucket: repo.BucketRow): Promise<number> {
   const removed = await ctx.db.transaction(async (tx) => {
     const rows = await repo.deleteAllObjects(tx, bucket.id);
-    await repo.recordAudits(tx, rows.map((r) => audit(actor, bucket.orgId, 'delete', r.id, summary(r), null)));
+    await repo.recordAudits(
+      tx,
+      rows.map((r) => audit(actor, bucket.orgId, 'delete', r.id, summary(r), null)),
+    );
     return rows;
   });
   await deleteBlobs(ctx, removed);
@@ -142,7 +155,14 @@ async function deleteBlobs(ctx: AppContext, rows: repo.ObjectRow[]): Promise<voi
 }
 
 /** Renames an object, possibly into another bucket of the same owner; the bytes stay where they are. */
-export async function moveObject(ctx: AppContext, actor: Actor, from: repo.BucketRow, fromKey: string, to: repo.BucketRow, toKey: string): Promise<void> {
+export async function moveObject(
+  ctx: AppContext,
+  actor: Actor,
+  from: repo.BucketRow,
+  fromKey: string,
+  to: repo.BucketRow,
+  toKey: string,
+): Promise<void> {
   try {
     await ctx.db.transaction(async (tx) => {
       const src = await repo.lockObject(tx, from.id, fromKey);
@@ -159,7 +179,14 @@ export async function moveObject(ctx: AppContext, actor: Actor, from: repo.Bucke
 }
 
 /** Copies an object under a new key with its own copy of the bytes. */
-export async function copyObject(ctx: AppContext, actor: Actor, from: repo.BucketRow, fromKey: string, to: repo.BucketRow, toKey: string): Promise<repo.ObjectRow> {
+export async function copyObject(
+  ctx: AppContext,
+  actor: Actor,
+  from: repo.BucketRow,
+  fromKey: string,
+  to: repo.BucketRow,
+  toKey: string,
+): Promise<repo.ObjectRow> {
   const src = await repo.findObject(ctx.db, from.id, fromKey);
   if (!src) throw objectNotFound();
   if (await repo.findObject(ctx.db, to.id, toKey)) throw duplicate();

@@ -14,7 +14,8 @@ const BUCKET_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 export function checkBucketId(id: unknown): string {
   if (typeof id !== 'string' || id === '') throw invalidBucketName('a bucket id is required');
-  if (!BUCKET_RE.test(id)) throw invalidBucketName('use 1 to 100 letters, digits, dots, dashes or underscores, starting with a letter or digit');
+  if (!BUCKET_RE.test(id))
+    throw invalidBucketName('use 1 to 100 letters, digits, dots, dashes or underscores, starting with a letter or digit');
   if (RESERVED_BUCKETS.has(id.toLowerCase())) throw invalidBucketName(`${id} is reserved`);
   return id;
 }

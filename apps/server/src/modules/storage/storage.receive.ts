@@ -55,7 +55,8 @@ export async function receiveUpload(req: FastifyRequest, store: BlobStore, limit
   if (req.isMultipart()) return receiveMultipart(req, store, limit);
   checkDeclaredLength(req, limit, limit);
   const body = req.body as Readable | undefined;
-  if (!body || typeof (body as Partial<Readable>)[Symbol.asyncIterator] !== 'function') throw invalidRequest('The request has no file in its body');
+  if (!body || typeof (body as Partial<Readable>)[Symbol.asyncIterator] !== 'function')
+    throw invalidRequest('The request has no file in its body');
   const cacheControl = parseCacheControl(req.headers['cache-control']);
   const metadata = decodeHeaderMetadata(req.headers['x-metadata']);
   const staged = await stageUpload(store, body, limit);
@@ -98,8 +99,11 @@ function mapMultipartError(err: unknown, limit: number): unknown {
   if (err instanceof StorageError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(limit);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalidRequest('Send one file and at most a few fields per request');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION') return invalidRequest('The multipart form is not valid');
-  if (err instanceof Error && /Unexpected end of form|Malformed|boundary/i.test(err.message)) return invalidRequest('The multipart form is not valid');
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return invalidRequest('Send one file and at most a few fields per request');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION')
+    return invalidRequest('The multipart form is not valid');
+  if (err instanceof Error && /Unexpected end of form|Malformed|boundary/i.test(err.message))
+    return invalidRequest('The multipart form is not valid');
   return err;
 }

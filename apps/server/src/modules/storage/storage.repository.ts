@@ -13,7 +13,11 @@ export type Scope = { orgId: string } | null;
 const inScope = (scope: Scope): SQL | undefined => (scope ? eq(buckets.orgId, scope.orgId) : undefined);
 
 export async function findBucket(db: DbOrTx, id: string, scope: Scope): Promise<BucketRow | null> {
-  const [row] = await db.select().from(buckets).where(and(eq(buckets.id, id), inScope(scope))).limit(1);
+  const [row] = await db
+    .select()
+    .from(buckets)
+    .where(and(eq(buckets.id, id), inScope(scope)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -39,7 +43,9 @@ export async function listBuckets(db: DbOrTx, scope: Scope, o: BucketListOptions
   return db
     .select()
     .from(buckets)
-    .where(and(inScope(scope), onlyIds ? inArray(buckets.id, onlyIds) : undefined, escaped ? ilike(buckets.name, `%${escaped}%`) : undefined))
+    .where(
+      and(inScope(scope), onlyIds ? inArray(buckets.id, onlyIds) : undefined, escaped ? ilike(buckets.name, `%${escaped}%`) : undefined),
+    )
     .orderBy(o.sortOrder === 'desc' ? desc(col) : asc(col), asc(buckets.id))
     .limit(o.limit)
     .offset(o.offset);
@@ -59,7 +65,11 @@ export async function findBucketsByIds(db: DbOrTx, ids: string[]): Promise<Bucke
 }
 
 export async function updateBucket(db: DbOrTx, id: string, patch: Partial<typeof buckets.$inferInsert>): Promise<BucketRow | null> {
-  const [row] = await db.update(buckets).set({ ...patch, updatedAt: new Date() }).where(eq(buckets.id, id)).returning();
+  const [row] = await db
+    .update(buckets)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(buckets.id, id))
+    .returning();
   return row ?? null;
 }
 
@@ -83,12 +93,21 @@ export async function vendorIdOfUser(db: DbOrTx, orgId: string, userId: string):
 }
 
 export async function findObject(db: DbOrTx, bucketId: string, name: string): Promise<ObjectRow | null> {
-  const [row] = await db.select().from(objects).where(and(eq(objects.bucketId, bucketId), eq(objects.name, name))).limit(1);
+  const [row] = await db
+    .select()
+    .from(objects)
+    .where(and(eq(objects.bucketId, bucketId), eq(objects.name, name)))
+    .limit(1);
   return row ?? null;
 }
 
 export async function lockObject(db: DbOrTx, bucketId: string, name: string): Promise<ObjectRow | null> {
-  const [row] = await db.select().from(objects).where(and(eq(objects.bucketId, bucketId), eq(objects.name, name))).limit(1).for('update');
+  const [row] = await db
+    .select()
+    .from(objects)
+    .where(and(eq(objects.bucketId, bucketId), eq(objects.name, name)))
+    .limit(1)
+    .for('update');
   return row ?? null;
 }
 
@@ -104,7 +123,10 @@ export async function updateObject(db: DbOrTx, id: string, patch: Partial<NewObj
 
 export async function deleteObjects(db: DbOrTx, bucketId: string, names: string[]): Promise<ObjectRow[]> {
   if (names.length === 0) return [];
-  return db.delete(objects).where(and(eq(objects.bucketId, bucketId), inArray(objects.name, names))).returning();
+  return db
+    .delete(objects)
+    .where(and(eq(objects.bucketId, bucketId), inArray(objects.name, names)))
+    .returning();
 }
 
 export async function deleteAllObjects(db: DbOrTx, bucketId: string): Promise<ObjectRow[]> {
@@ -186,4 +208,3 @@ export async function recordAudits(db: DbOrTx, entries: AuditEntry[]): Promise<v
     );
   }
 }
-

@@ -85,10 +85,20 @@ describe(`storage rules per bucket and prefix (${driver})`, () => {
 
   it('keeps product_team (products, no assets) from adding to the asset library through product media', async () => {
     const m = multipart(await pngBytes(), 'shirt.png', 'image/png');
-    const denied = await t.app.inject({ method: 'POST', url: '/api/v1/products/media', payload: m.payload, headers: { ...w.callers.product_team!, ...m.headers } });
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/products/media',
+      payload: m.payload,
+      headers: { ...w.callers.product_team!, ...m.headers },
+    });
     expect(denied.statusCode).toBe(403);
     const again = multipart(await pngBytes(), 'shirt.png', 'image/png');
-    const allowed = await t.app.inject({ method: 'POST', url: '/api/v1/products/media', payload: again.payload, headers: { ...w.callers.marketing!, ...again.headers } });
+    const allowed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/products/media',
+      payload: again.payload,
+      headers: { ...w.callers.marketing!, ...again.headers },
+    });
     expect(allowed.statusCode).toBe(201);
   });
 
@@ -123,10 +133,17 @@ describe(`storage rules per bucket and prefix (${driver})`, () => {
     expect((await api('POST', '/assets/folders/move', { from: 'products', to: 'market-locations' })).statusCode).toBe(422);
     expect((await api('DELETE', '/assets/folders?path=market-locations')).statusCode).toBe(422);
     const m = multipart(await pngBytes(), 'plan.png', 'image/png');
-    const up = await t.app.inject({ method: 'POST', url: '/api/v1/assets/upload?folder=market-locations', payload: m.payload, headers: { ...h, ...m.headers } });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/assets/upload?folder=market-locations',
+      payload: m.payload,
+      headers: { ...h, ...m.headers },
+    });
     expect(up.statusCode).toBe(422);
     const lib = items.find((i) => i.path === w.paths.libraryImage)!;
-    expect((await api('PATCH', `/assets/${lib.id}`, { folder: 'market-locations', expectedUpdatedAt: lib.updatedAt })).statusCode).toBe(422);
+    expect((await api('PATCH', `/assets/${lib.id}`, { folder: 'market-locations', expectedUpdatedAt: lib.updatedAt })).statusCode).toBe(
+      422,
+    );
     // The plan is still where the location points.
     expect((await req('GET', `/object/public/${w.buckets.public}/${w.paths.sitePlan}`, {})).statusCode).toBe(200);
   });
@@ -168,7 +185,15 @@ describe(`storage rules per bucket and prefix (${driver})`, () => {
 });
 
 describe(`HEAD on storage objects (${driver})`, () => {
-  const SAME = ['content-type', 'content-length', 'etag', 'cache-control', 'last-modified', 'content-disposition', 'x-content-type-options'];
+  const SAME = [
+    'content-type',
+    'content-length',
+    'etag',
+    'cache-control',
+    'last-modified',
+    'content-disposition',
+    'x-content-type-options',
+  ];
 
   it('answers the same status and headers as GET, without a body, on every download route', async () => {
     const h = w.callers.vendor_manager!;

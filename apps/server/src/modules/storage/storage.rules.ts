@@ -90,12 +90,16 @@ export function check(s: RuleSubject, kind: BucketKind, path: string, verb: Stor
 /** Whether any rule of the bucket lets the subject read something in it (to see the bucket at all). */
 export function canSeeBucket(s: RuleSubject, kind: BucketKind): boolean {
   return STORAGE_RULES.some(
-    (r) => r.bucket === kind && r.read.some((g) => (g === 'own_vendor' ? s.vendorId !== null && s.permissions.includes('vendor_profile') : holds(s, g, null))),
+    (r) =>
+      r.bucket === kind &&
+      r.read.some((g) => (g === 'own_vendor' ? s.vendorId !== null && s.permissions.includes('vendor_profile') : holds(s, g, null))),
   );
 }
 
 /** "the vendor_management permission, or the vendor account of this folder", for refusals. */
 export function describeGrants(grants: readonly Grant[]): string {
-  const words = grants.map((g) => (g === 'super_admin' ? 'a super admin' : g === 'own_vendor' ? 'the vendor account of this folder' : `the ${g} permission`));
+  const words = grants.map((g) =>
+    g === 'super_admin' ? 'a super admin' : g === 'own_vendor' ? 'the vendor account of this folder' : `the ${g} permission`,
+  );
   return words.join(', or ');
 }

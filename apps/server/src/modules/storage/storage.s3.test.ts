@@ -20,10 +20,23 @@ let settings: S3Settings;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 's3-test-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: 'market-blobs' }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: path.join(dir, 's3'),
+    configureBuckets: [{ name: 'market-blobs' }],
+  });
   const addr = (await server.run()) as { port: number };
   s3 = server;
-  settings = { endpoint: `http://127.0.0.1:${addr.port}`, bucket: 'market-blobs', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', prefix: 'blobs/' };
+  settings = {
+    endpoint: `http://127.0.0.1:${addr.port}`,
+    bucket: 'market-blobs',
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    prefix: 'blobs/',
+  };
 });
 afterAll(async () => {
   await s3?.close();
@@ -35,7 +48,10 @@ const text = async (s: NodeJS.ReadableStream) => {
   for await (const c of s) parts.push(c as Buffer);
   return Buffer.concat(parts).toString('utf8');
 };
-const keysInS3 = async () => (await readdir(path.join(dir, 's3', 'market-blobs', 'blobs')).catch(() => [] as string[])).filter((n) => !n.startsWith('.') && !n.endsWith('._S3rver_metadata.json') && !n.endsWith('._S3rver_object.md5'));
+const keysInS3 = async () =>
+  (await readdir(path.join(dir, 's3', 'market-blobs', 'blobs')).catch(() => [] as string[])).filter(
+    (n) => !n.startsWith('.') && !n.endsWith('._S3rver_metadata.json') && !n.endsWith('._S3rver_object.md5'),
+  );
 
 describe('S3BlobStore against s3rver', () => {
   it('puts, streams back, copies and deletes; a missing key is null, a missing copy source throws BlobMissingError', async () => {
@@ -98,7 +114,13 @@ describe('storage and assets with the S3 store', () => {
 
     const org = await createOrg(t.app);
     const h = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'marketing' })));
-    const m = multipart(await sharp({ create: { width: 30, height: 20, channels: 3, background: 'red' } }).png().toBuffer(), 'red.png', 'image/png');
+    const m = multipart(
+      await sharp({ create: { width: 30, height: 20, channels: 3, background: 'red' } })
+        .png()
+        .toBuffer(),
+      'red.png',
+      'image/png',
+    );
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/assets/upload', payload: m.payload, headers: { ...h, ...m.headers } });
     expect(res.statusCode, res.body).toBe(201);
     expect((await keysInS3()).length).toBe(before + 2); // the image and its thumbnail
@@ -136,6 +158,15 @@ describe('S3 configuration', () => {
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toContain('STORAGE_S3_ACCESS_KEY_ID: is required');
     expect((err as Error).message).toContain('STORAGE_S3_SECRET_ACCESS_KEY: is required');
-    expect(() => loadConfig({ ...base, DATA_DIR: os.tmpdir(), STORAGE_S3_ENDPOINT: 'not a url', STORAGE_S3_BUCKET: 'Bad_Bucket', STORAGE_S3_ACCESS_KEY_ID: 'k', STORAGE_S3_SECRET_ACCESS_KEY: 's' })).toThrow(/STORAGE_S3_ENDPOINT[\s\S]*STORAGE_S3_BUCKET/);
+    expect(() =>
+      loadConfig({
+        ...base,
+        DATA_DIR: os.tmpdir(),
+        STORAGE_S3_ENDPOINT: 'not a url',
+        STORAGE_S3_BUCKET: 'Bad_Bucket',
+        STORAGE_S3_ACCESS_KEY_ID: 'k',
+        STORAGE_S3_SECRET_ACCESS_KEY: 's',
+      }),
+    ).toThrow(/STORAGE_S3_ENDPOINT[\s\S]*STORAGE_S3_BUCKET/);
   });
 });

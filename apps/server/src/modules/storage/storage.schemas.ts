@@ -11,7 +11,11 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T
   throw invalidRequest(`${field}: ${issue.message}`);
 }
 
-const noControl = (max: number) => z.string().max(max).regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+const noControl = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
 
 const MIME = z
   .string()
@@ -21,7 +25,13 @@ const MIME = z
 /** Supabase accepts a byte count or a size with a unit ("10MB", "500 KB"). */
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 export const fileSizeLimit = z
-  .union([z.number().int().min(0), z.string().max(20).regex(/^\s*\d+(\.\d+)?\s*(b|kb|mb|gb)?\s*$/i, 'must be a size such as 10MB')])
+  .union([
+    z.number().int().min(0),
+    z
+      .string()
+      .max(20)
+      .regex(/^\s*\d+(\.\d+)?\s*(b|kb|mb|gb)?\s*$/i, 'must be a size such as 10MB'),
+  ])
   .nullable()
   .transform((v) => {
     if (v === null || typeof v === 'number') return v;
@@ -108,9 +118,14 @@ const expiresIn = z
 export const signBody = z
   .object({ expiresIn, transform: z.record(z.string(), z.unknown()).optional() })
   .strict()
-  .refine((b) => !b.transform || Object.keys(b.transform).length === 0, { message: 'image transformations are not supported', path: ['transform'] });
+  .refine((b) => !b.transform || Object.keys(b.transform).length === 0, {
+    message: 'image transformations are not supported',
+    path: ['transform'],
+  });
 
 export const signManyBody = z.object({ expiresIn, paths: z.array(z.string().max(1100)).min(1).max(1000) }).strict();
 
 /** User metadata stored with an object (multipart "metadata" field or x-metadata header). */
-export const userMetadata = z.record(z.string().max(100), z.unknown()).refine((m) => JSON.stringify(m).length <= 8192, 'must be at most 8 KiB of JSON');
+export const userMetadata = z
+  .record(z.string().max(100), z.unknown())
+  .refine((m) => JSON.stringify(m).length <= 8192, 'must be at most 8 KiB of JSON');

@@ -50,7 +50,9 @@ export async function serveObject(ctx: AppContext, req: FastifyRequest, reply: F
     'last-modified': row.updatedAt.toUTCString(),
     'x-content-type-options': 'nosniff',
     // Even if a browser opened it as a page, nothing in it may run or load.
-    ...(mimetype === 'application/pdf' ? {} : { 'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox" }),
+    ...(mimetype === 'application/pdf'
+      ? {}
+      : { 'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox" }),
   };
   const asked = downloadName(req, row.name);
   if (asked !== null) headers['content-disposition'] = disposition('attachment', asked);

@@ -38,7 +38,10 @@ export async function findObject(db: DbOrTx, bucketId: string, objectPath: strin
 }
 
 /** The bytes of an object, or null when its blob is missing. */
-export async function openObjectStream(ctx: AppContext, row: Pick<repo.ObjectRow, 'blobKey'>): Promise<{ stream: Readable; size: number } | null> {
+export async function openObjectStream(
+  ctx: AppContext,
+  row: Pick<repo.ObjectRow, 'blobKey'>,
+): Promise<{ stream: Readable; size: number } | null> {
   return blobStoreFor(ctx).get(row.blobKey);
 }
 

@@ -69,7 +69,11 @@ export function registerSignRoutes(app: FastifyInstance, ctx: AppContext): void 
     authorize(caller, bucket, key, 'write');
     const upsert = isUpsert(req);
     if (!upsert && (await repo.findObject(db, bucket.id, key))) throw duplicate();
-    const token = await signObjectToken(secret, { url: `${bucket.id}/${key}`, purpose: 'upload', upsert, owner: actorOf(caller) }, UPLOAD_TOKEN_SECONDS);
+    const token = await signObjectToken(
+      secret,
+      { url: `${bucket.id}/${key}`, purpose: 'upload', upsert, owner: actorOf(caller) },
+      UPLOAD_TOKEN_SECONDS,
+    );
     return { url: `/object/upload/sign/${bucket.id}/${key}?token=${token}`, token };
   });
 
@@ -78,7 +82,10 @@ export function registerSignRoutes(app: FastifyInstance, ctx: AppContext): void 
     const claims = await verifyObjectToken(secret, tokenOf(req), `${bucketId}/${key}`, 'upload');
     const bucket = await repo.findBucketById(db, bucketId);
     if (!bucket) throw objectNotFound();
-    const row = await storeUpload(ctx, req, bucket, key, { mode: claims.upsert ? 'upsert' : 'create', actor: { userId: claims.owner ?? null, ip: req.ip } });
+    const row = await storeUpload(ctx, req, bucket, key, {
+      mode: claims.upsert ? 'upsert' : 'create',
+      actor: { userId: claims.owner ?? null, ip: req.ip },
+    });
     return { Key: `${bucket.id}/${key}`, Id: row.id };
   });
 }

@@ -53,7 +53,10 @@ describe(`storage protocol through supabase-js (${driver})`, () => {
     for (const n of ['c.txt', 'a.txt', 'b.txt']) await pub.upload(`docs/${n}`, new Blob([n], { type: 'text/plain' }));
     const listed = await pub.list('docs');
     expect(listed.data!.map((e) => e.name)).toEqual(['a.txt', 'b.txt', 'c.txt', 'one.txt']);
-    expect(listed.data![0]).toMatchObject({ id: expect.any(String), metadata: { size: 5, mimetype: 'text/plain', cacheControl: 'max-age=3600' } });
+    expect(listed.data![0]).toMatchObject({
+      id: expect.any(String),
+      metadata: { size: 5, mimetype: 'text/plain', cacheControl: 'max-age=3600' },
+    });
 
     // A client that omits limit, offset and sortBy still gets 100, 0, name ascending.
     const raw = await fetch(`${env.url}/storage/v1/object/list/${admin.buckets.public}`, {

@@ -40,7 +40,8 @@ describe(`storage tenancy and permissions (${driver})`, () => {
       copyOut: (await docs.copy('id/passport.pdf', 'stolen.pdf', { destinationBucket: b.buckets.documents })).error?.status,
       moveIn: (await b.sb.storage.from(b.buckets.documents).upload('mine.pdf', pdf(), { contentType: 'application/pdf' })).error
         ? 'setup failed'
-        : (await b.sb.storage.from(b.buckets.documents).move('mine.pdf', 'planted.pdf', { destinationBucket: a.buckets.documents })).error?.status,
+        : (await b.sb.storage.from(b.buckets.documents).move('mine.pdf', 'planted.pdf', { destinationBucket: a.buckets.documents })).error
+            ?.status,
       sign: (await docs.createSignedUrl('id/passport.pdf', 60)).error?.status,
       signMany: (await docs.createSignedUrls(['id/passport.pdf'], 60)).error?.status,
       signUpload: (await docs.createSignedUploadUrl('planted.pdf')).error?.status,
@@ -79,7 +80,11 @@ describe(`storage tenancy and permissions (${driver})`, () => {
     expect((await env.anon.storage.from(a.buckets.documents).download('id/passport.pdf')).error?.status).toBe(401);
     const noKey = await rawRequest(env.url, { method: 'GET', path: `/storage/v1/object/${a.buckets.documents}/id/passport.pdf` });
     expect(noKey).toEqual({ status: 401, json: expect.objectContaining({ statusCode: '401' }) });
-    const badToken = await rawRequest(env.url, { method: 'GET', path: '/storage/v1/bucket', headers: { authorization: 'Bearer not.a.token' } });
+    const badToken = await rawRequest(env.url, {
+      method: 'GET',
+      path: '/storage/v1/bucket',
+      headers: { authorization: 'Bearer not.a.token' },
+    });
     expect(badToken.status).toBe(401);
   });
 

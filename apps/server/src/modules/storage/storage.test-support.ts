@@ -62,9 +62,13 @@ export async function signedInMember(env: StorageEnv, role: string, org?: { id: 
 }
 
 export const png = (width = 8, height = 8) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
 export const jpeg = (width = 8, height = 8) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 220 } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 220 } } })
+    .jpeg()
+    .toBuffer();
 
 /** A minimal, well-formed PDF (one empty page). */
 export function pdf(extra = ''): Buffer {

@@ -4,7 +4,11 @@ import { profiles, users, vendorApplications, vendors, vendorUsers } from '../..
 
 export async function userOf(db: DbOrTx, userId: string): Promise<{ id: string; email: string | null; fullName: string | null } | null> {
   const rows = await db
-    .select({ id: users.id, email: users.email, fullName: sql<string | null>`coalesce(${profiles.fullName}, ${users.rawUserMetaData}->>'full_name')` })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: sql<string | null>`coalesce(${profiles.fullName}, ${users.rawUserMetaData}->>'full_name')`,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId))

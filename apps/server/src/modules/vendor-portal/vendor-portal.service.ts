@@ -19,7 +19,12 @@ export async function overview(db: DbOrTx, caller: Caller): Promise<VendorPortal
     email: v.email,
     phone: v.phone,
     status: v.status,
-    categories: (await categoriesOf(db, caller.orgId, [v.id])).map((c) => ({ id: c.id, nameEn: c.nameEn, nameAr: c.nameAr, colour: c.colour })),
+    categories: (await categoriesOf(db, caller.orgId, [v.id])).map((c) => ({
+      id: c.id,
+      nameEn: c.nameEn,
+      nameAr: c.nameAr,
+      colour: c.colour,
+    })),
     // Expiry is worked out on read, as on the staff side, so an expired document says so.
     documents: (await documentsOf(db, caller.orgId, v.id)).map((d) => ({
       id: d.id,

@@ -29,7 +29,12 @@ describe(`vendor portal overview (${driver})`, () => {
     const fruit = await createCategory(t.app, org.id, { nameEn: 'Fruit' });
     await t.app.ctx.db.insert(vendorCategories).values({ orgId: org.id, vendorId: vendor.id, categoryId: fruit.id });
     await t.app.ctx.db.insert(vendorUsers).values({ orgId: org.id, vendorId: vendor.id, userId: user.id });
-    await createDocumentRow(t.app, org.id, vendor.id, { docType: 'permit', fileName: 'permit.pdf', status: 'valid', expiresOn: addDays(todayUtc(), -1) });
+    await createDocumentRow(t.app, org.id, vendor.id, {
+      docType: 'permit',
+      fileName: 'permit.pdf',
+      status: 'valid',
+      expiresOn: addDays(todayUtc(), -1),
+    });
 
     const byEmail = await createApplication(t.app, org.id, { email: 'fig.stall@example.test', submittedAt: at(5) });
     const byVendor = await createApplication(t.app, org.id, { stream: 'workshop', email: 'someone-else@example.test', submittedAt: at(1) });
@@ -51,11 +56,27 @@ describe(`vendor portal overview (${driver})`, () => {
         status: 'active',
         categories: [{ id: fruit.id, nameEn: 'Fruit', nameAr: fruit.nameAr, colour: fruit.colour }],
         // Expired yesterday: the portal says so, as the staff pages do.
-        documents: [{ id: expect.any(String), docType: 'permit', fileName: 'permit.pdf', status: 'expired', expiresOn: addDays(todayUtc(), -1) }],
+        documents: [
+          { id: expect.any(String), docType: 'permit', fileName: 'permit.pdf', status: 'expired', expiresOn: addDays(todayUtc(), -1) },
+        ],
       },
       applications: [
-        { id: byVendor.row.id, stream: 'workshop', status: 'submitted', applicantName: byVendor.row.applicantName, submittedAt: byVendor.row.submittedAt.toISOString(), updatedAt: expect.any(String) },
-        { id: byEmail.row.id, stream: 'market_vendor', status: 'submitted', applicantName: byEmail.row.applicantName, submittedAt: byEmail.row.submittedAt.toISOString(), updatedAt: expect.any(String) },
+        {
+          id: byVendor.row.id,
+          stream: 'workshop',
+          status: 'submitted',
+          applicantName: byVendor.row.applicantName,
+          submittedAt: byVendor.row.submittedAt.toISOString(),
+          updatedAt: expect.any(String),
+        },
+        {
+          id: byEmail.row.id,
+          stream: 'market_vendor',
+          status: 'submitted',
+          applicantName: byEmail.row.applicantName,
+          submittedAt: byEmail.row.submittedAt.toISOString(),
+          updatedAt: expect.any(String),
+        },
       ],
     });
   });
@@ -68,7 +89,10 @@ describe(`vendor portal overview (${driver})`, () => {
     expect(res.body.applications.map((a: { id: string }) => a.id)).toEqual([mine.row.id]);
 
     const noMatch = await createUser(t.app, { orgId: other.id, role: 'market_vendor' });
-    expect((await caller(t.app, bearer(await tokenFor(t.app, noMatch)))('GET', '/vendor-portal/overview')).body).toMatchObject({ vendor: null, applications: [] });
+    expect((await caller(t.app, bearer(await tokenFor(t.app, noMatch)))('GET', '/vendor-portal/overview')).body).toMatchObject({
+      vendor: null,
+      applications: [],
+    });
     const staff = await createUser(t.app, { orgId: org.id, role: 'vendor_manager' });
     expect((await caller(t.app, bearer(await tokenFor(t.app, staff)))('GET', '/vendor-portal/overview')).status).toBe(403);
     expect((await t.app.inject({ url: '/api/v1/vendor-portal/overview' })).statusCode).toBe(401);

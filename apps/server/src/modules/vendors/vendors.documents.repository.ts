@@ -22,7 +22,12 @@ export async function findDocument(db: DbOrTx, orgId: string, vendorId: string, 
   return rows[0] ?? null;
 }
 
-export async function findDocumentByObject(db: DbOrTx, vendorId: string, bucketId: string, objectPath: string): Promise<DocumentRow | null> {
+export async function findDocumentByObject(
+  db: DbOrTx,
+  vendorId: string,
+  bucketId: string,
+  objectPath: string,
+): Promise<DocumentRow | null> {
   const rows = await db
     .select()
     .from(vendorDocuments)
@@ -36,7 +41,13 @@ export async function insertDocument(db: DbOrTx, values: DocumentInsert): Promis
 }
 
 export async function updateDocument(db: DbOrTx, id: string, values: Partial<DocumentInsert>): Promise<DocumentRow> {
-  return (await db.update(vendorDocuments).set({ ...values, updatedAt: new Date() }).where(eq(vendorDocuments.id, id)).returning())[0]!;
+  return (
+    await db
+      .update(vendorDocuments)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(vendorDocuments.id, id))
+      .returning()
+  )[0]!;
 }
 
 export async function deleteDocument(db: DbOrTx, id: string): Promise<void> {

@@ -15,8 +15,22 @@ import { audit, toDocument } from './vendors.mapping.js';
 import * as repo from './vendors.repository.js';
 import { datesProblem, todayUtc } from './vendors.rules.js';
 
-type DocumentCreate = { docType: r.VendorDocumentType; bucketId: string; objectPath: string; fileName: string; issuedOn?: string | null; expiresOn?: string | null };
-type DocumentUpdate = { docType?: r.VendorDocumentType; status?: 'pending' | 'valid' | 'declined'; statusNote?: string | null; issuedOn?: string | null; expiresOn?: string | null; expectedUpdatedAt: string };
+type DocumentCreate = {
+  docType: r.VendorDocumentType;
+  bucketId: string;
+  objectPath: string;
+  fileName: string;
+  issuedOn?: string | null;
+  expiresOn?: string | null;
+};
+type DocumentUpdate = {
+  docType?: r.VendorDocumentType;
+  status?: 'pending' | 'valid' | 'declined';
+  statusNote?: string | null;
+  issuedOn?: string | null;
+  expiresOn?: string | null;
+  expectedUpdatedAt: string;
+};
 
 async function vendorOrNotFound(db: DbOrTx, caller: Caller, vendorId: string): Promise<void> {
   if (!(await repo.findVendor(db, caller.orgId, vendorId))) throw notFound('Vendor');
@@ -27,7 +41,12 @@ async function vendorOrNotFound(db: DbOrTx, caller: Caller, vendorId: string): P
  * bucket and exist. Its type and size are read from the metadata storage recorded (the type sniffed
  * from the content at upload), never taken from the client.
  */
-async function storedFile(db: DbOrTx, caller: Caller, bucketId: string, objectPath: string): Promise<{ mimeType: string; sizeBytes: number }> {
+async function storedFile(
+  db: DbOrTx,
+  caller: Caller,
+  bucketId: string,
+  objectPath: string,
+): Promise<{ mimeType: string; sizeBytes: number }> {
   const slug = caller.access.organization?.slug;
   if (!slug || bucketId !== orgBucketIds(slug).documents) throw invalid('bucketId', "must be your organization's documents bucket");
   const object = await findObject(db, bucketId, objectPath);
@@ -43,7 +62,9 @@ export async function addDocument(db: Db, caller: Caller, vendorId: string, inpu
     await vendorOrNotFound(tx, caller, vendorId);
     const file = await storedFile(tx, caller, input.bucketId, input.objectPath);
     if (await docs.findDocumentByObject(tx, vendorId, input.bucketId, input.objectPath)) {
-      throw conflict('This file is already registered as a document of this vendor', [{ field: 'objectPath', message: 'is already registered for this vendor' }]);
+      throw conflict('This file is already registered as a document of this vendor', [
+        { field: 'objectPath', message: 'is already registered for this vendor' },
+      ]);
     }
     const row = await docs.insertDocument(tx, {
       orgId: caller.orgId,
@@ -62,7 +83,13 @@ export async function addDocument(db: Db, caller: Caller, vendorId: string, inpu
   });
 }
 
-export async function updateDocument(db: Db, caller: Caller, vendorId: string, docId: string, input: DocumentUpdate): Promise<r.VendorDocument> {
+export async function updateDocument(
+  db: Db,
+  caller: Caller,
+  vendorId: string,
+  docId: string,
+  input: DocumentUpdate,
+): Promise<r.VendorDocument> {
   return db.transaction(async (tx) => {
     await vendorOrNotFound(tx, caller, vendorId);
     const scope = and(eq(vendorDocuments.orgId, caller.orgId), eq(vendorDocuments.vendorId, vendorId), eq(vendorDocuments.id, docId));
@@ -74,14 +101,30 @@ export async function updateDocument(db: Db, caller: Caller, vendorId: string, d
     const dates = datesProblem(issuedOn, expiresOn);
     if (dates) throw invalid(dates.field, dates.message);
     // A new decision starts without the note of the previous one, unless it brings its own.
-    const note = input.statusNote !== undefined ? input.statusNote?.trim() || null : input.status !== undefined && input.status !== before.status ? null : before.statusNote;
+    const note =
+      input.statusNote !== undefined
+        ? input.statusNote?.trim() || null
+        : input.status !== undefined && input.status !== before.status
+          ? null
+          : before.statusNote;
     const status = input.status ?? before.status;
     if (status === 'declined' && !note) {
-      throw new AppError(422, 'validation_failed', 'statusNote: say why the document is declined', [{ field: 'statusNote', message: 'is required to decline a document' }]);
+      throw new AppError(422, 'validation_failed', 'statusNote: say why the document is declined', [
+        { field: 'statusNote', message: 'is required to decline a document' },
+      ]);
     }
-    const row = await docs.updateDocument(tx, docId, { docType: input.docType ?? before.docType, status, statusNote: note, issuedOn, expiresOn });
+    const row = await docs.updateDocument(tx, docId, {
+      docType: input.docType ?? before.docType,
+      status,
+      statusNote: note,
+      issuedOn,
+      expiresOn,
+    });
     await repo.touchVendor(tx, vendorId);
-    await recordAudit(tx, audit(caller, input.status && input.status !== before.status ? 'review' : 'update', 'vendor_document', docId, before, row));
+    await recordAudit(
+      tx,
+      audit(caller, input.status && input.status !== before.status ? 'review' : 'update', 'vendor_document', docId, before, row),
+    );
     return toDocument(row, todayUtc());
   });
 }
@@ -105,12 +148,22 @@ export const DOWNLOAD_LINK_SECONDS = 300;
  * A signed storage URL (relative to this server) for one document of the caller's organization. The
  * vendor route decides who may read it; storage only checks the signature, as for any signed URL.
  */
-export async function documentUrl(ctx: AppContext, caller: Caller, vendorId: string, docId: string): Promise<{ url: string; expiresIn: number }> {
+export async function documentUrl(
+  ctx: AppContext,
+  caller: Caller,
+  vendorId: string,
+  docId: string,
+): Promise<{ url: string; expiresIn: number }> {
   await vendorOrNotFound(ctx.db, caller, vendorId);
   const row = await docs.findDocument(ctx.db, caller.orgId, vendorId, docId);
   if (!row) throw notFound('Document');
-  if (!(await findObject(ctx.db, row.bucketId, row.objectPath))) throw new AppError(404, 'not_found', 'The file of this document is no longer stored');
-  const token = await signObjectToken(ctx.config.jwtSecret, { url: `${row.bucketId}/${row.objectPath}`, purpose: 'download' }, DOWNLOAD_LINK_SECONDS);
+  if (!(await findObject(ctx.db, row.bucketId, row.objectPath)))
+    throw new AppError(404, 'not_found', 'The file of this document is no longer stored');
+  const token = await signObjectToken(
+    ctx.config.jwtSecret,
+    { url: `${row.bucketId}/${row.objectPath}`, purpose: 'download' },
+    DOWNLOAD_LINK_SECONDS,
+  );
   const path = [row.bucketId, ...row.objectPath.split('/')].map(encodeURIComponent).join('/');
   return { url: `/storage/v1/object/sign/${path}?token=${encodeURIComponent(token)}`, expiresIn: DOWNLOAD_LINK_SECONDS };
 }

@@ -51,11 +51,31 @@ describe(`vendor documents (${driver})`, () => {
     const v = await createVendorRow(t.app, orgA.id);
     const objectPath = `vendors/${v.id}/0b1c-insurance.pdf`;
     // The client lies about the type; storage sniffs the content.
-    const up = await t.app.inject({ method: 'POST', url: `/storage/v1/object/${docsA}/${objectPath}`, headers: { ...staff, 'content-type': 'application/octet-stream' }, payload: PDF });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/storage/v1/object/${docsA}/${objectPath}`,
+      headers: { ...staff, 'content-type': 'application/octet-stream' },
+      payload: PDF,
+    });
     expect(up.statusCode, up.body).toBe(200);
-    const res = await register(v.id, { docType: 'insurance', bucketId: docsA, objectPath, fileName: 'insurance.pdf', issuedOn: '2025-01-01', expiresOn: addDays(today, 400) });
+    const res = await register(v.id, {
+      docType: 'insurance',
+      bucketId: docsA,
+      objectPath,
+      fileName: 'insurance.pdf',
+      issuedOn: '2025-01-01',
+      expiresOn: addDays(today, 400),
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ docType: 'insurance', mimeType: 'application/pdf', sizeBytes: PDF.length, status: 'pending', reviewStatus: 'pending', expiresSoon: false, fileName: 'insurance.pdf' });
+    expect(res.json()).toMatchObject({
+      docType: 'insurance',
+      mimeType: 'application/pdf',
+      sizeBytes: PDF.length,
+      status: 'pending',
+      reviewStatus: 'pending',
+      expiresSoon: false,
+      fileName: 'insurance.pdf',
+    });
     const extra = await register(v.id, { docType: 'permit', bucketId: docsA, objectPath, fileName: 'x.pdf', mimeType: 'text/plain' });
     expect(extra.statusCode).toBe(422);
     expect(fieldsOf(extra)).toEqual(['mimeType']);
@@ -102,7 +122,14 @@ describe(`vendor documents (${driver})`, () => {
       expect(fieldsOf(res)).toEqual([field]);
     }
     const key = await createObject(t.app, docsA, orgA.id);
-    const dates = await register(v.id, { docType: 'insurance', bucketId: docsA, objectPath: key, fileName: 'a.pdf', issuedOn: '2026-02-01', expiresOn: '2026-01-31' });
+    const dates = await register(v.id, {
+      docType: 'insurance',
+      bucketId: docsA,
+      objectPath: key,
+      fileName: 'a.pdf',
+      issuedOn: '2026-02-01',
+      expiresOn: '2026-01-31',
+    });
     expect(dates.statusCode).toBe(422);
     expect(fieldsOf(dates)).toEqual(['expiresOn']);
     expect((await t.app.inject({ url: `/api/v1/vendors/${v.id}`, headers: staff })).json().documents).toEqual([]);
@@ -110,7 +137,8 @@ describe(`vendor documents (${driver})`, () => {
 
   it('reports expired documents as expired and flags those expiring within 30 days', async () => {
     const v = await createVendorRow(t.app, orgA.id);
-    const add = (expiresOn: string | null, status: 'pending' | 'valid' | 'declined' = 'valid') => createDocumentRow(t.app, orgA.id, v.id, { expiresOn, status });
+    const add = (expiresOn: string | null, status: 'pending' | 'valid' | 'declined' = 'valid') =>
+      createDocumentRow(t.app, orgA.id, v.id, { expiresOn, status });
     const yesterday = await add(addDays(today, -1));
     const todayDoc = await add(today);
     const in30 = await add(addDays(today, 30));
@@ -129,14 +157,20 @@ describe(`vendor documents (${driver})`, () => {
     const listed = (await t.app.inject({ url: `/api/v1/vendors?q=${encodeURIComponent(v.publicName)}`, headers: staff })).json();
     expect(listed.items[0].documentSummary).toEqual({ total: 6, expiringSoon: 2, expired: 1 });
     // Correcting the expiry date brings the stored decision back.
-    const fixed = await t.app.inject({ method: 'PATCH', url: `/api/v1/vendors/${v.id}/documents/${yesterday.id}`, headers: staff, payload: { expiresOn: addDays(today, 365) } });
+    const fixed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/vendors/${v.id}/documents/${yesterday.id}`,
+      headers: staff,
+      payload: { expiresOn: addDays(today, 365) },
+    });
     expect(fixed.json()).toMatchObject({ status: 'valid', expiresSoon: false });
   });
 
   it('reviews documents: declining needs a note, a new decision drops the old note, dates stay ordered', async () => {
     const v = await createVendorRow(t.app, orgA.id);
     const d = await createDocumentRow(t.app, orgA.id, v.id, { issuedOn: '2026-01-10' });
-    const patch = (body: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/api/v1/vendors/${v.id}/documents/${d.id}`, headers: staff, payload: body });
+    const patch = (body: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: `/api/v1/vendors/${v.id}/documents/${d.id}`, headers: staff, payload: body });
     const noNote = await patch({ status: 'declined' });
     expect(noNote.statusCode).toBe(422);
     expect(fieldsOf(noNote)).toEqual(['statusNote']);
@@ -148,7 +182,10 @@ describe(`vendor documents (${driver})`, () => {
     expect(valid.json()).toMatchObject({ status: 'valid', statusNote: null });
     const early = await patch({ expiresOn: '2026-01-09' });
     expect(fieldsOf(early)).toEqual(['expiresOn']);
-    expect((await patch({ docType: 'food_hygiene', expiresOn: '2099-01-10' })).json()).toMatchObject({ docType: 'food_hygiene', expiresOn: '2099-01-10' });
+    expect((await patch({ docType: 'food_hygiene', expiresOn: '2099-01-10' })).json()).toMatchObject({
+      docType: 'food_hygiene',
+      expiresOn: '2099-01-10',
+    });
     const audits = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, d.id)).orderBy(auditLog.createdAt);
     expect(audits.map((a) => a.action)).toEqual(['review', 'review', 'update']);
   });
@@ -160,10 +197,25 @@ describe(`vendor documents (${driver})`, () => {
     // The row points at no stored file: no link to hand out.
     expect((await t.app.inject({ url: `/api/v1/vendors/${v.id}/documents/${d.id}/url`, headers: staff })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/v1/vendors/${other.id}/documents/${d.id}/url`, headers: staff })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/vendors/${other.id}/documents/${d.id}`, headers: staff })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/vendors/${other.id}/documents/${d.id}`, headers: staff, payload: { status: 'valid' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/vendors/${v.id}/documents/${d.id}`, headers: staff })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/vendors/${v.id}/documents/${d.id}`, headers: staff })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/vendors/${other.id}/documents/${d.id}`, headers: staff })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/vendors/${other.id}/documents/${d.id}`,
+          headers: staff,
+          payload: { status: 'valid' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/vendors/${v.id}/documents/${d.id}`, headers: staff })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/vendors/${v.id}/documents/${d.id}`, headers: staff })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ url: `/api/v1/vendors/${v.id}`, headers: staff })).json().documents).toEqual([]);
   });
 });

@@ -50,7 +50,7 @@ async function list(query: string, headers = staffA) {
 const names = async (query: string) => (await list(query)).items.map((i) => i.publicName);
 
 describe(`vendor list (${driver})`, () => {
-  it('lists only the organization\'s vendors, by name, with the total', async () => {
+  it("lists only the organization's vendors, by name, with the total", async () => {
     const all = await list('');
     expect(all.items.map((i) => i.publicName)).toEqual(['100% Organic', 'Bakery Bros', 'Kid Lemonade', 'Online Only', 'Snake_Case Crafts']);
     expect(all).toMatchObject({ total: 5, page: 1, pageSize: 25 });

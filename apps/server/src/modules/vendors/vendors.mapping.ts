@@ -6,7 +6,14 @@ import type { DocumentSummaryRow, VendorCategoryRow, VendorInsert, VendorRow } f
 import { documentState } from './vendors.rules.js';
 import type { LinkedUserRow } from './vendors.users.repository.js';
 
-export const audit = (caller: Caller, action: string, entityType: string, entityId: string, before: unknown, after: unknown): AuditEntry => ({
+export const audit = (
+  caller: Caller,
+  action: string,
+  entityType: string,
+  entityId: string,
+  before: unknown,
+  after: unknown,
+): AuditEntry => ({
   orgId: caller.orgId,
   actorId: caller.userId,
   action,
@@ -56,11 +63,22 @@ function base(v: VendorRow, categories: VendorCategoryRow[], summary: DocumentSu
   };
 }
 
-export function toListItem(v: VendorRow, categories: VendorCategoryRow[], summary: DocumentSummaryRow | undefined, users: LinkedUserRow[]): r.VendorListItem {
+export function toListItem(
+  v: VendorRow,
+  categories: VendorCategoryRow[],
+  summary: DocumentSummaryRow | undefined,
+  users: LinkedUserRow[],
+): r.VendorListItem {
   return { ...base(v, categories, summary), users: users.map((u) => ({ userId: u.userId, email: u.email })) };
 }
 
-export function toVendor(v: VendorRow, categories: VendorCategoryRow[], documents: DocumentRow[], users: LinkedUserRow[], today: string): r.Vendor {
+export function toVendor(
+  v: VendorRow,
+  categories: VendorCategoryRow[],
+  documents: DocumentRow[],
+  users: LinkedUserRow[],
+  today: string,
+): r.Vendor {
   const docs = documents.map((d) => toDocument(d, today));
   const summary = {
     vendorId: v.id,
@@ -88,8 +106,20 @@ export function toVendor(v: VendorRow, categories: VendorCategoryRow[], document
 }
 
 const TEXT_FIELDS = [
-  'publicName', 'legalName', 'contactName', 'email', 'phone', 'address', 'descriptionEn', 'descriptionAr', 'website',
-  'dateOfBirth', 'guardianName', 'guardianPhone', 'guardianEmail', 'school',
+  'publicName',
+  'legalName',
+  'contactName',
+  'email',
+  'phone',
+  'address',
+  'descriptionEn',
+  'descriptionAr',
+  'website',
+  'dateOfBirth',
+  'guardianName',
+  'guardianPhone',
+  'guardianEmail',
+  'school',
 ] as const;
 
 const compact = (o: Record<string, string | undefined>): Record<string, string> =>

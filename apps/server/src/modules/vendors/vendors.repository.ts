@@ -25,9 +25,7 @@ function filterConditions(orgId: string, f: VendorFilters): SQL | undefined {
   if (f.vendorType) conds.push(eq(vendors.vendorType, f.vendorType));
   if (f.status) conds.push(eq(vendors.status, f.status));
   if (f.categoryId) {
-    conds.push(
-      sql`exists (select 1 from ${vendorCategories} vc where vc.vendor_id = ${vendors.id} and vc.category_id = ${f.categoryId})`,
-    );
+    conds.push(sql`exists (select 1 from ${vendorCategories} vc where vc.vendor_id = ${vendors.id} and vc.category_id = ${f.categoryId})`);
   }
   if (f.q) {
     const p = likePattern(f.q);
@@ -44,16 +42,31 @@ function filterConditions(orgId: string, f: VendorFilters): SQL | undefined {
 
 export async function listVendors(db: DbOrTx, orgId: string, f: VendorFilters): Promise<{ rows: VendorRow[]; total: number }> {
   const where = filterConditions(orgId, f);
-  const order = f.sort === 'newest' ? [desc(vendors.createdAt), asc(vendors.id)] : [asc(sql`lower(${vendors.publicName})`), asc(vendors.id)];
+  const order =
+    f.sort === 'newest' ? [desc(vendors.createdAt), asc(vendors.id)] : [asc(sql`lower(${vendors.publicName})`), asc(vendors.id)];
   const [rows, totals] = await Promise.all([
-    db.select().from(vendors).where(where).orderBy(...order).limit(f.limit).offset(f.offset),
+    db
+      .select()
+      .from(vendors)
+      .where(where)
+      .orderBy(...order)
+      .limit(f.limit)
+      .offset(f.offset),
     db.select({ n: count() }).from(vendors).where(where),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }
 
 export async function findVendor(db: DbOrTx, orgId: string, id: string): Promise<VendorRow | null> {
-  return (await db.select().from(vendors).where(and(eq(vendors.orgId, orgId), eq(vendors.id, id))).limit(1))[0] ?? null;
+  return (
+    (
+      await db
+        .select()
+        .from(vendors)
+        .where(and(eq(vendors.orgId, orgId), eq(vendors.id, id)))
+        .limit(1)
+    )[0] ?? null
+  );
 }
 
 export async function insertVendor(db: DbOrTx, values: VendorInsert): Promise<VendorRow> {
@@ -111,7 +124,13 @@ export async function replaceCategories(db: DbOrTx, orgId: string, vendorId: str
 export type DocumentSummaryRow = { vendorId: string; total: number; expiringSoon: number; expired: number };
 
 /** Per vendor: documents, those expiring by `soonBy` and those already expired on `today` (declined ones are neither). */
-export async function documentSummaries(db: DbOrTx, orgId: string, vendorIds: string[], today: string, soonBy: string): Promise<DocumentSummaryRow[]> {
+export async function documentSummaries(
+  db: DbOrTx,
+  orgId: string,
+  vendorIds: string[],
+  today: string,
+  soonBy: string,
+): Promise<DocumentSummaryRow[]> {
   if (!vendorIds.length) return [];
   const live = sql`${vendorDocuments.status} <> 'declined'`;
   const expired = sql`(${vendorDocuments.status} = 'expired' or ${vendorDocuments.expiresOn} < ${today}::date)`;

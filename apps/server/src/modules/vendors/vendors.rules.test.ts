@@ -25,12 +25,21 @@ describe('vendor rules', () => {
   });
 
   it('checks the junior age on the creation day', () => {
-    const base = { guardianName: 'G', guardianPhone: '+1 555 0100 000', guardianEmail: 'g@x.test', guardianConsentAt: '2026-01-01T00:00:00Z' };
+    const base = {
+      guardianName: 'G',
+      guardianPhone: '+1 555 0100 000',
+      guardianEmail: 'g@x.test',
+      guardianConsentAt: '2026-01-01T00:00:00Z',
+    };
     const now = new Date('2026-05-01T12:00:00Z');
     expect(juniorProblems('junior', { ...base, dateOfBirth: '2018-05-01' }, '2026-05-01', now)).toEqual([]);
-    expect(juniorProblems('junior', { ...base, dateOfBirth: '2018-05-02' }, '2026-05-01', now).map((p) => p.field)).toEqual(['dateOfBirth']);
+    expect(juniorProblems('junior', { ...base, dateOfBirth: '2018-05-02' }, '2026-05-01', now).map((p) => p.field)).toEqual([
+      'dateOfBirth',
+    ]);
     expect(juniorProblems('junior', { ...base, dateOfBirth: '2008-05-02' }, '2026-05-01', now)).toEqual([]);
-    expect(juniorProblems('junior', { ...base, dateOfBirth: '2008-05-01' }, '2026-05-01', now).map((p) => p.field)).toEqual(['dateOfBirth']);
+    expect(juniorProblems('junior', { ...base, dateOfBirth: '2008-05-01' }, '2026-05-01', now).map((p) => p.field)).toEqual([
+      'dateOfBirth',
+    ]);
     expect(juniorProblems('market', { school: 'X' }, '2026-05-01', now).map((p) => p.field)).toEqual(['school']);
   });
 });

@@ -42,7 +42,10 @@ export function juniorProblems(vendorType: string, v: JuniorFields, createdOn: s
   if (v.dateOfBirth) {
     const age = ageOn(v.dateOfBirth, createdOn);
     if (age < JUNIOR_MIN_AGE || age > JUNIOR_MAX_AGE) {
-      problems.push({ field: 'dateOfBirth', message: `a junior vendor must be ${JUNIOR_MIN_AGE} to ${JUNIOR_MAX_AGE} years old (this date gives ${Math.max(age, 0)})` });
+      problems.push({
+        field: 'dateOfBirth',
+        message: `a junior vendor must be ${JUNIOR_MIN_AGE} to ${JUNIOR_MAX_AGE} years old (this date gives ${Math.max(age, 0)})`,
+      });
     }
   }
   if (v.guardianConsentAt && new Date(v.guardianConsentAt).getTime() > now.getTime() + CONSENT_CLOCK_SKEW_MS) {
@@ -60,7 +63,11 @@ export function datesProblem(issuedOn: string | null | undefined, expiresOn: str
  * nothing has to run at midnight, a GET never writes, and the review decision stays stored, so
  * correcting a wrong expiry date brings the decision back. A declined document stays declined.
  */
-export function documentState(stored: string, expiresOn: string | null, today: string): { status: r.VendorDocumentStatus; reviewStatus: 'pending' | 'valid' | 'declined'; expiresSoon: boolean } {
+export function documentState(
+  stored: string,
+  expiresOn: string | null,
+  today: string,
+): { status: r.VendorDocumentStatus; reviewStatus: 'pending' | 'valid' | 'declined'; expiresSoon: boolean } {
   const reviewStatus = stored === 'valid' || stored === 'declined' ? stored : 'pending';
   if (reviewStatus === 'declined') return { status: 'declined', reviewStatus, expiresSoon: false };
   if (stored === 'expired' || (expiresOn !== null && expiresOn < today)) return { status: 'expired', reviewStatus, expiresSoon: false };

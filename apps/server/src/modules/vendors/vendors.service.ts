@@ -81,7 +81,12 @@ export async function createVendor(db: Db, caller: Caller, input: r.VendorCreate
   if (problems.length) throw validation(problems);
   try {
     return await db.transaction(async (tx) => {
-      const row = await repo.insertVendor(tx, { ...columns, publicName: input.publicName.trim(), orgId: caller.orgId, vendorType: input.vendorType });
+      const row = await repo.insertVendor(tx, {
+        ...columns,
+        publicName: input.publicName.trim(),
+        orgId: caller.orgId,
+        vendorType: input.vendorType,
+      });
       await recordAudit(tx, audit(caller, 'create', 'vendor', row.id, null, row));
       return loadVendor(tx, caller.orgId, row.id);
     });
@@ -113,7 +118,12 @@ export async function updateVendor(db: Db, caller: Caller, id: string, input: r.
   }
 }
 
-export async function changeStatus(db: Db, caller: Caller, id: string, input: { status: r.VendorStatus; reason?: string | null }): Promise<r.Vendor> {
+export async function changeStatus(
+  db: Db,
+  caller: Caller,
+  id: string,
+  input: { status: r.VendorStatus; reason?: string | null },
+): Promise<r.Vendor> {
   const reason = input.reason?.trim() || null;
   if (input.status !== 'active' && !reason) {
     throw invalid('reason', `is required to ${input.status === 'suspended' ? 'suspend' : 'blocklist'} a vendor`);
@@ -122,12 +132,21 @@ export async function changeStatus(db: Db, caller: Caller, id: string, input: { 
     const before = await repo.findVendor(tx, caller.orgId, id);
     if (!before) throw notFound('Vendor');
     await repo.updateVendor(tx, caller.orgId, id, { status: input.status, statusReason: reason });
-    await recordAudit(tx, audit(caller, 'status', 'vendor', id, { status: before.status, reason: before.statusReason }, { status: input.status, reason }));
+    await recordAudit(
+      tx,
+      audit(caller, 'status', 'vendor', id, { status: before.status, reason: before.statusReason }, { status: input.status, reason }),
+    );
     return loadVendor(tx, caller.orgId, id);
   });
 }
 
-export async function setCategories(db: Db, caller: Caller, id: string, categoryIds: string[], expectedUpdatedAt: string): Promise<r.Vendor> {
+export async function setCategories(
+  db: Db,
+  caller: Caller,
+  id: string,
+  categoryIds: string[],
+  expectedUpdatedAt: string,
+): Promise<r.Vendor> {
   const wanted = [...new Set(categoryIds)];
   return db.transaction(async (tx) => {
     // The categories are part of the vendor's record: its stamp is their version.
@@ -135,7 +154,11 @@ export async function setCategories(db: Db, caller: Caller, id: string, category
     if (!(await repo.findVendor(tx, caller.orgId, id))) throw notFound('Vendor');
     const known = await repo.orgCategoryIds(tx, caller.orgId, wanted);
     const unknown = wanted.filter((c) => !known.has(c));
-    if (unknown.length) throw invalid('categoryIds', `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a market category' : 'are not market categories'} of your organization`);
+    if (unknown.length)
+      throw invalid(
+        'categoryIds',
+        `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a market category' : 'are not market categories'} of your organization`,
+      );
     const before = (await repo.categoriesOf(tx, caller.orgId, [id])).map((c) => c.id);
     await repo.replaceCategories(tx, caller.orgId, id, wanted);
     await repo.touchVendor(tx, id);
@@ -145,9 +168,10 @@ export async function setCategories(db: Db, caller: Caller, id: string, category
 }
 
 export async function linkUser(db: Db, caller: Caller, id: string, email: string): Promise<r.VendorUser> {
-  const taken = () => conflict('This user account already acts for another vendor; a user acts for one vendor at most', [
-    { field: 'email', message: 'already acts for another vendor' },
-  ]);
+  const taken = () =>
+    conflict('This user account already acts for another vendor; a user acts for one vendor at most', [
+      { field: 'email', message: 'already acts for another vendor' },
+    ]);
   try {
     return await db.transaction(async (tx) => {
       if (!(await repo.findVendor(tx, caller.orgId, id))) throw notFound('Vendor');
@@ -155,7 +179,8 @@ export async function linkUser(db: Db, caller: Caller, id: string, email: string
       const user = await users.findOrgMemberByEmail(tx, caller.orgId, email);
       if (!user) throw invalid('email', 'no user account of your organization has this e-mail address');
       const current = await users.vendorOfUser(tx, user.id);
-      if (current?.vendorId === id) throw conflict('This user account already acts for this vendor', [{ field: 'email', message: 'is already linked to this vendor' }]);
+      if (current?.vendorId === id)
+        throw conflict('This user account already acts for this vendor', [{ field: 'email', message: 'is already linked to this vendor' }]);
       if (current?.orgId === caller.orgId) {
         throw conflict(`This user account already acts for ${current.publicName}; a user acts for one vendor at most`, [
           { field: 'email', message: `already acts for ${current.publicName}` },

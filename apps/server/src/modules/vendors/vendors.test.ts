@@ -41,23 +41,55 @@ const junior = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const post = (url: string, headers: Record<string, string>, payload: unknown) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+const post = (url: string, headers: Record<string, string>, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, headers, payload: payload as object });
 const fieldsOf = (res: { json(): { error: { fields?: { field: string }[] } } }) => (res.json().error.fields ?? []).map((f) => f.field);
 
 describe(`vendors: records, junior rules, status, categories and users (${driver})`, () => {
   it('creates and edits a market vendor, auditing every write, and refuses callers without vendor_management', async () => {
-    const body = { vendorType: 'market', publicName: '  Olive Grove  ', email: 'olive@example.test', phone: '+44 (20) 7946-0958', website: 'https://olive.example.test', social: { instagram: '@olive' } };
+    const body = {
+      vendorType: 'market',
+      publicName: '  Olive Grove  ',
+      email: 'olive@example.test',
+      phone: '+44 (20) 7946-0958',
+      website: 'https://olive.example.test',
+      social: { instagram: '@olive' },
+    };
     expect((await post('/api/v1/vendors', marketing, body)).statusCode).toBe(403);
     const res = await post('/api/v1/vendors', staffA, body);
     expect(res.statusCode).toBe(201);
     const v = res.json();
-    expect(v).toMatchObject({ publicName: 'Olive Grove', vendorType: 'market', status: 'active', email: 'olive@example.test', social: { instagram: '@olive' }, documents: [], users: [], categories: [] });
-    const upd = await t.app.inject({ method: 'PATCH', url: `/api/v1/vendors/${v.id}`, headers: staffA, payload: { legalName: 'Olive Grove LLC', phone: null, website: '' } });
+    expect(v).toMatchObject({
+      publicName: 'Olive Grove',
+      vendorType: 'market',
+      status: 'active',
+      email: 'olive@example.test',
+      social: { instagram: '@olive' },
+      documents: [],
+      users: [],
+      categories: [],
+    });
+    const upd = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/vendors/${v.id}`,
+      headers: staffA,
+      payload: { legalName: 'Olive Grove LLC', phone: null, website: '' },
+    });
     expect(upd.statusCode).toBe(422);
     expect(fieldsOf(upd)).toContain('website');
-    const ok = await t.app.inject({ method: 'PATCH', url: `/api/v1/vendors/${v.id}`, headers: staffA, payload: { legalName: 'Olive Grove LLC', phone: null, address: '  ' } });
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/vendors/${v.id}`,
+      headers: staffA,
+      payload: { legalName: 'Olive Grove LLC', phone: null, address: '  ' },
+    });
     expect(ok.json()).toMatchObject({ legalName: 'Olive Grove LLC', phone: null, address: null, vendorType: 'market' });
-    const typeChange = await t.app.inject({ method: 'PATCH', url: `/api/v1/vendors/${v.id}`, headers: staffA, payload: { vendorType: 'junior' } });
+    const typeChange = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/vendors/${v.id}`,
+      headers: staffA,
+      payload: { vendorType: 'junior' },
+    });
     expect(typeChange.statusCode).toBe(422);
     const audits = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, v.id));
     expect(audits.map((a) => a.action).sort()).toEqual(['create', 'update']);
@@ -65,7 +97,13 @@ describe(`vendors: records, junior rules, status, categories and users (${driver
   });
 
   it('checks e-mail, phone and website shapes, naming the field', async () => {
-    for (const [field, value] of [['email', 'not-an-email'], ['phone', '12'], ['phone', 'call me'], ['website', 'javascript:alert(1)'], ['publicName', '   ']] as const) {
+    for (const [field, value] of [
+      ['email', 'not-an-email'],
+      ['phone', '12'],
+      ['phone', 'call me'],
+      ['website', 'javascript:alert(1)'],
+      ['publicName', '   '],
+    ] as const) {
       const res = await post('/api/v1/vendors', staffA, { vendorType: 'market', publicName: 'X', [field]: value });
       expect(res.statusCode, `${field}=${value}`).toBe(422);
       expect(fieldsOf(res)).toContain(field);
@@ -73,15 +111,26 @@ describe(`vendors: records, junior rules, status, categories and users (${driver
   });
 
   it('refuses a second vendor of the same type with the same e-mail (any case), naming email', async () => {
-    expect((await post('/api/v1/vendors', staffA, { vendorType: 'market', publicName: 'A', email: 'dup@example.test' })).statusCode).toBe(201);
+    expect((await post('/api/v1/vendors', staffA, { vendorType: 'market', publicName: 'A', email: 'dup@example.test' })).statusCode).toBe(
+      201,
+    );
     const dup = await post('/api/v1/vendors', staffA, { vendorType: 'market', publicName: 'B', email: 'DUP@example.test' });
     expect(dup.statusCode).toBe(409);
     expect(fieldsOf(dup)).toEqual(['email']);
     // Another type, or another organization, may use it.
-    expect((await post('/api/v1/vendors', staffA, { vendorType: 'normal', publicName: 'C', email: 'dup@example.test' })).statusCode).toBe(201);
-    expect((await post('/api/v1/vendors', staffB, { vendorType: 'market', publicName: 'D', email: 'dup@example.test' })).statusCode).toBe(201);
+    expect((await post('/api/v1/vendors', staffA, { vendorType: 'normal', publicName: 'C', email: 'dup@example.test' })).statusCode).toBe(
+      201,
+    );
+    expect((await post('/api/v1/vendors', staffB, { vendorType: 'market', publicName: 'D', email: 'dup@example.test' })).statusCode).toBe(
+      201,
+    );
     const other = (await post('/api/v1/vendors', staffA, { vendorType: 'market', publicName: 'E', email: 'e@example.test' })).json();
-    const clash = await t.app.inject({ method: 'PATCH', url: `/api/v1/vendors/${other.id}`, headers: staffA, payload: { email: 'Dup@Example.test' } });
+    const clash = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/vendors/${other.id}`,
+      headers: staffA,
+      payload: { email: 'Dup@Example.test' },
+    });
     expect(clash.statusCode).toBe(409);
     expect(fieldsOf(clash)).toEqual(['email']);
   });
@@ -98,14 +147,22 @@ describe(`vendors: records, junior rules, status, categories and users (${driver
       expect(res.statusCode, `age ${age}`).toBe(422);
       expect(fieldsOf(res)).toEqual(['dateOfBirth']);
     }
-    for (const age of [8, 17]) expect((await post('/api/v1/vendors', staffA, junior({ dateOfBirth: dobForAge(age), guardianEmail: `g${age}@example.test` }))).statusCode).toBe(201);
+    for (const age of [8, 17])
+      expect(
+        (await post('/api/v1/vendors', staffA, junior({ dateOfBirth: dobForAge(age), guardianEmail: `g${age}@example.test` }))).statusCode,
+      ).toBe(201);
     const future = await post('/api/v1/vendors', staffA, junior({ guardianConsentAt: new Date(Date.now() + 86_400_000).toISOString() }));
     expect(fieldsOf(future)).toEqual(['guardianConsentAt']);
     const onMarket = await post('/api/v1/vendors', staffA, { vendorType: 'market', publicName: 'Grown up', guardianName: 'Someone' });
     expect(onMarket.statusCode).toBe(422);
     expect(fieldsOf(onMarket)).toEqual(['guardianName']);
     // A junior vendor cannot lose its guardian later.
-    const cleared = await t.app.inject({ method: 'PATCH', url: `/api/v1/vendors/${created.json().id}`, headers: staffA, payload: { guardianPhone: null } });
+    const cleared = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/vendors/${created.json().id}`,
+      headers: staffA,
+      payload: { guardianPhone: null },
+    });
     expect(cleared.statusCode).toBe(422);
     expect(fieldsOf(cleared)).toEqual(['guardianPhone']);
   });
@@ -169,7 +226,8 @@ describe(`vendors: records, junior rules, status, categories and users (${driver
     expect((await link(v1.id, member.email)).statusCode).toBe(409);
     const got = (await t.app.inject({ url: `/api/v1/vendors/${v1.id}`, headers: staffA })).json();
     expect(got.users.map((u: { userId: string }) => u.userId)).toEqual([member.id]);
-    const del = (vid: string, uid: string) => t.app.inject({ method: 'DELETE', url: `/api/v1/vendors/${vid}/users/${uid}`, headers: staffA });
+    const del = (vid: string, uid: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/v1/vendors/${vid}/users/${uid}`, headers: staffA });
     expect((await del(v2.id, member.id)).statusCode).toBe(404);
     expect((await del(v1.id, member.id)).statusCode).toBe(200);
     expect((await link(v2.id, member.email)).statusCode).toBe(201);

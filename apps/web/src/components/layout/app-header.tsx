@@ -65,7 +65,13 @@ export function AppHeader({ viewer }: { viewer: Viewer }) {
             {t('header.newProduct')}
           </Button>
         )}
-        <Button variant="ghost" size="icon" onClick={() => window.open('/', '_blank', 'noopener')} aria-label={t('header.home')} title={t('header.home')}>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => window.open('/', '_blank', 'noopener')}
+          aria-label={t('header.home')}
+          title={t('header.home')}
+        >
           <ExternalLink className="size-4" aria-hidden />
         </Button>
       </div>

@@ -13,7 +13,10 @@ export default function AppShell() {
   const viewer: Viewer = me.data
     ? { permissions: me.data.permissions, effectiveRole: me.data.effectiveRole }
     : // A role-loading failure falls back to the content set (spec section 8).
-      { permissions: me.isError ? ['dashboard', 'products', 'assets', 'workflows', 'tasks'] : [], effectiveRole: me.isError ? 'content' : null };
+      {
+        permissions: me.isError ? ['dashboard', 'products', 'assets', 'workflows', 'tasks'] : [],
+        effectiveRole: me.isError ? 'content' : null,
+      };
   return (
     <SidebarProvider>
       <div className="flex min-h-svh">

@@ -5,7 +5,15 @@ import { useT } from '../../features/i18n/i18n-provider';
 import { visibleGroups, type Viewer } from './nav-items';
 
 /** Search over the pages the viewer may open; products, vendors and orders join as their areas land. */
-export default function CommandPalette({ open, onOpenChange, viewer }: { open: boolean; onOpenChange: (o: boolean) => void; viewer: Viewer }) {
+export default function CommandPalette({
+  open,
+  onOpenChange,
+  viewer,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  viewer: Viewer;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const pages = visibleGroups(viewer).flatMap((g) => g.items);
@@ -17,10 +25,17 @@ export default function CommandPalette({ open, onOpenChange, viewer }: { open: b
           <Dialog.Title className="sr-only">{t('command.title')}</Dialog.Title>
           <Dialog.Description className="sr-only">{t('command.search')}</Dialog.Description>
           <Command label={t('command.title')}>
-            <Command.Input autoFocus placeholder={t('command.search')} className="h-11 w-full border-b bg-transparent px-3 text-sm outline-none" />
+            <Command.Input
+              autoFocus
+              placeholder={t('command.search')}
+              className="h-11 w-full border-b bg-transparent px-3 text-sm outline-none"
+            />
             <Command.List className="max-h-80 overflow-y-auto p-1">
               <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">{t('command.empty')}</Command.Empty>
-              <Command.Group heading={t('command.pages')} className="text-xs text-muted-foreground [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5">
+              <Command.Group
+                heading={t('command.pages')}
+                className="text-xs text-muted-foreground [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5"
+              >
                 {pages.map((p) => (
                   <Command.Item
                     key={p.route}

@@ -1,8 +1,31 @@
 import type { PermissionKey } from '@market/contracts';
 import {
-  Boxes, CalendarDays, ClipboardList, CreditCard, FileUp, FolderTree, GitBranch, History, Image, LayoutDashboard,
-  LayoutGrid, MapPin, Monitor, Package, Plug, Presentation, Settings, ShoppingCart, Store, Tags, Timer, Users, Workflow,
-  type LucideIcon, BarChart3, Send,
+  Boxes,
+  CalendarDays,
+  ClipboardList,
+  CreditCard,
+  FileUp,
+  FolderTree,
+  GitBranch,
+  History,
+  Image,
+  LayoutDashboard,
+  LayoutGrid,
+  MapPin,
+  Monitor,
+  Package,
+  Plug,
+  Presentation,
+  Settings,
+  ShoppingCart,
+  Store,
+  Tags,
+  Timer,
+  Users,
+  Workflow,
+  type LucideIcon,
+  BarChart3,
+  Send,
 } from 'lucide-react';
 
 export interface NavItem {
@@ -90,4 +113,3 @@ export function canSee(item: Pick<NavItem, 'permission' | 'superAdminOnly'>, vie
 export function visibleGroups(viewer: Viewer): NavGroup[] {
   return NAV_GROUPS.map((g) => ({ ...g, items: g.items.filter((i) => canSee(i, viewer)) })).filter((g) => g.items.length > 0);
 }
-

@@ -52,7 +52,10 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [toggle]);
-  const value = useMemo(() => ({ open, openMobile, isMobile, setOpen, setOpenMobile, toggle }), [open, openMobile, isMobile, setOpen, toggle]);
+  const value = useMemo(
+    () => ({ open, openMobile, isMobile, setOpen, setOpenMobile, toggle }),
+    [open, openMobile, isMobile, setOpen, toggle],
+  );
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 

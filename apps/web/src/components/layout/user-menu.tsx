@@ -26,7 +26,12 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
     <>
       <Menu>
         <MenuTrigger asChild>
-          <button type="button" className="flex items-center gap-2 rounded-md p-1 hover:bg-accent" aria-label={t('header.userMenu')} data-testid="user-menu">
+          <button
+            type="button"
+            className="flex items-center gap-2 rounded-md p-1 hover:bg-accent"
+            aria-label={t('header.userMenu')}
+            data-testid="user-menu"
+          >
             <Avatar src={avatar} name={name} email={email} />
           </button>
         </MenuTrigger>

@@ -7,9 +7,24 @@ export function initialsOf(name: string | null | undefined, email: string | null
   return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
 }
 
-export function Avatar({ src, name, email, className }: { src?: string | null; name?: string | null; email?: string | null; className?: string }) {
+export function Avatar({
+  src,
+  name,
+  email,
+  className,
+}: {
+  src?: string | null;
+  name?: string | null;
+  email?: string | null;
+  className?: string;
+}) {
   return (
-    <A.Root className={cn('inline-flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-muted text-xs font-medium', className)}>
+    <A.Root
+      className={cn(
+        'inline-flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-muted text-xs font-medium',
+        className,
+      )}
+    >
       {src && <A.Image src={src} alt="" className="size-full object-cover" />}
       <A.Fallback delayMs={src ? 300 : 0}>{initialsOf(name, email)}</A.Fallback>
     </A.Root>

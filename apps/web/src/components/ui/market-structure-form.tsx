@@ -3,10 +3,23 @@ import { useId, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 
-export const fieldClass = 'h-9 w-full rounded-md border bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive';
+export const fieldClass =
+  'h-9 w-full rounded-md border bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive';
 
 /** A labelled control with its error under it; the control gets the id, aria-invalid and aria-describedby. */
-export function FormField({ label, error, hint, className, children }: { label: string; error?: string; hint?: string; className?: string; children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
+export function FormField({
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const id = useId();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
@@ -30,7 +43,19 @@ export function FormField({ label, error, hint, className, children }: { label: 
 }
 
 /** The usual dialog footer: cancel, and a submit button for the form with the given id. */
-export function SubmitFooter({ formId, pending, cancelLabel, onCancel, children }: { formId: string; pending: boolean; cancelLabel: string; onCancel: () => void; children: ReactNode }) {
+export function SubmitFooter({
+  formId,
+  pending,
+  cancelLabel,
+  onCancel,
+  children,
+}: {
+  formId: string;
+  pending: boolean;
+  cancelLabel: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
   return (
     <>
       <Button variant="outline" onClick={onCancel}>
@@ -44,7 +69,23 @@ export function SubmitFooter({ formId, pending, cancelLabel, onCancel, children 
 }
 
 /** A modal with a title, a scrolling body and a footer; sized for a phone as well. */
-export function FormDialog({ open, onOpenChange, title, description, children, footer, wide }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: string; children: ReactNode; footer: ReactNode; wide?: boolean }) {
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  wide,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  footer: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -57,7 +98,9 @@ export function FormDialog({ open, onOpenChange, title, description, children, f
         >
           <div className="border-b p-4">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            <Dialog.Description className={description ? 'mt-1 text-sm text-muted-foreground' : 'sr-only'}>{description ?? title}</Dialog.Description>
+            <Dialog.Description className={description ? 'mt-1 text-sm text-muted-foreground' : 'sr-only'}>
+              {description ?? title}
+            </Dialog.Description>
           </div>
           <div className="flex-1 overflow-y-auto p-4">{children}</div>
           <div className="flex flex-wrap justify-end gap-2 border-t p-4">{footer}</div>
@@ -68,7 +111,27 @@ export function FormDialog({ open, onOpenChange, title, description, children, f
 }
 
 /** Asks before something that cannot be undone; shows the server's refusal in place. */
-export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, cancelLabel, pending, error, onConfirm }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; message: string; confirmLabel: string; cancelLabel: string; pending?: boolean; error?: string | null; onConfirm: () => void }) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  pending,
+  error,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  pending?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+}) {
   return (
     <FormDialog
       open={open}
@@ -96,7 +159,25 @@ export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel
 }
 
 /** Loading, failure with retry, and empty states of a list, in one place. */
-export function ListState({ loading, error, empty, loadingLabel, errorLabel, retryLabel, onRetry, emptyContent }: { loading: boolean; error: unknown; empty: boolean; loadingLabel: string; errorLabel: string; retryLabel: string; onRetry: () => void; emptyContent: ReactNode }) {
+export function ListState({
+  loading,
+  error,
+  empty,
+  loadingLabel,
+  errorLabel,
+  retryLabel,
+  onRetry,
+  emptyContent,
+}: {
+  loading: boolean;
+  error: unknown;
+  empty: boolean;
+  loadingLabel: string;
+  errorLabel: string;
+  retryLabel: string;
+  onRetry: () => void;
+  emptyContent: ReactNode;
+}) {
   if (loading) {
     return (
       <div role="status" className="flex flex-col gap-2 py-4">

@@ -22,7 +22,10 @@ export function MenuContent({ className, align = 'end', ...props }: ComponentPro
 export function MenuItem({ className, ...props }: ComponentProps<typeof DropdownMenu.Item>) {
   return (
     <DropdownMenu.Item
-      className={cn('flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[disabled]:opacity-50', className)}
+      className={cn(
+        'flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[disabled]:opacity-50',
+        className,
+      )}
       {...props}
     />
   );
@@ -31,7 +34,10 @@ export function MenuItem({ className, ...props }: ComponentProps<typeof Dropdown
 export function MenuRadioItem({ className, children, ...props }: ComponentProps<typeof DropdownMenu.RadioItem>) {
   return (
     <DropdownMenu.RadioItem
-      className={cn('flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent', className)}
+      className={cn(
+        'flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent',
+        className,
+      )}
       {...props}
     >
       <span className="flex size-4 items-center justify-center">

@@ -46,7 +46,12 @@ export default function ApplicationStatusPage() {
   }, [t]);
 
   const invalid = token === '' || (status.error instanceof ApiError && status.error.status === 404);
-  const request = view ? [...view.history].filter((e) => e.kind === 'info_request').sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1)?.message ?? null : null;
+  const request = view
+    ? ([...view.history]
+        .filter((e) => e.kind === 'info_request')
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+        .at(-1)?.message ?? null)
+    : null;
 
   return (
     <main className="flex flex-col gap-5">
@@ -100,12 +105,22 @@ export default function ApplicationStatusPage() {
         view && (
           <>
             {sent && (
-              <p role="status" className="flex items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm dark:bg-emerald-950/30">
+              <p
+                role="status"
+                className="flex items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm dark:bg-emerald-950/30"
+              >
                 <CheckCircle2 className="size-4 shrink-0 text-emerald-700" aria-hidden />
                 {t(sent === 'edit' ? 'apply.edit.saved' : 'apply.respond.sent')}
               </p>
             )}
-            {view.canRespond && <StatusRespondForm token={token} org={view.organizationSlug ?? orgOfPage()} request={request} onSent={() => setSent('respond')} />}
+            {view.canRespond && (
+              <StatusRespondForm
+                token={token}
+                org={view.organizationSlug ?? orgOfPage()}
+                request={request}
+                onSent={() => setSent('respond')}
+              />
+            )}
             {view.canEdit && <StatusEdit token={token} view={view} onSaved={onEdited} />}
             <StatusOverview view={view} />
             <StatusHistory history={view.history} />

@@ -1,4 +1,13 @@
-import type { ApplicantView, ApplicationDocumentRef, ApplicationForm, ApplicationStream, ApplicationUpload, applicationEditRequest, applicationSubmission, publicApplicationRoutes } from '@market/contracts';
+import type {
+  ApplicantView,
+  ApplicationDocumentRef,
+  ApplicationForm,
+  ApplicationStream,
+  ApplicationUpload,
+  applicationEditRequest,
+  applicationSubmission,
+  publicApplicationRoutes,
+} from '@market/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, ApiError } from '../../lib/api';
@@ -35,7 +44,12 @@ export function submitApplication(body: SubmissionBody) {
 }
 
 /** One file to the upload endpoint with progress (fetch reports none, so XMLHttpRequest). */
-export function uploadApplicationFile(opts: { file: File; org: string | null; onProgress: (fraction: number) => void; signal?: AbortSignal }): Promise<ApplicationUpload> {
+export function uploadApplicationFile(opts: {
+  file: File;
+  org: string | null;
+  onProgress: (fraction: number) => void;
+  signal?: AbortSignal;
+}): Promise<ApplicationUpload> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/v1/public/application-uploads${opts.org ? `?org=${encodeURIComponent(opts.org)}` : ''}`);
@@ -62,7 +76,8 @@ export function uploadApplicationFile(opts: { file: File; org: string | null; on
 export function useApplicationStatus(token: string) {
   return useQuery({
     queryKey: publicApplicationKeys.status(token),
-    queryFn: () => api<typeof publicApplicationRoutes.getApplicationStatus>({ method: 'POST', path: '/public/application-status' }, { body: { token } }),
+    queryFn: () =>
+      api<typeof publicApplicationRoutes.getApplicationStatus>({ method: 'POST', path: '/public/application-status' }, { body: { token } }),
     enabled: token !== '',
     retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 1,
   });
@@ -72,7 +87,10 @@ export function useRespondToApplication(token: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { message: string; documents: ApplicationDocumentRef[] }) =>
-      api<typeof publicApplicationRoutes.respondToApplication>({ method: 'POST', path: '/public/application-status/respond' }, { body: { token, ...body } }),
+      api<typeof publicApplicationRoutes.respondToApplication>(
+        { method: 'POST', path: '/public/application-status/respond' },
+        { body: { token, ...body } },
+      ),
     onSuccess: (view) => qc.setQueryData(publicApplicationKeys.status(token), view),
   });
 }
@@ -88,7 +106,10 @@ export function useWithdrawApplication(token: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) =>
-      api<typeof publicApplicationRoutes.withdrawApplication>({ method: 'POST', path: '/public/application-status/withdraw' }, { body: { token, reason: reason.trim() || null } }),
+      api<typeof publicApplicationRoutes.withdrawApplication>(
+        { method: 'POST', path: '/public/application-status/withdraw' },
+        { body: { token, reason: reason.trim() || null } },
+      ),
     onSuccess: (view) => qc.setQueryData(publicApplicationKeys.status(token), view),
   });
 }

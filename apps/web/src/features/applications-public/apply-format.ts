@@ -7,7 +7,9 @@ export function formatDay(date: string, language: string, style: 'long' | 'short
   const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return date;
   const opts: Intl.DateTimeFormatOptions =
-    style === 'long' ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
+    style === 'long'
+      ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }
+      : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
   return new Intl.DateTimeFormat(locale(language), opts).format(d);
 }
 
@@ -22,7 +24,9 @@ export function formatMoment(iso: string, language: string): string {
 export function formatTime(time: string, language: string): string {
   const [h, m] = time.split(':').map(Number);
   if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return time;
-  return new Intl.DateTimeFormat(locale(language), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(1970, 0, 1, h, m)));
+  return new Intl.DateTimeFormat(locale(language), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(1970, 0, 1, h, m)),
+  );
 }
 
 export function formatBytes(bytes: number, language: string): string {
@@ -33,7 +37,12 @@ export function formatBytes(bytes: number, language: string): string {
     n /= 1024;
     i++;
   }
-  return new Intl.NumberFormat(locale(language), { style: 'unit', unit: units[i], unitDisplay: 'short', maximumFractionDigits: i ? 1 : 0 }).format(n);
+  return new Intl.NumberFormat(locale(language), {
+    style: 'unit',
+    unit: units[i],
+    unitDisplay: 'short',
+    maximumFractionDigits: i ? 1 : 0,
+  }).format(n);
 }
 
 export function formatMoney(minor: number, currency: string, digits: number, language: string): string {
@@ -45,7 +54,8 @@ export function formatMoney(minor: number, currency: string, digits: number, lan
 }
 
 /** The name of a category (or anything with nameEn/nameAr) in the language, English when Arabic is blank. */
-export const localName = (x: { nameEn: string; nameAr: string }, language: string) => (language === 'ar' && x.nameAr.trim() ? x.nameAr : x.nameEn);
+export const localName = (x: { nameEn: string; nameAr: string }, language: string) =>
+  language === 'ar' && x.nameAr.trim() ? x.nameAr : x.nameEn;
 
 /** The market's location name in the language, English when Arabic is blank. */
 export const localLocation = (x: { locationName: string; locationNameAr: string }, language: string) =>

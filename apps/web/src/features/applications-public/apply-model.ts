@@ -1,4 +1,11 @@
-import type { ApplicationDocumentType, ApplicationStream, JUNIOR_MAX_AGE, JUNIOR_MIN_AGE, MAX_APPLICATION_DOCUMENTS, StallSize } from '@market/contracts';
+import type {
+  ApplicationDocumentType,
+  ApplicationStream,
+  JUNIOR_MAX_AGE,
+  JUNIOR_MIN_AGE,
+  MAX_APPLICATION_DOCUMENTS,
+  StallSize,
+} from '@market/contracts';
 
 // The contracts package is imported for types only (no zod in the bundle); `typeof` keeps these equal to it.
 export const MIN_AGE: typeof JUNIOR_MIN_AGE = 8;
@@ -8,13 +15,44 @@ export const STALL_SIZES = ['3x3', '3x6', '6x6'] as const satisfies readonly Sta
 /** Translation keys cannot hold digits, so each stall size has a word. */
 export const STALL_KEY: Record<StallSize, string> = { '3x3': 'small', '3x6': 'medium', '6x6': 'large' };
 export const POWER_NEEDS = ['none', 'single_phase', 'three_phase'] as const;
-export const DOCUMENT_TYPES = ['insurance', 'permit', 'licence', 'id', 'food_hygiene', 'other'] as const satisfies readonly ApplicationDocumentType[];
+export const DOCUMENT_TYPES = [
+  'insurance',
+  'permit',
+  'licence',
+  'id',
+  'food_hygiene',
+  'other',
+] as const satisfies readonly ApplicationDocumentType[];
 
 export const TEXT_FIELDS = [
-  'businessName', 'legalName', 'contactName', 'email', 'phone', 'address', 'website', 'instagram', 'productsDescription',
-  'stallSize', 'power', 'dateOfBirth', 'guardianName', 'guardianPhone', 'guardianEmail', 'school',
-  'hostName', 'titleEn', 'titleAr', 'descriptionEn', 'descriptionAr', 'durationMinutes', 'capacity', 'ageMin', 'ageMax',
-  'materialsFee', 'spaceNeeds', 'equipmentNeeds',
+  'businessName',
+  'legalName',
+  'contactName',
+  'email',
+  'phone',
+  'address',
+  'website',
+  'instagram',
+  'productsDescription',
+  'stallSize',
+  'power',
+  'dateOfBirth',
+  'guardianName',
+  'guardianPhone',
+  'guardianEmail',
+  'school',
+  'hostName',
+  'titleEn',
+  'titleAr',
+  'descriptionEn',
+  'descriptionAr',
+  'durationMinutes',
+  'capacity',
+  'ageMin',
+  'ageMax',
+  'materialsFee',
+  'spaceNeeds',
+  'equipmentNeeds',
 ] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
@@ -62,7 +100,20 @@ export const STEP_FIELDS: Record<StepId, readonly string[]> = {
   days: ['marketDayIds', 'stallSize', 'power'],
   workshopDays: ['marketDayIds'],
   host: ['hostName', 'contactName', 'email', 'phone'],
-  workshop: ['titleEn', 'titleAr', 'descriptionEn', 'descriptionAr', 'durationMinutes', 'capacity', 'ageMin', 'ageMax', 'materialsFee', 'materialsFeeMinor', 'spaceNeeds', 'equipmentNeeds'],
+  workshop: [
+    'titleEn',
+    'titleAr',
+    'descriptionEn',
+    'descriptionAr',
+    'durationMinutes',
+    'capacity',
+    'ageMin',
+    'ageMax',
+    'materialsFee',
+    'materialsFeeMinor',
+    'spaceNeeds',
+    'equipmentNeeds',
+  ],
   documents: ['documents'],
   review: ['consentTerms'],
 };
@@ -113,7 +164,10 @@ export const todayIso = () => {
 };
 
 /** The document types the chosen categories require, each once. */
-export function requiredDocTypes(categories: { id: string; requiredDocumentTypes: string[] }[], chosen: string[]): ApplicationDocumentType[] {
+export function requiredDocTypes(
+  categories: { id: string; requiredDocumentTypes: string[] }[],
+  chosen: string[],
+): ApplicationDocumentType[] {
   const types = new Set<string>();
   for (const c of categories) if (chosen.includes(c.id)) for (const t of c.requiredDocumentTypes) types.add(t);
   return DOCUMENT_TYPES.filter((t) => types.has(t));
@@ -126,7 +180,8 @@ export function valuesFromAnswers(answers: Record<string, unknown>, currencyDigi
   const v = emptyValues();
   for (const k of TEXT_FIELDS) if (typeof answers[k] === 'string') v[k] = answers[k];
   for (const k of NUMBER_FIELDS) if (typeof answers[k] === 'number') v[k] = String(answers[k]);
-  if (typeof answers.materialsFeeMinor === 'number') v.materialsFee = (answers.materialsFeeMinor / 10 ** currencyDigits).toFixed(currencyDigits);
+  if (typeof answers.materialsFeeMinor === 'number')
+    v.materialsFee = (answers.materialsFeeMinor / 10 ** currencyDigits).toFixed(currencyDigits);
   const ids = (x: unknown) => (Array.isArray(x) ? x.filter((i): i is string => typeof i === 'string') : []);
   v.categoryIds = ids(answers.categoryIds);
   v.marketDayIds = ids(answers.marketDayIds);

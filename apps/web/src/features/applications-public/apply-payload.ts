@@ -71,8 +71,22 @@ export function toAnswers(stream: ApplicationStream, v: FormValues, documents: D
 }
 
 /** Builds the whole submission body; the stream decides which answers go. */
-export function toSubmission(opts: { stream: ApplicationStream; org: string | null; formToken: string; fax: string; language: string; values: FormValues; documents: DraftDocument[]; currencyDigits: number }): SubmissionBody {
-  const base = { org: opts.org ?? undefined, formToken: opts.formToken, fax: opts.fax, locale: opts.language === 'ar' ? ('ar' as const) : ('en' as const) };
+export function toSubmission(opts: {
+  stream: ApplicationStream;
+  org: string | null;
+  formToken: string;
+  fax: string;
+  language: string;
+  values: FormValues;
+  documents: DraftDocument[];
+  currencyDigits: number;
+}): SubmissionBody {
+  const base = {
+    org: opts.org ?? undefined,
+    formToken: opts.formToken,
+    fax: opts.fax,
+    locale: opts.language === 'ar' ? ('ar' as const) : ('en' as const),
+  };
   const answers = toAnswers(opts.stream, opts.values, opts.documents, opts.currencyDigits);
   return { ...base, stream: opts.stream, answers } as SubmissionBody;
 }

@@ -1,5 +1,17 @@
 import type { ApplicationStream } from '@market/contracts';
-import { ageOn, asciiDigits, MAX_AGE, MIN_AGE, STEP_FIELDS, todayIso, toMinor, type DraftDocument, type FormValues, type StepId, type TextField } from './apply-model';
+import {
+  ageOn,
+  asciiDigits,
+  MAX_AGE,
+  MIN_AGE,
+  STEP_FIELDS,
+  todayIso,
+  toMinor,
+  type DraftDocument,
+  type FormValues,
+  type StepId,
+  type TextField,
+} from './apply-model';
 
 /** A problem with one answer: a translation key (checked in the browser) or the server's own words. */
 export type Problem = { key: string; vars?: Record<string, string | number> } | { server: string };
@@ -26,7 +38,12 @@ const TEXT_REQUIRED: Partial<Record<StepId, TextField[]>> = {
   workshop: ['titleEn', 'titleAr', 'descriptionEn', 'descriptionAr', 'durationMinutes', 'capacity', 'ageMin', 'ageMax'],
 };
 
-const INTEGER: Partial<Record<TextField, [number, number]>> = { durationMinutes: [15, 480], capacity: [1, 200], ageMin: [0, 99], ageMax: [0, 99] };
+const INTEGER: Partial<Record<TextField, [number, number]>> = {
+  durationMinutes: [15, 480],
+  capacity: [1, 200],
+  ageMin: [0, 99],
+  ageMax: [0, 99],
+};
 
 export const asInteger = (v: string): number | null => {
   const s = asciiDigits(v.trim());
@@ -78,7 +95,8 @@ export function validateStep(step: StepId, v: FormValues, ctx: ValidationContext
     const lo = asInteger(v.ageMin);
     const hi = asInteger(v.ageMax);
     if (!p.ageMin && !p.ageMax && lo !== null && hi !== null && hi < lo) p.ageMax = { key: 'apply.error.ageOrder' };
-    if (toMinor(v.materialsFee, ctx.currencyDigits) === null) p.materialsFee = { key: 'apply.error.amount', vars: { digits: ctx.currencyDigits } };
+    if (toMinor(v.materialsFee, ctx.currencyDigits) === null)
+      p.materialsFee = { key: 'apply.error.amount', vars: { digits: ctx.currencyDigits } };
   }
   if (step === 'documents') {
     for (const type of ctx.requiredTypes) {

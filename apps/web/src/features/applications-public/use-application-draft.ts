@@ -40,8 +40,13 @@ function parseDraft(raw: string | null): Draft | null {
   if (Array.isArray(data.documents)) {
     d.documents = (data.documents as Partial<DraftDocument>[]).filter(
       (x): x is DraftDocument =>
-        !!x && typeof x.key === 'string' && typeof x.uploadId === 'string' && typeof x.fileName === 'string' &&
-        typeof x.sizeBytes === 'number' && typeof x.expiresOn === 'string' && DOCUMENT_TYPES.includes(x.docType as DraftDocument['docType']),
+        !!x &&
+        typeof x.key === 'string' &&
+        typeof x.uploadId === 'string' &&
+        typeof x.fileName === 'string' &&
+        typeof x.sizeBytes === 'number' &&
+        typeof x.expiresOn === 'string' &&
+        DOCUMENT_TYPES.includes(x.docType as DraftDocument['docType']),
     );
   }
   if (typeof data.step === 'number' && Number.isInteger(data.step) && data.step >= 0) d.step = data.step;
@@ -85,7 +90,14 @@ export function useApplicationDraft(stream: ApplicationStream, org: string | nul
   const update = useCallback((change: (d: Draft) => Draft) => setState((s) => ({ ...s, draft: change(s.draft) })), []);
 
   /** Forgets the answers; the form token stays, as it still dates this visit. */
-  const reset = useCallback(() => setState((s) => ({ restored: false, draft: { ...emptyDraft(), formToken: s.draft.formToken, tokenIssuedAt: s.draft.tokenIssuedAt } })), []);
+  const reset = useCallback(
+    () =>
+      setState((s) => ({
+        restored: false,
+        draft: { ...emptyDraft(), formToken: s.draft.formToken, tokenIssuedAt: s.draft.tokenIssuedAt },
+      })),
+    [],
+  );
 
   /** After a successful submission: nothing of it stays in the browser. */
   const clear = useCallback(() => setState({ restored: false, draft: emptyDraft() }), []);
@@ -95,5 +107,11 @@ export function useApplicationDraft(stream: ApplicationStream, org: string | nul
 
 function hasAnswers(d: Draft): boolean {
   const empty = emptyValues();
-  return d.documents.length > 0 || d.step > 0 || TEXT_FIELDS.some((k) => d.values[k] !== empty[k]) || d.values.categoryIds.length > 0 || d.values.marketDayIds.length > 0;
+  return (
+    d.documents.length > 0 ||
+    d.step > 0 ||
+    TEXT_FIELDS.some((k) => d.values[k] !== empty[k]) ||
+    d.values.categoryIds.length > 0 ||
+    d.values.marketDayIds.length > 0
+  );
 }

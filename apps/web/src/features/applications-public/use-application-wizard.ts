@@ -2,7 +2,14 @@ import type { ApplicationStream } from '@market/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { useI18n } from '../i18n/i18n-provider';
-import { editApplication, orgOfPage, submitApplication, useApplicationForm, type ApplicantView, type EditBody } from './applications-public-api';
+import {
+  editApplication,
+  orgOfPage,
+  submitApplication,
+  useApplicationForm,
+  type ApplicantView,
+  type EditBody,
+} from './applications-public-api';
 import { toAnswers, toSubmission } from './apply-payload';
 import { minorDigits, requiredDocTypes, stepOfField, STEPS, valuesFromAnswers, type DraftDocument, type FormValues } from './apply-model';
 import { validateAll, validateStep, type Problems, type ValidationContext } from './apply-validate';
@@ -48,7 +55,10 @@ export function useApplicationWizard(stream: ApplicationStream, edit?: WizardEdi
   const currencyDigits = form ? minorDigits(form.organization.currency) : 2;
   const heldTypes = edit?.heldTypes;
   const requiredTypes = useMemo(
-    () => (form && stream !== 'workshop' ? requiredDocTypes(form.categories, draft.values.categoryIds).filter((type) => !heldTypes?.includes(type)) : []),
+    () =>
+      form && stream !== 'workshop'
+        ? requiredDocTypes(form.categories, draft.values.categoryIds).filter((type) => !heldTypes?.includes(type))
+        : [],
     [form, stream, draft.values.categoryIds, heldTypes],
   );
   const ctx: ValidationContext = { stream, documents: draft.documents, requiredTypes, currencyDigits };
@@ -59,7 +69,13 @@ export function useApplicationWizard(stream: ApplicationStream, edit?: WizardEdi
   useEffect(() => {
     if (!form || !editAnswers || seeded) return;
     setSeeded(true);
-    update(() => ({ values: valuesFromAnswers(editAnswers, minorDigits(form.organization.currency)), documents: [], step: 0, formToken: null, tokenIssuedAt: null }));
+    update(() => ({
+      values: valuesFromAnswers(editAnswers, minorDigits(form.organization.currency)),
+      documents: [],
+      step: 0,
+      formToken: null,
+      tokenIssuedAt: null,
+    }));
   }, [form, editAnswers, seeded, update]);
 
   // A new form answer brings a fresh token; the draft keeps its own while it is young enough, and
@@ -81,19 +97,25 @@ export function useApplicationWizard(stream: ApplicationStream, edit?: WizardEdi
     });
   }, [form, formQ.dataUpdatedAt, update]);
 
-  const set = useCallback(<K extends keyof FormValues>(key: K, value: FormValues[K]) => {
-    update((d) => ({ ...d, values: { ...d.values, [key]: value } }));
-    setProblems((p) => {
-      if (!(key in p)) return p;
-      const { [key]: _gone, ...rest } = p;
-      return rest;
-    });
-  }, [update]);
+  const set = useCallback(
+    <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+      update((d) => ({ ...d, values: { ...d.values, [key]: value } }));
+      setProblems((p) => {
+        if (!(key in p)) return p;
+        const { [key]: _gone, ...rest } = p;
+        return rest;
+      });
+    },
+    [update],
+  );
 
-  const setDocuments = useCallback((change: (docs: DraftDocument[]) => DraftDocument[]) => {
-    update((d) => ({ ...d, documents: change(d.documents) }));
-    setProblems((p) => Object.fromEntries(Object.entries(p).filter(([k]) => !k.startsWith('documents'))));
-  }, [update]);
+  const setDocuments = useCallback(
+    (change: (docs: DraftDocument[]) => DraftDocument[]) => {
+      update((d) => ({ ...d, documents: change(d.documents) }));
+      setProblems((p) => Object.fromEntries(Object.entries(p).filter(([k]) => !k.startsWith('documents'))));
+    },
+    [update],
+  );
 
   const goTo = (i: number) => {
     update((d) => ({ ...d, step: Math.max(0, Math.min(i, steps.length - 1)) }));
@@ -145,8 +167,7 @@ export function useApplicationWizard(stream: ApplicationStream, edit?: WizardEdi
         // The documents go in the draft's order, so the index names the row.
         const doc = index !== undefined && /^\d+$/.test(index) ? draft.documents[Number(index)] : undefined;
         mapped[doc ? `documents.${doc.key}` : 'documents'] = { server: f.message };
-      }
-      else mapped[name === 'materialsFeeMinor' ? 'materialsFee' : name] = { server: f.message };
+      } else mapped[name === 'materialsFeeMinor' ? 'materialsFee' : name] = { server: f.message };
     }
     const keys = Object.keys(mapped);
     if (keys.length) {
@@ -154,7 +175,10 @@ export function useApplicationWizard(stream: ApplicationStream, edit?: WizardEdi
       const first = Math.min(...keys.map((k) => stepOfField(stream, k.split('.')[0]!)));
       update((d) => ({ ...d, step: first }));
     }
-    setAlert({ title: keys.length ? t('apply.error.fixFields') : t('apply.error.failed'), detail: unplaced.join('; ') || (keys.length ? undefined : e.message) });
+    setAlert({
+      title: keys.length ? t('apply.error.fixFields') : t('apply.error.failed'),
+      detail: unplaced.join('; ') || (keys.length ? undefined : e.message),
+    });
   };
 
   const submit = async () => {
@@ -192,7 +216,9 @@ export function useApplicationWizard(stream: ApplicationStream, edit?: WizardEdi
       // The server quietly drops a form sent faster than a person could; a quick person waits a moment instead.
       const wait = issuedAt + (form.minFillSeconds + 1) * 1000 - Date.now();
       if (wait > 0) await sleep(wait);
-      await submitApplication(toSubmission({ stream, org, formToken: token, fax, language, values: draft.values, documents: draft.documents, currencyDigits }));
+      await submitApplication(
+        toSubmission({ stream, org, formToken: token, fax, language, values: draft.values, documents: draft.documents, currencyDigits }),
+      );
       setDoneEmail(draft.values.email.trim());
       clear();
     } catch (e) {
@@ -209,8 +235,32 @@ export function useApplicationWizard(stream: ApplicationStream, edit?: WizardEdi
   };
 
   return {
-    stream, org, formQ, form, draft, restored: edit ? false : restored, editing: Boolean(edit), steps, step, problems, alert, fax, setFax, submitting, doneEmail, focus,
-    requiredTypes, currencyDigits, set, setDocuments, goTo, next, back, submit, startOver, anotherApplication,
+    stream,
+    org,
+    formQ,
+    form,
+    draft,
+    restored: edit ? false : restored,
+    editing: Boolean(edit),
+    steps,
+    step,
+    problems,
+    alert,
+    fax,
+    setFax,
+    submitting,
+    doneEmail,
+    focus,
+    requiredTypes,
+    currencyDigits,
+    set,
+    setDocuments,
+    goTo,
+    next,
+    back,
+    submit,
+    startOver,
+    anotherApplication,
   };
 }
 export type Wizard = ReturnType<typeof useApplicationWizard>;

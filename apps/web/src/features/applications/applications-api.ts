@@ -14,7 +14,14 @@ import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
 import { useT } from '../i18n/i18n-provider';
 
-export type { ApplicationDetail, ApplicationListItem, ApplicationStatus, ApplicationStream, ApplicationEmailTemplateKey, ApplicationLocale };
+export type {
+  ApplicationDetail,
+  ApplicationListItem,
+  ApplicationStatus,
+  ApplicationStream,
+  ApplicationEmailTemplateKey,
+  ApplicationLocale,
+};
 export type ApplicationDocument = r.ApplicationDocument;
 export type ApplicationEvent = r.ApplicationEvent;
 export type Workshop = r.Workshop;
@@ -22,11 +29,35 @@ export type EmailTemplate = r.EmailTemplate;
 export type StaffAction = ApplicationDetail['allowedActions'][number];
 export type BulkAction = 'approve' | 'waitlist' | 'reject';
 /** A decision on a document, naming the updatedAt of the document as the page showed it. */
-export type DocumentReview = { status?: 'pending' | 'valid' | 'declined'; statusNote?: string | null; expiresOn?: string | null; expectedUpdatedAt: string };
+export type DocumentReview = {
+  status?: 'pending' | 'valid' | 'declined';
+  statusNote?: string | null;
+  expiresOn?: string | null;
+  expectedUpdatedAt: string;
+};
 
 // Kept here (not imported) so no zod code reaches the bundle; `satisfies` ties them to the contract.
-export const APPLICATION_STATUSES = ['submitted', 'under_review', 'info_requested', 'approved', 'waitlisted', 'rejected', 'withdrawn'] as const satisfies readonly ApplicationStatus[];
-export const TEMPLATE_KEYS = ['received', 'duplicate', 'updated', 'info_requested', 'message', 'under_review', 'approved', 'waitlisted', 'rejected', 'withdrawn'] as const satisfies readonly ApplicationEmailTemplateKey[];
+export const APPLICATION_STATUSES = [
+  'submitted',
+  'under_review',
+  'info_requested',
+  'approved',
+  'waitlisted',
+  'rejected',
+  'withdrawn',
+] as const satisfies readonly ApplicationStatus[];
+export const TEMPLATE_KEYS = [
+  'received',
+  'duplicate',
+  'updated',
+  'info_requested',
+  'message',
+  'under_review',
+  'approved',
+  'waitlisted',
+  'rejected',
+  'withdrawn',
+] as const satisfies readonly ApplicationEmailTemplateKey[];
 export const SORTS = ['newest', 'oldest', 'name', 'score'] as const;
 export type Sort = (typeof SORTS)[number];
 export const PAGE_SIZE = 25;
@@ -124,15 +155,30 @@ export function useApplicationAction(id: string) {
       case 'start_review':
         return api<typeof r.startReview>({ method: 'POST', path: '/vendor-applications/:id/start-review' }, { params });
       case 'request_info':
-        return api<typeof r.requestInfo>({ method: 'POST', path: '/vendor-applications/:id/request-info' }, { params, body: { message: input.message } });
+        return api<typeof r.requestInfo>(
+          { method: 'POST', path: '/vendor-applications/:id/request-info' },
+          { params, body: { message: input.message } },
+        );
       case 'approve':
-        return api<typeof r.approveApplication>({ method: 'POST', path: '/vendor-applications/:id/approve' }, { params, body: { marketDayId: input.marketDayId, message: input.message } });
+        return api<typeof r.approveApplication>(
+          { method: 'POST', path: '/vendor-applications/:id/approve' },
+          { params, body: { marketDayId: input.marketDayId, message: input.message } },
+        );
       case 'waitlist':
-        return api<typeof r.waitlistApplication>({ method: 'POST', path: '/vendor-applications/:id/waitlist' }, { params, body: { message: input.message } });
+        return api<typeof r.waitlistApplication>(
+          { method: 'POST', path: '/vendor-applications/:id/waitlist' },
+          { params, body: { message: input.message } },
+        );
       case 'reject':
-        return api<typeof r.rejectApplication>({ method: 'POST', path: '/vendor-applications/:id/reject' }, { params, body: { reason: input.reason } });
+        return api<typeof r.rejectApplication>(
+          { method: 'POST', path: '/vendor-applications/:id/reject' },
+          { params, body: { reason: input.reason } },
+        );
       case 'message':
-        return api<typeof r.messageApplicant>({ method: 'POST', path: '/vendor-applications/:id/messages' }, { params, body: { message: input.message } });
+        return api<typeof r.messageApplicant>(
+          { method: 'POST', path: '/vendor-applications/:id/messages' },
+          { params, body: { message: input.message } },
+        );
     }
   });
 }
@@ -149,12 +195,19 @@ export function useReviewDocument(id: string) {
   return useMutation({
     mutationFn: ({ docId, body }: { docId: string; body: DocumentReview }) =>
       guardStale(
-        () => api<typeof r.reviewApplicationDocument>({ method: 'PATCH', path: '/vendor-applications/:id/documents/:docId' }, { params: { id, docId }, body }),
+        () =>
+          api<typeof r.reviewApplicationDocument>(
+            { method: 'PATCH', path: '/vendor-applications/:id/documents/:docId' },
+            { params: { id, docId }, body },
+          ),
         t('edit.staleWrite'),
         () => qc.invalidateQueries({ queryKey: applicationKeys.detail(id) }),
       ),
     onSuccess: (doc) => {
-      qc.setQueryData<ApplicationDetail>(applicationKeys.detail(id), (old) => old && { ...old, documents: old.documents.map((d) => (d.id === doc.id ? doc : d)) });
+      qc.setQueryData<ApplicationDetail>(
+        applicationKeys.detail(id),
+        (old) => old && { ...old, documents: old.documents.map((d) => (d.id === doc.id ? doc : d)) },
+      );
       // The history gains a document_review entry.
       void qc.invalidateQueries({ queryKey: applicationKeys.detail(id) });
     },
@@ -211,10 +264,29 @@ export function useTemplateWrite() {
   const t = useT();
   const reload = () => qc.invalidateQueries({ queryKey: applicationKeys.templates });
   return useMutation({
-    mutationFn: ({ key, locale, body }: { key: ApplicationEmailTemplateKey; locale: ApplicationLocale; body: { subject: string; body: string; expectedUpdatedAt: string | null } | null }) =>
+    mutationFn: ({
+      key,
+      locale,
+      body,
+    }: {
+      key: ApplicationEmailTemplateKey;
+      locale: ApplicationLocale;
+      body: { subject: string; body: string; expectedUpdatedAt: string | null } | null;
+    }) =>
       body
-        ? guardStale(() => api<typeof r.saveEmailTemplate>({ method: 'PUT', path: '/application-email-templates/:key/:locale' }, { params: { key, locale }, body }), t('edit.staleWrite'), reload)
-        : api<typeof r.resetEmailTemplate>({ method: 'DELETE', path: '/application-email-templates/:key/:locale' }, { params: { key, locale } }),
+        ? guardStale(
+            () =>
+              api<typeof r.saveEmailTemplate>(
+                { method: 'PUT', path: '/application-email-templates/:key/:locale' },
+                { params: { key, locale }, body },
+              ),
+            t('edit.staleWrite'),
+            reload,
+          )
+        : api<typeof r.resetEmailTemplate>(
+            { method: 'DELETE', path: '/application-email-templates/:key/:locale' },
+            { params: { key, locale } },
+          ),
     onSuccess: () => qc.invalidateQueries({ queryKey: applicationKeys.templates }),
   });
 }
@@ -242,7 +314,8 @@ export function useUpdateWorkshop() {
 export function useCategoryOptions(enabled = true) {
   return useQuery({
     queryKey: ['market-categories', 'list', 'all'],
-    queryFn: () => api<typeof marketCategoriesRoutes.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status: 'all' } }),
+    queryFn: () =>
+      api<typeof marketCategoriesRoutes.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status: 'all' } }),
     staleTime: 60_000,
     enabled,
   });

@@ -7,7 +7,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const KEYS = ['status', 'categoryId', 'marketDayId', 'submittedFrom', 'submittedTo', 'q', 'sort', 'page'] as const;
 export type QueueParam = (typeof KEYS)[number];
 
-const pick = <T extends string>(v: string | null, allowed: readonly T[]) => (v && (allowed as readonly string[]).includes(v) ? (v as T) : undefined);
+const pick = <T extends string>(v: string | null, allowed: readonly T[]) =>
+  v && (allowed as readonly string[]).includes(v) ? (v as T) : undefined;
 const match = (v: string | null, re: RegExp) => (v && re.test(v) ? v : undefined);
 
 /**

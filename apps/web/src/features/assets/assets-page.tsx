@@ -142,10 +142,22 @@ export default function AssetsPage() {
               {t('assets.subfolders')}
             </label>
             <div className="ms-auto flex gap-1" role="group">
-              <Button variant={view === 'grid' ? 'default' : 'outline'} size="icon" aria-label={t('assets.view.grid')} aria-pressed={view === 'grid'} onClick={() => set({ view: '' })}>
+              <Button
+                variant={view === 'grid' ? 'default' : 'outline'}
+                size="icon"
+                aria-label={t('assets.view.grid')}
+                aria-pressed={view === 'grid'}
+                onClick={() => set({ view: '' })}
+              >
                 <LayoutGrid className="size-4" aria-hidden />
               </Button>
-              <Button variant={view === 'list' ? 'default' : 'outline'} size="icon" aria-label={t('assets.view.list')} aria-pressed={view === 'list'} onClick={() => set({ view: 'list' })}>
+              <Button
+                variant={view === 'list' ? 'default' : 'outline'}
+                size="icon"
+                aria-label={t('assets.view.list')}
+                aria-pressed={view === 'list'}
+                onClick={() => set({ view: 'list' })}
+              >
                 <List className="size-4" aria-hidden />
               </Button>
             </div>
@@ -165,7 +177,11 @@ export default function AssetsPage() {
               <p className="text-sm text-muted-foreground" aria-live="polite">
                 {t('assets.total', { count: String(list.data?.total ?? 0) })}
               </p>
-              {view === 'grid' ? <AssetGrid items={items} onOpen={(a) => setOpen(a.id)} /> : <AssetList items={items} onOpen={(a) => setOpen(a.id)} />}
+              {view === 'grid' ? (
+                <AssetGrid items={items} onOpen={(a) => setOpen(a.id)} />
+              ) : (
+                <AssetList items={items} onOpen={(a) => setOpen(a.id)} />
+              )}
               {pages > 1 && (
                 <div className="flex items-center justify-center gap-2 text-sm">
                   <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => set({ page: String(page - 1) })}>

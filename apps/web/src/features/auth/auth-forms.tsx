@@ -57,7 +57,12 @@ export function SignInForm({ setMode }: { setMode: (m: Mode) => void }) {
       ) : (
         <Field label={t('auth.email')} type="email" autoComplete="username" value={id} onChange={(e) => setId(e.target.value)} />
       )}
-      <PasswordField label={t('auth.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <PasswordField
+        label={t('auth.password')}
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <Button type="submit" disabled={busy}>
         {busy ? t('auth.signingIn') : t('auth.signIn')}
       </Button>
@@ -82,7 +87,11 @@ export function SignUpForm({ setMode }: { setMode: (m: Mode) => void }) {
   const submit = run(async () => {
     if (!email.trim()) return setError(t('auth.error.emailOrPhoneRequired'));
     if (!password) return setError(t('auth.error.passwordRequired'));
-    const { data, error: err } = await auth().signUp({ email: email.trim(), password, options: { emailRedirectTo: `${window.location.origin}/auth` } });
+    const { data, error: err } = await auth().signUp({
+      email: email.trim(),
+      password,
+      options: { emailRedirectTo: `${window.location.origin}/auth` },
+    });
     if (err) throw err;
     if (!data.session) setSent(true);
   });
@@ -91,7 +100,12 @@ export function SignUpForm({ setMode }: { setMode: (m: Mode) => void }) {
       <FormError message={error} />
       <FormNotice message={sent ? t('auth.checkEmailConfirmChoose') : null} />
       <Field label={t('auth.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      <PasswordField label={t('auth.password')} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <PasswordField
+        label={t('auth.password')}
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <Button type="submit" disabled={busy}>
         {t('auth.createAccount')}
       </Button>
@@ -144,13 +158,29 @@ export function ResetForm({ onDone, invite, choose, email }: { onDone: () => voi
     setTimeout(onDone, 800);
   });
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid={invite ? 'invite-form' : choose ? 'choose-password-form' : undefined}>
-      <h2 className="font-medium">{invite ? t('vendorDashboard.invite.title') : choose ? t('auth.choosePassword') : t('auth.setNewPassword')}</h2>
-      {invite && <p className="text-sm text-muted-foreground">{email ? t('vendorDashboard.invite.intro', { email }) : t('vendorDashboard.invite.introNoEmail')}</p>}
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-4"
+      data-testid={invite ? 'invite-form' : choose ? 'choose-password-form' : undefined}
+    >
+      <h2 className="font-medium">
+        {invite ? t('vendorDashboard.invite.title') : choose ? t('auth.choosePassword') : t('auth.setNewPassword')}
+      </h2>
+      {invite && (
+        <p className="text-sm text-muted-foreground">
+          {email ? t('vendorDashboard.invite.intro', { email }) : t('vendorDashboard.invite.introNoEmail')}
+        </p>
+      )}
       {choose && !invite && <p className="text-sm text-muted-foreground">{t('auth.choosePasswordIntro', { email: email ?? '' })}</p>}
       <FormError message={error} />
       <FormNotice message={saved ? (invite ? t('vendorDashboard.invite.saved') : t('auth.passwordUpdated')) : null} />
-      <PasswordField label={t('auth.newPassword')} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <PasswordField
+        label={t('auth.newPassword')}
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <Button type="submit" disabled={busy || saved}>
         {t('auth.savePassword')}
       </Button>
@@ -192,8 +222,23 @@ export function CodeForm({ setMode }: { setMode: (m: Mode) => void }) {
       <h2 className="font-medium">{t('auth.emailCode')}</h2>
       <FormError message={error} />
       <FormNotice message={sent ? t('auth.codeSent', { destination: email }) : null} />
-      <Field label={t('auth.email')} type="email" autoComplete="email" value={email} disabled={sent} onChange={(e) => setEmail(e.target.value)} />
-      {sent && <Field label={t('auth.code')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />}
+      <Field
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        value={email}
+        disabled={sent}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      {sent && (
+        <Field
+          label={t('auth.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      )}
       <Button type="submit" disabled={busy}>
         {sent ? t('auth.verify') : t('auth.sendCode')}
       </Button>
@@ -220,7 +265,13 @@ export function MfaForm({ onDone, setMode }: { onDone: () => void; setMode: (m: 
       <h2 className="font-medium">{t('auth.mfaTitle')}</h2>
       <p className="text-sm text-muted-foreground">{t('auth.mfaPrompt')}</p>
       <FormError message={error} />
-      <Field label={t('auth.code')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+      <Field
+        label={t('auth.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
       <Button type="submit" disabled={busy}>
         {t('auth.verify')}
       </Button>

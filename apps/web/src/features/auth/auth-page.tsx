@@ -90,7 +90,9 @@ export default function AuthPage() {
         {ready && mode === 'forgot' && <ForgotForm setMode={setMode} />}
         {ready && mode === 'reset' && <ResetForm onDone={done} />}
         {ready && mode === 'choose' && session && <ResetForm choose email={session.user.email} onDone={done} />}
-        {ready && mode === 'invite' && (session ? <ResetForm invite email={session.user.email} onDone={done} /> : !loading && <InviteExpired setMode={setMode} />)}
+        {ready &&
+          mode === 'invite' &&
+          (session ? <ResetForm invite email={session.user.email} onDone={done} /> : !loading && <InviteExpired setMode={setMode} />)}
         {ready && mode === 'code' && <CodeForm setMode={setMode} />}
         {ready && mode === 'mfa' && <MfaForm onDone={done} setMode={setMode} />}
       </div>

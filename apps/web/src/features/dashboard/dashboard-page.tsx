@@ -33,13 +33,23 @@ export default function DashboardPage() {
         <h1 className="text-2xl font-semibold">{t('dashboard.title')}</h1>
         <p className="text-sm text-muted-foreground">{name ? t('dashboard.welcomeName', { name }) : t('dashboard.welcome')}</p>
       </div>
-      {summary.isPending && <p role="status" className="text-sm text-muted-foreground">{t('common.loadingPage')}</p>}
-      {summary.isError && <p role="alert" className="text-sm text-destructive">{t('common.error')}</p>}
+      {summary.isPending && (
+        <p role="status" className="text-sm text-muted-foreground">
+          {t('common.loadingPage')}
+        </p>
+      )}
+      {summary.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {t('common.error')}
+        </p>
+      )}
       {d && (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {d.members !== null && (
             <Card icon={<Users className="size-4" aria-hidden />} title={t('dashboard.users')}>
-              <p className="text-3xl font-semibold" data-testid="members-count">{d.members}</p>
+              <p className="text-3xl font-semibold" data-testid="members-count">
+                {d.members}
+              </p>
               {d.organization && <p className="text-sm text-muted-foreground">{d.organization.name}</p>}
               <ul className="mt-3 flex flex-col gap-1 text-sm">
                 {(d.roles ?? []).map((r) => (

@@ -115,13 +115,21 @@ export function EmailOutboxDialog({ id, onClose }: { id: string | null; onClose:
             </h3>
             {m.bodyRedacted && (
               // Delivered mail: the server kept its words, not its links and codes, which were the recipient's.
-              <p data-testid="email-outbox-redacted" role="note" className="rounded-md border border-dashed p-2 text-xs text-muted-foreground">
+              <p
+                data-testid="email-outbox-redacted"
+                role="note"
+                className="rounded-md border border-dashed p-2 text-xs text-muted-foreground"
+              >
                 {t('emailOutbox.redacted')}
               </p>
             )}
             {m.textBody ? (
               // dir="auto": the body's own language decides its direction, not the page's.
-              <div data-testid="email-outbox-body" dir="auto" className="whitespace-pre-wrap break-words rounded-md border bg-muted p-3 font-mono text-xs">
+              <div
+                data-testid="email-outbox-body"
+                dir="auto"
+                className="whitespace-pre-wrap break-words rounded-md border bg-muted p-3 font-mono text-xs"
+              >
                 {linkifiedText(m.textBody)}
               </div>
             ) : (

@@ -40,12 +40,21 @@ export function EmailOutboxSection({ refreshKey }: { refreshKey?: string | null 
     queryFn: ({ pageParam }) =>
       api<typeof emailRoutes.listEmailOutbox>(
         { method: 'GET', path: '/email-outbox' },
-        { query: { to: filters.to || undefined, template: filters.template || undefined, status: filters.status || undefined, before: pageParam, limit: PAGE_SIZE } },
+        {
+          query: {
+            to: filters.to || undefined,
+            template: filters.template || undefined,
+            status: filters.status || undefined,
+            before: pageParam,
+            limit: PAGE_SIZE,
+          },
+        },
       ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Messages still on their way change status on their own; follow them until they settle.
-    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.items.some((i) => i.status === 'pending' || i.status === 'sending')) ? 3000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.pages.some((p) => p.items.some((i) => i.status === 'pending' || i.status === 'sending')) ? 3000 : false,
   });
   useEffect(() => {
     if (refreshKey) void qc.invalidateQueries({ queryKey: emailOutboxKeys.all });
@@ -82,12 +91,29 @@ export function EmailOutboxSection({ refreshKey }: { refreshKey?: string | null 
         }}
       >
         <FormField label={t('emailOutbox.filterTo')} error={fieldError('to')}>
-          {(p) => <input {...p} type="search" dir="ltr" className={fieldClass} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              type="search"
+              dir="ltr"
+              className={fieldClass}
+              value={draft.to}
+              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            />
+          )}
         </FormField>
         <FormField label={t('emailOutbox.filterTemplate')} error={fieldError('template')}>
           {(p) => (
             <>
-              <input {...p} type="search" dir="ltr" list={`${headingId}-templates`} className={fieldClass} value={draft.template} onChange={(e) => setDraft({ ...draft, template: e.target.value })} />
+              <input
+                {...p}
+                type="search"
+                dir="ltr"
+                list={`${headingId}-templates`}
+                className={fieldClass}
+                value={draft.template}
+                onChange={(e) => setDraft({ ...draft, template: e.target.value })}
+              />
               <datalist id={`${headingId}-templates`}>
                 {templates.map((tp) => (
                   <option key={tp} value={tp} />
@@ -98,7 +124,12 @@ export function EmailOutboxSection({ refreshKey }: { refreshKey?: string | null 
         </FormField>
         <FormField label={t('emailOutbox.status')}>
           {(p) => (
-            <select {...p} className={fieldClass} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as Filters['status'] })}>
+            <select
+              {...p}
+              className={fieldClass}
+              value={draft.status}
+              onChange={(e) => setDraft({ ...draft, status: e.target.value as Filters['status'] })}
+            >
               <option value="">{t('emailOutbox.anyStatus')}</option>
               {EMAIL_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -141,13 +172,21 @@ export function EmailOutboxSection({ refreshKey }: { refreshKey?: string | null 
         <ul aria-label={t('emailOutbox.list')} className="flex flex-col divide-y rounded-md border">
           {items.map((m) => (
             <li key={m.id}>
-              <button type="button" className="flex w-full flex-col gap-1 p-3 text-start text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring" onClick={() => setOpenId(m.id)}>
+              <button
+                type="button"
+                className="flex w-full flex-col gap-1 p-3 text-start text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                onClick={() => setOpenId(m.id)}
+              >
                 <span className="flex items-start justify-between gap-2">
                   <span className="min-w-0 break-words font-medium">{m.subject || t('emailOutbox.noSubject')}</span>
-                  <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-medium', STATUS_CLASS[m.status])}>{t(`emailStatus.${m.status}`)}</span>
+                  <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-medium', STATUS_CLASS[m.status])}>
+                    {t(`emailStatus.${m.status}`)}
+                  </span>
                 </span>
                 <span className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
-                  <span dir="ltr" className="break-all">{m.toAddress}</span>
+                  <span dir="ltr" className="break-all">
+                    {m.toAddress}
+                  </span>
                   <code dir="ltr">{m.template}</code>
                   <time dateTime={m.createdAt}>{formatEmailTime(m.createdAt, language)}</time>
                 </span>

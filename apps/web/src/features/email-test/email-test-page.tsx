@@ -24,7 +24,12 @@ export default function EmailTestPage() {
     mutationFn: () =>
       api<typeof emailRoutes.sendTestEmail>(
         { method: 'POST', path: '/email-tests' },
-        { body: form.template === 'plain' ? { to: form.to, subject: form.subject, message: form.message } : { to: form.to, template: form.template } },
+        {
+          body:
+            form.template === 'plain'
+              ? { to: form.to, subject: form.subject, message: form.message }
+              : { to: form.to, template: form.template },
+        },
       ),
     onSuccess: (r) => setSentId(r.id),
   });
@@ -42,7 +47,10 @@ export default function EmailTestPage() {
       <h1 className="text-2xl font-semibold">{t('emailTest.title')}</h1>
       {!session && (
         <p className="rounded-md border bg-muted p-3 text-sm">
-          {t('emailTest.signInRequired')} <Link className="text-primary underline" to="/auth" state={{ from: '/email-test' }}>{t('auth.signIn')}</Link>
+          {t('emailTest.signInRequired')}{' '}
+          <Link className="text-primary underline" to="/auth" state={{ from: '/email-test' }}>
+            {t('auth.signIn')}
+          </Link>
         </p>
       )}
       {session && !can('settings') && <p className="rounded-md border bg-muted p-3 text-sm">{t('emailTest.needsPermission')}</p>}
@@ -60,7 +68,11 @@ export default function EmailTestPage() {
             <input type="email" className={inputClass} value={form.to} onChange={(e) => setForm({ ...form, to: e.target.value })} />
           </Labelled>
           <Labelled label={t('emailTest.template')}>
-            <select className={inputClass} value={form.template} onChange={(e) => setForm({ ...form, template: e.target.value as typeof form.template })}>
+            <select
+              className={inputClass}
+              value={form.template}
+              onChange={(e) => setForm({ ...form, template: e.target.value as typeof form.template })}
+            >
               {TEMPLATES.map((tp) => (
                 <option key={tp} value={tp}>
                   {t(`emailTemplate.${tp}`)}
@@ -74,12 +86,18 @@ export default function EmailTestPage() {
                 <input className={inputClass} value={form.subject} onChange={(e) => setForm({ ...form, subject: e.target.value })} />
               </Labelled>
               <Labelled label={t('emailTest.message')} error={fieldError('message')}>
-                <textarea className={`${inputClass} h-32 py-2`} value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} />
+                <textarea
+                  className={`${inputClass} h-32 py-2`}
+                  value={form.message}
+                  onChange={(e) => setForm({ ...form, message: e.target.value })}
+                />
               </Labelled>
             </>
           )}
           {send.error && !(send.error instanceof ApiError && send.error.fields.length) && (
-            <p role="alert" className="text-sm text-destructive">{send.error.message}</p>
+            <p role="alert" className="text-sm text-destructive">
+              {send.error.message}
+            </p>
           )}
           <Button type="submit" disabled={send.isPending}>
             {send.isPending ? t('emailTest.sending') : t('emailTest.send')}
@@ -92,14 +110,28 @@ export default function EmailTestPage() {
           {status.data.lastError && <span className="block text-destructive">{status.data.lastError}</span>}
         </p>
       )}
-      {me.data?.effectiveRole === 'super_admin' && <EmailOutboxSection refreshKey={status.data ? `${status.data.id}:${status.data.status}` : null} />}
+      {me.data?.effectiveRole === 'super_admin' && (
+        <EmailOutboxSection refreshKey={status.data ? `${status.data.id}:${status.data.status}` : null} />
+      )}
     </section>
   );
 }
 
-function Labelled({ label, error, children }: { label: string; error?: string; children: React.ReactElement<{ id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }> }) {
+function Labelled({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: React.ReactElement<{ id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }>;
+}) {
   const id = useId();
-  const control = cloneElement(children, { id, 'aria-describedby': error ? `${id}-error` : undefined, 'aria-invalid': error ? true : undefined });
+  const control = cloneElement(children, {
+    id,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-invalid': error ? true : undefined,
+  });
   return (
     <div className="flex flex-col gap-1 text-sm">
       <label htmlFor={id} className="font-medium">

@@ -10,7 +10,8 @@ import type { GeoMapProps, GeoMarker, LatLng } from './types';
 const WORLD: L.LatLngTuple = [20, 0];
 /** Without a single tile by then, the tile server is taken as unreachable (it may still answer later). */
 const TILE_WAIT_MS = 6000;
-const PIN = '<svg viewBox="0 0 28 36" aria-hidden="true"><path fill="currentColor" stroke="white" stroke-width="2" d="M14 1C7 1 1.5 6.4 1.5 13.2 1.5 22.5 14 35 14 35s12.5-12.5 12.5-21.8C26.5 6.4 21 1 14 1z"/><circle cx="14" cy="13" r="4.5" fill="white"/></svg>';
+const PIN =
+  '<svg viewBox="0 0 28 36" aria-hidden="true"><path fill="currentColor" stroke="white" stroke-width="2" d="M14 1C7 1 1.5 6.4 1.5 13.2 1.5 22.5 14 35 14 35s12.5-12.5 12.5-21.8C26.5 6.4 21 1 14 1z"/><circle cx="14" cy="13" r="4.5" fill="white"/></svg>';
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 const toPoint = (ll: L.LatLng): LatLng => {
@@ -94,7 +95,10 @@ export default function GeoMapImpl({ markers, label, selectedId, onMarkerSelect,
   // Zoom buttons follow the page language.
   useEffect(() => {
     const el = box.current;
-    for (const [cls, key] of [['in', 'map.zoomIn'], ['out', 'map.zoomOut']] as const) {
+    for (const [cls, key] of [
+      ['in', 'map.zoomIn'],
+      ['out', 'map.zoomOut'],
+    ] as const) {
       const b = el?.querySelector<HTMLElement>(`.leaflet-control-zoom-${cls}`);
       if (b) {
         b.title = t(key);
@@ -121,7 +125,8 @@ export default function GeoMapImpl({ markers, label, selectedId, onMarkerSelect,
     if (key === fittedRef.current || picking) return;
     fittedRef.current = key;
     if (markers.length === 1) map.setView([markers[0]!.lat, markers[0]!.lng], 14);
-    else if (markers.length > 1) map.fitBounds(L.latLngBounds(markers.map((m) => [m.lat, m.lng] as L.LatLngTuple)), { padding: [32, 32], maxZoom: 15 });
+    else if (markers.length > 1)
+      map.fitBounds(L.latLngBounds(markers.map((m) => [m.lat, m.lng] as L.LatLngTuple)), { padding: [32, 32], maxZoom: 15 });
   }, [markers, picking]);
 
   useEffect(() => {
@@ -163,7 +168,10 @@ export default function GeoMapImpl({ markers, label, selectedId, onMarkerSelect,
       {/* Maps read left to right in every language; the page around them follows the language. */}
       <div ref={box} dir="ltr" className="size-full" style={{ background: 'var(--muted)' }} data-testid="geo-map" />
       {tilesDown && (
-        <p role="status" className="pointer-events-none absolute inset-x-2 bottom-7 z-[1000] mx-auto w-fit max-w-[calc(100%-4rem)] rounded-md border bg-card/95 px-3 py-1.5 text-xs text-muted-foreground shadow-sm">
+        <p
+          role="status"
+          className="pointer-events-none absolute inset-x-2 bottom-7 z-[1000] mx-auto w-fit max-w-[calc(100%-4rem)] rounded-md border bg-card/95 px-3 py-1.5 text-xs text-muted-foreground shadow-sm"
+        >
           {t('map.tilesUnavailable')}
         </p>
       )}

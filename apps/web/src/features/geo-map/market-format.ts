@@ -7,7 +7,9 @@ export function formatDay(date: string, language: string, style: 'long' | 'short
   const d = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return date;
   const opts: Intl.DateTimeFormatOptions =
-    style === 'long' ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
+    style === 'long'
+      ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }
+      : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
   return new Intl.DateTimeFormat(language || 'en', opts).format(d);
 }
 
@@ -15,7 +17,9 @@ export function formatDay(date: string, language: string, style: 'long' | 'short
 export function formatTime(time: string, language: string): string {
   const [h, m] = time.split(':').map(Number);
   if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return time;
-  return new Intl.DateTimeFormat(language || 'en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(1970, 0, 1, h, m)));
+  return new Intl.DateTimeFormat(language || 'en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(1970, 0, 1, h, m)),
+  );
 }
 
 /** The name in the page language, falling back to English. */

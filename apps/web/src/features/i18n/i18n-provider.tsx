@@ -32,7 +32,10 @@ function translationsQuery(code: string, scope: ReaderScope | undefined) {
   return {
     queryKey: [...i18nKeys.translations, code, scope?.key ?? ''],
     queryFn: () =>
-      api<typeof platformRoutes.listTranslations>({ method: 'GET', path: '/translations' }, { query: { language: code, ...(scope?.org ? { org: scope.org } : {}) } }),
+      api<typeof platformRoutes.listTranslations>(
+        { method: 'GET', path: '/translations' },
+        { query: { language: code, ...(scope?.org ? { org: scope.org } : {}) } },
+      ),
     staleTime: Infinity,
     enabled: scope !== undefined,
   };
@@ -44,7 +47,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const scope = useReaderScope();
   const languagesQ = useQuery({
     queryKey: [...i18nKeys.languages, scope?.key ?? ''],
-    queryFn: () => api<typeof platformRoutes.listLanguages>({ method: 'GET', path: '/languages' }, { query: scope?.org ? { org: scope.org } : {} }),
+    queryFn: () =>
+      api<typeof platformRoutes.listLanguages>({ method: 'GET', path: '/languages' }, { query: scope?.org ? { org: scope.org } : {} }),
     staleTime: Infinity,
     enabled: scope !== undefined,
     // Signing in changes the reader: the shipped set stays on screen until the organization's arrives.
@@ -85,27 +89,30 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     // Realtime is not needed for the first paint: connect once the browser is idle.
     const idle = (cb: () => void) =>
       typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(cb, { timeout: 4000 }) : setTimeout(cb, 2000);
-    idle(() => void import('../../lib/realtime').then(({ realtime }) => {
-      if (cancelled) return;
-      const reloadLanguages = () => void qc.invalidateQueries({ queryKey: i18nKeys.languages });
-      const reloadTexts = () => void qc.invalidateQueries({ queryKey: i18nKeys.translations });
-      const shipped = realtime()
-        .channel('i18n-changes')
-        .on('postgres_changes', { event: '*', schema: 'public', table: 'languages' }, reloadLanguages)
-        .on('postgres_changes', { event: '*', schema: 'public', table: 'translations' }, reloadTexts)
-        .subscribe();
-      const own = signedIn
-        ? realtime()
-            .channel('i18n-organization-changes')
-            .on('postgres_changes', { event: '*', schema: 'public', table: 'organization_languages' }, reloadLanguages)
-            .on('postgres_changes', { event: '*', schema: 'public', table: 'translation_overrides' }, reloadTexts)
-            .subscribe()
-        : null;
-      stop = () => {
-        void realtime().removeChannel(shipped);
-        if (own) void realtime().removeChannel(own);
-      };
-    }));
+    idle(
+      () =>
+        void import('../../lib/realtime').then(({ realtime }) => {
+          if (cancelled) return;
+          const reloadLanguages = () => void qc.invalidateQueries({ queryKey: i18nKeys.languages });
+          const reloadTexts = () => void qc.invalidateQueries({ queryKey: i18nKeys.translations });
+          const shipped = realtime()
+            .channel('i18n-changes')
+            .on('postgres_changes', { event: '*', schema: 'public', table: 'languages' }, reloadLanguages)
+            .on('postgres_changes', { event: '*', schema: 'public', table: 'translations' }, reloadTexts)
+            .subscribe();
+          const own = signedIn
+            ? realtime()
+                .channel('i18n-organization-changes')
+                .on('postgres_changes', { event: '*', schema: 'public', table: 'organization_languages' }, reloadLanguages)
+                .on('postgres_changes', { event: '*', schema: 'public', table: 'translation_overrides' }, reloadTexts)
+                .subscribe()
+            : null;
+          stop = () => {
+            void realtime().removeChannel(shipped);
+            if (own) void realtime().removeChannel(own);
+          };
+        }),
+    );
     return () => {
       cancelled = true;
       stop();
@@ -128,7 +135,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, []);
   const ready = scope !== undefined && !languagesQ.isPending && !currentQ.isPending && !englishQ.isPending;
 
-  const value = useMemo(() => ({ language, direction, languages, ready, setLanguage, t }), [language, direction, languages, ready, setLanguage, t]);
+  const value = useMemo(
+    () => ({ language, direction, languages, ready, setLanguage, t }),
+    [language, direction, languages, ready, setLanguage, t],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

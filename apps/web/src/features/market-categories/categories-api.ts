@@ -33,7 +33,11 @@ export function useSaveCategory() {
     mutationFn: ({ id, body, expectedUpdatedAt }: { id?: string; body: CategoryInput; expectedUpdatedAt?: string }) =>
       id
         ? guardStale(
-            () => api<typeof r.updateCategory>({ method: 'PATCH', path: '/market-categories/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt: expectedUpdatedAt ?? '' } }),
+            () =>
+              api<typeof r.updateCategory>(
+                { method: 'PATCH', path: '/market-categories/:id' },
+                { params: { id }, body: { ...body, expectedUpdatedAt: expectedUpdatedAt ?? '' } },
+              ),
             t('edit.staleWrite'),
             invalidate,
           )

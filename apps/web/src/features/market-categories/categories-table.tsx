@@ -46,7 +46,9 @@ export function CategoriesTable({ categories, onEdit, onToggleActive, onDelete }
               <td className="px-3 py-2">
                 <span className="inline-flex items-center gap-2">
                   <span aria-hidden className="inline-block size-4 rounded border" style={{ backgroundColor: c.colour }} />
-                  <span dir="ltr" className="font-mono text-xs">{c.colour}</span>
+                  <span dir="ltr" className="font-mono text-xs">
+                    {c.colour}
+                  </span>
                 </span>
               </td>
               <td className="px-3 py-2 tabular-nums">{c.targetPerDay}</td>
@@ -65,7 +67,9 @@ export function CategoriesTable({ categories, onEdit, onToggleActive, onDelete }
               </td>
               <td className="px-3 py-2 tabular-nums">{c.vendorCount}</td>
               <td className="px-3 py-2">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${c.isActive ? 'bg-emerald-100 text-emerald-800' : 'bg-muted text-muted-foreground'}`}>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${c.isActive ? 'bg-emerald-100 text-emerald-800' : 'bg-muted text-muted-foreground'}`}
+                >
                   {c.isActive ? t('categories.status.active') : t('categories.status.inactive')}
                 </span>
               </td>
@@ -78,7 +82,9 @@ export function CategoriesTable({ categories, onEdit, onToggleActive, onDelete }
                   </MenuTrigger>
                   <MenuContent>
                     <MenuItem onSelect={() => onEdit(c)}>{t('categories.edit')}</MenuItem>
-                    <MenuItem onSelect={() => onToggleActive(c)}>{c.isActive ? t('categories.deactivate') : t('categories.activate')}</MenuItem>
+                    <MenuItem onSelect={() => onToggleActive(c)}>
+                      {c.isActive ? t('categories.deactivate') : t('categories.activate')}
+                    </MenuItem>
                     <MenuItem className="text-destructive" onSelect={() => onDelete(c)}>
                       {t('categories.delete')}
                     </MenuItem>

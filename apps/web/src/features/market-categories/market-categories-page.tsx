@@ -24,7 +24,10 @@ export default function MarketCategoriesPage() {
     setActive.mutate(
       { id: c.id, active: !c.isActive },
       {
-        onSuccess: () => toast.success(c.isActive ? t('categories.toast.deactivated', { name: nameOf(c) }) : t('categories.toast.activated', { name: nameOf(c) })),
+        onSuccess: () =>
+          toast.success(
+            c.isActive ? t('categories.toast.deactivated', { name: nameOf(c) }) : t('categories.toast.activated', { name: nameOf(c) }),
+          ),
         onError: (e) => toast.error(e.message),
       },
     );
@@ -45,7 +48,12 @@ export default function MarketCategoriesPage() {
         <label htmlFor="category-status" className="font-medium">
           {t('categories.filterLabel')}
         </label>
-        <select id="category-status" className="h-9 rounded-md border bg-background px-2" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+        <select
+          id="category-status"
+          className="h-9 rounded-md border bg-background px-2"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as StatusFilter)}
+        >
           <option value="all">{t('categories.filter.all')}</option>
           <option value="active">{t('categories.filter.active')}</option>
           <option value="inactive">{t('categories.filter.inactive')}</option>
@@ -71,7 +79,15 @@ export default function MarketCategoriesPage() {
         }
       />
       {list.data && list.data.length > 0 && (
-        <CategoriesTable categories={list.data} onEdit={(c) => setEditing({ open: true, category: c })} onToggleActive={toggle} onDelete={(c) => { remove.reset(); setDeleting(c); }} />
+        <CategoriesTable
+          categories={list.data}
+          onEdit={(c) => setEditing({ open: true, category: c })}
+          onToggleActive={toggle}
+          onDelete={(c) => {
+            remove.reset();
+            setDeleting(c);
+          }}
+        />
       )}
       <CategoryFormDialog open={editing.open} category={editing.category} onOpenChange={(open) => setEditing((e) => ({ ...e, open }))} />
       <ConfirmDialog
@@ -82,7 +98,13 @@ export default function MarketCategoriesPage() {
         confirmLabel={t('categories.delete')}
         cancelLabel={t('common.cancel')}
         pending={remove.isPending}
-        error={remove.error ? (remove.error instanceof ApiError && remove.error.status === 409 ? `${t('categories.inUse')} ${remove.error.message}` : remove.error.message) : null}
+        error={
+          remove.error
+            ? remove.error instanceof ApiError && remove.error.status === 409
+              ? `${t('categories.inUse')} ${remove.error.message}`
+              : remove.error.message
+            : null
+        }
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {

@@ -9,9 +9,29 @@ export type MarketDayDetail = r.MarketDayDetail;
 export type MarketDayStatus = r.MarketDayStatus;
 export type Series = r.MarketDaySeries;
 export type SeriesResult = r.MarketDaySeriesWriteResult;
-export type DayCreate = { locationId: string; date: string; setupTime: string; openTime: string; closeTime: string; applicationOpensAt?: string | null; applicationClosesAt?: string | null; notes?: string | null; capacities?: CapacityInput[] };
+export type DayCreate = {
+  locationId: string;
+  date: string;
+  setupTime: string;
+  openTime: string;
+  closeTime: string;
+  applicationOpensAt?: string | null;
+  applicationClosesAt?: string | null;
+  notes?: string | null;
+  capacities?: CapacityInput[];
+};
 export type DayUpdate = Partial<Omit<DayCreate, 'locationId' | 'capacities'>>;
-export type SeriesCreate = { locationId: string; weekday: number; startDate: string; endDate: string; skipDates?: string[]; setupTime: string; openTime: string; closeTime: string; notes?: string | null };
+export type SeriesCreate = {
+  locationId: string;
+  weekday: number;
+  startDate: string;
+  endDate: string;
+  skipDates?: string[];
+  setupTime: string;
+  openTime: string;
+  closeTime: string;
+  notes?: string | null;
+};
 export type SeriesUpdate = Partial<Omit<SeriesCreate, 'locationId'>>;
 export type CapacityInput = { categoryId: string; capacity: number };
 
@@ -33,7 +53,11 @@ export const marketDayKeys = {
 export function useMarketDays(from: string, to: string, f: DayFilters) {
   return useQuery({
     queryKey: marketDayKeys.range(from, to, f),
-    queryFn: () => api<typeof r.listMarketDays>({ method: 'GET', path: '/market-days' }, { query: { from, to, locationId: f.locationId, status: f.status } }),
+    queryFn: () =>
+      api<typeof r.listMarketDays>(
+        { method: 'GET', path: '/market-days' },
+        { query: { from, to, locationId: f.locationId, status: f.status } },
+      ),
     placeholderData: (prev) => prev,
   });
 }
@@ -72,7 +96,8 @@ export function useLocations() {
 export function useCategoryOptions() {
   return useQuery({
     queryKey: ['market-categories', 'for-market-days'],
-    queryFn: () => api<typeof marketCategoriesRoutes.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status: 'all' } }),
+    queryFn: () =>
+      api<typeof marketCategoriesRoutes.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status: 'all' } }),
     staleTime: 60_000,
   });
 }
@@ -90,7 +115,11 @@ export function useSaveDay() {
     mutationFn: (v: { id: string; body: DayUpdate; expectedUpdatedAt: string } | { id?: undefined; body: DayCreate }) =>
       v.id
         ? guardStale(
-            () => api<typeof r.updateMarketDay>({ method: 'PATCH', path: '/market-days/:id' }, { params: { id: v.id }, body: { ...v.body, expectedUpdatedAt: v.expectedUpdatedAt } }),
+            () =>
+              api<typeof r.updateMarketDay>(
+                { method: 'PATCH', path: '/market-days/:id' },
+                { params: { id: v.id }, body: { ...v.body, expectedUpdatedAt: v.expectedUpdatedAt } },
+              ),
             t('edit.staleWrite'),
             invalidate,
           )
@@ -102,11 +131,23 @@ export function useSaveDay() {
 export function useDayAction() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, action, reason }: { id: string; action: 'publish' | 'complete' | 'cancel' | 'delete'; reason?: string }): Promise<MarketDayDetail | { ok: true }> => {
+    mutationFn: ({
+      id,
+      action,
+      reason,
+    }: {
+      id: string;
+      action: 'publish' | 'complete' | 'cancel' | 'delete';
+      reason?: string;
+    }): Promise<MarketDayDetail | { ok: true }> => {
       const params = { id };
       if (action === 'publish') return api<typeof r.publishMarketDay>({ method: 'POST', path: '/market-days/:id/publish' }, { params });
       if (action === 'complete') return api<typeof r.completeMarketDay>({ method: 'POST', path: '/market-days/:id/complete' }, { params });
-      if (action === 'cancel') return api<typeof r.cancelMarketDay>({ method: 'POST', path: '/market-days/:id/cancel' }, { params, body: { reason: reason ?? '' } });
+      if (action === 'cancel')
+        return api<typeof r.cancelMarketDay>(
+          { method: 'POST', path: '/market-days/:id/cancel' },
+          { params, body: { reason: reason ?? '' } },
+        );
       return api<typeof r.deleteMarketDay>({ method: 'DELETE', path: '/market-days/:id' }, { params });
     },
     onSuccess: invalidate,
@@ -119,7 +160,11 @@ export function useSaveCapacities() {
   return useMutation({
     mutationFn: ({ id, capacities, expectedUpdatedAt }: { id: string; capacities: CapacityInput[]; expectedUpdatedAt: string }) =>
       guardStale(
-        () => api<typeof r.setMarketDayCapacities>({ method: 'PUT', path: '/market-days/:id/capacities' }, { params: { id }, body: { capacities, expectedUpdatedAt } }),
+        () =>
+          api<typeof r.setMarketDayCapacities>(
+            { method: 'PUT', path: '/market-days/:id/capacities' },
+            { params: { id }, body: { capacities, expectedUpdatedAt } },
+          ),
         t('edit.staleWrite'),
         invalidate,
       ),
@@ -134,7 +179,11 @@ export function useSaveSeries() {
     mutationFn: (v: { id: string; body: SeriesUpdate; expectedUpdatedAt: string } | { id?: undefined; body: SeriesCreate }) =>
       v.id
         ? guardStale(
-            () => api<typeof r.updateSeries>({ method: 'PATCH', path: '/market-day-series/:id' }, { params: { id: v.id }, body: { ...v.body, expectedUpdatedAt: v.expectedUpdatedAt } }),
+            () =>
+              api<typeof r.updateSeries>(
+                { method: 'PATCH', path: '/market-day-series/:id' },
+                { params: { id: v.id }, body: { ...v.body, expectedUpdatedAt: v.expectedUpdatedAt } },
+              ),
             t('edit.staleWrite'),
             invalidate,
           )
@@ -146,7 +195,13 @@ export function useSaveSeries() {
 export function useSeriesAction() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'publish' | 'delete' }): Promise<{ published: number } | { ok: true; deleted: number; kept: number }> =>
+    mutationFn: ({
+      id,
+      action,
+    }: {
+      id: string;
+      action: 'publish' | 'delete';
+    }): Promise<{ published: number } | { ok: true; deleted: number; kept: number }> =>
       action === 'publish'
         ? api<typeof r.publishSeries>({ method: 'POST', path: '/market-day-series/:id/publish' }, { params: { id } })
         : api<typeof r.deleteSeries>({ method: 'DELETE', path: '/market-day-series/:id' }, { params: { id } }),

@@ -30,7 +30,10 @@ export function monthRange(month: string): { from: string; to: string } {
 /** First day of the week for the language: 0 = Sunday ... 6 = Saturday (Saturday in Arabic, Sunday in US English). */
 export function firstWeekday(language: string): number {
   try {
-    const loc = new Intl.Locale(language || 'en') as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
+    const loc = new Intl.Locale(language || 'en') as Intl.Locale & {
+      getWeekInfo?: () => { firstDay: number };
+      weekInfo?: { firstDay: number };
+    };
     const info = loc.getWeekInfo?.() ?? loc.weekInfo;
     if (info) return info.firstDay % 7;
   } catch {
@@ -55,19 +58,24 @@ export function monthGrid(month: string, firstDay: number): string[][] {
 export function ruleDates(weekday: number, startDate: string, endDate: string, limit = 200): string[] {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(startDate) || !/^\d{4}-\d{2}-\d{2}$/.test(endDate) || endDate < startDate) return [];
   const out: string[] = [];
-  for (let d = addDays(startDate, (weekday - weekdayOf(startDate) + 7) % 7); d <= endDate && out.length < limit; d = addDays(d, 7)) out.push(d);
+  for (let d = addDays(startDate, (weekday - weekdayOf(startDate) + 7) % 7); d <= endDate && out.length < limit; d = addDays(d, 7))
+    out.push(d);
   return out;
 }
 
 const fmt = (language: string, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(language || 'en', { ...o, timeZone: 'UTC' });
 
 export const formatDate = (d: string, language: string, style: 'long' | 'medium' | 'short' = 'medium') =>
-  style === 'long' ? fmt(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(toMs(d)) : fmt(language, { dateStyle: style }).format(toMs(d));
-export const formatMonth = (month: string, language: string) => fmt(language, { month: 'long', year: 'numeric' }).format(toMs(`${month}-01`));
+  style === 'long'
+    ? fmt(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(toMs(d))
+    : fmt(language, { dateStyle: style }).format(toMs(d));
+export const formatMonth = (month: string, language: string) =>
+  fmt(language, { month: 'long', year: 'numeric' }).format(toMs(`${month}-01`));
 export const formatDayMonth = (d: string, language: string) => fmt(language, { day: 'numeric', month: 'short' }).format(toMs(d));
 export const formatDayNumber = (d: string, language: string) => fmt(language, { day: 'numeric' }).format(toMs(d));
 /** Weekday names by index, 0 = Sunday (1 January 2023 was a Sunday). */
-export const weekdayName = (weekday: number, language: string, style: 'long' | 'short' = 'long') => fmt(language, { weekday: style }).format(toMs(addDays('2023-01-01', weekday)));
+export const weekdayName = (weekday: number, language: string, style: 'long' | 'short' = 'long') =>
+  fmt(language, { weekday: style }).format(toMs(addDays('2023-01-01', weekday)));
 
 /** A "HH:MM" time in the language's own way of writing times. */
 export function formatTime(hhmm: string, language: string): string {
@@ -75,7 +83,8 @@ export function formatTime(hhmm: string, language: string): string {
   return fmt(language, { hour: 'numeric', minute: '2-digit' }).format(Date.UTC(2000, 0, 1, h, m));
 }
 
-export const formatInstant = (iso: string, language: string) => new Intl.DateTimeFormat(language || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export const formatInstant = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** An instant as the value of a datetime-local input, in the viewer's zone. */
 export function toLocalInput(iso: string | null): string {

@@ -15,7 +15,8 @@ import { useMarketDays, useSeriesList, type DayFilters, type MarketDayDetail, ty
 import { formatDate, monthOf, monthRange, todayLocal } from './market-days-dates';
 
 type View = 'calendar' | 'list' | 'series';
-const tabClass = 'rounded-md outline-none focus-visible:outline-2 focus-visible:outline-ring px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm';
+const tabClass =
+  'rounded-md outline-none focus-visible:outline-2 focus-visible:outline-ring px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm';
 
 /** Market days: a month calendar, a list and the weekly series, with filters; days and series are planned here. */
 export default function MarketDaysPage() {
@@ -61,30 +62,69 @@ export default function MarketDaysPage() {
 
       <Tabs.Root value={view} onValueChange={(v) => setView(v as View)} className="flex flex-col gap-4">
         <Tabs.List aria-label={t('marketDays.page.views')} className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1">
-          <Tabs.Trigger value="calendar" className={tabClass}>{t('marketDays.view.calendar')}</Tabs.Trigger>
-          <Tabs.Trigger value="list" className={tabClass}>{t('marketDays.view.list')}</Tabs.Trigger>
-          <Tabs.Trigger value="series" className={tabClass}>{t('marketDays.view.series')}</Tabs.Trigger>
+          <Tabs.Trigger value="calendar" className={tabClass}>
+            {t('marketDays.view.calendar')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="list" className={tabClass}>
+            {t('marketDays.view.list')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="series" className={tabClass}>
+            {t('marketDays.view.series')}
+          </Tabs.Trigger>
         </Tabs.List>
-        <MarketDaysToolbar month={month} onMonth={changeMonth} filters={filters} onFilters={setFilters} showMonth={view !== 'series'} showStatus={view !== 'series'} />
+        <MarketDaysToolbar
+          month={month}
+          onMonth={changeMonth}
+          filters={filters}
+          onFilters={setFilters}
+          showMonth={view !== 'series'}
+          showStatus={view !== 'series'}
+        />
         {view !== 'series' && days.isError && (
-          <ListState loading={false} error={days.error} empty={false} loadingLabel="" errorLabel={t('marketDays.page.failed')} retryLabel={t('common.tryAgain')} onRetry={() => void days.refetch()} emptyContent={null} />
+          <ListState
+            loading={false}
+            error={days.error}
+            empty={false}
+            loadingLabel=""
+            errorLabel={t('marketDays.page.failed')}
+            retryLabel={t('common.tryAgain')}
+            onRetry={() => void days.refetch()}
+            emptyContent={null}
+          />
         )}
 
         <Tabs.Content value="calendar" className="flex flex-col gap-3">
           <div className={days.isFetching ? 'opacity-70 transition-opacity' : undefined} aria-busy={days.isFetching}>
-            <MonthCalendar month={month} days={list} selected={selected} onSelectDate={setSelected} onOpenDay={setDetailsId} onCreateOn={newDay} />
+            <MonthCalendar
+              month={month}
+              days={list}
+              selected={selected}
+              onSelectDate={setSelected}
+              onOpenDay={setDetailsId}
+              onCreateOn={newDay}
+            />
           </div>
-          {days.isPending && <p role="status" className="text-sm text-muted-foreground">{t('common.loading')}</p>}
+          {days.isPending && (
+            <p role="status" className="text-sm text-muted-foreground">
+              {t('common.loading')}
+            </p>
+          )}
           {days.isSuccess && list.length === 0 && <p className="text-sm text-muted-foreground">{t('marketDays.page.emptyMonth')}</p>}
           {selected && (
             <section aria-labelledby="agenda-title" className="flex flex-col gap-2 rounded-lg border p-3">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <h2 id="agenda-title" className="font-medium">{formatDate(selected, language, 'long')}</h2>
+                <h2 id="agenda-title" className="font-medium">
+                  {formatDate(selected, language, 'long')}
+                </h2>
                 <Button size="sm" variant="outline" onClick={() => newDay(selected)}>
                   {t('marketDays.calendar.addThisDate')}
                 </Button>
               </div>
-              {onSelected.length ? <DayList days={onSelected} onOpen={setDetailsId} /> : <p className="text-sm text-muted-foreground">{t('marketDays.calendar.nothingOnDate')}</p>}
+              {onSelected.length ? (
+                <DayList days={onSelected} onOpen={setDetailsId} />
+              ) : (
+                <p className="text-sm text-muted-foreground">{t('marketDays.calendar.nothingOnDate')}</p>
+              )}
             </section>
           )}
         </Tabs.Content>

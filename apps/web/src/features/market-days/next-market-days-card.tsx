@@ -25,8 +25,16 @@ function Card() {
         <CalendarDays className="size-4" aria-hidden />
         {t('marketDays.card.title')}
       </h2>
-      {upcoming.isPending && <p role="status" className="text-sm text-muted-foreground">{t('common.loading')}</p>}
-      {upcoming.isError && <p role="alert" className="text-sm text-destructive">{t('marketDays.card.failed')}</p>}
+      {upcoming.isPending && (
+        <p role="status" className="text-sm text-muted-foreground">
+          {t('common.loading')}
+        </p>
+      )}
+      {upcoming.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {t('marketDays.card.failed')}
+        </p>
+      )}
       {upcoming.data?.length === 0 && (
         <p className="text-sm text-muted-foreground">
           {t('marketDays.card.empty')}{' '}

@@ -43,7 +43,11 @@ export function useSaveLocation() {
     mutationFn: ({ id, body, expectedUpdatedAt }: { id: string | null; body: LocationInput; expectedUpdatedAt?: string }) =>
       id
         ? guardStale(
-            () => api<R['updateLocation']>({ method: 'PATCH', path: '/market-locations/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt: expectedUpdatedAt ?? '' } }),
+            () =>
+              api<R['updateLocation']>(
+                { method: 'PATCH', path: '/market-locations/:id' },
+                { params: { id }, body: { ...body, expectedUpdatedAt: expectedUpdatedAt ?? '' } },
+              ),
             t('edit.staleWrite'),
             () => qc.invalidateQueries({ queryKey: locationKeys.all }),
           )

@@ -32,7 +32,11 @@ export default function MarketLocationsPage() {
         onOpenChange={(open) => !open && setEditing(null)}
         onSaved={(l) => !editing?.location && setParams({ location: l.id })}
       />
-      <DeleteLocationDialog location={deleting} onOpenChange={(open) => !open && setDeleting(null)} onDeleted={() => selectedId && navigate('/market-locations')} />
+      <DeleteLocationDialog
+        location={deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onDeleted={() => selectedId && navigate('/market-locations')}
+      />
     </>
   );
 
@@ -79,7 +83,14 @@ function LocationsList({ onAdd, onEdit, onDelete }: { onAdd: () => void; onEdit:
         <label className="relative min-w-48 flex-1 sm:max-w-xs">
           <span className="sr-only">{t('locations.search')}</span>
           <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <input type="search" className={`${inputClass} ps-9`} placeholder={t('locations.search')} value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />
+          <input
+            type="search"
+            className={`${inputClass} ps-9`}
+            placeholder={t('locations.search')}
+            value={q}
+            maxLength={200}
+            onChange={(e) => setQ(e.target.value)}
+          />
         </label>
         <label>
           <span className="sr-only">{t('locations.filterStatus')}</span>
@@ -90,7 +101,11 @@ function LocationsList({ onAdd, onEdit, onDelete }: { onAdd: () => void; onEdit:
           </select>
         </label>
       </div>
-      {list.isPending && <p role="status" className="text-sm text-muted-foreground">{t('common.loadingPage')}</p>}
+      {list.isPending && (
+        <p role="status" className="text-sm text-muted-foreground">
+          {t('common.loadingPage')}
+        </p>
+      )}
       {list.isError && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm">
           <span>{t('locations.loadFailed')}</span>

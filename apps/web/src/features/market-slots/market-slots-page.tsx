@@ -13,7 +13,8 @@ import { SlotPlanPanel } from './slot-plan-panel';
 import { useCategoryChoices, useDeleteSlot, useLocationChoices, useSlotOptions, useSlots, type Slot } from './slots-api';
 import { SlotsTable } from './slots-table';
 
-const tabClass = 'border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground data-[state=active]:border-primary data-[state=active]:text-foreground';
+const tabClass =
+  'border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground data-[state=active]:border-primary data-[state=active]:text-foreground';
 
 /** Slots per location: a filtered table with in-place status, a generator, and the plan editor. */
 export default function MarketSlotsPage() {
@@ -80,7 +81,12 @@ export default function MarketSlotsPage() {
             <label htmlFor="slot-location" className="font-medium">
               {t('slots.location')}
             </label>
-            <select id="slot-location" className="h-9 min-w-48 rounded-md border bg-background px-2" value={location.id} onChange={(e) => setParam('location', e.target.value)}>
+            <select
+              id="slot-location"
+              className="h-9 min-w-48 rounded-md border bg-background px-2"
+              value={location.id}
+              onChange={(e) => setParam('location', e.target.value)}
+            >
               {locations.data!.map((l) => (
                 <option key={l.id} value={l.id}>
                   {language === 'ar' ? l.nameAr : l.nameEn}
@@ -156,7 +162,13 @@ export default function MarketSlotsPage() {
             currency={currency}
             categories={categories.data ?? []}
           />
-          <SlotGeneratorDialog open={generating} onOpenChange={setGenerating} location={location} currency={currency} categories={categories.data ?? []} />
+          <SlotGeneratorDialog
+            open={generating}
+            onOpenChange={setGenerating}
+            location={location}
+            currency={currency}
+            categories={categories.data ?? []}
+          />
           <ConfirmDialog
             open={!!deleting}
             onOpenChange={(open) => !open && setDeleting(null)}

@@ -20,7 +20,10 @@ export function formatMoney(minor: number, currency: string, language: string): 
 /** "12.50" -> 1250 for USD; null when it is not an amount the currency can hold. */
 export function parseMoney(text: string, currency: string): number | null {
   const digits = minorDigits(currency);
-  const clean = text.trim().replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(',', '.');
+  const clean = text
+    .trim()
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(',', '.');
   if (clean === '') return 0;
   const m = new RegExp(`^\\d{1,10}(\\.\\d{0,${digits}})?$`).exec(clean);
   if (!m) return null;

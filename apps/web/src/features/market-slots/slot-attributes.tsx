@@ -21,13 +21,31 @@ export interface AttributeState {
 }
 
 export const defaultAttributes = (currency: string): AttributeState => ({
-  zone: '', widthM: '3', depthM: '3', power: 'none', hasWater: false, hasShade: false, isCorner: false,
-  feePerDay: moneyInput(0, currency), feePerSeason: moneyInput(0, currency), status: 'open', categoryId: '',
+  zone: '',
+  widthM: '3',
+  depthM: '3',
+  power: 'none',
+  hasWater: false,
+  hasShade: false,
+  isCorner: false,
+  feePerDay: moneyInput(0, currency),
+  feePerSeason: moneyInput(0, currency),
+  status: 'open',
+  categoryId: '',
 });
 
 export const attributesOf = (s: Slot, currency: string): AttributeState => ({
-  zone: s.zone, widthM: String(s.widthM), depthM: String(s.depthM), power: s.power, hasWater: s.hasWater, hasShade: s.hasShade, isCorner: s.isCorner,
-  feePerDay: moneyInput(s.feePerDay, currency), feePerSeason: moneyInput(s.feePerSeason, currency), status: s.status, categoryId: s.categoryId ?? '',
+  zone: s.zone,
+  widthM: String(s.widthM),
+  depthM: String(s.depthM),
+  power: s.power,
+  hasWater: s.hasWater,
+  hasShade: s.hasShade,
+  isCorner: s.isCorner,
+  feePerDay: moneyInput(s.feePerDay, currency),
+  feePerSeason: moneyInput(s.feePerSeason, currency),
+  status: s.status,
+  categoryId: s.categoryId ?? '',
 });
 
 export const parseMetres = (text: string): number | null => {
@@ -47,8 +65,17 @@ export function readAttributes(a: AttributeState, currency: string, t: (k: strin
   if (feePerDay === null) errors.feePerDay = t('slots.form.feeInvalid');
   if (feePerSeason === null) errors.feePerSeason = t('slots.form.feeInvalid');
   const values = {
-    zone: a.zone.trim(), widthM: widthM ?? 0, depthM: depthM ?? 0, power: a.power, hasWater: a.hasWater, hasShade: a.hasShade, isCorner: a.isCorner,
-    feePerDay: feePerDay ?? 0, feePerSeason: feePerSeason ?? 0, status: a.status, categoryId: a.categoryId || null,
+    zone: a.zone.trim(),
+    widthM: widthM ?? 0,
+    depthM: depthM ?? 0,
+    power: a.power,
+    hasWater: a.hasWater,
+    hasShade: a.hasShade,
+    isCorner: a.isCorner,
+    feePerDay: feePerDay ?? 0,
+    feePerSeason: feePerSeason ?? 0,
+    status: a.status,
+    categoryId: a.categoryId || null,
   };
   return { values, errors };
 }
@@ -85,16 +112,54 @@ export function SlotAttributeFields({ value: a, onChange, currency, categories, 
         )}
       </FormField>
       <FormField label={t('slots.form.width')} error={error('widthM')}>
-        {(p) => <input {...p} dir="ltr" inputMode="decimal" className={fieldClass} value={a.widthM} onChange={(e) => set({ widthM: e.target.value })} />}
+        {(p) => (
+          <input
+            {...p}
+            dir="ltr"
+            inputMode="decimal"
+            className={fieldClass}
+            value={a.widthM}
+            onChange={(e) => set({ widthM: e.target.value })}
+          />
+        )}
       </FormField>
       <FormField label={t('slots.form.depth')} error={error('depthM')}>
-        {(p) => <input {...p} dir="ltr" inputMode="decimal" className={fieldClass} value={a.depthM} onChange={(e) => set({ depthM: e.target.value })} />}
+        {(p) => (
+          <input
+            {...p}
+            dir="ltr"
+            inputMode="decimal"
+            className={fieldClass}
+            value={a.depthM}
+            onChange={(e) => set({ depthM: e.target.value })}
+          />
+        )}
       </FormField>
       <FormField label={t('slots.form.feePerDay', { currency })} error={error('feePerDay')}>
-        {(p) => <input {...p} dir="ltr" inputMode="decimal" step={step} className={fieldClass} value={a.feePerDay} onChange={(e) => set({ feePerDay: e.target.value })} />}
+        {(p) => (
+          <input
+            {...p}
+            dir="ltr"
+            inputMode="decimal"
+            step={step}
+            className={fieldClass}
+            value={a.feePerDay}
+            onChange={(e) => set({ feePerDay: e.target.value })}
+          />
+        )}
       </FormField>
       <FormField label={t('slots.form.feePerSeason', { currency })} error={error('feePerSeason')}>
-        {(p) => <input {...p} dir="ltr" inputMode="decimal" step={step} className={fieldClass} value={a.feePerSeason} onChange={(e) => set({ feePerSeason: e.target.value })} />}
+        {(p) => (
+          <input
+            {...p}
+            dir="ltr"
+            inputMode="decimal"
+            step={step}
+            className={fieldClass}
+            value={a.feePerSeason}
+            onChange={(e) => set({ feePerSeason: e.target.value })}
+          />
+        )}
       </FormField>
       <FormField label={t('slots.form.power')} error={error('power')}>
         {(p) => (
@@ -109,7 +174,12 @@ export function SlotAttributeFields({ value: a, onChange, currency, categories, 
       </FormField>
       <FormField label={t('slots.form.status')} error={error('status')}>
         {(p) => (
-          <select {...p} className={fieldClass} value={a.status} onChange={(e) => set({ status: e.target.value as AttributeState['status'] })}>
+          <select
+            {...p}
+            className={fieldClass}
+            value={a.status}
+            onChange={(e) => set({ status: e.target.value as AttributeState['status'] })}
+          >
             <option value="open">{t('slots.status.open')}</option>
             <option value="blocked">{t('slots.status.blocked')}</option>
           </select>

@@ -34,7 +34,8 @@ export function SlotFormDialog({ open, onOpenChange, locationId, slot, currency,
     // Reset when the dialog opens for a slot, not when the mutation state changes.
   }, [open, slot, currency, resetSave]);
 
-  const error = (f: string) => local[f] ?? (save.error instanceof ApiError ? save.error.fields.find((e) => e.field === f)?.message : undefined);
+  const error = (f: string) =>
+    local[f] ?? (save.error instanceof ApiError ? save.error.fields.find((e) => e.field === f)?.message : undefined);
   const general = save.error && !(save.error instanceof ApiError && save.error.fields.length) ? save.error.message : null;
 
   const submit = () => {

@@ -35,7 +35,10 @@ export function SlotGeneratorDialog({ open, onOpenChange, location, currency, ca
   }, [open, currency, resetGenerate]);
 
   const error = (f: string) =>
-    local[f] ?? (generate.error instanceof ApiError ? generate.error.fields.find((e) => e.field === f || e.field.startsWith(`${f}.`))?.message : undefined);
+    local[f] ??
+    (generate.error instanceof ApiError
+      ? generate.error.fields.find((e) => e.field === f || e.field.startsWith(`${f}.`))?.message
+      : undefined);
   const layoutError = generate.error instanceof ApiError ? generate.error.fields.find((e) => e.field === 'layout')?.message : undefined;
   const general = generate.error && !(generate.error instanceof ApiError && generate.error.fields.length) ? generate.error.message : null;
 
@@ -49,7 +52,8 @@ export function SlotGeneratorDialog({ open, onOpenChange, location, currency, ca
 
   const submit = () => {
     const { values, errors } = readAttributes(attrs, currency, t);
-    if (!/^([A-Za-z0-9\u0621-\u064A\u0660-\u0669][A-Za-z0-9\u0621-\u064A\u0660-\u0669._-]*)?$/.test(run.prefix.trim())) errors.prefix = t('slots.generate.prefixInvalid');
+    if (!/^([A-Za-z0-9\u0621-\u064A\u0660-\u0669][A-Za-z0-9\u0621-\u064A\u0660-\u0669._-]*)?$/.test(run.prefix.trim()))
+      errors.prefix = t('slots.generate.prefixInvalid');
     if (from === null) errors.from = t('slots.generate.numberInvalid');
     if (to === null) errors.to = t('slots.generate.numberInvalid');
     else if (from !== null && (to < from || to - from >= 500)) errors.to = t('slots.generate.rangeInvalid');
@@ -61,7 +65,14 @@ export function SlotGeneratorDialog({ open, onOpenChange, location, currency, ca
     setLocal(errors);
     if (Object.keys(errors).length) return;
     generate.mutate(
-      { locationId: location.id, prefix: run.prefix.trim(), from: from!, to: to!, ...values, layout: { startX: startX!, startY: startY!, direction: run.direction, gapM: gap } },
+      {
+        locationId: location.id,
+        prefix: run.prefix.trim(),
+        from: from!,
+        to: to!,
+        ...values,
+        layout: { startX: startX!, startY: startY!, direction: run.direction, gapM: gap },
+      },
       {
         onSuccess: (made) => {
           toast.success(t('slots.toast.generated', { count: made.length }));
@@ -74,7 +85,14 @@ export function SlotGeneratorDialog({ open, onOpenChange, location, currency, ca
   const text = (key: keyof typeof RUN, label: string, field: string, numeric = true) => (
     <FormField label={label} error={error(field)}>
       {(p) => (
-        <input {...p} dir="ltr" inputMode={numeric ? 'decimal' : undefined} className={fieldClass} value={run[key]} onChange={(e) => setRun({ ...run, [key]: e.target.value })} />
+        <input
+          {...p}
+          dir="ltr"
+          inputMode={numeric ? 'decimal' : undefined}
+          className={fieldClass}
+          value={run[key]}
+          onChange={(e) => setRun({ ...run, [key]: e.target.value })}
+        />
       )}
     </FormField>
   );
@@ -87,7 +105,12 @@ export function SlotGeneratorDialog({ open, onOpenChange, location, currency, ca
       title={t('slots.generate.title')}
       description={t('slots.generate.description', { width: location.planWidthM, depth: location.planDepthM })}
       footer={
-        <SubmitFooter formId="slot-generator" pending={generate.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
+        <SubmitFooter
+          formId="slot-generator"
+          pending={generate.isPending}
+          cancelLabel={t('common.cancel')}
+          onCancel={() => onOpenChange(false)}
+        >
           {generate.isPending ? t('slots.generate.working') : t('slots.generate.submit', { count })}
         </SubmitFooter>
       }
@@ -107,14 +130,21 @@ export function SlotGeneratorDialog({ open, onOpenChange, location, currency, ca
           {text('to', t('slots.generate.to'), 'to')}
         </div>
         <p className="text-sm text-muted-foreground sm:col-span-2" aria-live="polite">
-          {count > 0 ? t('slots.generate.preview', { first: `${run.prefix.trim()}${from}`, last: `${run.prefix.trim()}${to}`, count }) : t('slots.generate.previewNone')}
+          {count > 0
+            ? t('slots.generate.preview', { first: `${run.prefix.trim()}${from}`, last: `${run.prefix.trim()}${to}`, count })
+            : t('slots.generate.previewNone')}
         </p>
         <SlotAttributeFields value={attrs} onChange={setAttrs} currency={currency} categories={categories} error={error} />
         <fieldset className="grid gap-3 rounded-md border p-3 sm:col-span-2 sm:grid-cols-2">
           <legend className="px-1 text-sm font-medium">{t('slots.generate.layout')}</legend>
           <FormField label={t('slots.generate.direction')} error={error('layout.direction')}>
             {(p) => (
-              <select {...p} className={fieldClass} value={run.direction} onChange={(e) => setRun({ ...run, direction: e.target.value as 'row' | 'column' })}>
+              <select
+                {...p}
+                className={fieldClass}
+                value={run.direction}
+                onChange={(e) => setRun({ ...run, direction: e.target.value as 'row' | 'column' })}
+              >
                 <option value="row">{t('slots.generate.row')}</option>
                 <option value="column">{t('slots.generate.column')}</option>
               </select>

@@ -9,7 +9,12 @@ export function SlotPlanPanel({ location, slots, categories }: { location: Locat
     <div className="flex flex-col gap-2">
       <p className="text-sm text-muted-foreground">{t('slots.planIntro', { width: location.planWidthM, depth: location.planDepthM })}</p>
       <SlotPlanEditor
-        location={{ id: location.id, planWidthM: location.planWidthM, planDepthM: location.planDepthM, planImageUrl: location.planImageUrl }}
+        location={{
+          id: location.id,
+          planWidthM: location.planWidthM,
+          planDepthM: location.planDepthM,
+          planImageUrl: location.planImageUrl,
+        }}
         slots={slots}
         categories={categories}
       />

@@ -30,7 +30,8 @@ export function useLocationChoices() {
 export function useCategoryChoices() {
   return useQuery({
     queryKey: ['market-categories', 'list', 'all'],
-    queryFn: () => api<typeof marketCategoriesRoutes.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status: 'all' } }),
+    queryFn: () =>
+      api<typeof marketCategoriesRoutes.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status: 'all' } }),
   });
 }
 
@@ -65,7 +66,11 @@ export function useSaveSlot() {
       'create' in v
         ? api<typeof r.createSlot>({ method: 'POST', path: '/market-slots' }, { body: v.create })
         : guardStale(
-            () => api<typeof r.updateSlot>({ method: 'PATCH', path: '/market-slots/:id' }, { params: { id: v.id }, body: { ...v.patch, expectedUpdatedAt: v.expectedUpdatedAt } }),
+            () =>
+              api<typeof r.updateSlot>(
+                { method: 'PATCH', path: '/market-slots/:id' },
+                { params: { id: v.id }, body: { ...v.patch, expectedUpdatedAt: v.expectedUpdatedAt } },
+              ),
             t('edit.staleWrite'),
             invalidate,
           ),

@@ -22,7 +22,10 @@ export function SlotsTable({ slots, categories, currency, onEdit, onDelete }: Pr
   const setStatus = (s: Slot, status: Slot['status']) =>
     save.mutate(
       { id: s.id, patch: { status }, expectedUpdatedAt: s.updatedAt },
-      { onSuccess: () => toast.success(t('slots.toast.status', { code: s.code, status: t(`slots.status.${status}`) })), onError: (e) => toast.error(e.message) },
+      {
+        onSuccess: () => toast.success(t('slots.toast.status', { code: s.code, status: t(`slots.status.${status}`) })),
+        onError: (e) => toast.error(e.message),
+      },
     );
   return (
     <div className="relative overflow-x-auto rounded-md border">
@@ -51,7 +54,9 @@ export function SlotsTable({ slots, categories, currency, onEdit, onDelete }: Pr
                   <button type="button" dir="ltr" className="hover:underline" onClick={() => onEdit(s)}>
                     {s.code}
                   </button>
-                  {s.planX === null && <span className="ms-2 rounded bg-amber-100 px-1.5 text-xs text-amber-800">{t('slots.notPlaced')}</span>}
+                  {s.planX === null && (
+                    <span className="ms-2 rounded bg-amber-100 px-1.5 text-xs text-amber-800">{t('slots.notPlaced')}</span>
+                  )}
                 </td>
                 <td className="px-3 py-2">{s.zone || '—'}</td>
                 <td className="px-3 py-2 whitespace-nowrap tabular-nums">{t('slots.sizeValue', { width: s.widthM, depth: s.depthM })}</td>

@@ -54,7 +54,7 @@ export function useCreateLanguage() {
 function useStaleGuard() {
   const qc = useQueryClient();
   const t = useT();
-  return <T,>(run: () => Promise<T>) => guardStale(run, t('edit.staleWrite'), () => invalidateAll(qc));
+  return <T>(run: () => Promise<T>) => guardStale(run, t('edit.staleWrite'), () => invalidateAll(qc));
 }
 
 export function useUpdateLanguage() {
@@ -62,7 +62,9 @@ export function useUpdateLanguage() {
   const guard = useStaleGuard();
   return useMutation({
     mutationFn: ({ id, body, expectedUpdatedAt }: { id: string; body: LanguageUpdate; expectedUpdatedAt: string }) =>
-      guard(() => api<typeof r.updateLanguage>({ method: 'PATCH', path: '/languages/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } })),
+      guard(() =>
+        api<typeof r.updateLanguage>({ method: 'PATCH', path: '/languages/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } }),
+      ),
     onSettled: () => invalidateAll(qc),
   });
 }
@@ -75,7 +77,10 @@ export function useReorderLanguages() {
     mutationFn: async (changes: { id: string; sortOrder: number; expectedUpdatedAt: string }[]) => {
       for (const c of changes) {
         await guard(() =>
-          api<typeof r.updateLanguage>({ method: 'PATCH', path: '/languages/:id' }, { params: { id: c.id }, body: { sortOrder: c.sortOrder, expectedUpdatedAt: c.expectedUpdatedAt } }),
+          api<typeof r.updateLanguage>(
+            { method: 'PATCH', path: '/languages/:id' },
+            { params: { id: c.id }, body: { sortOrder: c.sortOrder, expectedUpdatedAt: c.expectedUpdatedAt } },
+          ),
         );
       }
     },
@@ -112,10 +117,17 @@ export function useSaveTranslation() {
   const guard = useStaleGuard();
   return useMutation({
     mutationFn: async ({ existing, key, language, value }: { existing?: Translation; key: string; language: string; value: string }) => {
-      if (!existing) return { saved: await api<typeof r.createTranslation>({ method: 'POST', path: '/translations' }, { body: { key, language, value } }) };
+      if (!existing)
+        return {
+          saved: await api<typeof r.createTranslation>({ method: 'POST', path: '/translations' }, { body: { key, language, value } }),
+        };
       if (value === '') return existing.shipped && !existing.overridden ? {} : removeOwnText(existing);
       const body = { value, expectedUpdatedAt: existing.updatedAt };
-      return { saved: await guard(() => api<typeof r.updateTranslation>({ method: 'PATCH', path: '/translations/:id' }, { params: { id: existing.id }, body })) };
+      return {
+        saved: await guard(() =>
+          api<typeof r.updateTranslation>({ method: 'PATCH', path: '/translations/:id' }, { params: { id: existing.id }, body }),
+        ),
+      };
     },
     // Reloads after a refusal too: a 404 or 409 means someone else changed the list meanwhile.
     onSettled: (change) => {
@@ -150,7 +162,10 @@ export function useCreateKey() {
   return useMutation({
     mutationFn: async ({ key, values }: { key: string; values: { language: string; value: string }[] }) => {
       for (const v of values) {
-        await api<typeof r.createTranslation>({ method: 'POST', path: '/translations' }, { body: { key, language: v.language, value: v.value } });
+        await api<typeof r.createTranslation>(
+          { method: 'POST', path: '/translations' },
+          { body: { key, language: v.language, value: v.value } },
+        );
       }
     },
     onSettled: () => invalidateAll(qc),

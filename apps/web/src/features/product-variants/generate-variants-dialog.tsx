@@ -27,13 +27,15 @@ export function GenerateVariantsDialog({ open, onOpenChange, productId, candidat
   const formId = 'generate-variants-form';
 
   const count = useMemo(() => (axes.length ? axes.reduce((n, a) => n * (values[a]?.length ?? 0), 1) : 0), [axes, values]);
-  const toggleAxis = (id: string) => setAxes((prev) => (prev.includes(id) ? prev.filter((a) => a !== id) : prev.length >= 3 ? prev : [...prev, id]));
+  const toggleAxis = (id: string) =>
+    setAxes((prev) => (prev.includes(id) ? prev.filter((a) => a !== id) : prev.length >= 3 ? prev : [...prev, id]));
   const toggleValue = (axis: string, code: string) =>
     setValues((prev) => {
       const cur = prev[axis] ?? [];
       return { ...prev, [axis]: cur.includes(code) ? cur.filter((c) => c !== code) : [...cur, code] };
     });
-  const setAll = (axis: string, codes: string[]) => setValues((prev) => ({ ...prev, [axis]: (prev[axis]?.length ?? 0) === codes.length ? [] : codes }));
+  const setAll = (axis: string, codes: string[]) =>
+    setValues((prev) => ({ ...prev, [axis]: (prev[axis]?.length ?? 0) === codes.length ? [] : codes }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -72,7 +74,13 @@ export function GenerateVariantsDialog({ open, onOpenChange, productId, candidat
             <div className="flex flex-wrap gap-3">
               {candidates.map((a) => (
                 <label key={a.id} className="inline-flex items-center gap-2 text-sm">
-                  <input type="checkbox" className="size-4" checked={axes.includes(a.id)} disabled={locked} onChange={() => toggleAxis(a.id)} />
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={axes.includes(a.id)}
+                    disabled={locked}
+                    onChange={() => toggleAxis(a.id)}
+                  />
                   {localName(language, a)}
                 </label>
               ))}
@@ -88,13 +96,23 @@ export function GenerateVariantsDialog({ open, onOpenChange, productId, candidat
             <fieldset key={id} className="flex flex-col gap-2 rounded-md border p-3">
               <legend className="px-1 text-sm font-medium">{t('variants.generate.values', { axis: name })}</legend>
               <label className="inline-flex items-center gap-2 text-xs text-muted-foreground">
-                <input type="checkbox" className="size-4" checked={(values[id]?.length ?? 0) === codes.length && codes.length > 0} onChange={() => setAll(id, codes)} />
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={(values[id]?.length ?? 0) === codes.length && codes.length > 0}
+                  onChange={() => setAll(id, codes)}
+                />
                 {t('variants.generate.all')}
               </label>
               <div className="flex flex-wrap gap-3">
                 {a.options.map((o) => (
                   <label key={o.code} className="inline-flex items-center gap-2 text-sm">
-                    <input type="checkbox" className="size-4" checked={values[id]?.includes(o.code) ?? false} onChange={() => toggleValue(id, o.code)} />
+                    <input
+                      type="checkbox"
+                      className="size-4"
+                      checked={values[id]?.includes(o.code) ?? false}
+                      onChange={() => toggleValue(id, o.code)}
+                    />
                     {language === 'ar' && o.labelAr ? o.labelAr : o.labelEn}
                   </label>
                 ))}
@@ -104,7 +122,9 @@ export function GenerateVariantsDialog({ open, onOpenChange, productId, candidat
         })}
         <p className="text-sm font-medium" aria-live="polite" data-testid="variants-preview">
           {t('variants.generate.preview', { count })}
-          {count > MAX_COMBINATIONS && <span className="ms-2 text-destructive">{t('variants.generate.tooMany', { max: MAX_COMBINATIONS })}</span>}
+          {count > MAX_COMBINATIONS && (
+            <span className="ms-2 text-destructive">{t('variants.generate.tooMany', { max: MAX_COMBINATIONS })}</span>
+          )}
         </p>
         {error && (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">

@@ -20,12 +20,15 @@ export default function ProductVariantsPage() {
   const [search, setSearch] = useState(q);
   const setParam = useCallback(
     (key: string, value: string) =>
-      setParams((p) => {
-        const next = new URLSearchParams(p);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      }, { replace: true }),
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
     [setParams],
   );
   useEffect(() => {
@@ -77,7 +80,9 @@ export default function ProductVariantsPage() {
           const m = /^items\.(\d+)\.(\w+)$/.exec(f.field);
           const item = m ? items[Number(m[1])] : undefined;
           if (!item || !m) continue;
-          const field = (EDIT_FIELDS as readonly string[]).includes(m[2]!) ? (m[2] as EditField) : (Object.keys(item).find((k) => k !== 'id') as EditField);
+          const field = (EDIT_FIELDS as readonly string[]).includes(m[2]!)
+            ? (m[2] as EditField)
+            : (Object.keys(item).find((k) => k !== 'id') as EditField);
           next.set(cellKey(item.id, field), `${t(FIELD_LABEL_KEY[field])}: ${f.message}`);
         }
         cells.setErrors(next);
@@ -107,7 +112,13 @@ export default function ProductVariantsPage() {
         <label className="relative flex min-w-56 flex-1 flex-col gap-1 text-sm">
           <span className="sr-only">{t('variants.page.search')}</span>
           <Search className="pointer-events-none absolute start-2 top-2.5 size-4 text-muted-foreground" aria-hidden />
-          <input type="search" className={`${fieldClass} ps-8`} placeholder={t('variants.page.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            type="search"
+            className={`${fieldClass} ps-8`}
+            placeholder={t('variants.page.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium">{t('variants.page.product')}</span>
@@ -121,8 +132,14 @@ export default function ProductVariantsPage() {
           </select>
         </label>
       </div>
-      <div className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/30 p-2 text-sm" role="toolbar" aria-label={t('variants.page.setValue')}>
-        <span className="text-muted-foreground" aria-live="polite">{t('variants.page.selected', { count: cells.selected.size })}</span>
+      <div
+        className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/30 p-2 text-sm"
+        role="toolbar"
+        aria-label={t('variants.page.setValue')}
+      >
+        <span className="text-muted-foreground" aria-live="polite">
+          {t('variants.page.selected', { count: cells.selected.size })}
+        </span>
         <input
           className={`${fieldClass} w-40`}
           aria-label={t('variants.page.setValueLabel')}
@@ -148,7 +165,10 @@ export default function ProductVariantsPage() {
         <ul role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
           {errorList.map(([key, message]) => (
             <li key={key}>
-              <span dir="ltr" className="font-mono text-xs">{skuOf(key)}</span> · {message}
+              <span dir="ltr" className="font-mono text-xs">
+                {skuOf(key)}
+              </span>{' '}
+              · {message}
             </li>
           ))}
         </ul>

@@ -8,7 +8,14 @@ import { ApiError } from '../../lib/api';
 import { useI18n } from '../i18n/i18n-provider';
 import { GenerateVariantsDialog } from './generate-variants-dialog';
 import { axisLabel, cellText, displayCell, EDIT_FIELDS, FIELD_LABEL_KEY, localName, parseCell, type EditField } from './variant-format';
-import { useDeleteVariant, useProductVariants, useUpdateVariant, useVariantFormOptions, useVariantProduct, type Variant } from './variants-api';
+import {
+  useDeleteVariant,
+  useProductVariants,
+  useUpdateVariant,
+  useVariantFormOptions,
+  useVariantProduct,
+  type Variant,
+} from './variants-api';
 
 /** The variants section of the product details page (owned by the variants area). */
 export function ProductVariantsSection({ productId }: { productId: string }) {
@@ -23,14 +30,19 @@ export function ProductVariantsSection({ productId }: { productId: string }) {
   const family = options.data?.families.find((f) => f.id === product.data?.familyId);
   const candidates = family?.attributes.filter((a) => a.type === 'single_select') ?? [];
   const items = variants.data ?? [];
-  const axisNames = (product.data?.variantAxes ?? []).map((id) => candidates.find((c) => c.id === id)).filter((a) => a !== undefined).map((a) => localName(language, a));
+  const axisNames = (product.data?.variantAxes ?? [])
+    .map((id) => candidates.find((c) => c.id === id))
+    .filter((a) => a !== undefined)
+    .map((a) => localName(language, a));
   const currency = options.data?.currency ?? null;
 
   return (
     <div className="flex flex-col gap-3" data-testid="product-variants-section">
       <div className="flex flex-wrap items-center gap-3">
         <span className="text-sm text-muted-foreground">{t('variants.section.count', { count: items.length })}</span>
-        {axisNames.length > 0 && <span className="text-sm text-muted-foreground">{t('variants.section.axes', { axes: axisNames.join(', ') })}</span>}
+        {axisNames.length > 0 && (
+          <span className="text-sm text-muted-foreground">{t('variants.section.axes', { axes: axisNames.join(', ') })}</span>
+        )}
         <div className="ms-auto flex gap-2">
           <Link to={`/product-variants?productId=${productId}`} className="text-sm text-primary hover:underline">
             {t('variants.section.openGrid')}
@@ -78,7 +90,12 @@ export function ProductVariantsSection({ productId }: { productId: string }) {
                   </td>
                   {EDIT_FIELDS.map((f) => (
                     <td key={f} className="px-1 py-1">
-                      <InlineCell variant={v} field={f} digits={currency?.minorDigits ?? 2} display={displayCell(v, f, currency, language)} />
+                      <InlineCell
+                        variant={v}
+                        field={f}
+                        digits={currency?.minorDigits ?? 2}
+                        display={displayCell(v, f, currency, language)}
+                      />
                     </td>
                   ))}
                   <td className="px-2 py-1 text-end">
@@ -151,7 +168,12 @@ function InlineCell({ variant, field, digits, display }: { variant: Variant; fie
   };
   if (text === null)
     return (
-      <button type="button" className="w-full rounded px-2 py-1 text-start tabular-nums hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring" aria-label={t('variants.edit', { sku: label })} onClick={() => setText(cellText(variant, field, digits))}>
+      <button
+        type="button"
+        className="w-full rounded px-2 py-1 text-start tabular-nums hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        aria-label={t('variants.edit', { sku: label })}
+        onClick={() => setText(cellText(variant, field, digits))}
+      >
         {display}
       </button>
     );

@@ -18,7 +18,10 @@ export function useGridCells(rowIds: string[]) {
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
 
   const rows = rowIds.length;
-  const clamp = useCallback((c: Cell): Cell => ({ row: Math.max(0, Math.min(rows - 1, c.row)), col: Math.max(0, Math.min(COLS - 1, c.col)) }), [rows]);
+  const clamp = useCallback(
+    (c: Cell): Cell => ({ row: Math.max(0, Math.min(rows - 1, c.row)), col: Math.max(0, Math.min(COLS - 1, c.col)) }),
+    [rows],
+  );
 
   const selected = useMemo(() => {
     const out = new Set<string>(extra);
@@ -43,7 +46,10 @@ export function useGridCells(rowIds: string[]) {
     },
     [clamp, rows],
   );
-  const moveBy = useCallback((dr: number, dc: number, extend = false) => moveTo({ row: (active?.row ?? 0) + dr, col: (active?.col ?? 0) + dc }, extend), [active, moveTo]);
+  const moveBy = useCallback(
+    (dr: number, dc: number, extend = false) => moveTo({ row: (active?.row ?? 0) + dr, col: (active?.col ?? 0) + dc }, extend),
+    [active, moveTo],
+  );
 
   /** Tab order: across the row, then on to the next row. */
   const tabBy = useCallback(

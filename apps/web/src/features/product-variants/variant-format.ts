@@ -1,6 +1,7 @@
 /** Formatting and parsing of variant cells (kept here: features do not import each other). */
 
-export const localName = (language: string, row: { nameEn: string; nameAr: string }) => (language === 'ar' && row.nameAr ? row.nameAr : row.nameEn);
+export const localName = (language: string, row: { nameEn: string; nameAr: string }) =>
+  language === 'ar' && row.nameAr ? row.nameAr : row.nameEn;
 
 export const axisLabel = (language: string, axes: { labelEn: string; labelAr: string }[]) =>
   axes.map((a) => (language === 'ar' && a.labelAr ? a.labelAr : a.labelEn)).join(' / ');
@@ -42,7 +43,12 @@ export function formatMoney(minor: number, currency: Currency, language: string)
   let f = money.get(key);
   if (!f) {
     try {
-      f = new Intl.NumberFormat(language || 'en', currency ? { style: 'currency', currency: currency.code, minimumFractionDigits: digits, maximumFractionDigits: digits } : { minimumFractionDigits: digits });
+      f = new Intl.NumberFormat(
+        language || 'en',
+        currency
+          ? { style: 'currency', currency: currency.code, minimumFractionDigits: digits, maximumFractionDigits: digits }
+          : { minimumFractionDigits: digits },
+      );
     } catch {
       f = new Intl.NumberFormat(language || 'en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
     }
@@ -72,12 +78,18 @@ export function cellText(v: Editable, field: EditField, digits: number): string 
 }
 
 /** Parses a typed cell value: the API value, or the translation key of why it is not one. */
-export function parseCell(field: EditField, text: string, digits: number): { ok: true; value: string | number | null } | { ok: false; error: string } {
+export function parseCell(
+  field: EditField,
+  text: string,
+  digits: number,
+): { ok: true; value: string | number | null } | { ok: false; error: string } {
   const s = text.trim();
   switch (field) {
     case 'barcode':
       if (!s) return { ok: true, value: null };
-      return /^(\d{8}|\d{12}|\d{13})$/.test(toAsciiDigits(s)) ? { ok: true, value: toAsciiDigits(s) } : { ok: false, error: 'variants.invalid.barcode' };
+      return /^(\d{8}|\d{12}|\d{13})$/.test(toAsciiDigits(s))
+        ? { ok: true, value: toAsciiDigits(s) }
+        : { ok: false, error: 'variants.invalid.barcode' };
     case 'priceOverrideMinor': {
       if (!s) return { ok: true, value: null };
       const n = parseMajorToMinor(s, digits);

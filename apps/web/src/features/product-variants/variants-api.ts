@@ -6,8 +6,18 @@ import { useT } from '../i18n/i18n-provider';
 
 export type Variant = Awaited<ReturnType<typeof api<typeof r.listProductVariants>>>[number];
 export type VariantGridRow = Awaited<ReturnType<typeof api<typeof r.listVariantGrid>>>['items'][number];
-export type GenerateBody = Parameters<typeof api<typeof r.generateProductVariants>>[1] extends infer I ? (I extends { body?: infer B } ? NonNullable<B> : never) : never;
-export type BulkItem = { id: string; barcode?: string | null; priceOverrideMinor?: number | null; stockQuantity?: number; weightGrams?: number | null };
+export type GenerateBody = Parameters<typeof api<typeof r.generateProductVariants>>[1] extends infer I
+  ? I extends { body?: infer B }
+    ? NonNullable<B>
+    : never
+  : never;
+export type BulkItem = {
+  id: string;
+  barcode?: string | null;
+  priceOverrideMinor?: number | null;
+  stockQuantity?: number;
+  weightGrams?: number | null;
+};
 export type VariantPatch = Omit<BulkItem, 'id'> & { sku?: string };
 export type Product = Awaited<ReturnType<typeof api<typeof p.getProduct>>>;
 export type FormOptions = Awaited<ReturnType<typeof api<typeof p.getProductFormOptions>>>;
@@ -35,7 +45,10 @@ export const useProductVariants = (productId: string) =>
   });
 
 export const useVariantProduct = (productId: string) =>
-  useQuery({ queryKey: variantKeys.product(productId), queryFn: () => api<typeof p.getProduct>({ method: 'GET', path: '/products/:id' }, { params: { id: productId } }) });
+  useQuery({
+    queryKey: variantKeys.product(productId),
+    queryFn: () => api<typeof p.getProduct>({ method: 'GET', path: '/products/:id' }, { params: { id: productId } }),
+  });
 
 export const useVariantFormOptions = () =>
   useQuery({
@@ -76,7 +89,10 @@ export function useGenerateVariants(productId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: GenerateBody) =>
-      api<typeof r.generateProductVariants>({ method: 'POST', path: '/products/:id/variants/generate' }, { params: { id: productId }, body }),
+      api<typeof r.generateProductVariants>(
+        { method: 'POST', path: '/products/:id/variants/generate' },
+        { params: { id: productId }, body },
+      ),
     onSettled: () => refreshAll(qc, productId),
   });
 }
@@ -88,7 +104,11 @@ export function useUpdateVariant() {
   return useMutation({
     mutationFn: ({ id, body, expectedUpdatedAt }: { id: string; body: VariantPatch; expectedUpdatedAt: string }) =>
       guardStale(
-        () => api<typeof r.updateVariant>({ method: 'PATCH', path: '/product-variants/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } }),
+        () =>
+          api<typeof r.updateVariant>(
+            { method: 'PATCH', path: '/product-variants/:id' },
+            { params: { id }, body: { ...body, expectedUpdatedAt } },
+          ),
         t('edit.staleWrite'),
         () => qc.invalidateQueries({ queryKey: variantKeys.all }),
       ),
@@ -107,7 +127,8 @@ export function useDeleteVariant(productId?: string) {
 export function useBulkUpdateVariants() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (items: BulkItem[]) => api<typeof r.bulkUpdateVariants>({ method: 'PATCH', path: '/product-variants' }, { body: { items } }),
+    mutationFn: (items: BulkItem[]) =>
+      api<typeof r.bulkUpdateVariants>({ method: 'PATCH', path: '/product-variants' }, { body: { items } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: variantKeys.all }),
   });
 }

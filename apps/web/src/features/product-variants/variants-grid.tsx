@@ -68,17 +68,17 @@ export function VariantsGrid({ rows, cells, currency, hasNextPage, fetchingNext,
     const at = active ?? { row: 0, col: 0 };
     switch (e.key) {
       case 'ArrowDown':
-        return e.preventDefault(), active ? moveBy(1, 0, shift) : moveTo(at);
+        return (e.preventDefault(), active ? moveBy(1, 0, shift) : moveTo(at));
       case 'ArrowUp':
-        return e.preventDefault(), moveBy(-1, 0, shift);
+        return (e.preventDefault(), moveBy(-1, 0, shift));
       case 'ArrowRight':
-        return e.preventDefault(), moveBy(0, forward, shift);
+        return (e.preventDefault(), moveBy(0, forward, shift));
       case 'ArrowLeft':
-        return e.preventDefault(), moveBy(0, -forward, shift);
+        return (e.preventDefault(), moveBy(0, -forward, shift));
       case 'Home':
-        return e.preventDefault(), moveTo({ row: e.ctrlKey ? 0 : at.row, col: 0 }, shift);
+        return (e.preventDefault(), moveTo({ row: e.ctrlKey ? 0 : at.row, col: 0 }, shift));
       case 'End':
-        return e.preventDefault(), moveTo({ row: e.ctrlKey ? rows.length - 1 : at.row, col: EDIT_FIELDS.length - 1 }, shift);
+        return (e.preventDefault(), moveTo({ row: e.ctrlKey ? rows.length - 1 : at.row, col: EDIT_FIELDS.length - 1 }, shift));
       case 'Tab':
         if (tabBy(shift ? -1 : 1)) e.preventDefault();
         return;
@@ -148,11 +148,13 @@ export function VariantsGrid({ rows, cells, currency, hasNextPage, fetchingNext,
       <div className="min-w-max">
         <div role="rowgroup" className="sticky top-0 z-10 border-b bg-card">
           <div role="row" aria-rowindex={1} className="grid h-10" style={{ gridTemplateColumns: TEMPLATE }}>
-            {['variants.column.product', 'variants.column.axes', 'variants.column.sku', ...EDIT_FIELDS.map((f) => FIELD_LABEL_KEY[f])].map((k) => (
-              <div key={k} role="columnheader" className={`${cellClass} font-medium text-muted-foreground`}>
-                <span className="truncate">{t(k)}</span>
-              </div>
-            ))}
+            {['variants.column.product', 'variants.column.axes', 'variants.column.sku', ...EDIT_FIELDS.map((f) => FIELD_LABEL_KEY[f])].map(
+              (k) => (
+                <div key={k} role="columnheader" className={`${cellClass} font-medium text-muted-foreground`}>
+                  <span className="truncate">{t(k)}</span>
+                </div>
+              ),
+            )}
           </div>
         </div>
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
@@ -160,22 +162,39 @@ export function VariantsGrid({ rows, cells, currency, hasNextPage, fetchingNext,
             const row = rows[v.index];
             if (!row)
               return (
-                <div key="loader" role="row" className="absolute inset-x-0 top-0 flex items-center px-4 text-sm text-muted-foreground" style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}>
+                <div
+                  key="loader"
+                  role="row"
+                  className="absolute inset-x-0 top-0 flex items-center px-4 text-sm text-muted-foreground"
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
+                >
                   <span role="gridcell">{t('variants.page.loadingMore')}</span>
                 </div>
               );
             return (
-              <div key={row.id} role="row" aria-rowindex={v.index + 2} data-testid="variant-grid-row" className="absolute inset-x-0 top-0 grid border-b" style={{ gridTemplateColumns: TEMPLATE, height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}>
+              <div
+                key={row.id}
+                role="row"
+                aria-rowindex={v.index + 2}
+                data-testid="variant-grid-row"
+                className="absolute inset-x-0 top-0 grid border-b"
+                style={{ gridTemplateColumns: TEMPLATE, height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
+              >
                 <div role="gridcell" className={cellClass}>
                   <Link to={`/products/${row.product.id}`} className="truncate text-primary hover:underline" tabIndex={-1}>
-                    <span dir="ltr" className="font-mono text-xs">{row.product.sku}</span> <span dir="auto">{localName(language, row.product)}</span>
+                    <span dir="ltr" className="font-mono text-xs">
+                      {row.product.sku}
+                    </span>{' '}
+                    <span dir="auto">{localName(language, row.product)}</span>
                   </Link>
                 </div>
                 <div role="gridcell" className={cellClass}>
                   <span className="truncate">{axisLabel(language, row.axes)}</span>
                 </div>
                 <div role="gridcell" className={`${cellClass} font-mono text-xs`}>
-                  <span className="truncate" dir="ltr">{row.sku}</span>
+                  <span className="truncate" dir="ltr">
+                    {row.sku}
+                  </span>
                 </div>
                 {EDIT_FIELDS.map((field, col) => {
                   const key = cellKey(row.id, field);

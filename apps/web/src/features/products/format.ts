@@ -1,7 +1,8 @@
 /** Formatting and parsing shared by the list and the details page. */
 
 /** The name in the UI language: Arabic when the UI is Arabic and an Arabic name exists, else English. */
-export const localName = (language: string, row: { nameEn: string; nameAr: string }) => (language === 'ar' && row.nameAr ? row.nameAr : row.nameEn);
+export const localName = (language: string, row: { nameEn: string; nameAr: string }) =>
+  language === 'ar' && row.nameAr ? row.nameAr : row.nameEn;
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 /** Formats integer minor units in the base currency, in the UI language (formatters are cached: the grid calls this per row). */
@@ -12,7 +13,12 @@ export function formatMoney(minor: number, currency: { code: string; minorDigits
   if (!f) {
     try {
       f = currency
-        ? new Intl.NumberFormat(language || 'en', { style: 'currency', currency: currency.code, minimumFractionDigits: digits, maximumFractionDigits: digits })
+        ? new Intl.NumberFormat(language || 'en', {
+            style: 'currency',
+            currency: currency.code,
+            minimumFractionDigits: digits,
+            maximumFractionDigits: digits,
+          })
         : new Intl.NumberFormat(language || 'en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
     } catch {
       f = new Intl.NumberFormat(language || 'en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -60,7 +66,9 @@ export function formatDate(iso: string, language: string, withTime = false): str
 }
 
 /** Categories in tree order with their depth, for indented pickers. */
-export function categoryTree<T extends { id: string; parentId: string | null; position: number }>(rows: readonly T[]): { row: T; depth: number }[] {
+export function categoryTree<T extends { id: string; parentId: string | null; position: number }>(
+  rows: readonly T[],
+): { row: T; depth: number }[] {
   const byParent = new Map<string | null, T[]>();
   for (const r of rows) {
     const list = byParent.get(r.parentId) ?? [];

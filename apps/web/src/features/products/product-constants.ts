@@ -17,7 +17,18 @@ export const SORTS = [
   'completeness_asc',
   'completeness_desc',
 ] as const satisfies readonly c.ProductSort[];
-export const COLUMNS = ['image', 'status', 'brand', 'vendor', 'family', 'categories', 'price', 'completeness', 'variants', 'updated'] as const satisfies readonly c.ProductListColumn[];
+export const COLUMNS = [
+  'image',
+  'status',
+  'brand',
+  'vendor',
+  'family',
+  'categories',
+  'price',
+  'completeness',
+  'variants',
+  'updated',
+] as const satisfies readonly c.ProductListColumn[];
 export const DEFAULT_COLUMNS: Column[] = ['image', 'status', 'brand', 'family', 'price', 'completeness', 'updated'];
 export const MAX_BULK = 1000;
 

@@ -23,7 +23,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function NotFound() {
   const { t } = useI18n();
   return (
-    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border p-8 text-center" data-testid="product-not-found">
+    <div
+      role="alert"
+      className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border p-8 text-center"
+      data-testid="product-not-found"
+    >
       <h1 className="text-xl font-semibold">{t('products.details.notFound')}</h1>
       <p className="text-sm text-muted-foreground">{t('products.details.notFoundHint')}</p>
       <Link to="/products" className="text-sm font-medium text-primary hover:underline">
@@ -36,11 +40,27 @@ function NotFound() {
 /** Anchor of the field a server error names, to scroll to it. */
 function anchorOf(field: string): string | null {
   if (field.startsWith('values.')) return `pf-attr-${field.slice(7)}`;
-  const map: Record<string, string> = { sku: 'pf-sku', nameEn: 'pf-name-en', nameAr: 'pf-name-ar', descriptionEn: 'pf-description-en', descriptionAr: 'pf-description-ar', priceMinor: 'pf-price', status: 'pf-status' };
+  const map: Record<string, string> = {
+    sku: 'pf-sku',
+    nameEn: 'pf-name-en',
+    nameAr: 'pf-name-ar',
+    descriptionEn: 'pf-description-en',
+    descriptionAr: 'pf-description-ar',
+    priceMinor: 'pf-price',
+    status: 'pf-status',
+  };
   return map[field] ?? null;
 }
 
-function ProductEditor({ product, options, onReload }: { product: Product; options: FormOptions; onReload: () => Promise<Product | undefined> }) {
+function ProductEditor({
+  product,
+  options,
+  onReload,
+}: {
+  product: Product;
+  options: FormOptions;
+  onReload: () => Promise<Product | undefined>;
+}) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const digits = options.currency?.minorDigits ?? 2;
@@ -80,7 +100,10 @@ function ProductEditor({ product, options, onReload }: { product: Product; optio
         },
         onError: (e) => {
           if (e instanceof ApiError && e.status === 409 && e.fields.some((f) => f.field === 'expectedVersion')) {
-            toast.error(t('products.error.conflict'), { duration: 15_000, action: { label: t('products.details.reload'), onClick: () => void reload() } });
+            toast.error(t('products.error.conflict'), {
+              duration: 15_000,
+              action: { label: t('products.details.reload'), onClick: () => void reload() },
+            });
             return;
           }
           if (e instanceof ApiError && e.status === 409 && e.fields.some((f) => f.field === 'sku')) {
@@ -105,7 +128,14 @@ function ProductEditor({ product, options, onReload }: { product: Product; optio
 
   return (
     <section className="flex min-w-0 flex-col gap-4">
-      <DetailsHeader product={product} dirty={dirty} saving={update.isPending} onSave={save} onDiscard={() => reset(base)} onDelete={() => setDeleting(true)} />
+      <DetailsHeader
+        product={product}
+        dirty={dirty}
+        saving={update.isPending}
+        onSave={save}
+        onDiscard={() => reset(base)}
+        onDelete={() => setDeleting(true)}
+      />
       <form
         className="flex min-w-0 flex-col gap-4"
         noValidate
@@ -117,7 +147,11 @@ function ProductEditor({ product, options, onReload }: { product: Product; optio
         <GeneralSection draft={draft} set={set} options={options} errors={errors} />
         <PricingSection draft={draft} set={set} options={options} errors={errors} priceError={priceError} />
         <AttributesSection draft={draft} setValue={setValue} options={options} errors={errors} mediaNames={mediaNames} />
-        <MediaSection media={draft.media} onChange={(m) => set('media', m)} error={Object.entries(errors).find(([k]) => k.startsWith('mediaAssetIds'))?.[1]} />
+        <MediaSection
+          media={draft.media}
+          onChange={(m) => set('media', m)}
+          error={Object.entries(errors).find(([k]) => k.startsWith('mediaAssetIds'))?.[1]}
+        />
       </form>
       <DetailsSection id="variants" title={t('products.section.variants')}>
         <ProductVariantsSection productId={product.id} />

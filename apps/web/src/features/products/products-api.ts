@@ -56,7 +56,10 @@ export function useProductPages(f: ListFilters) {
     queryKey: productKeys.list(query),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      api<typeof r.listProducts>({ method: 'GET', path: '/products' }, { query: { ...query, cursor: pageParam, limit: String(PAGE_SIZE) } }),
+      api<typeof r.listProducts>(
+        { method: 'GET', path: '/products' },
+        { query: { ...query, cursor: pageParam, limit: String(PAGE_SIZE) } },
+      ),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
     // Pages are only ever appended; deep-comparing tens of thousands of loaded rows on each page would be a long task.
@@ -131,7 +134,11 @@ export const useVersion = (id: string, version: number | null) =>
   useQuery({
     queryKey: productKeys.version(id, version ?? 0),
     enabled: version !== null,
-    queryFn: () => api<typeof r.getProductVersion>({ method: 'GET', path: '/products/:id/versions/:version' }, { params: { id, version: String(version) } }),
+    queryFn: () =>
+      api<typeof r.getProductVersion>(
+        { method: 'GET', path: '/products/:id/versions/:version' },
+        { params: { id, version: String(version) } },
+      ),
   });
 
 /** A restore names the version the screen shows as the latest; a newer one reloads the product and says so. */
@@ -147,7 +154,11 @@ export function useRestoreVersion(id: string) {
             { params: { id, version: String(version) }, body: { expectedVersion } },
           ),
         t('products.error.conflict'),
-        () => Promise.all([qc.invalidateQueries({ queryKey: productKeys.detail(id) }), qc.invalidateQueries({ queryKey: productKeys.versions(id) })]),
+        () =>
+          Promise.all([
+            qc.invalidateQueries({ queryKey: productKeys.detail(id) }),
+            qc.invalidateQueries({ queryKey: productKeys.versions(id) }),
+          ]),
       ),
     onSuccess: (p) => {
       qc.setQueryData(productKeys.detail(id), p);
@@ -161,7 +172,11 @@ export const useAssetOptions = (q: string, enabled: boolean) =>
   useQuery({
     queryKey: productKeys.assets(q),
     enabled,
-    queryFn: () => api<typeof r.listProductAssetOptions>({ method: 'GET', path: '/products/asset-options' }, { query: { q: q || undefined, limit: '60' } }),
+    queryFn: () =>
+      api<typeof r.listProductAssetOptions>(
+        { method: 'GET', path: '/products/asset-options' },
+        { query: { q: q || undefined, limit: '60' } },
+      ),
     placeholderData: keepPreviousData,
   });
 

@@ -82,7 +82,12 @@ export default function ProductsPage() {
         </span>
       </div>
       {selected.size > 0 && (
-        <BulkBar ids={[...selected]} categories={options.data?.categories ?? []} onDone={() => setSelected(new Set())} onClear={() => setSelected(new Set())} />
+        <BulkBar
+          ids={[...selected]}
+          categories={options.data?.categories ?? []}
+          onDone={() => setSelected(new Set())}
+          onClear={() => setSelected(new Set())}
+        />
       )}
       {pages.isPending || pages.error || items.length === 0 ? (
         <ListState

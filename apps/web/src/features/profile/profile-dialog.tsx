@@ -49,7 +49,9 @@ export default function ProfileDialog({ open, onOpenChange }: { open: boolean; o
     mutationFn: () => api<typeof platformRoutes.updateProfile>({ method: 'PUT', path: '/profile' }, { body: form }),
     onSuccess: async () => {
       toast.success(t('toast.profileUpdated'));
-      await auth().refreshSession().catch(() => undefined);
+      await auth()
+        .refreshSession()
+        .catch(() => undefined);
       await qc.invalidateQueries({ queryKey: ['profile'] });
       await qc.invalidateQueries({ queryKey: ['me'] });
       onOpenChange(false);

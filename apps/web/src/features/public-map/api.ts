@@ -21,7 +21,8 @@ export function usePublicMap() {
 export function usePublicPlan(id: string, enabled: boolean) {
   return useQuery({
     queryKey: publicMapKeys.plan(id),
-    queryFn: () => api<typeof publicMapRoutes.getPublicLocation>({ method: 'GET', path: '/public/market-locations/:id' }, { params: { id } }),
+    queryFn: () =>
+      api<typeof publicMapRoutes.getPublicLocation>({ method: 'GET', path: '/public/market-locations/:id' }, { params: { id } }),
     enabled,
   });
 }

@@ -91,7 +91,13 @@ export default function MapPage() {
       {locations.length > 0 && (
         <>
           <div ref={mapBox} className="scroll-mt-4">
-            <GeoMap markers={markers} label={t('map.region')} selectedId={selected} onMarkerSelect={selectFromMap} className="h-72 w-full sm:h-96" />
+            <GeoMap
+              markers={markers}
+              label={t('map.region')}
+              selectedId={selected}
+              onMarkerSelect={selectFromMap}
+              className="h-72 w-full sm:h-96"
+            />
           </div>
           <p className="text-sm text-muted-foreground">
             {t('map.count', { count: locations.length })}

@@ -19,7 +19,10 @@ interface PlanCanvasProps {
  * The plan drawn to scale: one SVG unit is one metre. Geometry has no reading direction, so the
  * drawing stays left-to-right inside an Arabic page.
  */
-export const PlanCanvas = forwardRef<SVGSVGElement, PlanCanvasProps>(function PlanCanvas({ location, zoom, label, children, ...pointer }, ref) {
+export const PlanCanvas = forwardRef<SVGSVGElement, PlanCanvasProps>(function PlanCanvas(
+  { location, zoom, label, children, ...pointer },
+  ref,
+) {
   const { planWidthM: w, planDepthM: d } = location;
   const minor = Math.max(w, d) > 300 ? 10 : 1;
   return (
@@ -40,7 +43,13 @@ export const PlanCanvas = forwardRef<SVGSVGElement, PlanCanvasProps>(function Pl
           </pattern>
           <pattern id={`grid5-${location.id}`} width={minor * 5} height={minor * 5} patternUnits="userSpaceOnUse">
             <rect width={minor * 5} height={minor * 5} fill={`url(#grid-${location.id})`} />
-            <path d={`M ${minor * 5} 0 L 0 0 0 ${minor * 5}`} fill="none" stroke="currentColor" strokeOpacity={0.25} strokeWidth={0.05 * minor} />
+            <path
+              d={`M ${minor * 5} 0 L 0 0 0 ${minor * 5}`}
+              fill="none"
+              stroke="currentColor"
+              strokeOpacity={0.25}
+              strokeWidth={0.05 * minor}
+            />
           </pattern>
           <pattern id="slot-blocked" width={0.6} height={0.6} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
             <rect width={0.6} height={0.6} fill="#e2e8f0" />
@@ -48,7 +57,9 @@ export const PlanCanvas = forwardRef<SVGSVGElement, PlanCanvasProps>(function Pl
           </pattern>
         </defs>
         <rect x={0} y={0} width={w} height={d} className="fill-background" />
-        {location.planImageUrl && <image href={location.planImageUrl} x={0} y={0} width={w} height={d} preserveAspectRatio="none" opacity={0.85} />}
+        {location.planImageUrl && (
+          <image href={location.planImageUrl} x={0} y={0} width={w} height={d} preserveAspectRatio="none" opacity={0.85} />
+        )}
         <rect x={0} y={0} width={w} height={d} fill={`url(#grid5-${location.id})`} className="text-foreground" />
         <rect x={0} y={0} width={w} height={d} fill="none" stroke="currentColor" strokeWidth={0.1} className="text-foreground" />
         {children}
@@ -94,12 +105,44 @@ export const SlotShape = memo(function SlotShape(p: SlotShapeProps) {
       onFocus={p.onFocus ? () => p.onFocus!(p.id) : undefined}
     >
       <rect x={x} y={y} width={w} height={d} fill={p.colour} fillOpacity={0.65} stroke="#0f172a" strokeWidth={0.06} />
-      {p.blocked && <rect x={x} y={y} width={w} height={d} fill="url(#slot-blocked)" fillOpacity={0.7} stroke="#0f172a" strokeWidth={0.06} strokeDasharray="0.3 0.2" />}
+      {p.blocked && (
+        <rect
+          x={x}
+          y={y}
+          width={w}
+          height={d}
+          fill="url(#slot-blocked)"
+          fillOpacity={0.7}
+          stroke="#0f172a"
+          strokeWidth={0.06}
+          strokeDasharray="0.3 0.2"
+        />
+      )}
       {p.dirty && <circle cx={x + 0.35} cy={y + 0.35} r={0.18} fill="#f59e0b" stroke="#0f172a" strokeWidth={0.03} />}
-      <text x={cx} y={cy} fontSize={font} textAnchor="middle" dominantBaseline="central" fill="#0f172a" fontWeight={600} pointerEvents="none">
+      <text
+        x={cx}
+        y={cy}
+        fontSize={font}
+        textAnchor="middle"
+        dominantBaseline="central"
+        fill="#0f172a"
+        fontWeight={600}
+        pointerEvents="none"
+      >
         {p.code}
       </text>
-      {p.selected && <rect x={x - 0.15} y={y - 0.15} width={w + 0.3} height={d + 0.3} fill="none" stroke="#2563eb" strokeWidth={0.12} pointerEvents="none" />}
+      {p.selected && (
+        <rect
+          x={x - 0.15}
+          y={y - 0.15}
+          width={w + 0.3}
+          height={d + 0.3}
+          fill="none"
+          stroke="#2563eb"
+          strokeWidth={0.12}
+          pointerEvents="none"
+        />
+      )}
       {p.children}
     </g>
   );

@@ -72,12 +72,28 @@ export function rotationTowards(centre: { x: number; y: number }, p: { x: number
 export const centreOf = (g: Geometry) => ({ x: g.planX + g.widthM / 2, y: g.planY + g.depthM / 2 });
 
 /** A free-looking spot for a slot that has no position yet: the plan's centre, on the grid. */
-export function defaultPlacement(size: { widthM: number; depthM: number }, plan: Pick<PlanLocation, 'planWidthM' | 'planDepthM'>): Geometry {
+export function defaultPlacement(
+  size: { widthM: number; depthM: number },
+  plan: Pick<PlanLocation, 'planWidthM' | 'planDepthM'>,
+): Geometry {
   return clampToPlan(
-    { planX: snap((plan.planWidthM - size.widthM) / 2, MOVE_STEP), planY: snap((plan.planDepthM - size.depthM) / 2, MOVE_STEP), planRotation: 0, ...size },
+    {
+      planX: snap((plan.planWidthM - size.widthM) / 2, MOVE_STEP),
+      planY: snap((plan.planDepthM - size.depthM) / 2, MOVE_STEP),
+      planRotation: 0,
+      ...size,
+    },
     plan,
   );
 }
 
-export const geometryOf = (s: { planX: number | null; planY: number | null; planRotation: number; widthM: number; depthM: number }): Geometry | null =>
-  s.planX === null || s.planY === null ? null : { planX: s.planX, planY: s.planY, planRotation: s.planRotation, widthM: s.widthM, depthM: s.depthM };
+export const geometryOf = (s: {
+  planX: number | null;
+  planY: number | null;
+  planRotation: number;
+  widthM: number;
+  depthM: number;
+}): Geometry | null =>
+  s.planX === null || s.planY === null
+    ? null
+    : { planX: s.planX, planY: s.planY, planRotation: s.planRotation, widthM: s.widthM, depthM: s.depthM };

@@ -16,15 +16,28 @@ export function PlanInspector({ code, geometry, onApply }: { code: string; geome
       <h3 className="text-sm font-semibold">{t('plan.selected', { code })}</h3>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         {FIELDS.map((f) => (
-          <NumberField key={f} field={f} value={geometry[f]} onCommit={(v) => onApply({ ...geometry, [f]: f === 'planRotation' ? normaliseAngle(v) : v })} />
+          <NumberField
+            key={f}
+            field={f}
+            value={geometry[f]}
+            onCommit={(v) => onApply({ ...geometry, [f]: f === 'planRotation' ? normaliseAngle(v) : v })}
+          />
         ))}
       </div>
       <div className="flex gap-2">
-        <Button variant="outline" size="sm" onClick={() => onApply({ ...geometry, planRotation: normaliseAngle(geometry.planRotation - ROTATE_STEP) })}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onApply({ ...geometry, planRotation: normaliseAngle(geometry.planRotation - ROTATE_STEP) })}
+        >
           <RotateCcw className="size-4" aria-hidden />
           {t('plan.rotateLeft')}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => onApply({ ...geometry, planRotation: normaliseAngle(geometry.planRotation + ROTATE_STEP) })}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onApply({ ...geometry, planRotation: normaliseAngle(geometry.planRotation + ROTATE_STEP) })}
+        >
           <RotateCw className="size-4" aria-hidden />
           {t('plan.rotateRight')}
         </Button>

@@ -3,7 +3,15 @@ import { NO_CATEGORY_COLOUR } from './plan-canvas';
 import type { PlanCategory } from './plan-types';
 
 /** Which colour is which category, for the categories the plan shows. */
-export function PlanLegend({ categories, showUncategorised, showBlocked }: { categories: PlanCategory[]; showUncategorised: boolean; showBlocked: boolean }) {
+export function PlanLegend({
+  categories,
+  showUncategorised,
+  showBlocked,
+}: {
+  categories: PlanCategory[];
+  showUncategorised: boolean;
+  showBlocked: boolean;
+}) {
   const { t, language } = useI18n();
   if (!categories.length && !showUncategorised && !showBlocked) return null;
   return (
@@ -22,7 +30,10 @@ export function PlanLegend({ categories, showUncategorised, showBlocked }: { cat
       )}
       {showBlocked && (
         <li className="flex items-center gap-1.5">
-          <span aria-hidden className="inline-block size-3 rounded-sm border border-dashed bg-[repeating-linear-gradient(45deg,#e2e8f0_0_2px,#475569_2px_3px)]" />
+          <span
+            aria-hidden
+            className="inline-block size-3 rounded-sm border border-dashed bg-[repeating-linear-gradient(45deg,#e2e8f0_0_2px,#475569_2px_3px)]"
+          />
           {t('plan.blocked')}
         </li>
       )}

@@ -21,13 +21,27 @@ export function PlanZoomControls({ z }: { z: ReturnType<typeof usePlanZoom> }) {
   const t = useT();
   return (
     <div className="flex items-center gap-1" role="group" aria-label={t('plan.zoom')}>
-      <Button variant="outline" size="icon" onClick={z.zoomOut} disabled={!z.canZoomOut} aria-label={t('plan.zoomOut')} title={t('plan.zoomOut')}>
+      <Button
+        variant="outline"
+        size="icon"
+        onClick={z.zoomOut}
+        disabled={!z.canZoomOut}
+        aria-label={t('plan.zoomOut')}
+        title={t('plan.zoomOut')}
+      >
         <ZoomOut className="size-4" aria-hidden />
       </Button>
       <Button variant="outline" size="icon" onClick={z.fit} disabled={!z.canZoomOut} aria-label={t('plan.fit')} title={t('plan.fit')}>
         <Maximize className="size-4" aria-hidden />
       </Button>
-      <Button variant="outline" size="icon" onClick={z.zoomIn} disabled={!z.canZoomIn} aria-label={t('plan.zoomIn')} title={t('plan.zoomIn')}>
+      <Button
+        variant="outline"
+        size="icon"
+        onClick={z.zoomIn}
+        disabled={!z.canZoomIn}
+        aria-label={t('plan.zoomIn')}
+        title={t('plan.zoomIn')}
+      >
         <ZoomIn className="size-4" aria-hidden />
       </Button>
     </div>

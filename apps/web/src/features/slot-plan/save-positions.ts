@@ -9,8 +9,15 @@ const BATCH = 500;
 export async function savePositions(changes: { id: string; g: Geometry }[]): Promise<Slot[]> {
   const out: Slot[] = [];
   for (let i = 0; i < changes.length; i += BATCH) {
-    const positions = changes.slice(i, i + BATCH).map(({ id, g }) => ({ id, planX: g.planX, planY: g.planY, planRotation: g.planRotation, widthM: g.widthM, depthM: g.depthM }));
-    out.push(...(await api<typeof marketSlotsRoutes.updateSlotPositions>({ method: 'PATCH', path: '/market-slots/positions' }, { body: { positions } })));
+    const positions = changes
+      .slice(i, i + BATCH)
+      .map(({ id, g }) => ({ id, planX: g.planX, planY: g.planY, planRotation: g.planRotation, widthM: g.widthM, depthM: g.depthM }));
+    out.push(
+      ...(await api<typeof marketSlotsRoutes.updateSlotPositions>(
+        { method: 'PATCH', path: '/market-slots/positions' },
+        { body: { positions } },
+      )),
+    );
   }
   return out;
 }

@@ -28,7 +28,15 @@ export function SelectedHandles({ id, g, mpp, start }: Props) {
   return (
     <g>
       <line x1={cx} y1={top} x2={cx} y2={knobY} stroke="#2563eb" strokeWidth={size / 6} pointerEvents="none" />
-      <circle cx={cx} cy={knobY} r={hit} fill="transparent" className="cursor-grab" style={{ touchAction: 'none' }} onPointerDown={(e) => start(e, id, 'rotate')}>
+      <circle
+        cx={cx}
+        cy={knobY}
+        r={hit}
+        fill="transparent"
+        className="cursor-grab"
+        style={{ touchAction: 'none' }}
+        onPointerDown={(e) => start(e, id, 'rotate')}
+      >
         <title>{t('plan.rotateHandle')}</title>
       </circle>
       <circle

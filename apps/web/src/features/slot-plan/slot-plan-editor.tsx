@@ -39,14 +39,26 @@ export function SlotPlanEditor({ location, slots, categories, onChange, onSaved 
   const colours = useMemo(() => new Map(categories.map((c) => [c.id, c.colour])), [categories]);
   const byId = useMemo(() => new Map(slots.map((s) => [s.id, s])), [slots]);
   const mpp = useMetresPerPixel(svgRef, z.zoom);
-  const pointer = usePlanPointer({ svgRef, location, geometry: d.geometry, select: setSelected, set: d.set, beginGesture: d.beginGesture, endGesture: d.endGesture });
+  const pointer = usePlanPointer({
+    svgRef,
+    location,
+    geometry: d.geometry,
+    select: setSelected,
+    set: d.set,
+    beginGesture: d.beginGesture,
+    endGesture: d.endGesture,
+  });
   const applyClamped = useCallback((id: string, g: Geometry) => d.apply(id, clampToPlan(g, location)), [d, location]);
   const dirty = d.changedIds.length > 0;
 
   const save = useMutation({
     mutationFn: () => savePositions(d.changedIds.flatMap((id) => (d.geometry(id) ? [{ id, g: d.geometry(id)! }] : []))),
     onSuccess: async (saved) => {
-      d.markSaved(Object.fromEntries(saved.map((s) => [s.id, { planX: s.planX!, planY: s.planY!, planRotation: s.planRotation, widthM: s.widthM, depthM: s.depthM }])));
+      d.markSaved(
+        Object.fromEntries(
+          saved.map((s) => [s.id, { planX: s.planX!, planY: s.planY!, planRotation: s.planRotation, widthM: s.widthM, depthM: s.depthM }]),
+        ),
+      );
       toast.success(t('plan.saved', { count: saved.length }));
       onSaved?.(saved.map((s) => s.id));
       // The location detail embeds its slots, so both lists refresh.
@@ -113,7 +125,11 @@ export function SlotPlanEditor({ location, slots, categories, onChange, onSaved 
         <Button variant="ghost" onClick={d.discard} disabled={!dirty || save.isPending}>
           {t('plan.discard')}
         </Button>
-        <span role="status" aria-live="polite" className={`text-sm ${dirty ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-muted-foreground'}`}>
+        <span
+          role="status"
+          aria-live="polite"
+          className={`text-sm ${dirty ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-muted-foreground'}`}
+        >
           {dirty ? t('plan.unsaved', { count: d.changedIds.length }) : t('plan.allSaved')}
         </span>
         <div className="ms-auto">
@@ -151,7 +167,14 @@ export function SlotPlanEditor({ location, slots, categories, onChange, onSaved 
             selected={selected === s.id}
             dirty={changed.has(s.id)}
             interactive
-            label={t('plan.slotLabel', { code: s.code, width: g.widthM, depth: g.depthM, x: g.planX, y: g.planY, rotation: g.planRotation })}
+            label={t('plan.slotLabel', {
+              code: s.code,
+              width: g.widthM,
+              depth: g.depthM,
+              x: g.planX,
+              y: g.planY,
+              rotation: g.planRotation,
+            })}
             onPointerDown={onPointerDown}
             onKeyDown={onSlotKey}
             onFocus={setSelected}
@@ -173,7 +196,13 @@ export function SlotPlanEditor({ location, slots, categories, onChange, onSaved 
                 size="sm"
                 aria-label={t('plan.place', { code: s.code })}
                 onClick={() => {
-                  d.apply(s.id, defaultPlacement({ widthM: Math.min(s.widthM, location.planWidthM), depthM: Math.min(s.depthM, location.planDepthM) }, location));
+                  d.apply(
+                    s.id,
+                    defaultPlacement(
+                      { widthM: Math.min(s.widthM, location.planWidthM), depthM: Math.min(s.depthM, location.planDepthM) },
+                      location,
+                    ),
+                  );
                   setSelected(s.id);
                 }}
               >

@@ -41,11 +41,20 @@ export function SlotPlan({ location, slots, categories }: SlotPlanProps) {
             geometry={g}
             colour={(s.categoryId && colours.get(s.categoryId)) || NO_CATEGORY_COLOUR}
             blocked={s.status === 'blocked'}
-            label={t('plan.slotLabel', { code: s.code, width: g.widthM, depth: g.depthM, x: g.planX, y: g.planY, rotation: g.planRotation })}
+            label={t('plan.slotLabel', {
+              code: s.code,
+              width: g.widthM,
+              depth: g.depthM,
+              x: g.planX,
+              y: g.planY,
+              rotation: g.planRotation,
+            })}
           />
         ))}
       </PlanCanvas>
-      {placed.length < slots.length && <p className="text-xs text-muted-foreground">{t('plan.unplacedCount', { count: slots.length - placed.length })}</p>}
+      {placed.length < slots.length && (
+        <p className="text-xs text-muted-foreground">{t('plan.unplacedCount', { count: slots.length - placed.length })}</p>
+      )}
     </div>
   );
 }

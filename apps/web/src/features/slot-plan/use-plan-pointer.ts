@@ -41,54 +41,45 @@ export function usePlanPointer(options: Options) {
   const latest = useRef(options);
   latest.current = options;
 
-  const start = useCallback(
-    (e: PointerEvent<SVGElement>, id: string, kind: DragKind) => {
-      const o = latest.current;
-      if (e.button !== 0 || !o.svgRef.current) return;
-      const from = o.geometry(id);
-      if (!from) return;
-      e.stopPropagation();
-      o.select(id);
-      (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
-      drag.current = { kind, id, pointerId: e.pointerId, start: planPoint(o.svgRef.current, e), from, moved: false };
-      o.beginGesture();
-    },
-    [],
-  );
+  const start = useCallback((e: PointerEvent<SVGElement>, id: string, kind: DragKind) => {
+    const o = latest.current;
+    if (e.button !== 0 || !o.svgRef.current) return;
+    const from = o.geometry(id);
+    if (!from) return;
+    e.stopPropagation();
+    o.select(id);
+    (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+    drag.current = { kind, id, pointerId: e.pointerId, start: planPoint(o.svgRef.current, e), from, moved: false };
+    o.beginGesture();
+  }, []);
 
-  const move = useCallback(
-    (e: PointerEvent<SVGElement>) => {
-      const o = latest.current;
-      const d = drag.current;
-      if (!d || d.pointerId !== e.pointerId || !o.svgRef.current) return;
-      const p = planPoint(o.svgRef.current, e);
-      const dx = p.x - d.start.x;
-      const dy = p.y - d.start.y;
-      if (!d.moved && Math.hypot(dx, dy) < 0.1) return;
-      d.moved = true;
-      let next: Geometry;
-      if (d.kind === 'move') {
-        next = { ...d.from, planX: snap(d.from.planX + dx, MOVE_STEP), planY: snap(d.from.planY + dy, MOVE_STEP) };
-      } else if (d.kind === 'rotate') {
-        next = { ...d.from, planRotation: rotationTowards(centreOf(d.from), p, e.shiftKey) };
-      } else {
-        const { along, across } = toSlotAxes(dx, dy, d.from.planRotation);
-        next = { ...d.from, widthM: snap(d.from.widthM + along, MOVE_STEP), depthM: snap(d.from.depthM + across, MOVE_STEP) };
-      }
-      o.set(d.id, clampToPlan(next, o.location));
-    },
-    [],
-  );
+  const move = useCallback((e: PointerEvent<SVGElement>) => {
+    const o = latest.current;
+    const d = drag.current;
+    if (!d || d.pointerId !== e.pointerId || !o.svgRef.current) return;
+    const p = planPoint(o.svgRef.current, e);
+    const dx = p.x - d.start.x;
+    const dy = p.y - d.start.y;
+    if (!d.moved && Math.hypot(dx, dy) < 0.1) return;
+    d.moved = true;
+    let next: Geometry;
+    if (d.kind === 'move') {
+      next = { ...d.from, planX: snap(d.from.planX + dx, MOVE_STEP), planY: snap(d.from.planY + dy, MOVE_STEP) };
+    } else if (d.kind === 'rotate') {
+      next = { ...d.from, planRotation: rotationTowards(centreOf(d.from), p, e.shiftKey) };
+    } else {
+      const { along, across } = toSlotAxes(dx, dy, d.from.planRotation);
+      next = { ...d.from, widthM: snap(d.from.widthM + along, MOVE_STEP), depthM: snap(d.from.depthM + across, MOVE_STEP) };
+    }
+    o.set(d.id, clampToPlan(next, o.location));
+  }, []);
 
-  const end = useCallback(
-    (e: PointerEvent<SVGElement>, cancel = false) => {
-      const d = drag.current;
-      if (!d || d.pointerId !== e.pointerId) return;
-      drag.current = null;
-      latest.current.endGesture(cancel || !d.moved);
-    },
-    [],
-  );
+  const end = useCallback((e: PointerEvent<SVGElement>, cancel = false) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== e.pointerId) return;
+    drag.current = null;
+    latest.current.endGesture(cancel || !d.moved);
+  }, []);
 
   /** Escape during a drag puts the slot back. */
   const cancel = useCallback(() => {

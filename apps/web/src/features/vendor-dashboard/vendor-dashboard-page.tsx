@@ -44,7 +44,16 @@ export default function VendorDashboardPage() {
   if (me.isError) {
     return (
       <section className="flex flex-col gap-4">
-        <ListState loading={false} error={me.error} empty={false} loadingLabel="" errorLabel={t('vendorDashboard.loadFailed')} retryLabel={t('common.tryAgain')} onRetry={() => void me.refetch()} emptyContent={null} />
+        <ListState
+          loading={false}
+          error={me.error}
+          empty={false}
+          loadingLabel=""
+          errorLabel={t('vendorDashboard.loadFailed')}
+          retryLabel={t('common.tryAgain')}
+          onRetry={() => void me.refetch()}
+          emptyContent={null}
+        />
         <div>{signOut}</div>
       </section>
     );
@@ -82,7 +91,16 @@ export default function VendorDashboardPage() {
         </div>
       </header>
       {!data ? (
-        <ListState loading={overview.isPending} error={overview.error} empty={false} loadingLabel={t('common.loading')} errorLabel={t('vendorDashboard.loadFailed')} retryLabel={t('common.tryAgain')} onRetry={() => void overview.refetch()} emptyContent={null} />
+        <ListState
+          loading={overview.isPending}
+          error={overview.error}
+          empty={false}
+          loadingLabel={t('common.loading')}
+          errorLabel={t('vendorDashboard.loadFailed')}
+          retryLabel={t('common.tryAgain')}
+          onRetry={() => void overview.refetch()}
+          emptyContent={null}
+        />
       ) : (
         <>
           {data.vendor ? (

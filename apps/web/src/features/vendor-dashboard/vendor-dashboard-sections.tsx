@@ -16,7 +16,8 @@ const GREY = 'bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100';
 
 const DOC_TYPES = { insurance: 1, permit: 1, licence: 1, id: 1, food_hygiene: 1, other: 1 };
 
-const day = (d: string | null, language: string) => (d ? new Date(`${d.slice(0, 10)}T00:00:00Z`).toLocaleDateString(language || 'en', { timeZone: 'UTC', dateStyle: 'medium' }) : '—');
+const day = (d: string | null, language: string) =>
+  d ? new Date(`${d.slice(0, 10)}T00:00:00Z`).toLocaleDateString(language || 'en', { timeZone: 'UTC', dateStyle: 'medium' }) : '—';
 
 export function Card({ title, icon: Icon, children, testId }: { title: string; icon?: LucideIcon; children: ReactNode; testId?: string }) {
   const id = useId();
@@ -63,7 +64,11 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
         {vendor.categories.length ? (
           <ul className="flex flex-wrap gap-1">
             {vendor.categories.map((c) => (
-              <li key={c.id} className="inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs" style={{ borderColor: c.colour, backgroundColor: `${c.colour}1f` }}>
+              <li
+                key={c.id}
+                className="inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs"
+                style={{ borderColor: c.colour, backgroundColor: `${c.colour}1f` }}
+              >
                 <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: c.colour }} />
                 {language === 'ar' ? c.nameAr : c.nameEn}
               </li>
@@ -107,7 +112,9 @@ export function DocumentsCard({ documents }: { documents: Vendor['documents'] })
                       {t('vendorDashboard.documents.expiringSoon')}
                     </span>
                   )}
-                  <span className="text-xs text-muted-foreground">{t('vendorDashboard.documents.expires', { date: day(d.expiresOn, language) })}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {t('vendorDashboard.documents.expires', { date: day(d.expiresOn, language) })}
+                  </span>
                   <span className={cn(badge, cls)}>{t(`vendorDashboard.docStatus.${known}`)}</span>
                 </div>
               </li>
@@ -145,7 +152,8 @@ export function ApplicationsCard({ applications }: { applications: Application[]
                   <bdi>{a.applicantName}</bdi>
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {t(`vendorDashboard.stream.${a.stream}`)} · {t('vendorDashboard.applications.submitted', { date: day(a.submittedAt, language) })}
+                  {t(`vendorDashboard.stream.${a.stream}`)} ·{' '}
+                  {t('vendorDashboard.applications.submitted', { date: day(a.submittedAt, language) })}
                 </p>
               </div>
               <span className={cn(badge, APP_CLASS[a.status])} data-status={a.status}>

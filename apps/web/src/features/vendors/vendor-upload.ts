@@ -11,8 +11,20 @@ export const documentsBucketOf = (orgSlug: string) => `${orgSlug}-documents`;
 /** A file name safe in a storage path: letters, digits, dot, dash and underscore; the rest becomes a dash. */
 export function safeFileName(name: string): string {
   const dot = name.lastIndexOf('.');
-  const base = (dot > 0 ? name.slice(0, dot) : name).normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'file';
-  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 10) : '';
+  const base =
+    (dot > 0 ? name.slice(0, dot) : name)
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'file';
+  const ext =
+    dot > 0
+      ? name
+          .slice(dot + 1)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, '')
+          .slice(0, 10)
+      : '';
   return ext ? `${base}.${ext}` : base;
 }
 
@@ -32,7 +44,10 @@ function progressFetch(onProgress: (fraction: number) => void): typeof fetch {
       xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
       xhr.onload = () => {
         const headers = new Headers();
-        for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        for (const line of xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)) {
           const i = line.indexOf(':');
           if (i > 0) headers.append(line.slice(0, i).trim(), line.slice(i + 1).trim());
         }
@@ -47,7 +62,12 @@ function progressFetch(onProgress: (fraction: number) => void): typeof fetch {
 }
 
 /** Uploads a vendor document to the documents bucket through the storage service; resolves with its path. */
-export async function uploadVendorFile(opts: { bucketId: string; vendorId: string; file: File; onProgress: (fraction: number) => void }): Promise<string> {
+export async function uploadVendorFile(opts: {
+  bucketId: string;
+  vendorId: string;
+  file: File;
+  onProgress: (fraction: number) => void;
+}): Promise<string> {
   const { StorageClient } = await import('@supabase/storage-js');
   const { data } = await auth().getSession();
   const token = data.session?.access_token;

@@ -68,7 +68,8 @@ export function useVendor(id: string | null) {
 export function useCategoryOptions() {
   return useQuery({
     queryKey: ['market-categories', 'list', 'all'],
-    queryFn: () => api<typeof marketCategoriesRoutes.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status: 'all' } }),
+    queryFn: () =>
+      api<typeof marketCategoriesRoutes.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status: 'all' } }),
     staleTime: 60_000,
   });
 }
@@ -85,20 +86,24 @@ function useVendorWrite<V>(fn: (v: V) => Promise<Vendor>) {
   });
 }
 
-export const useCreateVendor = () => useVendorWrite((body: VendorCreate) => api<typeof r.createVendor>({ method: 'POST', path: '/vendors' }, { body }));
+export const useCreateVendor = () =>
+  useVendorWrite((body: VendorCreate) => api<typeof r.createVendor>({ method: 'POST', path: '/vendors' }, { body }));
 
 /** Edits name the updatedAt of the vendor (or document) they were based on; a stale one reloads the vendor and says so. */
 function useStaleGuard(id: string) {
   const qc = useQueryClient();
   const t = useT();
-  const reload = () => Promise.all([qc.invalidateQueries({ queryKey: vendorKeys.one(id) }), qc.invalidateQueries({ queryKey: ['vendors', 'list'] })]);
-  return <T,>(run: () => Promise<T>) => guardStale(run, t('edit.staleWrite'), reload);
+  const reload = () =>
+    Promise.all([qc.invalidateQueries({ queryKey: vendorKeys.one(id) }), qc.invalidateQueries({ queryKey: ['vendors', 'list'] })]);
+  return <T>(run: () => Promise<T>) => guardStale(run, t('edit.staleWrite'), reload);
 }
 
 export const useUpdateVendor = (id: string) => {
   const guard = useStaleGuard(id);
   return useVendorWrite(({ body, expectedUpdatedAt }: { body: VendorUpdate; expectedUpdatedAt: string }) =>
-    guard(() => api<typeof r.updateVendor>({ method: 'PATCH', path: '/vendors/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } })),
+    guard(() =>
+      api<typeof r.updateVendor>({ method: 'PATCH', path: '/vendors/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } }),
+    ),
   );
 };
 
@@ -110,7 +115,12 @@ export const useChangeStatus = (id: string) =>
 export const useSetCategories = (id: string) => {
   const guard = useStaleGuard(id);
   return useVendorWrite(({ categoryIds, expectedUpdatedAt }: { categoryIds: string[]; expectedUpdatedAt: string }) =>
-    guard(() => api<typeof r.setVendorCategories>({ method: 'PUT', path: '/vendors/:id/categories' }, { params: { id }, body: { categoryIds, expectedUpdatedAt } })),
+    guard(() =>
+      api<typeof r.setVendorCategories>(
+        { method: 'PUT', path: '/vendors/:id/categories' },
+        { params: { id }, body: { categoryIds, expectedUpdatedAt } },
+      ),
+    ),
   );
 };
 
@@ -126,27 +136,55 @@ function useVendorSideWrite<V, R>(id: string, fn: (v: V) => Promise<R>) {
 }
 
 export const useLinkUser = (id: string) =>
-  useVendorSideWrite(id, (email: string) => api<typeof r.linkVendorUser>({ method: 'POST', path: '/vendors/:id/users' }, { params: { id }, body: { email } }));
+  useVendorSideWrite(id, (email: string) =>
+    api<typeof r.linkVendorUser>({ method: 'POST', path: '/vendors/:id/users' }, { params: { id }, body: { email } }),
+  );
 
 export const useUnlinkUser = (id: string) =>
-  useVendorSideWrite(id, (userId: string) => api<typeof r.unlinkVendorUser>({ method: 'DELETE', path: '/vendors/:id/users/:userId' }, { params: { id, userId } }));
+  useVendorSideWrite(id, (userId: string) =>
+    api<typeof r.unlinkVendorUser>({ method: 'DELETE', path: '/vendors/:id/users/:userId' }, { params: { id, userId } }),
+  );
 
 export const useAddDocument = (id: string) =>
-  useVendorSideWrite(id, (body: { docType: DocumentType; bucketId: string; objectPath: string; fileName: string; issuedOn?: string | null; expiresOn?: string | null }) =>
-    api<typeof r.addVendorDocument>({ method: 'POST', path: '/vendors/:id/documents' }, { params: { id }, body }),
+  useVendorSideWrite(
+    id,
+    (body: {
+      docType: DocumentType;
+      bucketId: string;
+      objectPath: string;
+      fileName: string;
+      issuedOn?: string | null;
+      expiresOn?: string | null;
+    }) => api<typeof r.addVendorDocument>({ method: 'POST', path: '/vendors/:id/documents' }, { params: { id }, body }),
   );
 
 export const useUpdateDocument = (id: string) => {
   const guard = useStaleGuard(id);
   return useVendorSideWrite(
     id,
-    ({ docId, body }: { docId: string; body: { status?: 'pending' | 'valid' | 'declined'; statusNote?: string | null; issuedOn?: string | null; expiresOn?: string | null; expectedUpdatedAt: string } }) =>
-      guard(() => api<typeof r.updateVendorDocument>({ method: 'PATCH', path: '/vendors/:id/documents/:docId' }, { params: { id, docId }, body })),
+    ({
+      docId,
+      body,
+    }: {
+      docId: string;
+      body: {
+        status?: 'pending' | 'valid' | 'declined';
+        statusNote?: string | null;
+        issuedOn?: string | null;
+        expiresOn?: string | null;
+        expectedUpdatedAt: string;
+      };
+    }) =>
+      guard(() =>
+        api<typeof r.updateVendorDocument>({ method: 'PATCH', path: '/vendors/:id/documents/:docId' }, { params: { id, docId }, body }),
+      ),
   );
 };
 
 export const useDeleteDocument = (id: string) =>
-  useVendorSideWrite(id, (docId: string) => api<typeof r.deleteVendorDocument>({ method: 'DELETE', path: '/vendors/:id/documents/:docId' }, { params: { id, docId } }));
+  useVendorSideWrite(id, (docId: string) =>
+    api<typeof r.deleteVendorDocument>({ method: 'DELETE', path: '/vendors/:id/documents/:docId' }, { params: { id, docId } }),
+  );
 
 export function documentUrl(id: string, docId: string) {
   return api<typeof r.vendorDocumentUrl>({ method: 'GET', path: '/vendors/:id/documents/:docId/url' }, { params: { id, docId } });

@@ -47,7 +47,9 @@ export function ApplicationWizard({ stream }: { stream: ApplicationStream }) {
         </div>
       ) : formQ.isError ? (
         <div role="alert" className="flex flex-col items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
-          <span className="font-medium">{formQ.error instanceof ApiError && formQ.error.status === 404 ? t('apply.error.noOrganization') : t('apply.loadFailed')}</span>
+          <span className="font-medium">
+            {formQ.error instanceof ApiError && formQ.error.status === 404 ? t('apply.error.noOrganization') : t('apply.loadFailed')}
+          </span>
           <span className="text-xs text-muted-foreground">{formQ.error.message}</span>
           <Button variant="outline" size="sm" onClick={() => void formQ.refetch()}>
             {t('apply.retry')}
@@ -57,7 +59,9 @@ export function ApplicationWizard({ stream }: { stream: ApplicationStream }) {
         <section className="flex flex-col items-start gap-2 rounded-lg border border-dashed p-6">
           <CalendarX2 className="size-8 text-muted-foreground" aria-hidden />
           <h2 className="text-lg font-semibold">{t('apply.noDays.title')}</h2>
-          <p className="text-sm text-muted-foreground">{t(stream === 'workshop' ? 'apply.noDays.workshop' : 'apply.noDays.vendor', { organization: form.organization.name })}</p>
+          <p className="text-sm text-muted-foreground">
+            {t(stream === 'workshop' ? 'apply.noDays.workshop' : 'apply.noDays.vendor', { organization: form.organization.name })}
+          </p>
           <Link to="/map" className="text-sm text-primary underline-offset-4 hover:underline">
             {t('apply.noDays.map')}
           </Link>

@@ -32,7 +32,23 @@ type ControlProps = { id: string; name: string; 'aria-invalid': boolean; 'aria-d
  * A labelled control. The label holds only the field's name (so it can be found by its label in
  * either language); "optional", the hint and the error sit beside it and are tied in by aria-describedby.
  */
-export function Field({ name, label, error, hint, optional, className, children }: { name: string; label: string; error?: string; hint?: string; optional?: boolean; className?: string; children: (p: ControlProps) => ReactNode }) {
+export function Field({
+  name,
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  children,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  optional?: boolean;
+  className?: string;
+  children: (p: ControlProps) => ReactNode;
+}) {
   const { t } = useI18n();
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -80,7 +96,14 @@ export function AnswerText({ k, s, ...o }: AnswerOpts & { k: TextField; s: StepP
   const { t } = useI18n();
   const problemText = useProblemText();
   return (
-    <Field name={k} label={o.label ?? t(`apply.field.${k}`)} error={problemText(s.problems[k])} hint={o.hint} optional={o.optional} className={o.className}>
+    <Field
+      name={k}
+      label={o.label ?? t(`apply.field.${k}`)}
+      error={problemText(s.problems[k])}
+      hint={o.hint}
+      optional={o.optional}
+      className={o.className}
+    >
       {(p) =>
         o.rows ? (
           <textarea
@@ -113,7 +136,19 @@ export function AnswerText({ k, s, ...o }: AnswerOpts & { k: TextField; s: StepP
 }
 
 /** A checkbox with its sentence as the label, and the problem under it. */
-export function ConsentCheck({ name, label, checked, onChange, error }: { name: string; label: string; checked: boolean; onChange: (v: boolean) => void; error?: string }) {
+export function ConsentCheck({
+  name,
+  label,
+  checked,
+  onChange,
+  error,
+}: {
+  name: string;
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  error?: string;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1 text-sm">
@@ -153,15 +188,39 @@ export function FieldGroup({ title, description, children }: { title: string; de
 }
 
 /** One choice of several as a radio group with a legend (stall size, power). */
-export function ChoiceGroup({ name, legend, options, value, onChange, error }: { name: string; legend: string; options: { value: string; label: string; hint?: string }[]; value: string; onChange: (v: string) => void; error?: string }) {
+export function ChoiceGroup({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+}: {
+  name: string;
+  legend: string;
+  options: { value: string; label: string; hint?: string }[];
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   const id = useId();
   return (
     <fieldset className="flex flex-col gap-2 text-sm" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-1 font-medium">{legend}</legend>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         {options.map((o) => (
-          <label key={o.value} className="flex cursor-pointer items-start gap-2 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-accent">
-            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="mt-0.5 size-4 shrink-0" />
+          <label
+            key={o.value}
+            className="flex cursor-pointer items-start gap-2 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-accent"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+              className="mt-0.5 size-4 shrink-0"
+            />
             <span className="flex flex-col">
               <span className="font-medium">{o.label}</span>
               {o.hint && <span className="text-xs text-muted-foreground">{o.hint}</span>}

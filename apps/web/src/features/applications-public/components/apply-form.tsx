@@ -52,7 +52,9 @@ export function ApplyForm({ w, form }: { w: Wizard; form: ApplicationForm }) {
       case 'workshop':
         return <WorkshopStep {...s} />;
       case 'documents':
-        return <DocumentsStep s={s} documents={w.draft.documents} setDocuments={w.setDocuments} requiredTypes={w.requiredTypes} org={w.org} />;
+        return (
+          <DocumentsStep s={s} documents={w.draft.documents} setDocuments={w.setDocuments} requiredTypes={w.requiredTypes} org={w.org} />
+        );
       case 'review':
         return <ReviewStep s={s} steps={w.steps} documents={w.draft.documents} currencyDigits={w.currencyDigits} goTo={w.goTo} />;
     }
@@ -70,7 +72,12 @@ export function ApplyForm({ w, form }: { w: Wizard; form: ApplicationForm }) {
         </div>
       )}
       {w.alert && (
-        <div ref={alertBox} tabIndex={-1} role="alert" className="flex flex-col gap-1 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm outline-none">
+        <div
+          ref={alertBox}
+          tabIndex={-1}
+          role="alert"
+          className="flex flex-col gap-1 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm outline-none"
+        >
           <span className="font-medium text-destructive">{w.alert.title}</span>
           {w.alert.detail && <span dir="auto">{w.alert.detail}</span>}
           <span className="text-xs text-muted-foreground">{t('apply.error.kept')}</span>
@@ -93,7 +100,16 @@ export function ApplyForm({ w, form }: { w: Wizard; form: ApplicationForm }) {
         {/* Hidden from people (and screen readers); a bot that fills every field fills this one too. */}
         <div aria-hidden="true" className="absolute -start-[9999px] top-0 h-px w-px overflow-hidden">
           <label htmlFor="apply-fax">{t('apply.fax')}</label>
-          <input id="apply-fax" name="fax" type="text" aria-hidden="true" tabIndex={-1} autoComplete="off" value={w.fax} onChange={(e) => w.setFax(e.target.value)} />
+          <input
+            id="apply-fax"
+            name="fax"
+            type="text"
+            aria-hidden="true"
+            tabIndex={-1}
+            autoComplete="off"
+            value={w.fax}
+            onChange={(e) => w.setFax(e.target.value)}
+          />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4">
           <div className="flex gap-2">

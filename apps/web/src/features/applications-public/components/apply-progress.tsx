@@ -25,9 +25,17 @@ export function ApplyProgress({ steps, current, onGo }: { steps: StepId[]; curre
             </>
           );
           return (
-            <li key={s} aria-current={state === 'current' ? 'step' : undefined} className={cn('min-w-0', state === 'current' ? 'font-semibold' : 'text-muted-foreground')}>
+            <li
+              key={s}
+              aria-current={state === 'current' ? 'step' : undefined}
+              className={cn('min-w-0', state === 'current' ? 'font-semibold' : 'text-muted-foreground')}
+            >
               {state === 'done' ? (
-                <button type="button" onClick={() => onGo(i)} className="flex w-full flex-col items-start gap-1 rounded text-start focus-visible:outline-2 focus-visible:outline-ring">
+                <button
+                  type="button"
+                  onClick={() => onGo(i)}
+                  className="flex w-full flex-col items-start gap-1 rounded text-start focus-visible:outline-2 focus-visible:outline-ring"
+                >
                   {body}
                 </button>
               ) : (

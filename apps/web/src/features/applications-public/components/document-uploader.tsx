@@ -15,7 +15,21 @@ const ACCEPTED_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'i
  * Picks one file and sends it straight away, with a progress bar and a cancel button; the answer's
  * upload id is what the application later claims.
  */
-export function DocumentUploader({ label, org, maxBytes, onUploaded, disabled, problem }: { label: string; org: string | null; maxBytes: number; onUploaded: (u: ApplicationUpload) => void; disabled?: boolean; problem?: string }) {
+export function DocumentUploader({
+  label,
+  org,
+  maxBytes,
+  onUploaded,
+  disabled,
+  problem,
+}: {
+  label: string;
+  org: string | null;
+  maxBytes: number;
+  onUploaded: (u: ApplicationUpload) => void;
+  disabled?: boolean;
+  problem?: string;
+}) {
   const { t, language } = useI18n();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);

@@ -15,7 +15,11 @@ const STATUS_CLASS: Record<ApplicationStatus, string> = {
 export function ApplicationStatusBadge({ status, testId }: { status: ApplicationStatus; testId?: string }) {
   const { t } = useI18n();
   return (
-    <span data-testid={testId} data-status={status} className={cn('inline-flex rounded-full px-2.5 py-0.5 text-sm font-medium', STATUS_CLASS[status])}>
+    <span
+      data-testid={testId}
+      data-status={status}
+      className={cn('inline-flex rounded-full px-2.5 py-0.5 text-sm font-medium', STATUS_CLASS[status])}
+    >
       {t(`apply.status.${status}`)}
     </span>
   );
@@ -29,5 +33,9 @@ const DOC_CLASS = {
 
 export function DocumentReviewBadge({ status }: { status: keyof typeof DOC_CLASS }) {
   const { t } = useI18n();
-  return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', DOC_CLASS[status])}>{t(`apply.docStatus.${status}`)}</span>;
+  return (
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', DOC_CLASS[status])}>
+      {t(`apply.docStatus.${status}`)}
+    </span>
+  );
 }

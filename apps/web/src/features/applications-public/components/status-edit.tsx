@@ -10,8 +10,18 @@ import { ApplyForm } from './apply-form';
 function StatusEditForm({ edit, stream }: { edit: WizardEdit; stream: ApplicantView['stream'] }) {
   const { t } = useI18n();
   const w = useApplicationWizard(stream, edit);
-  if (w.formQ.isPending) return <span role="status" className="text-sm text-muted-foreground">{t('apply.loading')}</span>;
-  if (!w.form) return <p role="alert" className="text-sm text-destructive">{t('apply.loadFailed')}</p>;
+  if (w.formQ.isPending)
+    return (
+      <span role="status" className="text-sm text-muted-foreground">
+        {t('apply.loading')}
+      </span>
+    );
+  if (!w.form)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {t('apply.loadFailed')}
+      </p>
+    );
   return <ApplyForm w={w} form={w.form} />;
 }
 

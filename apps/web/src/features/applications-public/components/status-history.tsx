@@ -5,7 +5,13 @@ import { formatMoment } from '../apply-format';
 
 type Event = ApplicantView['history'][number];
 
-const ICON: Partial<Record<Event['kind'], typeof Send>> = { submitted: Send, updated: Send, message: MessageSquare, info_request: MessageSquare, info_response: MessageSquareReply };
+const ICON: Partial<Record<Event['kind'], typeof Send>> = {
+  submitted: Send,
+  updated: Send,
+  message: MessageSquare,
+  info_request: MessageSquare,
+  info_response: MessageSquareReply,
+};
 
 /** What happened to the application, oldest first, with the team's messages as plain text. */
 export function StatusHistory({ history }: { history: Event[] }) {

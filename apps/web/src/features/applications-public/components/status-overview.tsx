@@ -15,7 +15,8 @@ export function StatusOverview({ view }: { view: ApplicantView }) {
     [t('apply.statusPage.submitted'), <time dateTime={view.submittedAt}>{formatMoment(view.submittedAt, language)}</time>],
     [t('apply.statusPage.updated'), <time dateTime={view.updatedAt}>{formatMoment(view.updatedAt, language)}</time>],
   ];
-  if (view.categories.length) rows.push([t('apply.field.categoryIds'), view.categories.map((c) => localName(c, language)).join(t('apply.listSeparator'))]);
+  if (view.categories.length)
+    rows.push([t('apply.field.categoryIds'), view.categories.map((c) => localName(c, language)).join(t('apply.listSeparator'))]);
   if (view.marketDays.length) {
     rows.push([
       t('apply.field.marketDayIds'),

@@ -15,7 +15,17 @@ import { DocumentUploader } from './document-uploader';
 const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The applicant's answer to a request for information: text and, if asked for, files. */
-export function StatusRespondForm({ token, org, request, onSent }: { token: string; org: string | null; request: string | null; onSent: () => void }) {
+export function StatusRespondForm({
+  token,
+  org,
+  request,
+  onSent,
+}: {
+  token: string;
+  org: string | null;
+  request: string | null;
+  onSent: () => void;
+}) {
   const { t, language } = useI18n();
   const respond = useRespondToApplication(token);
   const [message, setMessage] = useState('');
@@ -23,9 +33,17 @@ export function StatusRespondForm({ token, org, request, onSent }: { token: stri
   const [files, setFiles] = useState<(ApplicationUpload & { docType: ApplicationDocumentType })[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const serverField = (name: string) => (respond.error instanceof ApiError ? respond.error.fields.find((f) => f.field === name || f.field.startsWith(`${name}.`))?.message : undefined);
+  const serverField = (name: string) =>
+    respond.error instanceof ApiError
+      ? respond.error.fields.find((f) => f.field === name || f.field.startsWith(`${name}.`))?.message
+      : undefined;
   const messageError = problem ?? (serverField('message') ? t('apply.error.serverPart', { message: serverField('message')! }) : undefined);
-  const general = respond.error && !serverField('message') ? (respond.error instanceof ApiError ? respond.error.message : t('apply.error.network')) : null;
+  const general =
+    respond.error && !serverField('message')
+      ? respond.error instanceof ApiError
+        ? respond.error.message
+        : t('apply.error.network')
+      : null;
 
   const send = () => {
     if (!message.trim()) {
@@ -40,7 +58,11 @@ export function StatusRespondForm({ token, org, request, onSent }: { token: stri
   };
 
   return (
-    <section data-testid="status-respond" aria-labelledby="status-respond-title" className="flex flex-col gap-3 rounded-lg border-2 border-amber-400 bg-amber-50/60 p-4 dark:bg-amber-950/20">
+    <section
+      data-testid="status-respond"
+      aria-labelledby="status-respond-title"
+      className="flex flex-col gap-3 rounded-lg border-2 border-amber-400 bg-amber-50/60 p-4 dark:bg-amber-950/20"
+    >
       <h2 id="status-respond-title" className="text-lg font-semibold">
         {t('apply.respond.title')}
       </h2>
@@ -58,7 +80,17 @@ export function StatusRespondForm({ token, org, request, onSent }: { token: stri
         }}
       >
         <Field name="message" label={t('apply.respond.message')} error={messageError}>
-          {(p) => <textarea {...p} dir="auto" rows={5} maxLength={4000} className={cn(fieldClass, 'h-auto py-2')} value={message} onChange={(e) => setMessage(e.target.value)} />}
+          {(p) => (
+            <textarea
+              {...p}
+              dir="auto"
+              rows={5}
+              maxLength={4000}
+              className={cn(fieldClass, 'h-auto py-2')}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          )}
         </Field>
         {files.length > 0 && (
           <ul className="flex flex-col gap-2">
@@ -69,7 +101,12 @@ export function StatusRespondForm({ token, org, request, onSent }: { token: stri
                 <span className="text-xs text-muted-foreground">
                   {t(`apply.docType.${f.docType}`)} · {formatBytes(f.sizeBytes, language)}
                 </span>
-                <Button variant="ghost" size="icon" aria-label={t('apply.docs.removeFile', { name: f.fileName })} onClick={() => setFiles((fs) => fs.filter((x) => x.uploadId !== f.uploadId))}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t('apply.docs.removeFile', { name: f.fileName })}
+                  onClick={() => setFiles((fs) => fs.filter((x) => x.uploadId !== f.uploadId))}
+                >
                   <Trash2 className="size-4" aria-hidden />
                 </Button>
               </li>
@@ -81,7 +118,12 @@ export function StatusRespondForm({ token, org, request, onSent }: { token: stri
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-[12rem_1fr]">
             <Field name="respondDocType" label={t('apply.docs.type')} optional>
               {(p) => (
-                <select {...p} className={fieldClass} value={docType} onChange={(e) => setDocType(e.target.value as ApplicationDocumentType)}>
+                <select
+                  {...p}
+                  className={fieldClass}
+                  value={docType}
+                  onChange={(e) => setDocType(e.target.value as ApplicationDocumentType)}
+                >
                   {DOCUMENT_TYPES.map((d) => (
                     <option key={d} value={d}>
                       {t(`apply.docType.${d}`)}
@@ -90,7 +132,12 @@ export function StatusRespondForm({ token, org, request, onSent }: { token: stri
                 </select>
               )}
             </Field>
-            <DocumentUploader label={t('apply.respond.attach')} org={org} maxBytes={DEFAULT_MAX_BYTES} onUploaded={(u) => setFiles((fs) => [...fs, { ...u, docType }])} />
+            <DocumentUploader
+              label={t('apply.respond.attach')}
+              org={org}
+              maxBytes={DEFAULT_MAX_BYTES}
+              onUploaded={(u) => setFiles((fs) => [...fs, { ...u, docType }])}
+            />
           </div>
         )}
         {general && (

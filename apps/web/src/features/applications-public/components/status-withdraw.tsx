@@ -33,14 +33,29 @@ export function StatusWithdraw({ token }: { token: string }) {
             <Button variant="outline" onClick={() => change(false)}>
               {t('apply.cancel')}
             </Button>
-            <Button variant="destructive" data-testid="status-withdraw-confirm" disabled={withdraw.isPending} onClick={() => withdraw.mutate(reason, { onSuccess: () => setOpen(false) })}>
+            <Button
+              variant="destructive"
+              data-testid="status-withdraw-confirm"
+              disabled={withdraw.isPending}
+              onClick={() => withdraw.mutate(reason, { onSuccess: () => setOpen(false) })}
+            >
               {t('apply.withdraw.confirm')}
             </Button>
           </>
         }
       >
         <Field name="reason" label={t('apply.withdraw.reason')} optional>
-          {(p) => <textarea {...p} dir="auto" rows={3} maxLength={1000} className={cn(fieldClass, 'h-auto py-2')} value={reason} onChange={(e) => setReason(e.target.value)} />}
+          {(p) => (
+            <textarea
+              {...p}
+              dir="auto"
+              rows={3}
+              maxLength={1000}
+              className={cn(fieldClass, 'h-auto py-2')}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
         </Field>
         {withdraw.error && (
           <p role="alert" className="mt-3 rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">

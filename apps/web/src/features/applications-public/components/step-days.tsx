@@ -12,7 +12,8 @@ export function DaysStep(s: StepProps) {
   const id = useId();
   const error = problemText(s.problems.marketDayIds);
   const chosen = s.values.marketDayIds;
-  const toggle = (dayId: string, on: boolean) => s.set('marketDayIds', on ? [...chosen.filter((d) => d !== dayId), dayId] : chosen.filter((d) => d !== dayId));
+  const toggle = (dayId: string, on: boolean) =>
+    s.set('marketDayIds', on ? [...chosen.filter((d) => d !== dayId), dayId] : chosen.filter((d) => d !== dayId));
   const vendor = s.stream !== 'workshop';
 
   return (
@@ -23,7 +24,16 @@ export function DaysStep(s: StepProps) {
           {t(vendor ? 'apply.days.intro' : 'apply.days.workshopIntro')}
         </p>
         <div className="mb-1 flex flex-wrap gap-2 text-xs">
-          <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={() => s.set('marketDayIds', s.form.marketDays.map((d) => d.id))}>
+          <button
+            type="button"
+            className="text-primary underline-offset-4 hover:underline"
+            onClick={() =>
+              s.set(
+                'marketDayIds',
+                s.form.marketDays.map((d) => d.id),
+              )
+            }
+          >
             {t('apply.days.all')}
           </button>
           <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={() => s.set('marketDayIds', [])}>
@@ -58,7 +68,11 @@ export function DaysStep(s: StepProps) {
                     <MapPin className="size-3.5 shrink-0" aria-hidden />
                     {localLocation(d, language)}
                   </span>
-                  {d.applicationClosesAt && <span className="text-xs text-muted-foreground">{t('apply.days.closes', { date: formatMoment(d.applicationClosesAt, language) })}</span>}
+                  {d.applicationClosesAt && (
+                    <span className="text-xs text-muted-foreground">
+                      {t('apply.days.closes', { date: formatMoment(d.applicationClosesAt, language) })}
+                    </span>
+                  )}
                 </span>
               </label>
             </li>
@@ -75,7 +89,11 @@ export function DaysStep(s: StepProps) {
           <ChoiceGroup
             name="stallSize"
             legend={t('apply.field.stallSize')}
-            options={STALL_SIZES.map((v) => ({ value: v, label: t(`apply.stall.${STALL_KEY[v]}`), hint: t(`apply.stallHint.${STALL_KEY[v]}`) }))}
+            options={STALL_SIZES.map((v) => ({
+              value: v,
+              label: t(`apply.stall.${STALL_KEY[v]}`),
+              hint: t(`apply.stallHint.${STALL_KEY[v]}`),
+            }))}
             value={s.values.stallSize}
             onChange={(v) => s.set('stallSize', v)}
             error={problemText(s.problems.stallSize)}

@@ -26,10 +26,16 @@ export function DocumentsStep({ s, documents, setDocuments, requiredTypes, org }
   const [otherType, setOtherType] = useState<ApplicationDocumentType>('other');
   const full = documents.length >= MAX_DOCUMENTS;
   const add = (docType: ApplicationDocumentType) => (u: ApplicationUpload) =>
-    setDocuments((docs) => [...docs, { key: newKey(), docType, uploadId: u.uploadId, fileName: u.fileName, sizeBytes: u.sizeBytes, expiresOn: '' }]);
+    setDocuments((docs) => [
+      ...docs,
+      { key: newKey(), docType, uploadId: u.uploadId, fileName: u.fileName, sizeBytes: u.sizeBytes, expiresOn: '' },
+    ]);
   const others = documents.filter((d) => !requiredTypes.includes(d.docType));
   const whoNeeds = (type: string) =>
-    s.form.categories.filter((c) => s.values.categoryIds.includes(c.id) && c.requiredDocumentTypes.includes(type)).map((c) => localName(c, language)).join(t('apply.listSeparator'));
+    s.form.categories
+      .filter((c) => s.values.categoryIds.includes(c.id) && c.requiredDocumentTypes.includes(type))
+      .map((c) => localName(c, language))
+      .join(t('apply.listSeparator'));
   const general = problemText(s.problems.documents);
 
   return (
@@ -82,7 +88,13 @@ export function DocumentsStep({ s, documents, setDocuments, requiredTypes, org }
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-[12rem_1fr]">
             <Field name="otherDocType" label={t('apply.docs.type')}>
               {(p) => (
-                <select {...p} aria-required={undefined} className={fieldClass} value={otherType} onChange={(e) => setOtherType(e.target.value as ApplicationDocumentType)}>
+                <select
+                  {...p}
+                  aria-required={undefined}
+                  className={fieldClass}
+                  value={otherType}
+                  onChange={(e) => setOtherType(e.target.value as ApplicationDocumentType)}
+                >
                   {DOCUMENT_TYPES.map((d) => (
                     <option key={d} value={d}>
                       {t(`apply.docType.${d}`)}
@@ -115,8 +127,16 @@ function DocumentRow({ doc, s, setDocuments }: { doc: DraftDocument; s: StepProp
           </span>
         </span>
       </div>
-      <Field name={`expiresOn-${doc.key}`} label={t('apply.docs.expiresOn')} optional error={problemText(s.problems[`documents.${doc.key}`])} className="sm:w-44">
-        {(p) => <input {...p} type="date" dir="ltr" className={fieldClass} value={doc.expiresOn} onChange={(e) => change(e.target.value)} />}
+      <Field
+        name={`expiresOn-${doc.key}`}
+        label={t('apply.docs.expiresOn')}
+        optional
+        error={problemText(s.problems[`documents.${doc.key}`])}
+        className="sm:w-44"
+      >
+        {(p) => (
+          <input {...p} type="date" dir="ltr" className={fieldClass} value={doc.expiresOn} onChange={(e) => change(e.target.value)} />
+        )}
       </Field>
       <Button
         variant="ghost"

@@ -11,7 +11,10 @@ export function ProductsStep(s: StepProps) {
   const id = useId();
   const error = problemText(s.problems.categoryIds);
   const toggle = (catId: string, on: boolean) =>
-    s.set('categoryIds', on ? [...s.values.categoryIds.filter((c) => c !== catId), catId] : s.values.categoryIds.filter((c) => c !== catId));
+    s.set(
+      'categoryIds',
+      on ? [...s.values.categoryIds.filter((c) => c !== catId), catId] : s.values.categoryIds.filter((c) => c !== catId),
+    );
 
   return (
     <div className="flex flex-col gap-6">
@@ -23,7 +26,9 @@ export function ProductsStep(s: StepProps) {
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {t('apply.products.categoriesHint')}
         </p>
-        {s.form.categories.length === 0 && <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">{t('apply.products.noCategories')}</p>}
+        {s.form.categories.length === 0 && (
+          <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">{t('apply.products.noCategories')}</p>
+        )}
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {s.form.categories.map((c) => {
             const description = language === 'ar' ? c.descriptionAr || c.descriptionEn : c.descriptionEn || c.descriptionAr;
@@ -48,7 +53,9 @@ export function ProductsStep(s: StepProps) {
                   {c.requiredDocumentTypes.length > 0 && (
                     <span className="flex items-center gap-1 text-xs">
                       <FileCheck2 className="size-3.5 shrink-0" aria-hidden />
-                      {t('apply.products.requires', { documents: c.requiredDocumentTypes.map((d) => t(`apply.docType.${d}`)).join(t('apply.listSeparator')) })}
+                      {t('apply.products.requires', {
+                        documents: c.requiredDocumentTypes.map((d) => t(`apply.docType.${d}`)).join(t('apply.listSeparator')),
+                      })}
                     </span>
                   )}
                 </span>

@@ -12,11 +12,34 @@ const PLAIN: Partial<Record<StepId, TextField[]>> = {
   junior: ['guardianName', 'guardianPhone', 'guardianEmail', 'school'],
   products: ['productsDescription'],
   host: ['hostName', 'contactName', 'email', 'phone'],
-  workshop: ['titleEn', 'titleAr', 'descriptionEn', 'descriptionAr', 'durationMinutes', 'capacity', 'ageMin', 'ageMax', 'spaceNeeds', 'equipmentNeeds'],
+  workshop: [
+    'titleEn',
+    'titleAr',
+    'descriptionEn',
+    'descriptionAr',
+    'durationMinutes',
+    'capacity',
+    'ageMin',
+    'ageMax',
+    'spaceNeeds',
+    'equipmentNeeds',
+  ],
 };
 
 /** Every answer read-only, grouped by step with a way back to it, then the consent and the submit button. */
-export function ReviewStep({ s, steps, documents, currencyDigits, goTo }: { s: StepProps; steps: StepId[]; documents: DraftDocument[]; currencyDigits: number; goTo: (step: number) => void }) {
+export function ReviewStep({
+  s,
+  steps,
+  documents,
+  currencyDigits,
+  goTo,
+}: {
+  s: StepProps;
+  steps: StepId[];
+  documents: DraftDocument[];
+  currencyDigits: number;
+  goTo: (step: number) => void;
+}) {
   const { t, language } = useI18n();
   const problemText = useProblemText();
   const none = t('apply.review.none');
@@ -30,24 +53,51 @@ export function ReviewStep({ s, steps, documents, currencyDigits, goTo }: { s: S
           [t('apply.review.guardianConsent'), v.guardianConsent ? t('apply.review.given') : t('apply.review.notGiven')],
         ];
       case 'products':
-        return [[t('apply.field.categoryIds'), s.form.categories.filter((c) => v.categoryIds.includes(c.id)).map((c) => localName(c, language)).join(t('apply.listSeparator')) || none]];
+        return [
+          [
+            t('apply.field.categoryIds'),
+            s.form.categories
+              .filter((c) => v.categoryIds.includes(c.id))
+              .map((c) => localName(c, language))
+              .join(t('apply.listSeparator')) || none,
+          ],
+        ];
       case 'days':
       case 'workshopDays': {
         const days = s.form.marketDays.filter((d) => v.marketDayIds.includes(d.id));
         const rows: [string, ReactNode][] = [
-          [t('apply.field.marketDayIds'), days.length ? <ul className="flex flex-col gap-0.5">{days.map((d) => <li key={d.id}>
-                      {formatDay(d.date, language)} — <bdi>{localLocation(d, language)}</bdi>
-                    </li>)}</ul> : none],
+          [
+            t('apply.field.marketDayIds'),
+            days.length ? (
+              <ul className="flex flex-col gap-0.5">
+                {days.map((d) => (
+                  <li key={d.id}>
+                    {formatDay(d.date, language)} — <bdi>{localLocation(d, language)}</bdi>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              none
+            ),
+          ],
         ];
         if (s.stream !== 'workshop') {
-          rows.push([t('apply.field.stallSize'), t(`apply.stall.${STALL_KEY[v.stallSize as StallSize] ?? 'small'}`)], [t('apply.field.power'), t(`apply.power.${v.power}`)]);
+          rows.push(
+            [t('apply.field.stallSize'), t(`apply.stall.${STALL_KEY[v.stallSize as StallSize] ?? 'small'}`)],
+            [t('apply.field.power'), t(`apply.power.${v.power}`)],
+          );
         }
         return rows;
       }
       case 'workshop': {
         const minor = toMinor(v.materialsFee, currencyDigits) ?? 0;
         const currency = s.form.organization.currency;
-        return [[t('apply.field.materialsFee', { currency }), minor ? formatMoney(minor, currency, currencyDigits, language) : t('apply.review.free')]];
+        return [
+          [
+            t('apply.field.materialsFee', { currency }),
+            minor ? formatMoney(minor, currency, currencyDigits, language) : t('apply.review.free'),
+          ],
+        ];
       }
       case 'documents':
         return [
@@ -89,7 +139,12 @@ export function ReviewStep({ s, steps, documents, currencyDigits, goTo }: { s: S
               <h3 id={`review-${step}`} className="font-medium">
                 {t(`apply.step.${step}`)}
               </h3>
-              <Button variant="link" size="sm" aria-label={t('apply.review.editStep', { step: t(`apply.step.${step}`) })} onClick={() => goTo(i)}>
+              <Button
+                variant="link"
+                size="sm"
+                aria-label={t('apply.review.editStep', { step: t(`apply.step.${step}`) })}
+                onClick={() => goTo(i)}
+              >
                 <Pencil className="size-3.5" aria-hidden />
                 {t('apply.review.edit')}
               </Button>
@@ -99,16 +154,20 @@ export function ReviewStep({ s, steps, documents, currencyDigits, goTo }: { s: S
                 <div key={term} className="contents">
                   <dt className="text-muted-foreground">{term}</dt>
                   {/* Typed text is isolated so an e-mail address reads left to right in an Arabic page, aligned with it. */}
-                  <dd className="min-w-0 whitespace-pre-wrap break-words">
-                    {typeof value === 'string' ? <bdi>{value}</bdi> : value}
-                  </dd>
+                  <dd className="min-w-0 whitespace-pre-wrap break-words">{typeof value === 'string' ? <bdi>{value}</bdi> : value}</dd>
                 </div>
               ))}
             </dl>
           </section>
         );
       })}
-      <ConsentCheck name="consentTerms" label={t('apply.consent.terms', { organization: s.form.organization.name })} checked={v.consentTerms} onChange={(c) => s.set('consentTerms', c)} error={problemText(s.problems.consentTerms)} />
+      <ConsentCheck
+        name="consentTerms"
+        label={t('apply.consent.terms', { organization: s.form.organization.name })}
+        checked={v.consentTerms}
+        onChange={(c) => s.set('consentTerms', c)}
+        error={problemText(s.problems.consentTerms)}
+      />
     </div>
   );
 }

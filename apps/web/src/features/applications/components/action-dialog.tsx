@@ -47,7 +47,8 @@ export function ActionDialog({ app, action, onClose }: { app: ApplicationDetail;
       },
     });
   };
-  const otherError = hasFields(run.error) && !fieldErrorOf(run.error, field) && !fieldErrorOf(run.error, 'marketDayId') ? errorText(run.error) : null;
+  const otherError =
+    hasFields(run.error) && !fieldErrorOf(run.error, field) && !fieldErrorOf(run.error, 'marketDayId') ? errorText(run.error) : null;
 
   return (
     <FormDialog
@@ -60,7 +61,13 @@ export function ActionDialog({ app, action, onClose }: { app: ApplicationDetail;
           <Button variant="outline" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" form="application-action-form" variant={action === 'reject' ? 'destructive' : 'default'} disabled={run.isPending || (required && !text.trim())} data-testid="action-confirm">
+          <Button
+            type="submit"
+            form="application-action-form"
+            variant={action === 'reject' ? 'destructive' : 'default'}
+            disabled={run.isPending || (required && !text.trim())}
+            data-testid="action-confirm"
+          >
             {action ? t(`review.dialog.${action}.submit`) : ''}
           </Button>
         </>
@@ -75,7 +82,11 @@ export function ActionDialog({ app, action, onClose }: { app: ApplicationDetail;
         }}
       >
         {workshopDay && (
-          <FormField label={t('review.dialog.approve.day')} hint={t('review.dialog.approve.dayHint')} error={fieldErrorOf(run.error, 'marketDayId')}>
+          <FormField
+            label={t('review.dialog.approve.day')}
+            hint={t('review.dialog.approve.dayHint')}
+            error={fieldErrorOf(run.error, 'marketDayId')}
+          >
             {(p) => (
               <select {...p} className={fieldClass} value={dayId} onChange={(e) => setDayId(e.target.value)} data-testid="approve-day">
                 <option value="">{t('review.dialog.approve.firstWithRoom')}</option>
@@ -88,8 +99,21 @@ export function ActionDialog({ app, action, onClose }: { app: ApplicationDetail;
             )}
           </FormField>
         )}
-        <FormField label={`${t(action === 'reject' ? 'review.field.reason' : 'review.field.message')}${required ? ' *' : ''}`} hint={action === 'reject' ? t('review.field.reasonHint') : t('review.field.messageHint')} error={fieldErrorOf(run.error, field)}>
-          {(p) => <textarea {...p} className={`${fieldClass} h-28 py-2`} maxLength={action === 'reject' ? 2000 : 4000} value={text} onChange={(e) => setText(e.target.value)} data-testid="action-text" />}
+        <FormField
+          label={`${t(action === 'reject' ? 'review.field.reason' : 'review.field.message')}${required ? ' *' : ''}`}
+          hint={action === 'reject' ? t('review.field.reasonHint') : t('review.field.messageHint')}
+          error={fieldErrorOf(run.error, field)}
+        >
+          {(p) => (
+            <textarea
+              {...p}
+              className={`${fieldClass} h-28 py-2`}
+              maxLength={action === 'reject' ? 2000 : 4000}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              data-testid="action-text"
+            />
+          )}
         </FormField>
         {otherError && (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">

@@ -7,22 +7,49 @@ import { Section } from './section';
 
 type Kind = 'text' | 'long' | 'email' | 'phone' | 'url' | 'date' | 'bool' | 'minutes' | 'money' | 'stall' | 'power';
 const VENDOR_FIELDS: [string, Kind][] = [
-  ['businessName', 'text'], ['legalName', 'text'], ['contactName', 'text'], ['email', 'email'], ['phone', 'phone'],
-  ['address', 'long'], ['website', 'url'], ['instagram', 'text'], ['productsDescription', 'long'], ['stallSize', 'stall'], ['power', 'power'],
+  ['businessName', 'text'],
+  ['legalName', 'text'],
+  ['contactName', 'text'],
+  ['email', 'email'],
+  ['phone', 'phone'],
+  ['address', 'long'],
+  ['website', 'url'],
+  ['instagram', 'text'],
+  ['productsDescription', 'long'],
+  ['stallSize', 'stall'],
+  ['power', 'power'],
 ];
 const JUNIOR_FIELDS: [string, Kind][] = [
-  ['dateOfBirth', 'date'], ['school', 'text'], ['guardianName', 'text'], ['guardianPhone', 'phone'], ['guardianEmail', 'email'], ['guardianConsent', 'bool'],
+  ['dateOfBirth', 'date'],
+  ['school', 'text'],
+  ['guardianName', 'text'],
+  ['guardianPhone', 'phone'],
+  ['guardianEmail', 'email'],
+  ['guardianConsent', 'bool'],
 ];
 const WORKSHOP_FIELDS: [string, Kind][] = [
-  ['hostName', 'text'], ['contactName', 'text'], ['email', 'email'], ['phone', 'phone'], ['titleEn', 'text'], ['titleAr', 'text'],
-  ['descriptionEn', 'long'], ['descriptionAr', 'long'], ['durationMinutes', 'minutes'], ['capacity', 'text'], ['ageMin', 'text'], ['ageMax', 'text'],
-  ['materialsFeeMinor', 'money'], ['spaceNeeds', 'long'], ['equipmentNeeds', 'long'],
+  ['hostName', 'text'],
+  ['contactName', 'text'],
+  ['email', 'email'],
+  ['phone', 'phone'],
+  ['titleEn', 'text'],
+  ['titleAr', 'text'],
+  ['descriptionEn', 'long'],
+  ['descriptionAr', 'long'],
+  ['durationMinutes', 'minutes'],
+  ['capacity', 'text'],
+  ['ageMin', 'text'],
+  ['ageMax', 'text'],
+  ['materialsFeeMinor', 'money'],
+  ['spaceNeeds', 'long'],
+  ['equipmentNeeds', 'long'],
 ];
 
 /** The answers as submitted, labelled per stream. Everything is rendered as text, never as HTML. */
 export function ApplicationAnswers({ app }: { app: ApplicationDetail }) {
   const { t, language } = useI18n();
-  const fields = app.stream === 'workshop' ? WORKSHOP_FIELDS : app.stream === 'junior_vendor' ? [...VENDOR_FIELDS, ...JUNIOR_FIELDS] : VENDOR_FIELDS;
+  const fields =
+    app.stream === 'workshop' ? WORKSHOP_FIELDS : app.stream === 'junior_vendor' ? [...VENDOR_FIELDS, ...JUNIOR_FIELDS] : VENDOR_FIELDS;
   const value = (name: string, kind: Kind): ReactNode => {
     const v = app.answers[name];
     if (v === null || v === undefined || v === '') return <span className="text-muted-foreground">—</span>;
@@ -56,9 +83,17 @@ export function ApplicationAnswers({ app }: { app: ApplicationDetail }) {
           <span dir="ltr">{s}</span>
         );
       case 'long':
-        return <span className="whitespace-pre-wrap break-words" dir={name.endsWith('Ar') ? 'rtl' : name.endsWith('En') ? 'ltr' : 'auto'}>{s}</span>;
+        return (
+          <span className="whitespace-pre-wrap break-words" dir={name.endsWith('Ar') ? 'rtl' : name.endsWith('En') ? 'ltr' : 'auto'}>
+            {s}
+          </span>
+        );
       default:
-        return <span className="break-words" dir={name.endsWith('Ar') ? 'rtl' : name.endsWith('En') ? 'ltr' : 'auto'}>{s}</span>;
+        return (
+          <span className="break-words" dir={name.endsWith('Ar') ? 'rtl' : name.endsWith('En') ? 'ltr' : 'auto'}>
+            {s}
+          </span>
+        );
     }
   };
   return (
@@ -107,7 +142,11 @@ export function ApplicationChoices({ app }: { app: ApplicationDetail }) {
                   <span className="text-muted-foreground" dir="auto">
                     {d.locationName}
                   </span>
-                  {d.status === 'cancelled' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-800 dark:bg-red-900/40 dark:text-red-200">{t('review.choices.dayCancelled')}</span>}
+                  {d.status === 'cancelled' && (
+                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-800 dark:bg-red-900/40 dark:text-red-200">
+                      {t('review.choices.dayCancelled')}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

@@ -16,7 +16,11 @@ export const STATUS_CLASS: Record<ApplicationStatus, string> = {
 export function ApplicationStatusBadge({ status, className }: { status: ApplicationStatus; className?: string }) {
   const { t } = useI18n();
   return (
-    <span data-testid="application-status" data-status={status} className={cn('inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium', STATUS_CLASS[status], className)}>
+    <span
+      data-testid="application-status"
+      data-status={status}
+      className={cn('inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium', STATUS_CLASS[status], className)}
+    >
       {t(`review.status.${status}`)}
     </span>
   );
@@ -25,7 +29,10 @@ export function ApplicationStatusBadge({ status, className }: { status: Applicat
 /** A category in its own colour (categories always carry a #rrggbb colour). */
 export function CategoryChip({ name, colour }: { name: string; colour: string }) {
   return (
-    <span className="inline-flex max-w-full items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs" style={{ borderColor: colour, backgroundColor: `${colour}1f` }}>
+    <span
+      className="inline-flex max-w-full items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs"
+      style={{ borderColor: colour, backgroundColor: `${colour}1f` }}
+    >
       <span aria-hidden className="size-2 shrink-0 rounded-full" style={{ backgroundColor: colour }} />
       <span className="truncate">{name}</span>
     </span>
@@ -42,5 +49,9 @@ const DOC_CLASS = {
 export function DocumentStatusBadge({ status }: { status: string }) {
   const { t } = useI18n();
   const known = status in DOC_CLASS ? (status as keyof typeof DOC_CLASS) : 'pending';
-  return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', DOC_CLASS[known])}>{t(`review.docStatus.${known}`)}</span>;
+  return (
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', DOC_CLASS[known])}>
+      {t(`review.docStatus.${known}`)}
+    </span>
+  );
 }

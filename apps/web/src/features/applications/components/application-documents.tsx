@@ -23,7 +23,11 @@ export function ApplicationDocuments({ app }: { app: ApplicationDetail }) {
             const has = app.documents.some((d) => d.docType === type && d.status !== 'declined');
             return (
               <span key={type} className="inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs">
-                {has ? <Check className="size-3 text-emerald-600" aria-hidden /> : <CircleAlert className="size-3 text-amber-600" aria-hidden />}
+                {has ? (
+                  <Check className="size-3 text-emerald-600" aria-hidden />
+                ) : (
+                  <CircleAlert className="size-3 text-amber-600" aria-hidden />
+                )}
                 {t(`review.docType.${type}`)}
                 <span className="sr-only">{has ? t('review.docs.present') : t('review.docs.missing')}</span>
               </span>
@@ -53,7 +57,16 @@ function DocumentRow({ appId, doc }: { appId: string; doc: ApplicationDocument }
   const [expires, setExpires] = useState(doc.expiresOn ?? '');
   // Each decision names the version of the document this row shows.
   const save = (body: Omit<DocumentReview, 'expectedUpdatedAt'>, done: string, after?: () => void) =>
-    review.mutate({ docId: doc.id, body: { ...body, expectedUpdatedAt: doc.updatedAt } }, { onSuccess: () => { toast.success(done); after?.(); }, onError: (e) => !hasFields(e) && toast.error(errorText(e)) });
+    review.mutate(
+      { docId: doc.id, body: { ...body, expectedUpdatedAt: doc.updatedAt } },
+      {
+        onSuccess: () => {
+          toast.success(done);
+          after?.();
+        },
+        onError: (e) => !hasFields(e) && toast.error(errorText(e)),
+      },
+    );
 
   return (
     <li className="flex flex-col gap-2 p-3 text-sm" data-testid="application-document">
@@ -64,7 +77,10 @@ function DocumentRow({ appId, doc }: { appId: string; doc: ApplicationDocument }
             <DocumentStatusBadge status={doc.status} />
           </div>
           <p className="truncate">
-            <bdi>{doc.fileName}</bdi> <span className="text-xs text-muted-foreground">{t('review.docs.size', { size: Math.max(1, Math.round(doc.sizeBytes / 1024)).toLocaleString(language || 'en') })}</span>
+            <bdi>{doc.fileName}</bdi>{' '}
+            <span className="text-xs text-muted-foreground">
+              {t('review.docs.size', { size: Math.max(1, Math.round(doc.sizeBytes / 1024)).toLocaleString(language || 'en') })}
+            </span>
           </p>
           {doc.statusNote && (
             <p className="mt-1 whitespace-pre-wrap text-xs" dir="auto">
@@ -78,13 +94,26 @@ function DocumentRow({ appId, doc }: { appId: string; doc: ApplicationDocument }
             {previewing ? t('review.docs.hide') : t('review.docs.preview')}
           </Button>
           {doc.status !== 'valid' && (
-            <Button size="sm" variant="outline" disabled={review.isPending} onClick={() => save({ status: 'valid', statusNote: null }, t('review.docs.markedValid', { name: doc.fileName }))}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={review.isPending}
+              onClick={() => save({ status: 'valid', statusNote: null }, t('review.docs.markedValid', { name: doc.fileName }))}
+            >
               <Check className="size-4" aria-hidden />
               {t('review.docs.markValid')}
             </Button>
           )}
           {doc.status !== 'declined' && (
-            <Button size="sm" variant="outline" onClick={() => { review.reset(); setNote(''); setDeclining(true); }}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                review.reset();
+                setNote('');
+                setDeclining(true);
+              }}
+            >
               <X className="size-4" aria-hidden />
               {t('review.docs.decline')}
             </Button>
@@ -99,7 +128,9 @@ function DocumentRow({ appId, doc }: { appId: string; doc: ApplicationDocument }
         }}
       >
         <FormField label={t('review.docs.expiresOn')} error={declining ? undefined : fieldErrorOf(review.error, 'expiresOn')}>
-          {(p) => <input {...p} type="date" className={`${fieldClass} w-44`} value={expires} onChange={(e) => setExpires(e.target.value)} />}
+          {(p) => (
+            <input {...p} type="date" className={`${fieldClass} w-44`} value={expires} onChange={(e) => setExpires(e.target.value)} />
+          )}
         </FormField>
         <Button type="submit" size="sm" variant="outline" className="h-9" disabled={review.isPending || expires === (doc.expiresOn ?? '')}>
           {t('review.save')}
@@ -116,14 +147,30 @@ function DocumentRow({ appId, doc }: { appId: string; doc: ApplicationDocument }
             <Button variant="outline" onClick={() => setDeclining(false)}>
               {t('common.cancel')}
             </Button>
-            <Button variant="destructive" disabled={review.isPending || !note.trim()} onClick={() => save({ status: 'declined', statusNote: note.trim() }, t('review.docs.declined', { name: doc.fileName }), () => setDeclining(false))}>
+            <Button
+              variant="destructive"
+              disabled={review.isPending || !note.trim()}
+              onClick={() =>
+                save({ status: 'declined', statusNote: note.trim() }, t('review.docs.declined', { name: doc.fileName }), () =>
+                  setDeclining(false),
+                )
+              }
+            >
               {t('review.docs.decline')}
             </Button>
           </>
         }
       >
         <FormField label={`${t('review.docs.declineNote')} *`} error={fieldErrorOf(review.error, 'statusNote')}>
-          {(p) => <textarea {...p} className={`${fieldClass} h-24 py-2`} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />}
+          {(p) => (
+            <textarea
+              {...p}
+              className={`${fieldClass} h-24 py-2`}
+              maxLength={1000}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          )}
         </FormField>
       </FormDialog>
     </li>

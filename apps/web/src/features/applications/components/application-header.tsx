@@ -34,7 +34,13 @@ export function ApplicationHeader({ app }: { app: ApplicationDetail }) {
   const [dialog, setDialog] = useState<DialogAction | null>(null);
   const Back = direction === 'rtl' ? ArrowRight : ArrowLeft;
   const startReview = () =>
-    run.mutate({ action: 'start_review' }, { onSuccess: () => toast.success(t('review.done.start_review', { name: app.applicantName })), onError: (e) => toast.error(errorText(e)) });
+    run.mutate(
+      { action: 'start_review' },
+      {
+        onSuccess: () => toast.success(t('review.done.start_review', { name: app.applicantName })),
+        onError: (e) => toast.error(errorText(e)),
+      },
+    );
   const buttons: (DialogAction | 'start_review')[] = [...app.allowedActions, ...(app.status === 'withdrawn' ? [] : (['message'] as const))];
 
   return (
@@ -74,7 +80,10 @@ export function ApplicationHeader({ app }: { app: ApplicationDetail }) {
       </div>
       {app.decisionReason && (
         <p className="rounded-md border bg-muted/40 p-3 text-sm">
-          <span className="font-medium">{t('review.page.decisionReason')}</span> <span className="whitespace-pre-wrap" dir="auto">{app.decisionReason}</span>
+          <span className="font-medium">{t('review.page.decisionReason')}</span>{' '}
+          <span className="whitespace-pre-wrap" dir="auto">
+            {app.decisionReason}
+          </span>
         </p>
       )}
       <Outcome app={app} />
@@ -89,7 +98,10 @@ function Outcome({ app }: { app: ApplicationDetail }) {
   const link = buttonVariants({ variant: 'outline', size: 'sm' });
   if (app.vendorId && app.stream !== 'workshop') {
     return (
-      <div className="flex flex-wrap items-center gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-900/20" data-testid="application-outcome">
+      <div
+        className="flex flex-wrap items-center gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-900/20"
+        data-testid="application-outcome"
+      >
         <span>{t('review.outcome.vendor')}</span>
         <Link to={`${STREAM_BASE[app.stream]}?vendor=${app.vendorId}`} className={link} data-testid="open-vendor">
           <ExternalLink className="size-4" aria-hidden />
@@ -101,7 +113,10 @@ function Outcome({ app }: { app: ApplicationDetail }) {
   const w = app.workshop;
   if (!w) return null;
   return (
-    <div className="flex flex-wrap items-center gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-900/20" data-testid="application-outcome">
+    <div
+      className="flex flex-wrap items-center gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-900/20"
+      data-testid="application-outcome"
+    >
       <span>
         {w.status === 'cancelled'
           ? t('review.outcome.workshopCancelled')

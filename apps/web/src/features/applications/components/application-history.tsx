@@ -7,7 +7,11 @@ import { Section } from './section';
 export function ApplicationHistory({ app }: { app: ApplicationDetail }) {
   const { t, language } = useI18n();
   const who = (e: ApplicationEvent) =>
-    e.actorType === 'staff' ? (e.actorName ?? t('review.history.staff')) : e.actorType === 'applicant' ? t('review.history.applicant') : t('review.history.system');
+    e.actorType === 'staff'
+      ? (e.actorName ?? t('review.history.staff'))
+      : e.actorType === 'applicant'
+        ? t('review.history.applicant')
+        : t('review.history.system');
   const what = (e: ApplicationEvent) =>
     e.kind === 'status' && e.toStatus
       ? t('review.history.statusTo', { status: t(`review.status.${e.toStatus}`) })
@@ -33,7 +37,8 @@ export function ApplicationHistory({ app }: { app: ApplicationDetail }) {
                   · {what(e)}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {formatInstant(e.createdAt, language)} · {e.visibleToApplicant ? t('review.history.visible') : t('review.history.staffOnly')}
+                  {formatInstant(e.createdAt, language)} ·{' '}
+                  {e.visibleToApplicant ? t('review.history.visible') : t('review.history.staffOnly')}
                 </p>
                 {e.message && (
                   <p className="mt-1 whitespace-pre-wrap break-words rounded-md bg-muted/60 p-2" dir="auto">

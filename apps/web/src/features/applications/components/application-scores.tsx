@@ -27,21 +27,48 @@ export function ApplicationScores({ app }: { app: ApplicationDetail }) {
   const average = app.averageScore === null ? null : app.averageScore.toLocaleString(language || 'en', { maximumFractionDigits: 1 });
 
   return (
-    <Section title={t('review.section.scores')} actions={average !== null && <span className="text-sm font-medium" data-testid="average-score">{t('review.scores.average', { average, count: app.scores.length })}</span>} testId="application-scores">
+    <Section
+      title={t('review.section.scores')}
+      actions={
+        average !== null && (
+          <span className="text-sm font-medium" data-testid="average-score">
+            {t('review.scores.average', { average, count: app.scores.length })}
+          </span>
+        )
+      }
+      testId="application-scores"
+    >
       <form
         className="flex flex-col gap-3"
         onSubmit={(e) => {
           e.preventDefault();
           if (score === null) return;
-          save.mutate({ score, comment: comment.trim() || null }, { onSuccess: () => toast.success(t('review.scores.saved')), onError: (err) => !hasFields(err) && toast.error(errorText(err)) });
+          save.mutate(
+            { score, comment: comment.trim() || null },
+            { onSuccess: () => toast.success(t('review.scores.saved')), onError: (err) => !hasFields(err) && toast.error(errorText(err)) },
+          );
         }}
       >
         <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-hint`}>
           <legend className="mb-1 text-sm font-medium">{t('review.scores.yours')}</legend>
           <div className="flex flex-wrap gap-1">
             {SCORES.map((n) => (
-              <label key={n} className={cn('inline-flex cursor-pointer items-center gap-1 rounded-md border px-3 py-1.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring', score === n ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-accent')}>
-                <input type="radio" name={`${id}-score`} value={n} checked={score === n} onChange={() => setScore(n)} className="sr-only" data-testid={`score-${n}`} />
+              <label
+                key={n}
+                className={cn(
+                  'inline-flex cursor-pointer items-center gap-1 rounded-md border px-3 py-1.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                  score === n ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-accent',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`${id}-score`}
+                  value={n}
+                  checked={score === n}
+                  onChange={() => setScore(n)}
+                  className="sr-only"
+                  data-testid={`score-${n}`}
+                />
                 <Star className={cn('size-3.5', score !== null && n <= score ? 'fill-current' : '')} aria-hidden />
                 {n}
               </label>
@@ -53,9 +80,23 @@ export function ApplicationScores({ app }: { app: ApplicationDetail }) {
           {fieldErrorOf(save.error, 'score') && <span className="text-xs text-destructive">{fieldErrorOf(save.error, 'score')}</span>}
         </fieldset>
         <FormField label={t('review.scores.comment')} error={fieldErrorOf(save.error, 'comment')}>
-          {(p) => <textarea {...p} className={`${fieldClass} h-20 py-2`} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} />}
+          {(p) => (
+            <textarea
+              {...p}
+              className={`${fieldClass} h-20 py-2`}
+              maxLength={2000}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+            />
+          )}
         </FormField>
-        <Button type="submit" size="sm" className="self-start" disabled={score === null || !dirty || save.isPending} data-testid="save-score">
+        <Button
+          type="submit"
+          size="sm"
+          className="self-start"
+          disabled={score === null || !dirty || save.isPending}
+          data-testid="save-score"
+        >
           {t('review.scores.save')}
         </Button>
       </form>

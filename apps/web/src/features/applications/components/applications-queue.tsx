@@ -25,12 +25,20 @@ export function ApplicationsQueue({ stream }: { stream: ApplicationStream }) {
 
   // After a bulk action a later page can run out of rows: show the last page that has some.
   useEffect(() => {
-    if (data && data.items.length === 0 && data.total > 0 && filters.page > 1) update({ page: Math.max(1, Math.ceil(data.total / data.pageSize)) });
+    if (data && data.items.length === 0 && data.total > 0 && filters.page > 1)
+      update({ page: Math.max(1, Math.ceil(data.total / data.pageSize)) });
   }, [data, filters.page, update]);
 
   const items = data?.items ?? [];
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const filtered = !!(filters.status || filters.q || filters.categoryId || filters.marketDayId || filters.submittedFrom || filters.submittedTo);
+  const filtered = !!(
+    filters.status ||
+    filters.q ||
+    filters.categoryId ||
+    filters.marketDayId ||
+    filters.submittedFrom ||
+    filters.submittedTo
+  );
   const toggle = (id: string, on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -44,7 +52,12 @@ export function ApplicationsQueue({ stream }: { stream: ApplicationStream }) {
     <div className="flex min-w-0 flex-col gap-4" data-testid="applications-queue">
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-start sm:justify-between">
         <StatusChips counts={data?.counts} value={filters.status} onChange={(s) => update({ status: s })} />
-        <Button variant="outline" className="shrink-0 self-start sm:self-auto" onClick={() => setSettingsOpen(true)} data-testid="applications-settings">
+        <Button
+          variant="outline"
+          className="shrink-0 self-start sm:self-auto"
+          onClick={() => setSettingsOpen(true)}
+          data-testid="applications-settings"
+        >
           <Settings2 className="size-4" aria-hidden />
           {t('review.settings.button')}
         </Button>
@@ -63,13 +76,23 @@ export function ApplicationsQueue({ stream }: { stream: ApplicationStream }) {
       />
       {data && data.total > 0 && (
         <div className={list.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined} aria-busy={list.isFetching}>
-          <ApplicationsTable items={items} selected={selected} onToggle={toggle} onToggleAll={toggleAll} showCategories={stream !== 'workshop'} />
+          <ApplicationsTable
+            items={items}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            showCategories={stream !== 'workshop'}
+          />
         </div>
       )}
       {data && data.total > PAGE_SIZE && (
         <nav className="flex flex-wrap items-center justify-between gap-2 text-sm" aria-label={t('review.queue.paging')}>
           <span className="text-muted-foreground" aria-live="polite">
-            {t('review.queue.pageSummary', { from: (data.page - 1) * data.pageSize + 1, to: (data.page - 1) * data.pageSize + data.items.length, total: data.total })}
+            {t('review.queue.pageSummary', {
+              from: (data.page - 1) * data.pageSize + 1,
+              to: (data.page - 1) * data.pageSize + data.items.length,
+              total: data.total,
+            })}
           </span>
           <span className="flex gap-2">
             <Button variant="outline" size="sm" disabled={filters.page <= 1} onClick={() => update({ page: filters.page - 1 })}>

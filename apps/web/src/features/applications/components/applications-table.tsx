@@ -25,11 +25,22 @@ export function ApplicationsTable({ items, selected, onToggle, onToggleAll, show
   const someOn = !allOn && items.some((i) => selected.has(i.id));
 
   const check = (a: ApplicationListItem) => (
-    <input type="checkbox" className="size-4" checked={selected.has(a.id)} onChange={(e) => onToggle(a.id, e.target.checked)} aria-label={t('review.queue.select', { name: a.applicantName })} />
+    <input
+      type="checkbox"
+      className="size-4"
+      checked={selected.has(a.id)}
+      onChange={(e) => onToggle(a.id, e.target.checked)}
+      aria-label={t('review.queue.select', { name: a.applicantName })}
+    />
   );
   const name = (a: ApplicationListItem) => (
     <>
-      <Link to={applicationPath(a.stream, a.id)} state={{ from }} className="font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring" dir="auto">
+      <Link
+        to={applicationPath(a.stream, a.id)}
+        state={{ from }}
+        className="font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        dir="auto"
+      >
         {a.applicantName}
       </Link>
       <p className="truncate text-xs text-muted-foreground">
@@ -57,7 +68,9 @@ export function ApplicationsTable({ items, selected, onToggle, onToggleAll, show
     );
   const score = (a: ApplicationListItem) =>
     a.averageScore === null ? (
-      <span className="text-muted-foreground" title={t('review.queue.scoreCount', { count: a.scoreCount })}>—</span>
+      <span className="text-muted-foreground" title={t('review.queue.scoreCount', { count: a.scoreCount })}>
+        —
+      </span>
     ) : (
       <span className="inline-flex items-center gap-1 tabular-nums" title={t('review.queue.scoreCount', { count: a.scoreCount })}>
         <Star className="size-3.5 text-amber-500" aria-hidden />

@@ -17,7 +17,15 @@ export interface BulkFailure {
  * Approve, waitlist or reject the selected applications. Each one succeeds or fails on its own, so
  * the answer is summed up in a toast and the failures (with the server's reason) are handed back.
  */
-export function BulkBar({ selected, items, onDone }: { selected: string[]; items: ApplicationListItem[]; onDone: (failures: BulkFailure[]) => void }) {
+export function BulkBar({
+  selected,
+  items,
+  onDone,
+}: {
+  selected: string[];
+  items: ApplicationListItem[];
+  onDone: (failures: BulkFailure[]) => void;
+}) {
   const { t } = useI18n();
   const bulk = useBulkAction();
   const [action, setAction] = useState<BulkAction | null>(null);
@@ -49,7 +57,12 @@ export function BulkBar({ selected, items, onDone }: { selected: string[]; items
 
   if (selected.length === 0) return null;
   return (
-    <div className="sticky bottom-2 z-10 flex flex-wrap items-center gap-2 rounded-lg border bg-card p-2 shadow-md" role="region" aria-label={t('review.bulk.label')} data-testid="bulk-bar">
+    <div
+      className="sticky bottom-2 z-10 flex flex-wrap items-center gap-2 rounded-lg border bg-card p-2 shadow-md"
+      role="region"
+      aria-label={t('review.bulk.label')}
+      data-testid="bulk-bar"
+    >
       <span className="px-2 text-sm font-medium" aria-live="polite">
         {t('review.bulk.selected', { count: selected.length })}
       </span>
@@ -78,7 +91,12 @@ export function BulkBar({ selected, items, onDone }: { selected: string[]; items
             <Button variant="outline" onClick={() => setAction(null)}>
               {t('common.cancel')}
             </Button>
-            <Button variant={action === 'reject' ? 'destructive' : 'default'} disabled={bulk.isPending || (action === 'reject' && !reason.trim())} onClick={run} data-testid="bulk-confirm">
+            <Button
+              variant={action === 'reject' ? 'destructive' : 'default'}
+              disabled={bulk.isPending || (action === 'reject' && !reason.trim())}
+              onClick={run}
+              data-testid="bulk-confirm"
+            >
               {action ? t(`review.action.${action}`) : ''}
             </Button>
           </>
@@ -93,8 +111,20 @@ export function BulkBar({ selected, items, onDone }: { selected: string[]; items
             ))}
           </ul>
           {action === 'reject' && (
-            <FormField label={`${t('review.field.reason')} *`} hint={t('review.field.reasonHint')} error={fieldErrorOf(bulk.error, 'reason')}>
-              {(p) => <textarea {...p} className={`${fieldClass} h-24 py-2`} maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} />}
+            <FormField
+              label={`${t('review.field.reason')} *`}
+              hint={t('review.field.reasonHint')}
+              error={fieldErrorOf(bulk.error, 'reason')}
+            >
+              {(p) => (
+                <textarea
+                  {...p}
+                  className={`${fieldClass} h-24 py-2`}
+                  maxLength={2000}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                />
+              )}
             </FormField>
           )}
           {bulk.error && !fieldErrorOf(bulk.error, 'reason') && (
@@ -113,7 +143,11 @@ export function BulkFailures({ failures, onDismiss }: { failures: BulkFailure[];
   const { t } = useI18n();
   if (!failures.length) return null;
   return (
-    <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-400/60 bg-amber-50 p-3 text-sm dark:bg-amber-900/20" data-testid="bulk-failures">
+    <div
+      role="alert"
+      className="flex flex-col gap-2 rounded-md border border-amber-400/60 bg-amber-50 p-3 text-sm dark:bg-amber-900/20"
+      data-testid="bulk-failures"
+    >
       <div className="flex items-start justify-between gap-2">
         <p className="font-medium">{t('review.bulk.failuresTitle', { count: failures.length })}</p>
         <Button size="sm" variant="ghost" onClick={onDismiss}>

@@ -13,7 +13,12 @@ export function DocumentPreview({ appId, doc }: { appId: string; doc: Applicatio
     staleTime: 30_000,
     gcTime: 30_000,
   });
-  if (link.isPending) return <p role="status" className="text-sm text-muted-foreground">{t('common.loading')}</p>;
+  if (link.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        {t('common.loading')}
+      </p>
+    );
   if (link.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
@@ -61,7 +66,17 @@ function PdfFrame({ url, title }: { url: string; title: string }) {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [url]);
-  if (failed) return <p role="alert" className="text-sm text-destructive">{t('review.docs.previewFailed', { reason: failed })}</p>;
-  if (!src) return <p role="status" className="text-sm text-muted-foreground">{t('common.loading')}</p>;
+  if (failed)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {t('review.docs.previewFailed', { reason: failed })}
+      </p>
+    );
+  if (!src)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        {t('common.loading')}
+      </p>
+    );
   return <iframe src={src} title={title} className="h-[28rem] w-full rounded border" />;
 }

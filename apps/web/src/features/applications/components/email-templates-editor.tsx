@@ -4,7 +4,13 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, FormField, ListState, fieldClass } from '../../../components/ui/market-structure-form';
 import { useI18n } from '../../i18n/i18n-provider';
-import { TEMPLATE_KEYS, useEmailTemplates, useTemplateWrite, type ApplicationEmailTemplateKey, type ApplicationLocale } from '../applications-api';
+import {
+  TEMPLATE_KEYS,
+  useEmailTemplates,
+  useTemplateWrite,
+  type ApplicationEmailTemplateKey,
+  type ApplicationLocale,
+} from '../applications-api';
 import { errorText, fieldErrorOf } from '../format';
 
 /** The wording of the e-mails applicants receive, per template and language; saved or reset one at a time. */
@@ -34,7 +40,18 @@ export function EmailTemplatesEditor() {
   useEffect(() => resetWrite(), [key, locale, resetWrite]);
 
   if (!list.data) {
-    return <ListState loading={list.isPending} error={list.error} empty={false} loadingLabel={t('common.loading')} errorLabel={t('review.templates.loadFailed')} retryLabel={t('common.tryAgain')} onRetry={() => void list.refetch()} emptyContent={null} />;
+    return (
+      <ListState
+        loading={list.isPending}
+        error={list.error}
+        empty={false}
+        loadingLabel={t('common.loading')}
+        errorLabel={t('review.templates.loadFailed')}
+        retryLabel={t('common.tryAgain')}
+        onRetry={() => void list.refetch()}
+        emptyContent={null}
+      />
+    );
   }
   const dirty = !!current && (subject !== current.subject || body !== current.body);
   const insert = (name: string) => {
@@ -49,8 +66,12 @@ export function EmailTemplatesEditor() {
     });
   };
   const save = () =>
-    write.mutate({ key, locale, body: { subject, body, expectedUpdatedAt: loadedAt } }, { onSuccess: () => toast.success(t('review.templates.saved')) });
-  const generalError = write.error && !fieldErrorOf(write.error, 'subject') && !fieldErrorOf(write.error, 'body') ? errorText(write.error) : null;
+    write.mutate(
+      { key, locale, body: { subject, body, expectedUpdatedAt: loadedAt } },
+      { onSuccess: () => toast.success(t('review.templates.saved')) },
+    );
+  const generalError =
+    write.error && !fieldErrorOf(write.error, 'subject') && !fieldErrorOf(write.error, 'body') ? errorText(write.error) : null;
 
   return (
     <section className="flex flex-col gap-3" aria-labelledby={`${id}-title`} data-testid="email-templates">
@@ -78,7 +99,9 @@ export function EmailTemplatesEditor() {
           )}
         </FormField>
       </div>
-      <p className="text-xs text-muted-foreground">{current?.customized ? t('review.templates.customized') : t('review.templates.builtIn')}</p>
+      <p className="text-xs text-muted-foreground">
+        {current?.customized ? t('review.templates.customized') : t('review.templates.builtIn')}
+      </p>
       <form
         className="flex flex-col gap-3"
         onSubmit={(e) => {
@@ -87,22 +110,49 @@ export function EmailTemplatesEditor() {
         }}
       >
         <FormField label={`${t('review.templates.subject')} *`} error={fieldErrorOf(write.error, 'subject')}>
-          {(p) => <input {...p} dir={locale === 'ar' ? 'rtl' : 'ltr'} className={fieldClass} maxLength={300} value={subject} onChange={(e) => setSubject(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              dir={locale === 'ar' ? 'rtl' : 'ltr'}
+              className={fieldClass}
+              maxLength={300}
+              value={subject}
+              onChange={(e) => setSubject(e.target.value)}
+            />
+          )}
         </FormField>
         <FormField label={`${t('review.templates.body')} *`} error={fieldErrorOf(write.error, 'body')}>
-          {(p) => <textarea {...p} ref={bodyRef} dir={locale === 'ar' ? 'rtl' : 'ltr'} className={`${fieldClass} h-56 py-2 font-mono text-xs`} maxLength={10000} value={body} onChange={(e) => setBody(e.target.value)} />}
+          {(p) => (
+            <textarea
+              {...p}
+              ref={bodyRef}
+              dir={locale === 'ar' ? 'rtl' : 'ltr'}
+              className={`${fieldClass} h-56 py-2 font-mono text-xs`}
+              maxLength={10000}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+            />
+          )}
         </FormField>
         <div className="flex flex-col gap-1">
           <p className="text-xs font-medium text-muted-foreground">{t('review.templates.placeholders')}</p>
           <ul className="flex flex-wrap gap-1">
             {/* A receipt goes to an address nobody has confirmed: the server refuses the submitter's text in it. */}
-            {(APPLICATION_RECEIPT_TEMPLATE_KEYS.includes(key) ? [...APPLICATION_RECEIPT_PLACEHOLDERS] : list.data.placeholders).map((name) => (
-              <li key={name}>
-                <button type="button" className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring" dir="ltr" onClick={() => insert(name)} title={t('review.templates.insert')}>
-                  {`{${name}}`}
-                </button>
-              </li>
-            ))}
+            {(APPLICATION_RECEIPT_TEMPLATE_KEYS.includes(key) ? [...APPLICATION_RECEIPT_PLACEHOLDERS] : list.data.placeholders).map(
+              (name) => (
+                <li key={name}>
+                  <button
+                    type="button"
+                    className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                    dir="ltr"
+                    onClick={() => insert(name)}
+                    title={t('review.templates.insert')}
+                  >
+                    {`{${name}}`}
+                  </button>
+                </li>
+              ),
+            )}
           </ul>
         </div>
         {generalError && (
@@ -128,7 +178,17 @@ export function EmailTemplatesEditor() {
         cancelLabel={t('common.cancel')}
         pending={write.isPending}
         error={write.error ? errorText(write.error) : null}
-        onConfirm={() => write.mutate({ key, locale, body: null }, { onSuccess: () => { setResetting(false); toast.success(t('review.templates.wasReset')); } })}
+        onConfirm={() =>
+          write.mutate(
+            { key, locale, body: null },
+            {
+              onSuccess: () => {
+                setResetting(false);
+                toast.success(t('review.templates.wasReset'));
+              },
+            },
+          )
+        }
       />
     </section>
   );

@@ -19,7 +19,9 @@ export function MoveWorkshopDialog({ workshop, onClose }: { workshop: Workshop |
   }, [workshop, resetUpdate]);
   const today = new Date().toISOString().slice(0, 10);
   // Only days still ahead and not cancelled can take a workshop; the current day stays listed so it reads right.
-  const options = (days.data ?? []).filter((d) => d.id === workshop?.marketDayId || (d.status !== 'cancelled' && d.status !== 'completed' && d.date >= today));
+  const options = (days.data ?? []).filter(
+    (d) => d.id === workshop?.marketDayId || (d.status !== 'cancelled' && d.status !== 'completed' && d.date >= today),
+  );
   const title = workshop ? (language === 'ar' ? workshop.titleAr : workshop.titleEn) : '';
   const fieldError = fieldErrorOf(update.error, 'marketDayId');
 
@@ -36,7 +38,18 @@ export function MoveWorkshopDialog({ workshop, onClose }: { workshop: Workshop |
           </Button>
           <Button
             disabled={update.isPending || !dayId || dayId === workshop?.marketDayId}
-            onClick={() => workshop && update.mutate({ id: workshop.id, body: { marketDayId: dayId } }, { onSuccess: () => { toast.success(t('workshops.moved', { title })); onClose(); } })}
+            onClick={() =>
+              workshop &&
+              update.mutate(
+                { id: workshop.id, body: { marketDayId: dayId } },
+                {
+                  onSuccess: () => {
+                    toast.success(t('workshops.moved', { title }));
+                    onClose();
+                  },
+                },
+              )
+            }
             data-testid="workshop-move-confirm"
           >
             {t('workshops.move')}

@@ -1,7 +1,17 @@
 import { useId, type ReactNode } from 'react';
 
 /** One section of a page: a titled card. */
-export function Section({ title, actions, testId, children }: { title: string; actions?: ReactNode; testId?: string; children: ReactNode }) {
+export function Section({
+  title,
+  actions,
+  testId,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="flex min-w-0 flex-col gap-3 rounded-lg border bg-card p-4" data-testid={testId}>

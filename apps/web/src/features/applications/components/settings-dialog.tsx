@@ -46,13 +46,25 @@ function ReviewSettings() {
 
   if (!settings.data) {
     return (
-      <ListState loading={settings.isPending} error={settings.error} empty={false} loadingLabel={t('common.loading')} errorLabel={t('review.settings.loadFailed')} retryLabel={t('common.tryAgain')} onRetry={() => void settings.refetch()} emptyContent={null} />
+      <ListState
+        loading={settings.isPending}
+        error={settings.error}
+        empty={false}
+        loadingLabel={t('common.loading')}
+        errorLabel={t('review.settings.loadFailed')}
+        retryLabel={t('common.tryAgain')}
+        onRetry={() => void settings.refetch()}
+        emptyContent={null}
+      />
     );
   }
   const blind = settings.data.blindReview;
   const savePerDay = () => {
     const n = Number(perDay);
-    save.mutate({ workshopsPerMarketDay: perDay.trim() === '' || !Number.isFinite(n) ? Number.NaN : n }, { onSuccess: () => toast.success(t('review.settings.saved')) });
+    save.mutate(
+      { workshopsPerMarketDay: perDay.trim() === '' || !Number.isFinite(n) ? Number.NaN : n },
+      { onSuccess: () => toast.success(t('review.settings.saved')) },
+    );
   };
   return (
     <section className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
@@ -82,10 +94,32 @@ function ReviewSettings() {
           savePerDay();
         }}
       >
-        <FormField label={t('review.settings.perDay')} hint={t('review.settings.perDayHint')} error={fieldErrorOf(save.error, 'workshopsPerMarketDay')} className="w-56">
-          {(p) => <input {...p} type="number" min={0} max={50} step={1} inputMode="numeric" className={fieldClass} value={perDay} onChange={(e) => setPerDay(e.target.value)} />}
+        <FormField
+          label={t('review.settings.perDay')}
+          hint={t('review.settings.perDayHint')}
+          error={fieldErrorOf(save.error, 'workshopsPerMarketDay')}
+          className="w-56"
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="number"
+              min={0}
+              max={50}
+              step={1}
+              inputMode="numeric"
+              className={fieldClass}
+              value={perDay}
+              onChange={(e) => setPerDay(e.target.value)}
+            />
+          )}
         </FormField>
-        <Button type="submit" variant="outline" className="mt-6" disabled={save.isPending || perDay === String(settings.data.workshopsPerMarketDay)}>
+        <Button
+          type="submit"
+          variant="outline"
+          className="mt-6"
+          disabled={save.isPending || perDay === String(settings.data.workshopsPerMarketDay)}
+        >
           {t('review.save')}
         </Button>
       </form>

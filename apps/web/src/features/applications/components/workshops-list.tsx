@@ -40,7 +40,12 @@ export function WorkshopsList() {
       {items.length > 0 && (
         <ul className="grid gap-3 md:grid-cols-2">
           {items.map((w) => (
-            <li key={w.id} className="flex flex-col gap-2 rounded-lg border bg-card p-4 text-sm" data-testid="workshop-card" data-status={w.status}>
+            <li
+              key={w.id}
+              className="flex flex-col gap-2 rounded-lg border bg-card p-4 text-sm"
+              data-testid="workshop-card"
+              data-status={w.status}
+            >
               <div className="flex items-start justify-between gap-2">
                 <div className="min-w-0">
                   <h3 className="font-semibold" dir={language === 'ar' ? 'rtl' : 'ltr'}>
@@ -91,11 +96,27 @@ export function WorkshopsList() {
               </dl>
               {w.status === 'scheduled' && (
                 <div className="flex flex-wrap gap-2 pt-1">
-                  <Button size="sm" variant="outline" onClick={() => { update.reset(); setMoving(w); }} data-testid="workshop-move">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => {
+                      update.reset();
+                      setMoving(w);
+                    }}
+                    data-testid="workshop-move"
+                  >
                     <CalendarClock className="size-4" aria-hidden />
                     {t('workshops.move')}
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => { update.reset(); setCancelling(w); }} data-testid="workshop-cancel">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => {
+                      update.reset();
+                      setCancelling(w);
+                    }}
+                    data-testid="workshop-cancel"
+                  >
                     <Ban className="size-4" aria-hidden />
                     {t('workshops.cancel')}
                   </Button>
@@ -117,7 +138,15 @@ export function WorkshopsList() {
         error={update.error ? errorText(update.error) : null}
         onConfirm={() =>
           cancelling &&
-          update.mutate({ id: cancelling.id, body: { status: 'cancelled' } }, { onSuccess: () => { toast.success(t('workshops.cancelled', { title: title(cancelling) })); setCancelling(null); } })
+          update.mutate(
+            { id: cancelling.id, body: { status: 'cancelled' } },
+            {
+              onSuccess: () => {
+                toast.success(t('workshops.cancelled', { title: title(cancelling) }));
+                setCancelling(null);
+              },
+            },
+          )
         }
       />
     </div>

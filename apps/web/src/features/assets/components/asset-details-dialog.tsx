@@ -8,7 +8,8 @@ import { ApiError } from '../../../lib/api';
 import { useT } from '../../i18n/i18n-provider';
 import { formatBytes, useAsset, useDeleteAsset, useUpdateAsset, type AssetFolder } from '../assets-api';
 
-const errorOf = (err: unknown, field: string) => (err instanceof ApiError ? err.fields.find((f) => f.field === field || f.field === `body.${field}`)?.message : undefined);
+const errorOf = (err: unknown, field: string) =>
+  err instanceof ApiError ? err.fields.find((f) => f.field === field || f.field === `body.${field}`)?.message : undefined;
 
 /** Preview, alt text en/ar, tags, name and folder, where-used, copy URL and delete of one asset. */
 export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null; folders: AssetFolder[]; onClose: () => void }) {
@@ -50,7 +51,12 @@ export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null
   };
   const save = () =>
     id && update.mutate({ id, body: { ...form, expectedUpdatedAt: loadedAt } }, { onSuccess: () => toast.success(t('assets.saved')) });
-  const general = update.error instanceof ApiError && !update.error.fields.length ? update.error.message : update.error && !(update.error instanceof ApiError) ? String(update.error) : null;
+  const general =
+    update.error instanceof ApiError && !update.error.fields.length
+      ? update.error.message
+      : update.error && !(update.error instanceof ApiError)
+        ? String(update.error)
+        : null;
 
   return (
     <>
@@ -73,20 +79,38 @@ export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null
           </>
         }
       >
-        <ListState loading={q.isLoading} error={q.error} empty={false} loadingLabel={t('assets.loading')} errorLabel={t('assets.loadFailed')} retryLabel={t('assets.retry')} onRetry={() => q.refetch()} emptyContent={null} />
+        <ListState
+          loading={q.isLoading}
+          error={q.error}
+          empty={false}
+          loadingLabel={t('assets.loading')}
+          errorLabel={t('assets.loadFailed')}
+          retryLabel={t('assets.retry')}
+          onRetry={() => q.refetch()}
+          emptyContent={null}
+        />
         {a && (
           <div className="grid gap-4 md:grid-cols-[14rem_1fr]">
             <div className="flex flex-col gap-2">
               {a.mimeType.startsWith('image/') ? (
                 <img src={a.url} alt={a.altEn || a.fileName} className="max-h-64 w-full rounded border bg-muted object-contain" />
               ) : (
-                <a href={a.url} target="_blank" rel="noopener noreferrer" className="flex items-center gap-2 text-sm text-primary hover:underline">
+                <a
+                  href={a.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex items-center gap-2 text-sm text-primary hover:underline"
+                >
                   <ExternalLink className="size-4" aria-hidden />
                   {a.mimeType === 'application/pdf' ? t('assets.openPdf') : t('assets.openFile')}
                 </a>
               )}
               <p className="text-xs text-muted-foreground">{t('assets.info', { size: formatBytes(a.sizeBytes), type: a.mimeType })}</p>
-              {a.width && a.height && <p className="text-xs text-muted-foreground">{t('assets.dimensions', { width: String(a.width), height: String(a.height) })}</p>}
+              {a.width && a.height && (
+                <p className="text-xs text-muted-foreground">
+                  {t('assets.dimensions', { width: String(a.width), height: String(a.height) })}
+                </p>
+              )}
               <Button variant="outline" size="sm" onClick={copy}>
                 <Copy className="size-4" aria-hidden />
                 {t('assets.copyUrl')}
@@ -101,11 +125,25 @@ export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null
               }}
             >
               <FormField label={t('assets.fileName')} error={errorOf(update.error, 'fileName')}>
-                {(p) => <input {...p} dir="auto" className={fieldClass} value={form.fileName} onChange={(e) => setForm({ ...form, fileName: e.target.value })} />}
+                {(p) => (
+                  <input
+                    {...p}
+                    dir="auto"
+                    className={fieldClass}
+                    value={form.fileName}
+                    onChange={(e) => setForm({ ...form, fileName: e.target.value })}
+                  />
+                )}
               </FormField>
               <FormField label={t('assets.folder')} error={errorOf(update.error, 'folder')}>
                 {(p) => (
-                  <select {...p} className={fieldClass} value={form.folder} onChange={(e) => setForm({ ...form, folder: e.target.value })} data-testid="asset-folder-select">
+                  <select
+                    {...p}
+                    className={fieldClass}
+                    value={form.folder}
+                    onChange={(e) => setForm({ ...form, folder: e.target.value })}
+                    data-testid="asset-folder-select"
+                  >
                     <option value="">{t('assets.root')}</option>
                     {folders.map((f) => (
                       <option key={f.path} value={f.path}>
@@ -116,10 +154,29 @@ export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null
                 )}
               </FormField>
               <FormField label={t('assets.altEn')} hint={t('assets.altHint')} error={errorOf(update.error, 'altEn')}>
-                {(p) => <input {...p} dir="ltr" lang="en" className={fieldClass} value={form.altEn} onChange={(e) => setForm({ ...form, altEn: e.target.value })} />}
+                {(p) => (
+                  <input
+                    {...p}
+                    dir="ltr"
+                    lang="en"
+                    className={fieldClass}
+                    value={form.altEn}
+                    onChange={(e) => setForm({ ...form, altEn: e.target.value })}
+                  />
+                )}
               </FormField>
               <FormField label={t('assets.altAr')} error={errorOf(update.error, 'altAr')}>
-                {(p) => <input {...p} dir="rtl" lang="ar" className={fieldClass} value={form.altAr} onChange={(e) => setForm({ ...form, altAr: e.target.value })} data-testid="asset-alt-ar" />}
+                {(p) => (
+                  <input
+                    {...p}
+                    dir="rtl"
+                    lang="ar"
+                    className={fieldClass}
+                    value={form.altAr}
+                    onChange={(e) => setForm({ ...form, altAr: e.target.value })}
+                    data-testid="asset-alt-ar"
+                  />
+                )}
               </FormField>
               <FormField label={t('assets.tags')} hint={t('assets.tagsHint')} error={errorOf(update.error, 'tags')}>
                 {(p) => (
@@ -128,7 +185,11 @@ export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null
                       {form.tags.map((tg) => (
                         <li key={tg} className="flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs">
                           <span dir="auto">{tg}</span>
-                          <button type="button" aria-label={t('assets.removeTag', { tag: tg })} onClick={() => setForm((f) => ({ ...f, tags: f.tags.filter((x) => x !== tg) }))}>
+                          <button
+                            type="button"
+                            aria-label={t('assets.removeTag', { tag: tg })}
+                            onClick={() => setForm((f) => ({ ...f, tags: f.tags.filter((x) => x !== tg) }))}
+                          >
                             <X className="size-3" aria-hidden />
                           </button>
                         </li>

@@ -5,12 +5,21 @@ import { ApiError } from '../../../lib/api';
 import { useT } from '../../i18n/i18n-provider';
 import { useCreateFolder, useDeleteFolder, useMoveFolder } from '../assets-api';
 
-export type FolderDialog = { kind: 'create'; parent: string } | { kind: 'move'; folder: string } | { kind: 'delete'; folder: string } | null;
+export type FolderDialog =
+  { kind: 'create'; parent: string } | { kind: 'move'; folder: string } | { kind: 'delete'; folder: string } | null;
 
 const fieldError = (err: unknown) => (err instanceof ApiError ? (err.fields[0]?.message ?? err.message) : err ? String(err) : undefined);
 
 /** Create, rename/move and delete a folder; on success the page moves to the resulting folder. */
-export function AssetFolderDialogs({ dialog, onClose, onDone }: { dialog: FolderDialog; onClose: () => void; onDone: (folder: string) => void }) {
+export function AssetFolderDialogs({
+  dialog,
+  onClose,
+  onDone,
+}: {
+  dialog: FolderDialog;
+  onClose: () => void;
+  onDone: (folder: string) => void;
+}) {
   const t = useT();
   const create = useCreateFolder();
   const move = useMoveFolder();
@@ -74,8 +83,22 @@ export function AssetFolderDialogs({ dialog, onClose, onDone }: { dialog: Folder
             submit();
           }}
         >
-          <FormField label={dialog?.kind === 'move' ? t('assets.newPath') : t('assets.folderPath')} hint={t('assets.folderPathHint')} error={error}>
-            {(p) => <input {...p} dir="ltr" className={fieldClass} value={path} onChange={(e) => setPath(e.target.value)} autoFocus data-testid="asset-folder-path" />}
+          <FormField
+            label={dialog?.kind === 'move' ? t('assets.newPath') : t('assets.folderPath')}
+            hint={t('assets.folderPathHint')}
+            error={error}
+          >
+            {(p) => (
+              <input
+                {...p}
+                dir="ltr"
+                className={fieldClass}
+                value={path}
+                onChange={(e) => setPath(e.target.value)}
+                autoFocus
+                data-testid="asset-folder-path"
+              />
+            )}
           </FormField>
         </form>
       </FormDialog>

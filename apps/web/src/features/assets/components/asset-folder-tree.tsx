@@ -4,7 +4,15 @@ import { useT } from '../../i18n/i18n-provider';
 import type { AssetFolder } from '../assets-api';
 
 /** The folder tree: "All files" then every folder, indented by depth, with its asset count (with subfolders). */
-export function AssetFolderTree({ folders, current, onSelect }: { folders: AssetFolder[]; current: string; onSelect: (path: string) => void }) {
+export function AssetFolderTree({
+  folders,
+  current,
+  onSelect,
+}: {
+  folders: AssetFolder[];
+  current: string;
+  onSelect: (path: string) => void;
+}) {
   const t = useT();
   const item = (path: string, label: string, depth: number, count: number | null) => {
     const active = current === path;
@@ -16,7 +24,10 @@ export function AssetFolderTree({ folders, current, onSelect }: { folders: Asset
           aria-current={active ? 'true' : undefined}
           onClick={() => onSelect(path)}
           style={{ paddingInlineStart: `${0.5 + depth * 0.9}rem` }}
-          className={cn('flex w-full items-center gap-2 rounded-md py-1.5 pe-2 text-start text-sm hover:bg-accent', active && 'bg-accent font-semibold')}
+          className={cn(
+            'flex w-full items-center gap-2 rounded-md py-1.5 pe-2 text-start text-sm hover:bg-accent',
+            active && 'bg-accent font-semibold',
+          )}
         >
           <Icon className="size-4 shrink-0" aria-hidden />
           <span className="truncate">{label}</span>

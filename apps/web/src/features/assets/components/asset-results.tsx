@@ -3,7 +3,10 @@ import { useT } from '../../i18n/i18n-provider';
 import { formatBytes, type Asset } from '../assets-api';
 
 function Thumb({ a, className }: { a: Asset; className: string }) {
-  if (a.thumbnailUrl) return <img src={a.thumbnailUrl} alt={a.altEn || a.fileName} loading="lazy" decoding="async" className={`${className} object-contain`} />;
+  if (a.thumbnailUrl)
+    return (
+      <img src={a.thumbnailUrl} alt={a.altEn || a.fileName} loading="lazy" decoding="async" className={`${className} object-contain`} />
+    );
   const Icon = a.mimeType === 'application/pdf' ? FileText : FileIcon;
   return (
     <span className={`${className} flex items-center justify-center text-muted-foreground`}>
@@ -61,7 +64,13 @@ export function AssetList({ items, onOpen }: { items: Asset[]; onOpen: (a: Asset
                 <Thumb a={a} className="size-10 rounded bg-muted" />
               </td>
               <td className="px-3 py-1">
-                <button type="button" className="text-primary hover:underline" onClick={() => onOpen(a)} aria-label={t('assets.open', { name: a.fileName })} dir="auto">
+                <button
+                  type="button"
+                  className="text-primary hover:underline"
+                  onClick={() => onOpen(a)}
+                  aria-label={t('assets.open', { name: a.fileName })}
+                  dir="auto"
+                >
                   {a.fileName}
                 </button>
               </td>
@@ -72,7 +81,9 @@ export function AssetList({ items, onOpen }: { items: Asset[]; onOpen: (a: Asset
               <td className="px-3 py-1">
                 <bdi dir="ltr">{formatBytes(a.sizeBytes)}</bdi>
               </td>
-              <td className="px-3 py-1">{a.width && a.height ? t('assets.dimensions', { width: String(a.width), height: String(a.height) }) : '—'}</td>
+              <td className="px-3 py-1">
+                {a.width && a.height ? t('assets.dimensions', { width: String(a.width), height: String(a.height) }) : '—'}
+              </td>
               <td className="px-3 py-1">{new Date(a.createdAt).toLocaleDateString()}</td>
             </tr>
           ))}

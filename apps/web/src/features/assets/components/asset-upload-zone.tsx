@@ -69,7 +69,10 @@ export function AssetUploadZone({ folder }: { folder: string }) {
         }}
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
-        className={cn('flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-4 text-center text-sm', over ? 'border-primary bg-primary/5' : 'border-border')}
+        className={cn(
+          'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-4 text-center text-sm',
+          over ? 'border-primary bg-primary/5' : 'border-border',
+        )}
       >
         <Upload className="size-6 text-muted-foreground" aria-hidden />
         <p className="font-medium">{t('assets.dropzone')}</p>
@@ -109,7 +112,12 @@ export function AssetUploadZone({ folder }: { folder: string }) {
                   {i.state === 'uploading' && <span className="ms-auto text-xs text-muted-foreground">{i.percent}%</span>}
                 </div>
                 {i.state === 'uploading' && (
-                  <progress className="h-1.5 w-full" max={100} value={i.percent} aria-label={t('assets.uploading', { name: i.name, percent: String(i.percent) })} />
+                  <progress
+                    className="h-1.5 w-full"
+                    max={100}
+                    value={i.percent}
+                    aria-label={t('assets.uploading', { name: i.name, percent: String(i.percent) })}
+                  />
                 )}
                 {i.state === 'failed' && (
                   <span role="alert" className="text-xs text-destructive">

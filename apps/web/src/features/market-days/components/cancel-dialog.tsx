@@ -5,7 +5,19 @@ import { ApiError } from '../../../lib/api';
 import { useT } from '../../i18n/i18n-provider';
 
 /** Cancelling needs a reason: it is kept on the day and cannot be undone. */
-export function CancelDialog({ open, onOpenChange, pending, error, onConfirm }: { open: boolean; onOpenChange: (o: boolean) => void; pending: boolean; error: Error | null; onConfirm: (reason: string) => void }) {
+export function CancelDialog({
+  open,
+  onOpenChange,
+  pending,
+  error,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  pending: boolean;
+  error: Error | null;
+  onConfirm: (reason: string) => void;
+}) {
   const t = useT();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
@@ -15,7 +27,11 @@ export function CancelDialog({ open, onOpenChange, pending, error, onConfirm }: 
       setMissing(false);
     }
   }, [open]);
-  const fieldError = missing ? t('marketDays.cancel.reasonRequired') : error instanceof ApiError ? error.fields.find((f) => f.field === 'reason')?.message : undefined;
+  const fieldError = missing
+    ? t('marketDays.cancel.reasonRequired')
+    : error instanceof ApiError
+      ? error.fields.find((f) => f.field === 'reason')?.message
+      : undefined;
   const general = open && error && !(error instanceof ApiError && error.fields.length) ? error.message : null;
   const submit = () => {
     if (!reason.trim()) return setMissing(true);
@@ -40,9 +56,21 @@ export function CancelDialog({ open, onOpenChange, pending, error, onConfirm }: 
     >
       <form id="market-day-cancel-form" noValidate onSubmit={(e) => (e.preventDefault(), submit())} className="flex flex-col gap-3">
         <FormField label={t('marketDays.cancel.reason')} error={fieldError}>
-          {(p) => <textarea {...p} className={`${fieldClass} h-24 py-2`} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
+          {(p) => (
+            <textarea
+              {...p}
+              className={`${fieldClass} h-24 py-2`}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
         </FormField>
-        {general && <p role="alert" className="text-sm text-destructive">{general}</p>}
+        {general && (
+          <p role="alert" className="text-sm text-destructive">
+            {general}
+          </p>
+        )}
       </form>
     </FormDialog>
   );

@@ -22,13 +22,31 @@ export function capacityRows(
   const rows: CapacityRow[] = current.map((c) => ({ ...c, value: String(c.capacity) }));
   const have = new Set(rows.map((r) => r.categoryId));
   for (const c of categories) {
-    if (c.isActive && !have.has(c.id)) rows.push({ categoryId: c.id, nameEn: c.nameEn, nameAr: c.nameAr, colour: c.colour, isActive: true, value: fillWith === 'target' ? String(c.targetPerDay) : '0' });
+    if (c.isActive && !have.has(c.id))
+      rows.push({
+        categoryId: c.id,
+        nameEn: c.nameEn,
+        nameAr: c.nameAr,
+        colour: c.colour,
+        isActive: true,
+        value: fillWith === 'target' ? String(c.targetPerDay) : '0',
+      });
   }
   return rows;
 }
 
 /** Capacity per category: one number field per category, with the total. Errors come by row index. */
-export function CapacityEditor({ rows, onChange, errors, disabled }: { rows: CapacityRow[]; onChange: (rows: CapacityRow[]) => void; errors?: (index: number) => string | undefined; disabled?: boolean }) {
+export function CapacityEditor({
+  rows,
+  onChange,
+  errors,
+  disabled,
+}: {
+  rows: CapacityRow[];
+  onChange: (rows: CapacityRow[]) => void;
+  errors?: (index: number) => string | undefined;
+  disabled?: boolean;
+}) {
   const { t, language } = useI18n();
   if (!rows.length) return <p className="text-sm text-muted-foreground">{t('marketDays.capacity.noCategories')}</p>;
   const total = rows.reduce((n, r) => n + (capacityValid(r.value) ? Number(r.value) : 0), 0);
@@ -52,7 +70,7 @@ export function CapacityEditor({ rows, onChange, errors, disabled }: { rows: Cap
                 <input
                   id={id}
                   inputMode="numeric"
-                  className={`${fieldClass.replace("w-full", "w-24 shrink-0")} text-end tabular-nums`}
+                  className={`${fieldClass.replace('w-full', 'w-24 shrink-0')} text-end tabular-nums`}
                   value={r.value}
                   aria-invalid={!!error}
                   aria-describedby={error ? `${id}-error` : undefined}

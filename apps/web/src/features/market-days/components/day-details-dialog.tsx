@@ -58,7 +58,8 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
         },
       },
     );
-  const capsError = (i: number) => (saveCaps.error instanceof ApiError ? saveCaps.error.fields.find((e) => e.field.startsWith(`capacities.${i}.`))?.message : undefined);
+  const capsError = (i: number) =>
+    saveCaps.error instanceof ApiError ? saveCaps.error.fields.find((e) => e.field.startsWith(`capacities.${i}.`))?.message : undefined;
 
   return (
     <>
@@ -97,7 +98,11 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
           </>
         }
       >
-        {day.isPending && <p role="status" className="text-sm text-muted-foreground">{t('common.loading')}</p>}
+        {day.isPending && (
+          <p role="status" className="text-sm text-muted-foreground">
+            {t('common.loading')}
+          </p>
+        )}
         {day.isError && (
           <p role="alert" className="text-sm text-destructive">
             {day.error instanceof ApiError && day.error.status === 404 ? t('marketDays.details.notFound') : t('marketDays.details.failed')}
@@ -109,7 +114,11 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
               <MarketDayStatusBadge status={d.status} />
               <bdi className="font-medium">{language === 'ar' ? d.locationNameAr : d.locationNameEn}</bdi>
             </div>
-            {action.error && <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-destructive">{action.error.message}</p>}
+            {action.error && (
+              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-destructive">
+                {action.error.message}
+              </p>
+            )}
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               <dt className="text-muted-foreground">{t('marketDays.field.setupTime')}</dt>
               <dd>{formatTime(d.setupTime, language)}</dd>
@@ -145,7 +154,9 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
                 <span className="flex items-center gap-2">
                   <Repeat className="size-4 shrink-0" aria-hidden />
                   <span>
-                    {s ? t('marketDays.details.inSeriesWeekday', { weekday: weekdayName(s.weekday, language) }) : t('marketDays.details.inSeries')}
+                    {s
+                      ? t('marketDays.details.inSeriesWeekday', { weekday: weekdayName(s.weekday, language) })
+                      : t('marketDays.details.inSeries')}
                     {d.detached && <span className="block text-xs text-muted-foreground">{t('marketDays.details.detached')}</span>}
                   </span>
                 </span>
@@ -155,11 +166,15 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
               </div>
             )}
             <section aria-labelledby="capacity-title" className="flex flex-col gap-2">
-              <h3 id="capacity-title" className="font-medium">{t('marketDays.capacity.title')}</h3>
+              <h3 id="capacity-title" className="font-medium">
+                {t('marketDays.capacity.title')}
+              </h3>
               <p className="text-xs text-muted-foreground">{t('marketDays.capacity.noAssignments')}</p>
               <CapacityEditor rows={caps} onChange={setCaps} errors={capsError} disabled={final} />
               {saveCaps.error && !(saveCaps.error instanceof ApiError && saveCaps.error.fields.length) && (
-                <p role="alert" className="text-destructive">{saveCaps.error.message}</p>
+                <p role="alert" className="text-destructive">
+                  {saveCaps.error.message}
+                </p>
               )}
               {!final && caps.length > 0 && (
                 <Button
@@ -167,7 +182,12 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
                   variant="outline"
                   className="self-end"
                   disabled={saveCaps.isPending || caps.some((c) => !capacityValid(c.value))}
-                  onClick={() => saveCaps.mutate({ id: d.id, capacities: rowsToInput(caps), expectedUpdatedAt: d.updatedAt }, { onSuccess: () => toast.success(t('marketDays.toast.capacitySaved')) })}
+                  onClick={() =>
+                    saveCaps.mutate(
+                      { id: d.id, capacities: rowsToInput(caps), expectedUpdatedAt: d.updatedAt },
+                      { onSuccess: () => toast.success(t('marketDays.toast.capacitySaved')) },
+                    )
+                  }
                 >
                   {saveCaps.isPending ? t('marketDays.form.saving') : t('marketDays.capacity.save')}
                 </Button>
@@ -192,7 +212,12 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
         onOpenChange={setCancelling}
         pending={action.isPending}
         error={action.error}
-        onConfirm={(reason) => action.mutate({ id: d!.id, action: 'cancel', reason }, { onSuccess: () => (setCancelling(false), toast.success(t('marketDays.toast.cancel'))) })}
+        onConfirm={(reason) =>
+          action.mutate(
+            { id: d!.id, action: 'cancel', reason },
+            { onSuccess: () => (setCancelling(false), toast.success(t('marketDays.toast.cancel'))) },
+          )
+        }
       />
     </>
   );

@@ -21,10 +21,31 @@ interface Form {
   notes: string;
 }
 
-const EMPTY: Form = { locationId: '', date: '', setupTime: '07:00', openTime: '09:00', closeTime: '14:00', opens: '', closes: '', notes: '' };
+const EMPTY: Form = {
+  locationId: '',
+  date: '',
+  setupTime: '07:00',
+  openTime: '09:00',
+  closeTime: '14:00',
+  opens: '',
+  closes: '',
+  notes: '',
+};
 
 /** Plan one market day, or change one; a day of a series is detached from it by the change (said up front). */
-export function DayFormDialog({ open, onOpenChange, day, defaultDate, onSaved }: { open: boolean; onOpenChange: (o: boolean) => void; day: MarketDayDetail | null; defaultDate?: string; onSaved?: (id: string) => void }) {
+export function DayFormDialog({
+  open,
+  onOpenChange,
+  day,
+  defaultDate,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  day: MarketDayDetail | null;
+  defaultDate?: string;
+  onSaved?: (id: string) => void;
+}) {
   const { t } = useI18n();
   const save = useSaveDay();
   const categories = useCategoryOptions();
@@ -40,7 +61,16 @@ export function DayFormDialog({ open, onOpenChange, day, defaultDate, onSaved }:
     setLocal({});
     setForm(
       day
-        ? { locationId: day.locationId, date: day.date, setupTime: day.setupTime, openTime: day.openTime, closeTime: day.closeTime, opens: toLocalInput(day.applicationOpensAt), closes: toLocalInput(day.applicationClosesAt), notes: day.notes ?? '' }
+        ? {
+            locationId: day.locationId,
+            date: day.date,
+            setupTime: day.setupTime,
+            openTime: day.openTime,
+            closeTime: day.closeTime,
+            opens: toLocalInput(day.applicationOpensAt),
+            closes: toLocalInput(day.applicationClosesAt),
+            notes: day.notes ?? '',
+          }
         : { ...EMPTY, date: defaultDate ?? '' },
     );
     // Reset when the dialog opens or switches day, not when the mutation changes.
@@ -51,7 +81,8 @@ export function DayFormDialog({ open, onOpenChange, day, defaultDate, onSaved }:
 
   const server = save.error instanceof ApiError ? save.error.fields : [];
   const conflict = conflictMessage(save.error, t, (ds) => ds.join(', '));
-  const err = (f: keyof FormErrors | string) => local[f as keyof FormErrors] ?? (conflict?.field === f ? conflict.message : server.find((e) => e.field === f)?.message);
+  const err = (f: keyof FormErrors | string) =>
+    local[f as keyof FormErrors] ?? (conflict?.field === f ? conflict.message : server.find((e) => e.field === f)?.message);
   const general = save.error && !server.length ? save.error.message : null;
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -59,9 +90,11 @@ export function DayFormDialog({ open, onOpenChange, day, defaultDate, onSaved }:
     const errors = checkTimes(form, t);
     if (!day && !form.locationId) errors.locationId = t('marketDays.error.required');
     if (!form.date) errors.date = t('marketDays.error.required');
-    if (!!form.opens !== !!form.closes) errors[form.opens ? 'applicationClosesAt' : 'applicationOpensAt'] = t('marketDays.error.windowBoth');
+    if (!!form.opens !== !!form.closes)
+      errors[form.opens ? 'applicationClosesAt' : 'applicationOpensAt'] = t('marketDays.error.windowBoth');
     else if (form.opens && form.opens >= form.closes) errors.applicationClosesAt = t('marketDays.error.windowOrder');
-    else if (form.closes && form.date && form.closes > `${form.date}T${form.openTime}`) errors.applicationClosesAt = t('marketDays.error.windowAfterOpening');
+    else if (form.closes && form.date && form.closes > `${form.date}T${form.openTime}`)
+      errors.applicationClosesAt = t('marketDays.error.windowAfterOpening');
     if (!day && categories.isSuccess && caps.some((c) => !capacityValid(c.value))) errors.capacities = t('marketDays.capacity.invalid');
     setLocal(errors);
     if (Object.keys(errors).length) return;
@@ -74,7 +107,9 @@ export function DayFormDialog({ open, onOpenChange, day, defaultDate, onSaved }:
       applicationClosesAt: fromLocalInput(form.closes),
       notes: form.notes.trim() || null,
     };
-    const vars = day ? { id: day.id, body: common, expectedUpdatedAt: day.updatedAt } : { body: { ...common, locationId: form.locationId, ...(categories.isSuccess ? { capacities: rowsToInput(caps) } : {}) } };
+    const vars = day
+      ? { id: day.id, body: common, expectedUpdatedAt: day.updatedAt }
+      : { body: { ...common, locationId: form.locationId, ...(categories.isSuccess ? { capacities: rowsToInput(caps) } : {}) } };
     save.mutate(vars, {
       onSuccess: (saved) => {
         toast.success(day ? t('marketDays.toast.updated') : t('marketDays.toast.created'));
@@ -92,14 +127,22 @@ export function DayFormDialog({ open, onOpenChange, day, defaultDate, onSaved }:
       description={day ? undefined : t('marketDays.form.createDescription')}
       wide
       footer={
-        <SubmitFooter formId="market-day-form" pending={save.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
+        <SubmitFooter
+          formId="market-day-form"
+          pending={save.isPending}
+          cancelLabel={t('common.cancel')}
+          onCancel={() => onOpenChange(false)}
+        >
           {save.isPending ? t('marketDays.form.saving') : t('marketDays.form.save')}
         </SubmitFooter>
       }
     >
       <form id="market-day-form" noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => (e.preventDefault(), submit())}>
         {day?.seriesId && (
-          <p className="flex gap-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm sm:col-span-2" data-testid="detach-warning">
+          <p
+            className="flex gap-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm sm:col-span-2"
+            data-testid="detach-warning"
+          >
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>{day.detached ? t('marketDays.form.alreadyDetached') : t('marketDays.form.detachWarning')}</span>
           </p>
@@ -113,35 +156,71 @@ export function DayFormDialog({ open, onOpenChange, day, defaultDate, onSaved }:
           {(p) => <input {...p} type="date" className={fieldClass} value={form.date} onChange={(e) => set({ date: e.target.value })} />}
         </FormField>
         <FormField label={t('marketDays.field.setupTime')} error={err('setupTime')}>
-          {(p) => <input {...p} type="time" className={fieldClass} value={form.setupTime} onChange={(e) => set({ setupTime: e.target.value })} />}
+          {(p) => (
+            <input {...p} type="time" className={fieldClass} value={form.setupTime} onChange={(e) => set({ setupTime: e.target.value })} />
+          )}
         </FormField>
         <FormField label={t('marketDays.field.openTime')} error={err('openTime')}>
-          {(p) => <input {...p} type="time" className={fieldClass} value={form.openTime} onChange={(e) => set({ openTime: e.target.value })} />}
+          {(p) => (
+            <input {...p} type="time" className={fieldClass} value={form.openTime} onChange={(e) => set({ openTime: e.target.value })} />
+          )}
         </FormField>
         <FormField label={t('marketDays.field.closeTime')} error={err('closeTime')}>
-          {(p) => <input {...p} type="time" className={fieldClass} value={form.closeTime} onChange={(e) => set({ closeTime: e.target.value })} />}
+          {(p) => (
+            <input {...p} type="time" className={fieldClass} value={form.closeTime} onChange={(e) => set({ closeTime: e.target.value })} />
+          )}
         </FormField>
         <fieldset className="grid gap-3 rounded-md border p-3 sm:col-span-2 sm:grid-cols-2">
           <legend className="px-1 text-sm font-medium">{t('marketDays.field.window')}</legend>
           <p className="text-xs text-muted-foreground sm:col-span-2">{t('marketDays.form.windowHint')}</p>
           <FormField label={t('marketDays.field.applicationOpensAt')} error={err('applicationOpensAt')}>
-            {(p) => <input {...p} type="datetime-local" className={fieldClass} value={form.opens} onChange={(e) => set({ opens: e.target.value })} />}
+            {(p) => (
+              <input
+                {...p}
+                type="datetime-local"
+                className={fieldClass}
+                value={form.opens}
+                onChange={(e) => set({ opens: e.target.value })}
+              />
+            )}
           </FormField>
           <FormField label={t('marketDays.field.applicationClosesAt')} error={err('applicationClosesAt')}>
-            {(p) => <input {...p} type="datetime-local" className={fieldClass} value={form.closes} onChange={(e) => set({ closes: e.target.value })} />}
+            {(p) => (
+              <input
+                {...p}
+                type="datetime-local"
+                className={fieldClass}
+                value={form.closes}
+                onChange={(e) => set({ closes: e.target.value })}
+              />
+            )}
           </FormField>
         </fieldset>
         <FormField label={t('marketDays.field.notes')} error={err('notes')} className="sm:col-span-2">
-          {(p) => <textarea {...p} className={`${fieldClass} h-20 py-2`} maxLength={2000} value={form.notes} onChange={(e) => set({ notes: e.target.value })} />}
+          {(p) => (
+            <textarea
+              {...p}
+              className={`${fieldClass} h-20 py-2`}
+              maxLength={2000}
+              value={form.notes}
+              onChange={(e) => set({ notes: e.target.value })}
+            />
+          )}
         </FormField>
         {!day && (
           <section className="sm:col-span-2">
             <h3 className="mb-1 text-sm font-medium">{t('marketDays.capacity.title')}</h3>
             <p className="mb-2 text-xs text-muted-foreground">{t('marketDays.capacity.defaultsHint')}</p>
             {categories.isError ? (
-              <p role="alert" className="text-sm text-destructive">{t('marketDays.capacity.categoriesFailed')}</p>
+              <p role="alert" className="text-sm text-destructive">
+                {t('marketDays.capacity.categoriesFailed')}
+              </p>
             ) : (
-              <CapacityEditor rows={caps} onChange={setCaps} errors={(i) => server.find((e) => e.field.startsWith(`capacities.${i}.`))?.message} />
+              <CapacityEditor
+                rows={caps}
+                onChange={setCaps}
+                errors={(i) => server.find((e) => e.field.startsWith(`capacities.${i}.`))?.message}
+              />
             )}
           </section>
         )}

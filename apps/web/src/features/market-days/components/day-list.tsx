@@ -14,7 +14,11 @@ export function DayList({ days, onOpen }: { days: MarketDay[]; onOpen: (id: stri
       <ul className="flex flex-col gap-2 md:hidden" data-testid="market-days-list">
         {days.map((d) => (
           <li key={d.id}>
-            <button type="button" onClick={() => onOpen(d.id)} className="flex w-full flex-col gap-1 rounded-md border bg-card p-3 text-start hover:bg-accent/50 focus-visible:outline-2 focus-visible:outline-ring">
+            <button
+              type="button"
+              onClick={() => onOpen(d.id)}
+              className="flex w-full flex-col gap-1 rounded-md border bg-card p-3 text-start hover:bg-accent/50 focus-visible:outline-2 focus-visible:outline-ring"
+            >
               <span className="flex items-center justify-between gap-2">
                 <span className="font-medium">{formatDate(d.date, language)}</span>
                 <MarketDayStatusBadge status={d.status} />
@@ -35,28 +39,42 @@ export function DayList({ days, onOpen }: { days: MarketDay[]; onOpen: (id: stri
         <table className="w-full text-sm">
           <thead className="bg-muted/50 text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="p-2 text-start font-medium">{t('marketDays.field.date')}</th>
-              <th scope="col" className="p-2 text-start font-medium">{t('marketDays.field.location')}</th>
-              <th scope="col" className="p-2 text-start font-medium">{t('marketDays.list.hours')}</th>
-              <th scope="col" className="p-2 text-start font-medium">{t('marketDays.field.status')}</th>
-              <th scope="col" className="p-2 text-end font-medium">{t('marketDays.list.capacity')}</th>
-              <th scope="col" className="p-2 text-start font-medium">{t('marketDays.list.series')}</th>
+              <th scope="col" className="p-2 text-start font-medium">
+                {t('marketDays.field.date')}
+              </th>
+              <th scope="col" className="p-2 text-start font-medium">
+                {t('marketDays.field.location')}
+              </th>
+              <th scope="col" className="p-2 text-start font-medium">
+                {t('marketDays.list.hours')}
+              </th>
+              <th scope="col" className="p-2 text-start font-medium">
+                {t('marketDays.field.status')}
+              </th>
+              <th scope="col" className="p-2 text-end font-medium">
+                {t('marketDays.list.capacity')}
+              </th>
+              <th scope="col" className="p-2 text-start font-medium">
+                {t('marketDays.list.series')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {days.map((d) => (
               <tr key={d.id} className="border-t hover:bg-accent/40">
                 <td className="p-2">
-                  <button type="button" onClick={() => onOpen(d.id)} className="font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+                  <button
+                    type="button"
+                    onClick={() => onOpen(d.id)}
+                    className="font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                  >
                     {formatDate(d.date, language)}
                   </button>
                 </td>
                 <td className="p-2">
                   <bdi>{name(d)}</bdi>
                 </td>
-                <td className="p-2 tabular-nums">
-                  {hours(d)}
-                </td>
+                <td className="p-2 tabular-nums">{hours(d)}</td>
                 <td className="p-2">
                   <MarketDayStatusBadge status={d.status} />
                 </td>

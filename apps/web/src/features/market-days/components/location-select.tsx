@@ -3,10 +3,25 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { useLocations } from '../market-days-api';
 
 /** The organization's active locations to choose from; says so plainly when they cannot be loaded. */
-export function LocationSelect({ value, onChange, ...aria }: { value: string; onChange: (v: string) => void; id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) {
+export function LocationSelect({
+  value,
+  onChange,
+  ...aria
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}) {
   const { t, language } = useI18n();
   const locations = useLocations();
-  if (locations.isError) return <p role="alert" className="text-sm text-destructive">{t('marketDays.locations.failed')}</p>;
+  if (locations.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {t('marketDays.locations.failed')}
+      </p>
+    );
   const active = (locations.data ?? []).filter((l) => l.status === 'active' || l.id === value);
   return (
     <>

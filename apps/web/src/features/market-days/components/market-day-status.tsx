@@ -21,7 +21,13 @@ export const STATUS_DOT: Record<MarketDayStatus, string> = {
 export function MarketDayStatusBadge({ status, className }: { status: MarketDayStatus; className?: string }) {
   const t = useT();
   return (
-    <span className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium no-underline', STATUS_CLASS[status].replace('line-through', ''), className)}>
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium no-underline',
+        STATUS_CLASS[status].replace('line-through', ''),
+        className,
+      )}
+    >
       {t(`marketDays.status.${status}`)}
     </span>
   );

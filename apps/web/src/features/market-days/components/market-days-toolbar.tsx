@@ -6,14 +6,33 @@ import { MARKET_DAY_STATUSES, useLocations, type DayFilters, type MarketDayStatu
 import { addMonths, formatMonth, monthOf, todayLocal } from '../market-days-dates';
 
 /** Month navigation (previous / this month / next) and the location and status filters. */
-export function MarketDaysToolbar({ month, onMonth, filters, onFilters, showMonth, showStatus }: { month: string; onMonth: (m: string) => void; filters: DayFilters; onFilters: (f: DayFilters) => void; showMonth: boolean; showStatus: boolean }) {
+export function MarketDaysToolbar({
+  month,
+  onMonth,
+  filters,
+  onFilters,
+  showMonth,
+  showStatus,
+}: {
+  month: string;
+  onMonth: (m: string) => void;
+  filters: DayFilters;
+  onFilters: (f: DayFilters) => void;
+  showMonth: boolean;
+  showStatus: boolean;
+}) {
   const { t, language } = useI18n();
   const locations = useLocations();
   return (
     <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
       {showMonth ? (
         <div className="flex items-center gap-1">
-          <Button variant="outline" size="icon" onClick={() => onMonth(addMonths(month, -1))} aria-label={t('marketDays.calendar.previous')}>
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => onMonth(addMonths(month, -1))}
+            aria-label={t('marketDays.calendar.previous')}
+          >
             <ChevronLeft className="size-4 rtl:rotate-180" aria-hidden />
           </Button>
           <h2 className="min-w-40 text-center text-lg font-semibold" aria-live="polite" data-testid="calendar-month">
@@ -33,9 +52,15 @@ export function MarketDaysToolbar({ month, onMonth, filters, onFilters, showMont
         <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
           {t('marketDays.field.location')}
           {locations.isError ? (
-            <span role="alert" className="text-sm font-normal text-destructive">{t('marketDays.locations.failed')}</span>
+            <span role="alert" className="text-sm font-normal text-destructive">
+              {t('marketDays.locations.failed')}
+            </span>
           ) : (
-            <select className={`${fieldClass} md:w-48`} value={filters.locationId ?? ''} onChange={(e) => onFilters({ ...filters, locationId: e.target.value || undefined })}>
+            <select
+              className={`${fieldClass} md:w-48`}
+              value={filters.locationId ?? ''}
+              onChange={(e) => onFilters({ ...filters, locationId: e.target.value || undefined })}
+            >
               <option value="">{t('marketDays.filter.allLocations')}</option>
               {(locations.data ?? []).map((l) => (
                 <option key={l.id} value={l.id}>
@@ -48,7 +73,11 @@ export function MarketDaysToolbar({ month, onMonth, filters, onFilters, showMont
         {showStatus && (
           <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
             {t('marketDays.field.status')}
-            <select className={`${fieldClass} md:w-40`} value={filters.status ?? ''} onChange={(e) => onFilters({ ...filters, status: (e.target.value || undefined) as MarketDayStatus | undefined })}>
+            <select
+              className={`${fieldClass} md:w-40`}
+              value={filters.status ?? ''}
+              onChange={(e) => onFilters({ ...filters, status: (e.target.value || undefined) as MarketDayStatus | undefined })}
+            >
               <option value="">{t('marketDays.filter.allStatuses')}</option>
               {MARKET_DAY_STATUSES.map((s) => (
                 <option key={s} value={s}>

@@ -50,7 +50,14 @@ export function MonthCalendar({ month, days, selected, onSelectDate, onOpenDay, 
                 const outside = monthOf(date) !== month;
                 const label = `${formatDate(date, language, 'long')}${list.length ? ` — ${t('marketDays.calendar.count', { count: list.length })}` : ''}`;
                 return (
-                  <td key={date} className={cn('h-16 border align-top sm:h-28', outside && 'bg-muted/40', selected === date && 'ring-2 ring-inset ring-ring')}>
+                  <td
+                    key={date}
+                    className={cn(
+                      'h-16 border align-top sm:h-28',
+                      outside && 'bg-muted/40',
+                      selected === date && 'ring-2 ring-inset ring-ring',
+                    )}
+                  >
                     <div className="group flex h-full flex-col gap-0.5 p-0.5 sm:p-1">
                       <div className="flex items-center justify-between gap-1">
                         <button
@@ -89,7 +96,10 @@ export function MonthCalendar({ month, days, selected, onSelectDate, onOpenDay, 
                             <button
                               type="button"
                               onClick={() => onOpenDay(d.id)}
-                              className={cn('block w-full truncate rounded border px-1 text-start text-xs leading-5 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-ring', STATUS_CLASS[d.status])}
+                              className={cn(
+                                'block w-full truncate rounded border px-1 text-start text-xs leading-5 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-ring',
+                                STATUS_CLASS[d.status],
+                              )}
                               title={`${name(d)} · ${formatTime(d.openTime, language)} · ${t(`marketDays.status.${d.status}`)}`}
                             >
                               <span className="sr-only">{t(`marketDays.status.${d.status}`)}: </span>
@@ -99,7 +109,11 @@ export function MonthCalendar({ month, days, selected, onSelectDate, onOpenDay, 
                         ))}
                         {list.length > 3 && (
                           <li>
-                            <button type="button" onClick={() => onSelectDate(date)} className="text-xs text-muted-foreground hover:underline">
+                            <button
+                              type="button"
+                              onClick={() => onSelectDate(date)}
+                              className="text-xs text-muted-foreground hover:underline"
+                            >
                               {t('marketDays.calendar.more', { count: list.length - 3 })}
                             </button>
                           </li>

@@ -22,10 +22,28 @@ interface Form {
   notes: string;
 }
 
-const EMPTY: Form = { locationId: '', weekday: 6, startDate: '', endDate: '', skipDates: [], setupTime: '07:00', openTime: '09:00', closeTime: '14:00', notes: '' };
+const EMPTY: Form = {
+  locationId: '',
+  weekday: 6,
+  startDate: '',
+  endDate: '',
+  skipDates: [],
+  setupTime: '07:00',
+  openTime: '09:00',
+  closeTime: '14:00',
+  notes: '',
+};
 
 /** Create a weekly series (one draft day per date), or change one; the preview lists the dates and lets some be skipped. */
-export function SeriesFormDialog({ open, onOpenChange, series }: { open: boolean; onOpenChange: (o: boolean) => void; series: Series | null }) {
+export function SeriesFormDialog({
+  open,
+  onOpenChange,
+  series,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  series: Series | null;
+}) {
   const { t, language } = useI18n();
   const save = useSaveSeries();
   const [form, setForm] = useState<Form>(EMPTY);
@@ -46,7 +64,8 @@ export function SeriesFormDialog({ open, onOpenChange, series }: { open: boolean
   const first = firstWeekday(language);
   const server = save.error instanceof ApiError ? save.error.fields : [];
   const conflict = conflictMessage(save.error, t, (ds) => ds.map((d) => formatDayMonth(d, language)).join(t('marketDays.card.separator')));
-  const err = (f: keyof FormErrors) => local[f] ?? (conflict?.field === f ? conflict.message : server.find((e) => e.field === f || e.field.startsWith(`${f}.`))?.message);
+  const err = (f: keyof FormErrors) =>
+    local[f] ?? (conflict?.field === f ? conflict.message : server.find((e) => e.field === f || e.field.startsWith(`${f}.`))?.message);
   const general = save.error && !server.length ? save.error.message : null;
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -62,14 +81,30 @@ export function SeriesFormDialog({ open, onOpenChange, series }: { open: boolean
     if (Object.keys(errors).length) return;
     // Skips outside the current rule mean nothing; keeping them would only confuse a later edit.
     const skipDates = form.skipDates.filter((d) => dates.includes(d));
-    const body = { weekday: form.weekday, startDate: form.startDate, endDate: form.endDate, skipDates, setupTime: form.setupTime, openTime: form.openTime, closeTime: form.closeTime, notes: form.notes.trim() || null };
-    save.mutate(series ? { id: series.id, body, expectedUpdatedAt: series.updatedAt } : { body: { ...body, locationId: form.locationId } }, {
-      onSuccess: (r) => {
-        const c = r.changes;
-        toast.success(series ? t('marketDays.toast.seriesUpdated', { added: c.added.length, removed: c.removed.length, updated: c.updated }) : t('marketDays.toast.seriesCreated', { count: c.added.length }));
-        onOpenChange(false);
+    const body = {
+      weekday: form.weekday,
+      startDate: form.startDate,
+      endDate: form.endDate,
+      skipDates,
+      setupTime: form.setupTime,
+      openTime: form.openTime,
+      closeTime: form.closeTime,
+      notes: form.notes.trim() || null,
+    };
+    save.mutate(
+      series ? { id: series.id, body, expectedUpdatedAt: series.updatedAt } : { body: { ...body, locationId: form.locationId } },
+      {
+        onSuccess: (r) => {
+          const c = r.changes;
+          toast.success(
+            series
+              ? t('marketDays.toast.seriesUpdated', { added: c.added.length, removed: c.removed.length, updated: c.updated })
+              : t('marketDays.toast.seriesCreated', { count: c.added.length }),
+          );
+          onOpenChange(false);
+        },
       },
-    });
+    );
   };
 
   return (
@@ -80,8 +115,17 @@ export function SeriesFormDialog({ open, onOpenChange, series }: { open: boolean
       description={series ? undefined : t('marketDays.series.createDescription')}
       wide
       footer={
-        <SubmitFooter formId="market-day-series-form" pending={save.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
-          {save.isPending ? t('marketDays.form.saving') : series ? t('marketDays.form.save') : t('marketDays.series.create', { count: planned })}
+        <SubmitFooter
+          formId="market-day-series-form"
+          pending={save.isPending}
+          cancelLabel={t('common.cancel')}
+          onCancel={() => onOpenChange(false)}
+        >
+          {save.isPending
+            ? t('marketDays.form.saving')
+            : series
+              ? t('marketDays.form.save')
+              : t('marketDays.series.create', { count: planned })}
         </SubmitFooter>
       }
     >
@@ -115,29 +159,51 @@ export function SeriesFormDialog({ open, onOpenChange, series }: { open: boolean
         </FormField>
         <div className="hidden sm:block" />
         <FormField label={t('marketDays.field.startDate')} error={err('startDate')}>
-          {(p) => <input {...p} type="date" className={fieldClass} value={form.startDate} onChange={(e) => set({ startDate: e.target.value })} />}
+          {(p) => (
+            <input {...p} type="date" className={fieldClass} value={form.startDate} onChange={(e) => set({ startDate: e.target.value })} />
+          )}
         </FormField>
         <FormField label={t('marketDays.field.endDate')} error={err('endDate')}>
-          {(p) => <input {...p} type="date" className={fieldClass} value={form.endDate} onChange={(e) => set({ endDate: e.target.value })} />}
+          {(p) => (
+            <input {...p} type="date" className={fieldClass} value={form.endDate} onChange={(e) => set({ endDate: e.target.value })} />
+          )}
         </FormField>
         <FormField label={t('marketDays.field.setupTime')} error={err('setupTime')}>
-          {(p) => <input {...p} type="time" className={fieldClass} value={form.setupTime} onChange={(e) => set({ setupTime: e.target.value })} />}
+          {(p) => (
+            <input {...p} type="time" className={fieldClass} value={form.setupTime} onChange={(e) => set({ setupTime: e.target.value })} />
+          )}
         </FormField>
         <FormField label={t('marketDays.field.openTime')} error={err('openTime')}>
-          {(p) => <input {...p} type="time" className={fieldClass} value={form.openTime} onChange={(e) => set({ openTime: e.target.value })} />}
+          {(p) => (
+            <input {...p} type="time" className={fieldClass} value={form.openTime} onChange={(e) => set({ openTime: e.target.value })} />
+          )}
         </FormField>
         <FormField label={t('marketDays.field.closeTime')} error={err('closeTime')}>
-          {(p) => <input {...p} type="time" className={fieldClass} value={form.closeTime} onChange={(e) => set({ closeTime: e.target.value })} />}
+          {(p) => (
+            <input {...p} type="time" className={fieldClass} value={form.closeTime} onChange={(e) => set({ closeTime: e.target.value })} />
+          )}
         </FormField>
         <div className="hidden sm:block" />
         <FormField label={t('marketDays.field.notes')} className="sm:col-span-2">
-          {(p) => <textarea {...p} className={`${fieldClass} h-16 py-2`} maxLength={2000} value={form.notes} onChange={(e) => set({ notes: e.target.value })} />}
+          {(p) => (
+            <textarea
+              {...p}
+              className={`${fieldClass} h-16 py-2`}
+              maxLength={2000}
+              value={form.notes}
+              onChange={(e) => set({ notes: e.target.value })}
+            />
+          )}
         </FormField>
         <section className="sm:col-span-2" aria-labelledby="skip-dates-title">
-          <h3 id="skip-dates-title" className="text-sm font-medium">{t('marketDays.series.skipTitle')}</h3>
+          <h3 id="skip-dates-title" className="text-sm font-medium">
+            {t('marketDays.series.skipTitle')}
+          </h3>
           <p className="mb-2 text-xs text-muted-foreground">{t('marketDays.series.skipHint')}</p>
           <SkipDatesPicker dates={dates} skipped={form.skipDates} onChange={(skipDates) => set({ skipDates })} />
-          <p className="mt-2 text-sm" role="status">{t('marketDays.series.planned', { count: planned })}</p>
+          <p className="mt-2 text-sm" role="status">
+            {t('marketDays.series.planned', { count: planned })}
+          </p>
           {err('skipDates') && <p className="text-xs text-destructive">{err('skipDates')}</p>}
         </section>
         {general && (

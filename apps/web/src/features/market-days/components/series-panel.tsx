@@ -21,7 +21,11 @@ export function SeriesPanel({ locationId, onEdit, onCreate }: { locationId?: str
       { id: confirm.series.id, action: confirm.action },
       {
         onSuccess: (r) => {
-          toast.success('published' in r ? t('marketDays.toast.seriesPublished', { count: r.published }) : t('marketDays.toast.seriesDeleted', { deleted: r.deleted, kept: r.kept }));
+          toast.success(
+            'published' in r
+              ? t('marketDays.toast.seriesPublished', { count: r.published })
+              : t('marketDays.toast.seriesDeleted', { deleted: r.deleted, kept: r.kept }),
+          );
           setConfirm(null);
         },
       },
@@ -62,10 +66,17 @@ export function SeriesPanel({ locationId, onEdit, onCreate }: { locationId?: str
               {`${formatTime(s.openTime, language)} – ${formatTime(s.closeTime, language)}`}
             </p>
             <p className="text-muted-foreground">
-              {t('marketDays.series.counts', { draft: s.dayCounts.draft, published: s.dayCounts.published, completed: s.dayCounts.completed, cancelled: s.dayCounts.cancelled })}
+              {t('marketDays.series.counts', {
+                draft: s.dayCounts.draft,
+                published: s.dayCounts.published,
+                completed: s.dayCounts.completed,
+                cancelled: s.dayCounts.cancelled,
+              })}
               {s.detachedCount > 0 && ` · ${t('marketDays.series.detachedCount', { count: s.detachedCount })}`}
             </p>
-            {s.nextDate && <p className="text-muted-foreground">{t('marketDays.series.next', { date: formatDate(s.nextDate, language) })}</p>}
+            {s.nextDate && (
+              <p className="text-muted-foreground">{t('marketDays.series.next', { date: formatDate(s.nextDate, language) })}</p>
+            )}
             <div className="mt-1 flex flex-wrap justify-end gap-2">
               <Button size="sm" variant="outline" onClick={() => onEdit(s)}>
                 {t('marketDays.action.edit')}
@@ -73,7 +84,11 @@ export function SeriesPanel({ locationId, onEdit, onCreate }: { locationId?: str
               <Button size="sm" variant="outline" onClick={() => (action.reset(), setConfirm({ series: s, action: 'delete' }))}>
                 {t('marketDays.action.delete')}
               </Button>
-              <Button size="sm" disabled={s.dayCounts.draft === 0} onClick={() => (action.reset(), setConfirm({ series: s, action: 'publish' }))}>
+              <Button
+                size="sm"
+                disabled={s.dayCounts.draft === 0}
+                onClick={() => (action.reset(), setConfirm({ series: s, action: 'publish' }))}
+              >
                 {t('marketDays.series.publishAll', { count: s.dayCounts.draft })}
               </Button>
             </div>
@@ -84,7 +99,11 @@ export function SeriesPanel({ locationId, onEdit, onCreate }: { locationId?: str
         open={!!confirm}
         onOpenChange={(o) => !o && setConfirm(null)}
         title={confirm?.action === 'publish' ? t('marketDays.series.publishTitle') : t('marketDays.series.deleteTitle')}
-        message={confirm?.action === 'publish' ? t('marketDays.series.publishMessage', { count: confirm.series.dayCounts.draft }) : t('marketDays.series.deleteMessage')}
+        message={
+          confirm?.action === 'publish'
+            ? t('marketDays.series.publishMessage', { count: confirm.series.dayCounts.draft })
+            : t('marketDays.series.deleteMessage')
+        }
         confirmLabel={confirm?.action === 'publish' ? t('marketDays.action.publish') : t('marketDays.action.delete')}
         cancelLabel={t('common.cancel')}
         pending={action.isPending}

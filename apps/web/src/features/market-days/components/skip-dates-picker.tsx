@@ -4,7 +4,15 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { formatDayMonth, formatMonth, monthOf } from '../market-days-dates';
 
 /** The dates of the rule, month by month; pressing a date skips it (pressed) or plans it again. */
-export function SkipDatesPicker({ dates, skipped, onChange }: { dates: string[]; skipped: string[]; onChange: (skipped: string[]) => void }) {
+export function SkipDatesPicker({
+  dates,
+  skipped,
+  onChange,
+}: {
+  dates: string[];
+  skipped: string[];
+  onChange: (skipped: string[]) => void;
+}) {
   const { t, language } = useI18n();
   const months = useMemo(() => {
     const m = new Map<string, string[]>();

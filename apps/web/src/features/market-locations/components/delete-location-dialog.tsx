@@ -6,7 +6,15 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { useDeleteLocation, type Location } from '../api';
 
 /** Confirms a delete and says what goes with it; a location with market days cannot be deleted at all. */
-export function DeleteLocationDialog({ location, onOpenChange, onDeleted }: { location: Location | null; onOpenChange: (open: boolean) => void; onDeleted?: () => void }) {
+export function DeleteLocationDialog({
+  location,
+  onOpenChange,
+  onDeleted,
+}: {
+  location: Location | null;
+  onOpenChange: (open: boolean) => void;
+  onDeleted?: () => void;
+}) {
   const { t, language } = useI18n();
   const del = useDeleteLocation();
   const name = location ? localName(location, language) : '';

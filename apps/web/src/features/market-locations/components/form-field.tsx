@@ -5,7 +5,17 @@ export const inputClass =
   'h-9 w-full rounded-md border bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-invalid:ring-1 aria-invalid:ring-destructive';
 
 /** A labelled control with its error below; the control gets the id, aria-invalid and aria-describedby. */
-export function FormField({ label, error, hint, children }: { label: string; error?: string; hint?: ReactNode; children: ReactElement<Record<string, unknown>> }) {
+export function FormField({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactElement<Record<string, unknown>>;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;

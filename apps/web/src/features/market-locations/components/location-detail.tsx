@@ -21,7 +21,10 @@ export function LocationDetail({ id, onEdit, onDelete }: Props) {
   const q = useLocation(id);
   const l = q.data;
   const markers = useMemo<GeoMarker[]>(
-    () => (l && l.latitude !== null && l.longitude !== null ? [{ id: l.id, lat: l.latitude, lng: l.longitude, title: localName(l, language), lines: [l.address] }] : []),
+    () =>
+      l && l.latitude !== null && l.longitude !== null
+        ? [{ id: l.id, lat: l.latitude, lng: l.longitude, title: localName(l, language), lines: [l.address] }]
+        : [],
     [l, language],
   );
   const Back = direction === 'rtl' ? ArrowRight : ArrowLeft;
@@ -32,13 +35,20 @@ export function LocationDetail({ id, onEdit, onDelete }: Props) {
     </Link>
   );
 
-  if (q.isPending) return <p role="status" className="text-sm text-muted-foreground">{t('common.loadingPage')}</p>;
+  if (q.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        {t('common.loadingPage')}
+      </p>
+    );
   if (q.isError || !l) {
     const missing = q.error instanceof ApiError && q.error.status === 404;
     return (
       <div className="flex flex-col gap-3">
         {back}
-        <p role="alert" className="text-sm text-destructive">{missing ? t('locations.detail.notFound') : t('locations.loadFailed')}</p>
+        <p role="alert" className="text-sm text-destructive">
+          {missing ? t('locations.detail.notFound') : t('locations.loadFailed')}
+        </p>
       </div>
     );
   }
@@ -73,18 +83,29 @@ export function LocationDetail({ id, onEdit, onDelete }: Props) {
       <div className="grid gap-4 lg:grid-cols-2">
         <dl className="grid grid-cols-[auto_1fr] content-start gap-x-4 gap-y-2 rounded-lg border bg-card p-4 text-sm">
           <dt className="text-muted-foreground">{t('locations.form.address')}</dt>
-          <dd><bdi>{l.address || '—'}</bdi></dd>
+          <dd>
+            <bdi>{l.address || '—'}</bdi>
+          </dd>
           <dt className="text-muted-foreground">{t('locations.detail.point')}</dt>
           <dd className="tabular-nums">
-            {l.latitude !== null && l.longitude !== null ? <bdi dir="ltr">{`${l.latitude}, ${l.longitude}`}</bdi> : t('locations.detail.noPoint')}
+            {l.latitude !== null && l.longitude !== null ? (
+              <bdi dir="ltr">{`${l.latitude}, ${l.longitude}`}</bdi>
+            ) : (
+              t('locations.detail.noPoint')
+            )}
           </dd>
           <dt className="text-muted-foreground">{t('locations.detail.amenities')}</dt>
-          <dd>{l.amenities.length ? l.amenities.map((a) => t(`locations.amenity.${a}`)).join(language === 'ar' ? '، ' : ', ') : t('locations.detail.noAmenities')}</dd>
+          <dd>
+            {l.amenities.length
+              ? l.amenities.map((a) => t(`locations.amenity.${a}`)).join(language === 'ar' ? '، ' : ', ')
+              : t('locations.detail.noAmenities')}
+          </dd>
           <dt className="text-muted-foreground">{t('locations.col.nextDay')}</dt>
           <dd>
             {l.nextMarketDay ? (
               <span className="flex flex-wrap items-center gap-1.5">
-                {formatDay(l.nextMarketDay.date, language)} · {formatTime(l.nextMarketDay.openTime, language)}–{formatTime(l.nextMarketDay.closeTime, language)}
+                {formatDay(l.nextMarketDay.date, language)} · {formatTime(l.nextMarketDay.openTime, language)}–
+                {formatTime(l.nextMarketDay.closeTime, language)}
                 <DayStatusBadge status={l.nextMarketDay.status} />
               </span>
             ) : (
@@ -103,14 +124,18 @@ export function LocationDetail({ id, onEdit, onDelete }: Props) {
         {markers.length > 0 ? (
           <GeoMap markers={markers} label={t('locations.detail.point')} className="h-64 w-full lg:h-full lg:min-h-64" />
         ) : (
-          <p className="flex h-32 items-center justify-center rounded-lg border bg-muted text-sm text-muted-foreground lg:h-full">{t('locations.detail.noPoint')}</p>
+          <p className="flex h-32 items-center justify-center rounded-lg border bg-muted text-sm text-muted-foreground lg:h-full">
+            {t('locations.detail.noPoint')}
+          </p>
         )}
       </div>
       <section className="flex flex-col gap-2" aria-labelledby="plan-heading">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="plan-heading" className="text-lg font-semibold">
             {t('locations.detail.plan')}{' '}
-            <span className="text-sm font-normal text-muted-foreground">{t('locations.detail.planSize', { width: l.planWidthM, depth: l.planDepthM })}</span>
+            <span className="text-sm font-normal text-muted-foreground">
+              {t('locations.detail.planSize', { width: l.planWidthM, depth: l.planDepthM })}
+            </span>
           </h2>
           <Link to={`/market-slots?location=${l.id}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
             {t('locations.detail.manageSlots')}

@@ -38,7 +38,8 @@ export function LocationFormDialog({ open, location, orgSlug, onOpenChange, onSa
 
   const set = <K extends keyof LocationForm>(k: K, v: LocationForm[K]) => setForm((f) => ({ ...f, [k]: v }));
   const serverErrors = save.error instanceof ApiError ? save.error.fields : [];
-  const err = (field: string) => clientErrors[field] ?? serverErrors.find((e) => e.field === field || e.field.startsWith(`${field}.`))?.message;
+  const err = (field: string) =>
+    clientErrors[field] ?? serverErrors.find((e) => e.field === field || e.field.startsWith(`${field}.`))?.message;
 
   const submit = () => {
     const local = localErrors(form, t('locations.form.notANumber'));
@@ -61,7 +62,13 @@ export function LocationFormDialog({ open, location, orgSlug, onOpenChange, onSa
 
   const textField = (k: 'nameEn' | 'nameAr' | 'address', label: string, dir: 'ltr' | 'rtl' | 'auto') => (
     <FormField label={label} error={err(k)}>
-      <input className={inputClass} value={form[k]} dir={dir} maxLength={k === 'address' ? 500 : 200} onChange={(e) => set(k, e.target.value)} />
+      <input
+        className={inputClass}
+        value={form[k]}
+        dir={dir}
+        maxLength={k === 'address' ? 500 : 200}
+        onChange={(e) => set(k, e.target.value)}
+      />
     </FormField>
   );
   const descField = (k: 'descriptionEn' | 'descriptionAr', label: string, dir: 'ltr' | 'rtl') => (
@@ -77,7 +84,9 @@ export function LocationFormDialog({ open, location, orgSlug, onOpenChange, onSa
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content className="fixed inset-x-2 top-2 bottom-2 z-50 mx-auto flex max-w-3xl flex-col rounded-lg border bg-card shadow-xl sm:inset-x-4 sm:top-8 sm:bottom-8">
           <div className="border-b p-4">
-            <Dialog.Title className="text-lg font-semibold">{location ? t('locations.form.editTitle') : t('locations.form.createTitle')}</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold">
+              {location ? t('locations.form.editTitle') : t('locations.form.createTitle')}
+            </Dialog.Title>
             <Dialog.Description className="text-sm text-muted-foreground">{t('locations.form.description')}</Dialog.Description>
           </div>
           <form
@@ -127,7 +136,11 @@ export function LocationFormDialog({ open, location, orgSlug, onOpenChange, onSa
                 {t('locations.form.isPublic')}
               </label>
               <FormField label={t('locations.form.status')} error={err('status')}>
-                <select className={inputClass} value={form.status} onChange={(e) => set('status', e.target.value as LocationForm['status'])}>
+                <select
+                  className={inputClass}
+                  value={form.status}
+                  onChange={(e) => set('status', e.target.value as LocationForm['status'])}
+                >
                   <option value="active">{t('locations.status.active')}</option>
                   <option value="inactive">{t('locations.status.inactive')}</option>
                 </select>
@@ -137,8 +150,22 @@ export function LocationFormDialog({ open, location, orgSlug, onOpenChange, onSa
               <legend className="text-sm font-medium">{t('locations.form.planSize')}</legend>
               <div className="grid grid-cols-2 gap-3">
                 {(['planWidthM', 'planDepthM'] as const).map((k) => (
-                  <FormField key={k} label={k === 'planWidthM' ? t('locations.form.planWidth') : t('locations.form.planDepth')} error={err(k)}>
-                    <input className={inputClass} type="number" inputMode="decimal" min={5} max={2000} step="any" dir="ltr" value={form[k]} onChange={(e) => set(k, e.target.value)} />
+                  <FormField
+                    key={k}
+                    label={k === 'planWidthM' ? t('locations.form.planWidth') : t('locations.form.planDepth')}
+                    error={err(k)}
+                  >
+                    <input
+                      className={inputClass}
+                      type="number"
+                      inputMode="decimal"
+                      min={5}
+                      max={2000}
+                      step="any"
+                      dir="ltr"
+                      value={form[k]}
+                      onChange={(e) => set(k, e.target.value)}
+                    />
                   </FormField>
                 ))}
               </div>

@@ -45,7 +45,9 @@ export function PlanImageField({ orgSlug, previewUrl, error, onChange, onBusyCha
         {t('locations.form.planImage')}
       </span>
       <p className="text-xs text-muted-foreground">{t('locations.form.planImageHint', { size: PLAN_IMAGE_MAX_MB })}</p>
-      {previewUrl && <img src={previewUrl} alt="" className="max-h-40 w-fit max-w-full rounded-md border object-contain" data-testid="plan-preview" />}
+      {previewUrl && (
+        <img src={previewUrl} alt="" className="max-h-40 w-fit max-w-full rounded-md border object-contain" data-testid="plan-preview" />
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <input
           ref={input}

@@ -20,11 +20,20 @@ export function PublicBadge({ isPublic }: { isPublic: boolean }) {
 
 export function StatusBadge({ status }: { status: 'active' | 'inactive' }) {
   const { t } = useI18n();
-  return <span className={`${pill} ${status === 'active' ? 'bg-sky-100 text-sky-900' : 'bg-amber-100 text-amber-900'}`}>{t(`locations.status.${status}`)}</span>;
+  return (
+    <span className={`${pill} ${status === 'active' ? 'bg-sky-100 text-sky-900' : 'bg-amber-100 text-amber-900'}`}>
+      {t(`locations.status.${status}`)}
+    </span>
+  );
 }
 
 export function DayStatusBadge({ status }: { status: 'draft' | 'published' | 'completed' | 'cancelled' }) {
   const { t } = useI18n();
-  const colour = status === 'published' ? 'bg-emerald-100 text-emerald-900' : status === 'cancelled' ? 'bg-red-100 text-red-900' : 'bg-muted text-muted-foreground';
+  const colour =
+    status === 'published'
+      ? 'bg-emerald-100 text-emerald-900'
+      : status === 'cancelled'
+        ? 'bg-red-100 text-red-900'
+        : 'bg-muted text-muted-foreground';
   return <span className={`${pill} ${colour}`}>{t(`locations.dayStatus.${status}`)}</span>;
 }

@@ -19,11 +19,16 @@ function progressFetch(onProgress: (percent: number) => void): typeof fetch {
       xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((100 * e.loaded) / e.total));
       xhr.onload = () => {
         const headers = new Headers();
-        for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        for (const line of xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)) {
           const i = line.indexOf(':');
           if (i > 0) headers.append(line.slice(0, i).trim(), line.slice(i + 1).trim());
         }
-        resolve(new Response(xhr.status === 204 ? null : (xhr.response as Blob), { status: xhr.status, statusText: xhr.statusText, headers }));
+        resolve(
+          new Response(xhr.status === 204 ? null : (xhr.response as Blob), { status: xhr.status, statusText: xhr.statusText, headers }),
+        );
       };
       xhr.onerror = () => reject(new TypeError('Network error during upload'));
       xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
@@ -33,11 +38,19 @@ function progressFetch(onProgress: (percent: number) => void): typeof fetch {
 }
 
 /** Uploads a site plan into the organization's public bucket and returns its object path and public URL. */
-export async function uploadPlanImage(orgSlug: string, file: File, onProgress: (percent: number) => void): Promise<{ path: string; url: string }> {
+export async function uploadPlanImage(
+  orgSlug: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<{ path: string; url: string }> {
   const { StorageClient } = await import('@supabase/storage-js');
   const { data } = await auth().getSession();
   const token = data.session?.access_token ?? publicConfig().anonKey;
-  const client = new StorageClient(`${window.location.origin}/storage/v1`, { apikey: publicConfig().anonKey, Authorization: `Bearer ${token}` }, progressFetch(onProgress));
+  const client = new StorageClient(
+    `${window.location.origin}/storage/v1`,
+    { apikey: publicConfig().anonKey, Authorization: `Bearer ${token}` },
+    progressFetch(onProgress),
+  );
   const bucket = `${orgSlug}-public`;
   const ext = file.type === 'image/png' ? 'png' : file.type === 'image/webp' ? 'webp' : 'jpg';
   const path = `market-locations/${crypto.randomUUID()}.${ext}`;

@@ -2,19 +2,56 @@ import type { catalogAttributesRoutes as r } from '@market/contracts';
 import type { Attribute, AttributeCreate, AttributeUpdate } from './attributes-api';
 
 export type AttributeType = r.AttributeType;
-export const TYPES: AttributeType[] = ['text', 'long_text', 'number', 'boolean', 'single_select', 'multi_select', 'date', 'price', 'measurement', 'media'];
+export const TYPES: AttributeType[] = [
+  'text',
+  'long_text',
+  'number',
+  'boolean',
+  'single_select',
+  'multi_select',
+  'date',
+  'price',
+  'measurement',
+  'media',
+];
 export const isSelect = (t: AttributeType) => t === 'single_select' || t === 'multi_select';
 export const isLocalizable = (t: AttributeType) => t === 'text' || t === 'long_text';
 
 /** The validation inputs each type shows, in order; every value is kept as typed text until saving. */
 export const RULES: Record<AttributeType, { key: string; kind: 'int' | 'number' | 'date' | 'text' }[]> = {
-  text: [{ key: 'minLength', kind: 'int' }, { key: 'maxLength', kind: 'int' }, { key: 'pattern', kind: 'text' }],
-  long_text: [{ key: 'minLength', kind: 'int' }, { key: 'maxLength', kind: 'int' }, { key: 'pattern', kind: 'text' }],
-  number: [{ key: 'min', kind: 'number' }, { key: 'max', kind: 'number' }, { key: 'decimals', kind: 'int' }],
-  price: [{ key: 'min', kind: 'number' }, { key: 'max', kind: 'number' }, { key: 'decimals', kind: 'int' }],
-  measurement: [{ key: 'min', kind: 'number' }, { key: 'max', kind: 'number' }, { key: 'decimals', kind: 'int' }],
-  date: [{ key: 'min', kind: 'date' }, { key: 'max', kind: 'date' }],
-  multi_select: [{ key: 'minChoices', kind: 'int' }, { key: 'maxChoices', kind: 'int' }],
+  text: [
+    { key: 'minLength', kind: 'int' },
+    { key: 'maxLength', kind: 'int' },
+    { key: 'pattern', kind: 'text' },
+  ],
+  long_text: [
+    { key: 'minLength', kind: 'int' },
+    { key: 'maxLength', kind: 'int' },
+    { key: 'pattern', kind: 'text' },
+  ],
+  number: [
+    { key: 'min', kind: 'number' },
+    { key: 'max', kind: 'number' },
+    { key: 'decimals', kind: 'int' },
+  ],
+  price: [
+    { key: 'min', kind: 'number' },
+    { key: 'max', kind: 'number' },
+    { key: 'decimals', kind: 'int' },
+  ],
+  measurement: [
+    { key: 'min', kind: 'number' },
+    { key: 'max', kind: 'number' },
+    { key: 'decimals', kind: 'int' },
+  ],
+  date: [
+    { key: 'min', kind: 'date' },
+    { key: 'max', kind: 'date' },
+  ],
+  multi_select: [
+    { key: 'minChoices', kind: 'int' },
+    { key: 'maxChoices', kind: 'int' },
+  ],
   boolean: [],
   single_select: [],
   media: [],
@@ -68,10 +105,17 @@ function validationOf(d: AttributeDraft): Record<string, unknown> {
   return out;
 }
 
-const optionsOf = (d: AttributeDraft) => d.options.map((o) => ({ ...(o.id ? { id: o.id } : {}), code: o.code.trim(), labelEn: o.labelEn.trim(), labelAr: o.labelAr.trim() }));
+const optionsOf = (d: AttributeDraft) =>
+  d.options.map((o) => ({ ...(o.id ? { id: o.id } : {}), code: o.code.trim(), labelEn: o.labelEn.trim(), labelAr: o.labelAr.trim() }));
 
 export function createBody(d: AttributeDraft): AttributeCreate {
-  const body: Record<string, unknown> = { code: d.code.trim(), nameEn: d.nameEn.trim(), nameAr: d.nameAr.trim(), type: d.type, validation: validationOf(d) };
+  const body: Record<string, unknown> = {
+    code: d.code.trim(),
+    nameEn: d.nameEn.trim(),
+    nameAr: d.nameAr.trim(),
+    type: d.type,
+    validation: validationOf(d),
+  };
   if (isLocalizable(d.type)) body.localizable = d.localizable;
   if (isSelect(d.type)) body.options = optionsOf(d);
   if (d.type === 'measurement') body.unitId = d.unitId;

@@ -32,16 +32,58 @@ export function AttributeOptionsEditor({ options, onChange, error, localError }:
         return (
           <div key={o.key} className="flex flex-col gap-1" data-testid="attribute-option">
             <div className="flex flex-wrap items-center gap-2">
-              <input aria-label={t('attributes.options.code', { n: i + 1 })} dir="ltr" className={`${fieldClass} max-w-28`} value={o.code} maxLength={64} onChange={(e) => set(i, { code: e.target.value })} />
-              <input aria-label={t('attributes.options.labelEn', { n: i + 1 })} dir="ltr" className={`${fieldClass} min-w-32 flex-1`} value={o.labelEn} maxLength={120} onChange={(e) => set(i, { labelEn: e.target.value })} />
-              <input aria-label={t('attributes.options.labelAr', { n: i + 1 })} dir="rtl" lang="ar" className={`${fieldClass} min-w-32 flex-1`} value={o.labelAr} maxLength={120} onChange={(e) => set(i, { labelAr: e.target.value })} />
-              <Button type="button" variant="ghost" size="icon" disabled={i === 0} aria-label={t('attributes.moveUp')} onClick={() => move(i, -1)}>
+              <input
+                aria-label={t('attributes.options.code', { n: i + 1 })}
+                dir="ltr"
+                className={`${fieldClass} max-w-28`}
+                value={o.code}
+                maxLength={64}
+                onChange={(e) => set(i, { code: e.target.value })}
+              />
+              <input
+                aria-label={t('attributes.options.labelEn', { n: i + 1 })}
+                dir="ltr"
+                className={`${fieldClass} min-w-32 flex-1`}
+                value={o.labelEn}
+                maxLength={120}
+                onChange={(e) => set(i, { labelEn: e.target.value })}
+              />
+              <input
+                aria-label={t('attributes.options.labelAr', { n: i + 1 })}
+                dir="rtl"
+                lang="ar"
+                className={`${fieldClass} min-w-32 flex-1`}
+                value={o.labelAr}
+                maxLength={120}
+                onChange={(e) => set(i, { labelAr: e.target.value })}
+              />
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                disabled={i === 0}
+                aria-label={t('attributes.moveUp')}
+                onClick={() => move(i, -1)}
+              >
                 <ArrowUp className="size-4" aria-hidden />
               </Button>
-              <Button type="button" variant="ghost" size="icon" disabled={i === options.length - 1} aria-label={t('attributes.moveDown')} onClick={() => move(i, 1)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                disabled={i === options.length - 1}
+                aria-label={t('attributes.moveDown')}
+                onClick={() => move(i, 1)}
+              >
                 <ArrowDown className="size-4" aria-hidden />
               </Button>
-              <Button type="button" variant="ghost" size="icon" aria-label={t('attributes.options.remove', { n: i + 1 })} onClick={() => onChange(options.filter((_, j) => j !== i))}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={t('attributes.options.remove', { n: i + 1 })}
+                onClick={() => onChange(options.filter((_, j) => j !== i))}
+              >
                 <Trash2 className="size-4" aria-hidden />
               </Button>
             </div>
@@ -49,7 +91,11 @@ export function AttributeOptionsEditor({ options, onChange, error, localError }:
           </div>
         );
       })}
-      {listError && <p role="alert" className="text-xs text-destructive">{listError}</p>}
+      {listError && (
+        <p role="alert" className="text-xs text-destructive">
+          {listError}
+        </p>
+      )}
       <div>
         <Button type="button" variant="outline" size="sm" onClick={() => onChange([...options, newOption()])}>
           <Plus className="size-4" aria-hidden />

@@ -19,7 +19,12 @@ export function AttributeValidationFields({ type, rules, onChange, error }: Prop
     <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-3">
       <legend className="mb-1 text-sm font-medium">{t('attributes.validation.title')}</legend>
       {list.map((rule) => (
-        <FormField key={rule.key} label={t(`attributes.rule.${rule.key}`)} error={attrFieldError(t, error, `validation.${rule.key}`)} className={rule.key === 'pattern' ? 'sm:col-span-3' : undefined}>
+        <FormField
+          key={rule.key}
+          label={t(`attributes.rule.${rule.key}`)}
+          error={attrFieldError(t, error, `validation.${rule.key}`)}
+          className={rule.key === 'pattern' ? 'sm:col-span-3' : undefined}
+        >
           {(p) => (
             <input
               {...p}

@@ -8,7 +8,15 @@ import { useAttributes, useCreateFamily, useUpdateFamily, type AttributeFamily }
 import { FamilyMembersPicker, type Member } from './family-members-picker';
 
 /** Adds or changes an attribute family: names and which attributes, in order, with which required. */
-export function FamilyFormDialog({ open, onOpenChange, family }: { open: boolean; onOpenChange: (open: boolean) => void; family: AttributeFamily | null }) {
+export function FamilyFormDialog({
+  open,
+  onOpenChange,
+  family,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  family: AttributeFamily | null;
+}) {
   const t = useT();
   const attributes = useAttributes();
   const create = useCreateFamily();
@@ -32,7 +40,10 @@ export function FamilyFormDialog({ open, onOpenChange, family }: { open: boolean
   }, [open, family, resetCreate, resetUpdate]);
 
   const err = (f: string) => local[f] ?? attrFieldError(t, save.error, f);
-  const general = save.error && (!(save.error instanceof ApiError) || !['code', 'nameEn', 'nameAr'].some((f) => attrFieldError(t, save.error, f))) ? attrErrorWords(t, save.error) : null;
+  const general =
+    save.error && (!(save.error instanceof ApiError) || !['code', 'nameEn', 'nameAr'].some((f) => attrFieldError(t, save.error, f)))
+      ? attrErrorWords(t, save.error)
+      : null;
 
   const submit = () => {
     const errors: Record<string, string> = {};
@@ -61,20 +72,65 @@ export function FamilyFormDialog({ open, onOpenChange, family }: { open: boolean
         </SubmitFooter>
       }
     >
-      <form id="family-form" noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+      <form
+        id="family-form"
+        noValidate
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
         <FormField label={t('attributes.field.code')} hint={t('attributes.codeHint')} error={err('code')} className="sm:col-span-2">
-          {(p) => <input {...p} dir="ltr" className={fieldClass} value={form.code} maxLength={64} autoComplete="off" onChange={(e) => setForm({ ...form, code: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              dir="ltr"
+              className={fieldClass}
+              value={form.code}
+              maxLength={64}
+              autoComplete="off"
+              onChange={(e) => setForm({ ...form, code: e.target.value })}
+            />
+          )}
         </FormField>
         <FormField label={t('attributes.field.nameEn')} error={err('nameEn')}>
-          {(p) => <input {...p} dir="ltr" className={fieldClass} value={form.nameEn} maxLength={120} onChange={(e) => setForm({ ...form, nameEn: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              dir="ltr"
+              className={fieldClass}
+              value={form.nameEn}
+              maxLength={120}
+              onChange={(e) => setForm({ ...form, nameEn: e.target.value })}
+            />
+          )}
         </FormField>
         <FormField label={t('attributes.field.nameAr')} error={err('nameAr')}>
-          {(p) => <input {...p} dir="rtl" lang="ar" className={fieldClass} value={form.nameAr} maxLength={120} onChange={(e) => setForm({ ...form, nameAr: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              dir="rtl"
+              lang="ar"
+              className={fieldClass}
+              value={form.nameAr}
+              maxLength={120}
+              onChange={(e) => setForm({ ...form, nameAr: e.target.value })}
+            />
+          )}
         </FormField>
         {attributes.isPending && <p className="text-sm text-muted-foreground sm:col-span-2">{t('common.loading')}</p>}
-        {attributes.error && <p role="alert" className="text-sm text-destructive sm:col-span-2">{t('attributes.loadFailed')}</p>}
+        {attributes.error && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {t('attributes.loadFailed')}
+          </p>
+        )}
         {attributes.data && <FamilyMembersPicker attributes={attributes.data} members={members} onChange={setMembers} />}
-        {general && <p role="alert" className="text-sm text-destructive sm:col-span-2">{general}</p>}
+        {general && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {general}
+          </p>
+        )}
       </form>
     </FormDialog>
   );

@@ -10,7 +10,15 @@ export interface Member {
 }
 
 /** Chosen attributes first, in family order (with order buttons and a "required" switch), then the rest to tick. */
-export function FamilyMembersPicker({ attributes, members, onChange }: { attributes: Attribute[]; members: Member[]; onChange: (m: Member[]) => void }) {
+export function FamilyMembersPicker({
+  attributes,
+  members,
+  onChange,
+}: {
+  attributes: Attribute[];
+  members: Member[];
+  onChange: (m: Member[]) => void;
+}) {
   const { t, language } = useI18n();
   const byId = new Map(attributes.map((a) => [a.id, a]));
   const chosen = members.filter((m) => byId.has(m.attributeId));
@@ -31,9 +39,17 @@ export function FamilyMembersPicker({ attributes, members, onChange }: { attribu
           const a = byId.get(m.attributeId)!;
           return (
             <li key={a.id} className="flex items-center gap-2 px-2 py-1.5" data-testid={`family-member-${a.code}`}>
-              <input type="checkbox" checked aria-label={t('attributes.families.include', { name: name(a) })} onChange={() => onChange(chosen.filter((x) => x.attributeId !== a.id))} />
+              <input
+                type="checkbox"
+                checked
+                aria-label={t('attributes.families.include', { name: name(a) })}
+                onChange={() => onChange(chosen.filter((x) => x.attributeId !== a.id))}
+              />
               <span className="flex-1 text-sm">
-                {name(a)} <span className="font-mono text-xs text-muted-foreground" dir="ltr">{a.code}</span>
+                {name(a)}{' '}
+                <span className="font-mono text-xs text-muted-foreground" dir="ltr">
+                  {a.code}
+                </span>
               </span>
               <label className="flex items-center gap-1 text-xs">
                 <Switch.Root
@@ -46,10 +62,24 @@ export function FamilyMembersPicker({ attributes, members, onChange }: { attribu
                 </Switch.Root>
                 {t('attributes.families.required')}
               </label>
-              <Button type="button" variant="ghost" size="icon" disabled={i === 0} aria-label={t('attributes.moveUp')} onClick={() => move(i, -1)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                disabled={i === 0}
+                aria-label={t('attributes.moveUp')}
+                onClick={() => move(i, -1)}
+              >
                 <ArrowUp className="size-4" aria-hidden />
               </Button>
-              <Button type="button" variant="ghost" size="icon" disabled={i === chosen.length - 1} aria-label={t('attributes.moveDown')} onClick={() => move(i, 1)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                disabled={i === chosen.length - 1}
+                aria-label={t('attributes.moveDown')}
+                onClick={() => move(i, 1)}
+              >
                 <ArrowDown className="size-4" aria-hidden />
               </Button>
             </li>
@@ -57,9 +87,17 @@ export function FamilyMembersPicker({ attributes, members, onChange }: { attribu
         })}
         {rest.map((a) => (
           <li key={a.id} className="flex items-center gap-2 px-2 py-1.5">
-            <input type="checkbox" checked={false} aria-label={t('attributes.families.include', { name: name(a) })} onChange={() => onChange([...chosen, { attributeId: a.id, required: false }])} />
+            <input
+              type="checkbox"
+              checked={false}
+              aria-label={t('attributes.families.include', { name: name(a) })}
+              onChange={() => onChange([...chosen, { attributeId: a.id, required: false }])}
+            />
             <span className="flex-1 text-sm text-muted-foreground">
-              {name(a)} <span className="font-mono text-xs" dir="ltr">{a.code}</span>
+              {name(a)}{' '}
+              <span className="font-mono text-xs" dir="ltr">
+                {a.code}
+              </span>
             </span>
           </li>
         ))}

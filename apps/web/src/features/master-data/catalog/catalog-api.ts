@@ -30,9 +30,14 @@ const PATHS: Record<Resource, string> = {
 };
 
 export const useCatalogCategories = () =>
-  useQuery({ queryKey: catalogKeys.categories, queryFn: () => api<typeof r.listCatalogCategories>({ method: 'GET', path: PATHS.categories }) });
-export const useBrands = () => useQuery({ queryKey: catalogKeys.brands, queryFn: () => api<typeof r.listBrands>({ method: 'GET', path: PATHS.brands }) });
-export const useUnits = () => useQuery({ queryKey: catalogKeys.units, queryFn: () => api<typeof r.listUnits>({ method: 'GET', path: PATHS.units }) });
+  useQuery({
+    queryKey: catalogKeys.categories,
+    queryFn: () => api<typeof r.listCatalogCategories>({ method: 'GET', path: PATHS.categories }),
+  });
+export const useBrands = () =>
+  useQuery({ queryKey: catalogKeys.brands, queryFn: () => api<typeof r.listBrands>({ method: 'GET', path: PATHS.brands }) });
+export const useUnits = () =>
+  useQuery({ queryKey: catalogKeys.units, queryFn: () => api<typeof r.listUnits>({ method: 'GET', path: PATHS.units }) });
 export const useTaxClasses = () =>
   useQuery({ queryKey: catalogKeys.taxClasses, queryFn: () => api<typeof r.listTaxClasses>({ method: 'GET', path: PATHS.taxClasses }) });
 export const useCurrencies = () =>
@@ -50,7 +55,11 @@ export function useSaveCatalogRow(resource: Resource) {
     mutationFn: ({ id, body, expectedUpdatedAt }: { id?: string | null; body: Body; expectedUpdatedAt?: string }) =>
       id
         ? guardStale(
-            () => api<typeof r.updateBrand>({ method: 'PATCH', path: `${PATHS[resource]}/:id` }, { params: { id }, body: { ...body, expectedUpdatedAt } as never }),
+            () =>
+              api<typeof r.updateBrand>(
+                { method: 'PATCH', path: `${PATHS[resource]}/:id` },
+                { params: { id }, body: { ...body, expectedUpdatedAt } as never },
+              ),
             t('edit.staleWrite'),
             () => qc.invalidateQueries({ queryKey: catalogKeys[resource] }),
           )
@@ -72,10 +81,24 @@ export function useSaveTaxRate() {
   const qc = useQueryClient();
   const t = useT();
   return useMutation({
-    mutationFn: ({ id, classId, body, expectedUpdatedAt }: { id?: string | null; classId: string; body: Body; expectedUpdatedAt?: string }) =>
+    mutationFn: ({
+      id,
+      classId,
+      body,
+      expectedUpdatedAt,
+    }: {
+      id?: string | null;
+      classId: string;
+      body: Body;
+      expectedUpdatedAt?: string;
+    }) =>
       id
         ? guardStale(
-            () => api<typeof r.updateTaxRate>({ method: 'PATCH', path: '/tax-rates/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } as never }),
+            () =>
+              api<typeof r.updateTaxRate>(
+                { method: 'PATCH', path: '/tax-rates/:id' },
+                { params: { id }, body: { ...body, expectedUpdatedAt } as never },
+              ),
             t('edit.staleWrite'),
             () => qc.invalidateQueries({ queryKey: catalogKeys.taxClasses }),
           )
@@ -97,7 +120,10 @@ export function useMoveCategory() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, parentId, position }: { id: string; parentId: string | null; position: number }) =>
-      api<typeof r.moveCatalogCategory>({ method: 'POST', path: '/catalog-categories/:id/move' }, { params: { id }, body: { parentId, position } }),
+      api<typeof r.moveCatalogCategory>(
+        { method: 'POST', path: '/catalog-categories/:id/move' },
+        { params: { id }, body: { parentId, position } },
+      ),
     onSuccess: (rows) => qc.setQueryData(catalogKeys.categories, rows),
     onError: () => qc.invalidateQueries({ queryKey: catalogKeys.categories }),
   });

@@ -72,31 +72,80 @@ export function CatalogFormDialog({ open, onOpenChange, title, fields, initial, 
         </SubmitFooter>
       }
     >
-      <form id={testId} data-testid={testId} noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => (e.preventDefault(), submit())}>
+      <form
+        id={testId}
+        data-testid={testId}
+        noValidate
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={(e) => (e.preventDefault(), submit())}
+      >
         {fields.map((f) =>
           f.type === 'checkbox' ? (
             <label key={f.name} className="flex items-center gap-2 text-sm sm:col-span-2">
-              <input type="checkbox" name={f.name} className="size-4" checked={values[f.name] === true} onChange={(e) => set(f.name, e.target.checked)} />
+              <input
+                type="checkbox"
+                name={f.name}
+                className="size-4"
+                checked={values[f.name] === true}
+                onChange={(e) => set(f.name, e.target.checked)}
+              />
               {f.label}
               {err(f.name) && <span className="text-xs text-destructive">{err(f.name)}</span>}
             </label>
           ) : (
-            <FormField key={f.name} label={f.label} hint={f.hint} error={err(f.name)} className={f.wide || f.type === 'textarea' ? 'sm:col-span-2' : undefined}>
+            <FormField
+              key={f.name}
+              label={f.label}
+              hint={f.hint}
+              error={err(f.name)}
+              className={f.wide || f.type === 'textarea' ? 'sm:col-span-2' : undefined}
+            >
               {(p) =>
                 f.type === 'select' ? (
-                  <select {...p} name={f.name} className={fieldClass} value={String(values[f.name] ?? '')} onChange={(e) => set(f.name, e.target.value)}>
-                    {f.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                  <select
+                    {...p}
+                    name={f.name}
+                    className={fieldClass}
+                    value={String(values[f.name] ?? '')}
+                    onChange={(e) => set(f.name, e.target.value)}
+                  >
+                    {f.options?.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
                   </select>
                 ) : f.type === 'textarea' ? (
-                  <textarea {...p} name={f.name} dir={f.dir} className={`${fieldClass} h-20 py-2`} maxLength={f.maxLength ?? 2000} value={String(values[f.name] ?? '')} onChange={(e) => set(f.name, e.target.value)} />
+                  <textarea
+                    {...p}
+                    name={f.name}
+                    dir={f.dir}
+                    className={`${fieldClass} h-20 py-2`}
+                    maxLength={f.maxLength ?? 2000}
+                    value={String(values[f.name] ?? '')}
+                    onChange={(e) => set(f.name, e.target.value)}
+                  />
                 ) : (
-                  <input {...p} name={f.name} dir={f.dir} lang={f.dir === 'rtl' ? 'ar' : undefined} className={fieldClass} maxLength={f.maxLength ?? 200} value={String(values[f.name] ?? '')} onChange={(e) => set(f.name, e.target.value)} />
+                  <input
+                    {...p}
+                    name={f.name}
+                    dir={f.dir}
+                    lang={f.dir === 'rtl' ? 'ar' : undefined}
+                    className={fieldClass}
+                    maxLength={f.maxLength ?? 200}
+                    value={String(values[f.name] ?? '')}
+                    onChange={(e) => set(f.name, e.target.value)}
+                  />
                 )
               }
             </FormField>
           ),
         )}
-        {general && <p role="alert" className="text-sm text-destructive sm:col-span-2">{general}</p>}
+        {general && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {general}
+          </p>
+        )}
       </form>
     </FormDialog>
   );

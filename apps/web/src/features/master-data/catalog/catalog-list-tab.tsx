@@ -24,7 +24,17 @@ interface Props<R extends { id: string; code: string; updatedAt: string }> {
 }
 
 /** Intro, add button, loading/empty/error states, the table, the form and the delete confirmation of one list. */
-export function CatalogListTab<R extends { id: string; code: string; updatedAt: string }>({ resource, keys, query, columns, fields, initial, toBody, deleteConflict, below }: Props<R>) {
+export function CatalogListTab<R extends { id: string; code: string; updatedAt: string }>({
+  resource,
+  keys,
+  query,
+  columns,
+  fields,
+  initial,
+  toBody,
+  deleteConflict,
+  below,
+}: Props<R>) {
   const t = useT();
   const save = useSaveCatalogRow(resource);
   const remove = useDeleteCatalogRow(resource);
@@ -40,12 +50,22 @@ export function CatalogListTab<R extends { id: string; code: string; updatedAt: 
       <ListTabTop
         intro={t(`${keys}.intro`)}
         addLabel={t(`${keys}.add`)}
-        onAdd={() => open(null)} addTestId={`${resource}-add`}
+        onAdd={() => open(null)}
+        addTestId={`${resource}-add`}
         query={query}
         loadFailed={t('catalog.loadFailed')}
         empty={t(`${keys}.empty`)}
       />
-      {!!query.data?.length && <CatalogTable rows={query.data} columns={columns} onEdit={open} onDelete={(r) => (remove.reset(), setDeleting(r))} testId={resource} below={below} />}
+      {!!query.data?.length && (
+        <CatalogTable
+          rows={query.data}
+          columns={columns}
+          onEdit={open}
+          onDelete={(r) => (remove.reset(), setDeleting(r))}
+          testId={resource}
+          below={below}
+        />
+      )}
       <CatalogFormDialog
         open={editing.open}
         onOpenChange={(o) => setEditing((e) => ({ ...e, open: o }))}
@@ -61,7 +81,11 @@ export function CatalogListTab<R extends { id: string; code: string; updatedAt: 
             { id: editing.row?.id, body, expectedUpdatedAt: editing.row?.updatedAt },
             {
               onSuccess: () => {
-                toast.success(t(editing.row ? 'catalog.toast.updated' : 'catalog.toast.created', { code: String(body.code ?? editing.row?.code ?? '') }));
+                toast.success(
+                  t(editing.row ? 'catalog.toast.updated' : 'catalog.toast.created', {
+                    code: String(body.code ?? editing.row?.code ?? ''),
+                  }),
+                );
                 setEditing((e) => ({ ...e, open: false }));
               },
             },

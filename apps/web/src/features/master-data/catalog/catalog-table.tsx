@@ -30,7 +30,9 @@ export function CatalogTable<R extends { id: string; code: string }>({ rows, col
         <thead className="bg-muted/60 text-muted-foreground">
           <tr>
             {columns.map((c) => (
-              <th key={c.header} className={th}>{c.header}</th>
+              <th key={c.header} className={th}>
+                {c.header}
+              </th>
             ))}
             <th className={th}>
               <span className="sr-only">{t('catalog.actions')}</span>
@@ -68,4 +70,6 @@ export function CatalogTable<R extends { id: string; code: string }>({ rows, col
   );
 }
 
-export const Badge = ({ children }: { children: ReactNode }) => <span className="rounded bg-muted px-2 py-0.5 text-xs font-medium">{children}</span>;
+export const Badge = ({ children }: { children: ReactNode }) => (
+  <span className="rounded bg-muted px-2 py-0.5 text-xs font-medium">{children}</span>
+);

@@ -1,4 +1,15 @@
-import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, GripVertical, IndentDecrease, IndentIncrease, Pencil, Plus, Trash2 } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  ChevronDown,
+  ChevronRight,
+  GripVertical,
+  IndentDecrease,
+  IndentIncrease,
+  Pencil,
+  Plus,
+  Trash2,
+} from 'lucide-react';
 import { useState, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../i18n/i18n-provider';
@@ -28,7 +39,20 @@ const ZONE_CLASS: Record<DropZone, string> = {
 };
 
 /** One category in the tree: expand, drag handle, names, and the actions (with keyboard moves). */
-export function CategoryTreeRow({ node, expanded, busy, onToggle, onStep, onAddChild, onEdit, onDelete, onDragStart, onDragEnd, canDrop, onDrop }: Props) {
+export function CategoryTreeRow({
+  node,
+  expanded,
+  busy,
+  onToggle,
+  onStep,
+  onAddChild,
+  onEdit,
+  onDelete,
+  onDragStart,
+  onDragEnd,
+  canDrop,
+  onDrop,
+}: Props) {
   const { t, language, direction } = useI18n();
   const [zone, setZone] = useState<DropZone | null>(null);
   const { row, depth, index, siblings, childCount } = node;
@@ -67,7 +91,13 @@ export function CategoryTreeRow({ node, expanded, busy, onToggle, onStep, onAddC
     >
       <GripVertical className="size-4 shrink-0 cursor-grab text-muted-foreground" aria-hidden />
       {childCount ? (
-        <Button variant="ghost" size="sm" className="h-7 px-1" aria-label={t(expanded ? 'catalog.categories.collapse' : 'catalog.categories.expand', { name: localName(language, row) })} onClick={onToggle}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-7 px-1"
+          aria-label={t(expanded ? 'catalog.categories.collapse' : 'catalog.categories.expand', { name: localName(language, row) })}
+          onClick={onToggle}
+        >
           <Chevron className={`${icon} ${direction === 'rtl' && !expanded ? 'rotate-180' : ''}`} aria-hidden />
         </Button>
       ) : (
@@ -75,20 +105,52 @@ export function CategoryTreeRow({ node, expanded, busy, onToggle, onStep, onAddC
       )}
       <span className="min-w-0 flex-1 truncate">
         <span className="font-medium">{localName(language, row)}</span>
-        <span className="ms-2 text-xs text-muted-foreground" dir="ltr">{row.code}</span>
-        {childCount > 0 && <span className="ms-2 text-xs text-muted-foreground">{t('catalog.categories.children', { count: childCount })}</span>}
+        <span className="ms-2 text-xs text-muted-foreground" dir="ltr">
+          {row.code}
+        </span>
+        {childCount > 0 && (
+          <span className="ms-2 text-xs text-muted-foreground">{t('catalog.categories.children', { count: childCount })}</span>
+        )}
       </span>
       <span className="flex shrink-0 items-center">
-        <Button variant="ghost" size="icon" className="size-7" disabled={busy || index === 0} aria-label={t('catalog.categories.moveUp')} onClick={() => onStep('up')}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          disabled={busy || index === 0}
+          aria-label={t('catalog.categories.moveUp')}
+          onClick={() => onStep('up')}
+        >
           <ArrowUp className={icon} aria-hidden />
         </Button>
-        <Button variant="ghost" size="icon" className="size-7" disabled={busy || index === siblings - 1} aria-label={t('catalog.categories.moveDown')} onClick={() => onStep('down')}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          disabled={busy || index === siblings - 1}
+          aria-label={t('catalog.categories.moveDown')}
+          onClick={() => onStep('down')}
+        >
           <ArrowDown className={icon} aria-hidden />
         </Button>
-        <Button variant="ghost" size="icon" className="size-7" disabled={busy || index === 0} aria-label={t('catalog.categories.indent')} onClick={() => onStep('indent')}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          disabled={busy || index === 0}
+          aria-label={t('catalog.categories.indent')}
+          onClick={() => onStep('indent')}
+        >
           <IndentIncrease className={`${icon} rtl:-scale-x-100`} aria-hidden />
         </Button>
-        <Button variant="ghost" size="icon" className="size-7" disabled={busy || depth === 0} aria-label={t('catalog.categories.outdent')} onClick={() => onStep('outdent')}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          disabled={busy || depth === 0}
+          aria-label={t('catalog.categories.outdent')}
+          onClick={() => onStep('outdent')}
+        >
           <IndentDecrease className={`${icon} rtl:-scale-x-100`} aria-hidden />
         </Button>
         <Button variant="ghost" size="icon" className="size-7" aria-label={t('catalog.categories.addChild')} onClick={onAddChild}>

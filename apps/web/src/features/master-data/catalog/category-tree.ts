@@ -65,7 +65,8 @@ export function dropMove(rows: CatalogCategory[], draggedId: string, targetId: s
   if (isInBranch(rows, targetId, draggedId)) return null;
   const target = rows.find((r) => r.id === targetId);
   if (!target) return null;
-  if (zone === 'inside') return { id: draggedId, parentId: target.id, position: childrenOf(rows, target.id).filter((r) => r.id !== draggedId).length };
+  if (zone === 'inside')
+    return { id: draggedId, parentId: target.id, position: childrenOf(rows, target.id).filter((r) => r.id !== draggedId).length };
   // The server takes the dragged row out of its list before inserting, so count without it.
   const sibs = childrenOf(rows, target.parentId).filter((r) => r.id !== draggedId);
   const at = sibs.findIndex((r) => r.id === targetId);

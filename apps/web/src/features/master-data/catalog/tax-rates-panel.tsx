@@ -28,7 +28,9 @@ export function TaxRatesPanel({ taxClass }: { taxClass: TaxClass }) {
   const toBody = (v: FormValues): FormResult => {
     const rateBasisPoints = percentToBasisPoints(String(v.rateBasisPoints ?? ''));
     if (rateBasisPoints === null) return { errors: { rateBasisPoints: t('catalog.taxRates.error.percent') } };
-    const country = String(v.country ?? '').trim().toUpperCase();
+    const country = String(v.country ?? '')
+      .trim()
+      .toUpperCase();
     if (country && !/^[A-Z]{2}$/.test(country)) return { errors: { country: t('catalog.taxRates.error.country') } };
     return { body: { nameEn: String(v.nameEn).trim(), nameAr: String(v.nameAr).trim(), rateBasisPoints, country: country || null } };
   };
@@ -45,7 +47,13 @@ export function TaxRatesPanel({ taxClass }: { taxClass: TaxClass }) {
             <Button variant="ghost" size="sm" className="h-6 px-1" aria-label={t('catalog.taxRates.edit')} onClick={() => open(r)}>
               <Pencil className="size-3" aria-hidden />
             </Button>
-            <Button variant="ghost" size="sm" className="h-6 px-1" aria-label={t('catalog.taxRates.delete')} onClick={() => (remove.reset(), setDeleting(r))}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-6 px-1"
+              aria-label={t('catalog.taxRates.delete')}
+              onClick={() => (remove.reset(), setDeleting(r))}
+            >
               <Trash2 className="size-3" aria-hidden />
             </Button>
           </span>
@@ -63,7 +71,14 @@ export function TaxRatesPanel({ taxClass }: { taxClass: TaxClass }) {
         fields={[
           { name: 'nameEn', label: t('catalog.field.nameEn'), dir: 'ltr', required: true },
           { name: 'nameAr', label: t('catalog.field.nameAr'), dir: 'rtl', required: true },
-          { name: 'rateBasisPoints', label: t('catalog.taxRates.percent'), dir: 'ltr', required: true, maxLength: 6, hint: t('catalog.taxRates.percentHint') },
+          {
+            name: 'rateBasisPoints',
+            label: t('catalog.taxRates.percent'),
+            dir: 'ltr',
+            required: true,
+            maxLength: 6,
+            hint: t('catalog.taxRates.percentHint'),
+          },
           { name: 'country', label: t('catalog.taxRates.country'), dir: 'ltr', maxLength: 2, hint: t('catalog.taxRates.countryHint') },
         ]}
         initial={{
@@ -86,12 +101,21 @@ export function TaxRatesPanel({ taxClass }: { taxClass: TaxClass }) {
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}
         title={t('catalog.taxRates.deleteTitle')}
-        message={deleting ? t('catalog.taxRates.deleteConfirm', { name: localName(language, deleting), percent: basisPointsToPercent(deleting.rateBasisPoints) }) : ''}
+        message={
+          deleting
+            ? t('catalog.taxRates.deleteConfirm', {
+                name: localName(language, deleting),
+                percent: basisPointsToPercent(deleting.rateBasisPoints),
+              })
+            : ''
+        }
         confirmLabel={t('catalog.delete')}
         cancelLabel={t('common.cancel')}
         pending={remove.isPending}
         error={remove.error ? catalogErrorWords(t, remove.error) : null}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => (toast.success(t('catalog.taxRates.deleted')), setDeleting(null)) })}
+        onConfirm={() =>
+          deleting && remove.mutate(deleting.id, { onSuccess: () => (toast.success(t('catalog.taxRates.deleted')), setDeleting(null)) })
+        }
       />
     </div>
   );

@@ -43,24 +43,46 @@ export function AttributeFamiliesTab() {
             <tbody>
               {list.data.map((f) => (
                 <tr key={f.id} className="border-t align-top" data-testid={`family-row-${f.code}`}>
-                  <td className="px-3 py-2 font-mono text-xs" dir="ltr">{f.code}</td>
+                  <td className="px-3 py-2 font-mono text-xs" dir="ltr">
+                    {f.code}
+                  </td>
                   <td className="px-3 py-2">{language === 'ar' ? f.nameAr : f.nameEn}</td>
                   <td className="px-3 py-2">
                     {f.attributes.length === 0 && <span className="text-muted-foreground">{t('attributes.families.none')}</span>}
                     <ul className="flex flex-wrap gap-1">
                       {f.attributes.map((a) => (
-                        <li key={a.attributeId} className={`rounded border px-1.5 py-0.5 text-xs ${a.required ? 'border-primary font-medium' : ''}`}>
+                        <li
+                          key={a.attributeId}
+                          className={`rounded border px-1.5 py-0.5 text-xs ${a.required ? 'border-primary font-medium' : ''}`}
+                        >
                           {language === 'ar' ? a.nameAr : a.nameEn}
-                          {a.required && <span className="ms-0.5 text-primary" title={t('attributes.families.required')}>*</span>}
+                          {a.required && (
+                            <span className="ms-0.5 text-primary" title={t('attributes.families.required')}>
+                              *
+                            </span>
+                          )}
                         </li>
                       ))}
                     </ul>
                   </td>
                   <td className="px-3 py-2 text-end whitespace-nowrap">
-                    <Button variant="ghost" size="icon" aria-label={t('attributes.editLabel', { code: f.code })} onClick={() => setEditing({ open: true, family: f })}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t('attributes.editLabel', { code: f.code })}
+                      onClick={() => setEditing({ open: true, family: f })}
+                    >
                       <Pencil className="size-4" aria-hidden />
                     </Button>
-                    <Button variant="ghost" size="icon" aria-label={t('attributes.deleteLabel', { code: f.code })} onClick={() => { remove.reset(); setDeleting(f); }}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t('attributes.deleteLabel', { code: f.code })}
+                      onClick={() => {
+                        remove.reset();
+                        setDeleting(f);
+                      }}
+                    >
                       <Trash2 className="size-4" aria-hidden />
                     </Button>
                   </td>

@@ -44,7 +44,13 @@ export function AttributesTab() {
         confirmLabel={t('attributes.delete')}
         cancelLabel={t('common.cancel')}
         pending={remove.isPending}
-        error={remove.error ? (remove.error as { status?: number }).status === 409 ? t('attributes.error.inFamily', { count: deleting?.familyCount ?? 0 }) : attrErrorWords(t, remove.error) : null}
+        error={
+          remove.error
+            ? (remove.error as { status?: number }).status === 409
+              ? t('attributes.error.inFamily', { count: deleting?.familyCount ?? 0 })
+              : attrErrorWords(t, remove.error)
+            : null
+        }
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {

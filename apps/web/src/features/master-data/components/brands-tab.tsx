@@ -17,7 +17,18 @@ export function BrandsTab() {
       columns={[
         { header: t('catalog.field.code'), cell: (b) => b.code, ltr: true },
         { header: t('catalog.field.name'), cell: (b) => localName(language, b) },
-        { header: t('catalog.field.website'), cell: (b) => (b.website ? <a className="text-primary underline" href={b.website} target="_blank" rel="noreferrer">{b.website}</a> : '—'), ltr: true },
+        {
+          header: t('catalog.field.website'),
+          cell: (b) =>
+            b.website ? (
+              <a className="text-primary underline" href={b.website} target="_blank" rel="noreferrer">
+                {b.website}
+              </a>
+            ) : (
+              '—'
+            ),
+          ltr: true,
+        },
         { header: t('catalog.field.status'), cell: (b) => <Badge>{t(b.isActive ? 'catalog.active' : 'catalog.inactive')}</Badge> },
       ]}
       fields={[

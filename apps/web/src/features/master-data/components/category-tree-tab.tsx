@@ -2,7 +2,13 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/market-structure-form';
 import { useI18n } from '../../i18n/i18n-provider';
-import { useCatalogCategories, useDeleteCatalogRow, useMoveCategory, useSaveCatalogRow, type CatalogCategory } from '../catalog/catalog-api';
+import {
+  useCatalogCategories,
+  useDeleteCatalogRow,
+  useMoveCategory,
+  useSaveCatalogRow,
+  type CatalogCategory,
+} from '../catalog/catalog-api';
 import { catalogErrorWords, localName } from '../catalog/catalog-errors';
 import { CatalogFormDialog, nameFields } from '../catalog/catalog-form-dialog';
 import { str } from '../catalog/catalog-list-tab';
@@ -49,7 +55,8 @@ export function CategoryTreeTab() {
       <ListTabTop
         intro={t('catalog.categories.intro')}
         addLabel={t('catalog.categories.add')}
-        onAdd={() => open({ open: true, row: null, parentId: null })} addTestId="categories-add"
+        onAdd={() => open({ open: true, row: null, parentId: null })}
+        addTestId="categories-add"
         query={query}
         loadFailed={t('catalog.loadFailed')}
         empty={t('catalog.categories.empty')}
@@ -57,7 +64,13 @@ export function CategoryTreeTab() {
       {nodes.length > 0 && (
         <>
           <p className="text-xs text-muted-foreground">{t('catalog.categories.dragHint')}</p>
-          <ul role="tree" aria-label={t('catalog.categories.treeLabel')} aria-busy={move.isPending} className="rounded-md border" data-testid="category-tree">
+          <ul
+            role="tree"
+            aria-label={t('catalog.categories.treeLabel')}
+            aria-busy={move.isPending}
+            className="rounded-md border"
+            data-testid="category-tree"
+          >
             {nodes.map((node) => (
               <CategoryTreeRow
                 key={node.row.id}
@@ -137,7 +150,10 @@ export function CategoryTreeTab() {
         pending={remove.isPending}
         error={remove.error ? catalogErrorWords(t, remove.error, t('catalog.categories.hasChildren')) : null}
         onConfirm={() =>
-          deleting && remove.mutate(deleting.id, { onSuccess: () => (toast.success(t('catalog.toast.deleted', { code: deleting.code })), setDeleting(null)) })
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => (toast.success(t('catalog.toast.deleted', { code: deleting.code })), setDeleting(null)),
+          })
         }
       />
     </div>

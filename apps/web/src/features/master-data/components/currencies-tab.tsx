@@ -27,19 +27,43 @@ export function CurrenciesTab() {
       query={query}
       deleteConflict={t('catalog.currencies.error.deleteBase')}
       columns={[
-        { header: t('catalog.field.code'), cell: (c) => <span className="flex items-center gap-2">{c.code}{c.isBase && <Badge>{t('catalog.currencies.base')}</Badge>}</span>, ltr: true },
+        {
+          header: t('catalog.field.code'),
+          cell: (c) => (
+            <span className="flex items-center gap-2">
+              {c.code}
+              {c.isBase && <Badge>{t('catalog.currencies.base')}</Badge>}
+            </span>
+          ),
+          ltr: true,
+        },
         { header: t('catalog.field.name'), cell: (c) => localName(language, c) },
         { header: t('catalog.field.symbol'), cell: (c) => c.symbol },
         { header: t('catalog.field.minorDigits'), cell: (c) => c.minorDigits, ltr: true },
-        { header: t('catalog.field.rate'), cell: (c) => (base ? `1 ${base.code} = ${formatRate(c.rateMicros)} ${c.code}` : formatRate(c.rateMicros)), ltr: true },
+        {
+          header: t('catalog.field.rate'),
+          cell: (c) => (base ? `1 ${base.code} = ${formatRate(c.rateMicros)} ${c.code}` : formatRate(c.rateMicros)),
+          ltr: true,
+        },
         { header: t('catalog.field.status'), cell: (c) => <Badge>{t(c.isActive ? 'catalog.active' : 'catalog.inactive')}</Badge> },
       ]}
       fields={[
         { ...nameFields(t)[0]!, hint: t('catalog.currencies.codeHint'), maxLength: 3 },
         ...nameFields(t).slice(1),
         { name: 'symbol', label: t('catalog.field.symbol'), required: true, maxLength: 10 },
-        { name: 'minorDigits', label: t('catalog.field.minorDigits'), type: 'select', options: ['0', '1', '2', '3', '4'].map((d) => ({ value: d, label: d })) },
-        { name: 'rateMicros', label: t('catalog.field.rate'), dir: 'ltr', hint: t('catalog.currencies.rateHint', { base: base?.code ?? '—' }), maxLength: 11 },
+        {
+          name: 'minorDigits',
+          label: t('catalog.field.minorDigits'),
+          type: 'select',
+          options: ['0', '1', '2', '3', '4'].map((d) => ({ value: d, label: d })),
+        },
+        {
+          name: 'rateMicros',
+          label: t('catalog.field.rate'),
+          dir: 'ltr',
+          hint: t('catalog.currencies.rateHint', { base: base?.code ?? '—' }),
+          maxLength: 11,
+        },
         { name: 'isBase', label: t('catalog.currencies.makeBase'), type: 'checkbox' },
         { name: 'isActive', label: t('catalog.active'), type: 'checkbox' },
       ]}

@@ -10,7 +10,17 @@ type Direction = 'ltr' | 'rtl';
 const CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 
 /** Adds a language (code fixed from then on) or changes its names and direction. */
-export function LanguageFormDialog({ open, onOpenChange, language, nextSortOrder }: { open: boolean; onOpenChange: (open: boolean) => void; language: Language | null; nextSortOrder: number }) {
+export function LanguageFormDialog({
+  open,
+  onOpenChange,
+  language,
+  nextSortOrder,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  language: Language | null;
+  nextSortOrder: number;
+}) {
   const t = useT();
   const create = useCreateLanguage();
   const update = useUpdateLanguage();
@@ -26,7 +36,11 @@ export function LanguageFormDialog({ open, onOpenChange, language, nextSortOrder
     resetCreate();
     resetUpdate();
     setLocal({});
-    setForm(language ? { code: language.code, name: language.name, nativeName: language.nativeName, textDirection: language.textDirection } : { code: '', name: '', nativeName: '', textDirection: 'ltr' });
+    setForm(
+      language
+        ? { code: language.code, name: language.name, nativeName: language.nativeName, textDirection: language.textDirection }
+        : { code: '', name: '', nativeName: '', textDirection: 'ltr' },
+    );
     // Reset only when the dialog opens or switches language, not when the mutations change.
   }, [open, language, resetCreate, resetUpdate]);
 
@@ -43,7 +57,11 @@ export function LanguageFormDialog({ open, onOpenChange, language, nextSortOrder
     if (Object.keys(errors).length) return;
     const names = { name: form.name.trim(), nativeName: form.nativeName.trim(), textDirection: form.textDirection };
     const done = () => {
-      toast.success(language ? t('masterData.languages.toast.updated', { name: names.name }) : t('masterData.languages.toast.created', { name: names.name }));
+      toast.success(
+        language
+          ? t('masterData.languages.toast.updated', { name: names.name })
+          : t('masterData.languages.toast.created', { name: names.name }),
+      );
       onOpenChange(false);
     };
     // Only what changed: an unchanged shipped language then keeps following the shipped values.
@@ -74,22 +92,60 @@ export function LanguageFormDialog({ open, onOpenChange, language, nextSortOrder
           submit();
         }}
       >
-        <FormField label={t('masterData.field.code')} hint={language ? t('masterData.languages.codeFixed') : t('masterData.languages.codeHint')} error={err('code')}>
-          {(p) => <input {...p} dir="ltr" className={fieldClass} value={form.code} readOnly={!!language} maxLength={12} autoComplete="off" onChange={(e) => setForm({ ...form, code: e.target.value })} />}
+        <FormField
+          label={t('masterData.field.code')}
+          hint={language ? t('masterData.languages.codeFixed') : t('masterData.languages.codeHint')}
+          error={err('code')}
+        >
+          {(p) => (
+            <input
+              {...p}
+              dir="ltr"
+              className={fieldClass}
+              value={form.code}
+              readOnly={!!language}
+              maxLength={12}
+              autoComplete="off"
+              onChange={(e) => setForm({ ...form, code: e.target.value })}
+            />
+          )}
         </FormField>
         <FormField label={t('masterData.field.textDirection')} error={err('textDirection')}>
           {(p) => (
-            <select {...p} className={fieldClass} value={form.textDirection} onChange={(e) => setForm({ ...form, textDirection: e.target.value as Direction })}>
+            <select
+              {...p}
+              className={fieldClass}
+              value={form.textDirection}
+              onChange={(e) => setForm({ ...form, textDirection: e.target.value as Direction })}
+            >
               <option value="ltr">{t('masterData.direction.ltr')}</option>
               <option value="rtl">{t('masterData.direction.rtl')}</option>
             </select>
           )}
         </FormField>
         <FormField label={t('masterData.field.name')} hint={t('masterData.languages.nameHint')} error={err('name')}>
-          {(p) => <input {...p} dir="ltr" className={fieldClass} value={form.name} maxLength={100} onChange={(e) => setForm({ ...form, name: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              dir="ltr"
+              className={fieldClass}
+              value={form.name}
+              maxLength={100}
+              onChange={(e) => setForm({ ...form, name: e.target.value })}
+            />
+          )}
         </FormField>
         <FormField label={t('masterData.field.nativeName')} hint={t('masterData.languages.nativeNameHint')} error={err('nativeName')}>
-          {(p) => <input {...p} dir={form.textDirection} className={fieldClass} value={form.nativeName} maxLength={100} onChange={(e) => setForm({ ...form, nativeName: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              dir={form.textDirection}
+              className={fieldClass}
+              value={form.nativeName}
+              maxLength={100}
+              onChange={(e) => setForm({ ...form, nativeName: e.target.value })}
+            />
+          )}
         </FormField>
         {general && (
           <p role="alert" className="text-sm text-destructive sm:col-span-2">

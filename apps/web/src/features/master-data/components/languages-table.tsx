@@ -23,7 +23,9 @@ function Coverage({ done, total }: { done: number; total: number }) {
   const n = (x: number) => x.toLocaleString(language || 'en');
   return (
     <div className="flex min-w-32 flex-col gap-1">
-      <span className="text-xs tabular-nums">{t('masterData.languages.coverageValue', { done: n(done), total: n(total), percent: pct })}</span>
+      <span className="text-xs tabular-nums">
+        {t('masterData.languages.coverageValue', { done: n(done), total: n(total), percent: pct })}
+      </span>
       <span className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
         <span className={`block h-full ${pct === 100 ? 'bg-emerald-600' : 'bg-primary'}`} style={{ inlineSize: `${pct}%` }} />
       </span>
@@ -58,10 +60,24 @@ export function LanguagesTable({ languages, coverage, busy, onMove, onToggleActi
               <td className="px-3 py-2">
                 <div className="flex items-center gap-1">
                   <span className="w-6 text-center tabular-nums text-muted-foreground">{i + 1}</span>
-                  <Button variant="ghost" size="icon" className="size-7" disabled={busy || i === 0} aria-label={t('masterData.languages.moveUp', { name: l.name })} onClick={() => onMove(i, -1)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-7"
+                    disabled={busy || i === 0}
+                    aria-label={t('masterData.languages.moveUp', { name: l.name })}
+                    onClick={() => onMove(i, -1)}
+                  >
                     <ArrowUp className="size-4" aria-hidden />
                   </Button>
-                  <Button variant="ghost" size="icon" className="size-7" disabled={busy || i === languages.length - 1} aria-label={t('masterData.languages.moveDown', { name: l.name })} onClick={() => onMove(i, 1)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-7"
+                    disabled={busy || i === languages.length - 1}
+                    aria-label={t('masterData.languages.moveDown', { name: l.name })}
+                    onClick={() => onMove(i, 1)}
+                  >
                     <ArrowDown className="size-4" aria-hidden />
                   </Button>
                 </div>
@@ -71,10 +87,21 @@ export function LanguagesTable({ languages, coverage, busy, onMove, onToggleActi
               </td>
               <td className="px-3 py-2">
                 <span className="font-medium">{l.name}</span>
-                {l.isDefault && <span className="ms-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">{t('masterData.languages.default')}</span>}
-                {l.shipped && <span className="ms-2 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">{t('masterData.languages.shipped')}</span>}
+                {l.isDefault && (
+                  <span className="ms-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
+                    {t('masterData.languages.default')}
+                  </span>
+                )}
+                {l.shipped && (
+                  <span className="ms-2 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
+                    {t('masterData.languages.shipped')}
+                  </span>
+                )}
                 {l.overridden && (
-                  <span className="ms-2 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900" title={t('masterData.languages.changedHint')}>
+                  <span
+                    className="ms-2 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900"
+                    title={t('masterData.languages.changedHint')}
+                  >
                     {t('masterData.languages.changed')}
                   </span>
                 )}
@@ -96,7 +123,11 @@ export function LanguagesTable({ languages, coverage, busy, onMove, onToggleActi
                 </Switch.Root>
               </td>
               <td className="px-3 py-2">
-                {coverage ? <Coverage done={coverage.translated.get(l.code) ?? 0} total={coverage.total} /> : <span className="text-xs text-muted-foreground">…</span>}
+                {coverage ? (
+                  <Coverage done={coverage.translated.get(l.code) ?? 0} total={coverage.total} />
+                ) : (
+                  <span className="text-xs text-muted-foreground">…</span>
+                )}
               </td>
               <td className="px-3 py-2 text-end">
                 <Menu>

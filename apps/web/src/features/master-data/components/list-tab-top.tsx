@@ -11,7 +11,23 @@ interface ListQuery {
 }
 
 /** The top of every master-data list: its intro, the add button and the loading, error and empty states. */
-export function ListTabTop({ intro, addLabel, onAdd, addTestId, query, loadFailed, empty }: { intro: string; addLabel: string; onAdd: () => void; addTestId?: string; query: ListQuery; loadFailed: string; empty: string }) {
+export function ListTabTop({
+  intro,
+  addLabel,
+  onAdd,
+  addTestId,
+  query,
+  loadFailed,
+  empty,
+}: {
+  intro: string;
+  addLabel: string;
+  onAdd: () => void;
+  addTestId?: string;
+  query: ListQuery;
+  loadFailed: string;
+  empty: string;
+}) {
   const t = useT();
   return (
     <>

@@ -17,11 +17,21 @@ export function TaxClassesTab() {
       query={query}
       columns={[
         { header: t('catalog.field.code'), cell: (c) => c.code, ltr: true },
-        { header: t('catalog.field.name'), cell: (c) => <span className="flex items-center gap-2">{localName(language, c)}{c.isDefault && <Badge>{t('catalog.taxClasses.default')}</Badge>}</span> },
+        {
+          header: t('catalog.field.name'),
+          cell: (c) => (
+            <span className="flex items-center gap-2">
+              {localName(language, c)}
+              {c.isDefault && <Badge>{t('catalog.taxClasses.default')}</Badge>}
+            </span>
+          ),
+        },
       ]}
       fields={[...nameFields(t), { name: 'isDefault', label: t('catalog.taxClasses.makeDefault'), type: 'checkbox' }]}
       initial={(c) => ({ code: c?.code ?? '', nameEn: c?.nameEn ?? '', nameAr: c?.nameAr ?? '', isDefault: c?.isDefault ?? false })}
-      toBody={(v) => ({ body: { code: str(v, 'code'), nameEn: str(v, 'nameEn'), nameAr: str(v, 'nameAr'), isDefault: v.isDefault === true } })}
+      toBody={(v) => ({
+        body: { code: str(v, 'code'), nameEn: str(v, 'nameEn'), nameAr: str(v, 'nameAr'), isDefault: v.isDefault === true },
+      })}
       below={(c) => <TaxRatesPanel taxClass={c} />}
     />
   );

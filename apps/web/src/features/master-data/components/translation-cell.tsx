@@ -84,7 +84,10 @@ function ChangedMark({ rowKey, language, translation }: Props & { translation: T
   const reset = useResetTranslation();
   return (
     <span className="flex items-center gap-1 px-2 text-xs">
-      <span className="rounded-full bg-sky-100 px-2 py-0.5 font-medium text-sky-900" title={t('masterData.translations.shippedText', { value: translation.shippedValue ?? '' })}>
+      <span
+        className="rounded-full bg-sky-100 px-2 py-0.5 font-medium text-sky-900"
+        title={t('masterData.translations.shippedText', { value: translation.shippedValue ?? '' })}
+      >
         {t('masterData.translations.changed')}
       </span>
       <button

@@ -63,7 +63,12 @@ export function TranslationKeyDialog({ open, onOpenChange, languages, existingKe
       description={t('masterData.translations.addKeyDescription')}
       wide
       footer={
-        <SubmitFooter formId="translation-key-form" pending={create.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
+        <SubmitFooter
+          formId="translation-key-form"
+          pending={create.isPending}
+          cancelLabel={t('common.cancel')}
+          onCancel={() => onOpenChange(false)}
+        >
           {create.isPending ? t('masterData.saving') : t('masterData.save')}
         </SubmitFooter>
       }
@@ -78,11 +83,31 @@ export function TranslationKeyDialog({ open, onOpenChange, languages, existingKe
         }}
       >
         <FormField label={t('masterData.field.key')} hint={t('masterData.translations.keyHint')} error={keyError}>
-          {(p) => <input {...p} dir="ltr" className={`${fieldClass} font-mono`} value={key} maxLength={300} autoComplete="off" onChange={(e) => setKey(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              dir="ltr"
+              className={`${fieldClass} font-mono`}
+              value={key}
+              maxLength={300}
+              autoComplete="off"
+              onChange={(e) => setKey(e.target.value)}
+            />
+          )}
         </FormField>
         {languages.map((l) => (
           <FormField key={l.code} label={t('masterData.translations.valueIn', { language: l.name })}>
-            {(p) => <input {...p} dir={l.textDirection} lang={l.code} className={fieldClass} value={values[l.code] ?? ''} maxLength={10000} onChange={(e) => setValues({ ...values, [l.code]: e.target.value })} />}
+            {(p) => (
+              <input
+                {...p}
+                dir={l.textDirection}
+                lang={l.code}
+                className={fieldClass}
+                value={values[l.code] ?? ''}
+                maxLength={10000}
+                onChange={(e) => setValues({ ...values, [l.code]: e.target.value })}
+              />
+            )}
           </FormField>
         ))}
         {local.values && <p className="text-sm text-destructive">{local.values}</p>}

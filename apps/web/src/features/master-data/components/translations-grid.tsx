@@ -15,7 +15,10 @@ export function TranslationsGrid({ rows, languages }: { rows: KeyRow[]; language
             <th className={`${th} w-64`}>{t('masterData.field.key')}</th>
             {languages.map((l) => (
               <th key={l.code} className={th}>
-                {l.name} <span className="font-mono text-xs" dir="ltr">({l.code})</span>
+                {l.name}{' '}
+                <span className="font-mono text-xs" dir="ltr">
+                  ({l.code})
+                </span>
               </th>
             ))}
           </tr>

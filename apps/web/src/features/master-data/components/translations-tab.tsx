@@ -67,14 +67,24 @@ export function TranslationsTab() {
         errorLabel={t('masterData.translations.loadFailed')}
         retryLabel={t('common.tryAgain')}
         onRetry={() => void Promise.all([languagesQ.refetch(), translationsQ.refetch()])}
-        emptyContent={rows.length === 0 ? t('masterData.translations.empty') : missingOnly && !deferredSearch.trim() ? t('masterData.translations.noneMissing') : t('masterData.translations.noMatch')}
+        emptyContent={
+          rows.length === 0
+            ? t('masterData.translations.empty')
+            : missingOnly && !deferredSearch.trim()
+              ? t('masterData.translations.noneMissing')
+              : t('masterData.translations.noMatch')
+        }
       />
       {!loading && !error && pageRows.length > 0 && (
         <>
           <TranslationsGrid rows={pageRows} languages={languages.filter((l) => shown.has(l.code))} />
           <nav className="flex flex-wrap items-center justify-between gap-2 text-sm" aria-label={t('masterData.translations.paging')}>
             <span className="text-muted-foreground tabular-nums" data-testid="translations-summary">
-              {t('masterData.translations.pageSummary', { from: n(current * PAGE_SIZE + 1), to: n(current * PAGE_SIZE + pageRows.length), total: n(visible.length) })}
+              {t('masterData.translations.pageSummary', {
+                from: n(current * PAGE_SIZE + 1),
+                to: n(current * PAGE_SIZE + pageRows.length),
+                total: n(visible.length),
+              })}
             </span>
             <div className="flex gap-2">
               <Button variant="outline" size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>

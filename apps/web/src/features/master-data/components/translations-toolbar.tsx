@@ -18,7 +18,17 @@ interface Props {
 }
 
 /** Search, the missing-only filter, which language columns to show, and adding a key. */
-export function TranslationsToolbar({ search, onSearch, missingOnly, onMissingOnly, missingCount, languages, shown, onToggleLanguage, onAddKey }: Props) {
+export function TranslationsToolbar({
+  search,
+  onSearch,
+  missingOnly,
+  onMissingOnly,
+  missingCount,
+  languages,
+  shown,
+  onToggleLanguage,
+  onAddKey,
+}: Props) {
   const { t, language } = useI18n();
   const id = useId();
   return (
@@ -43,7 +53,10 @@ export function TranslationsToolbar({ search, onSearch, missingOnly, onMissingOn
         <label className="flex h-9 items-center gap-2 text-sm">
           <input type="checkbox" className="size-4" checked={missingOnly} onChange={(e) => onMissingOnly(e.target.checked)} />
           {t('masterData.translations.missingOnly')}
-          <span data-testid="missing-count" className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium tabular-nums text-amber-900">
+          <span
+            data-testid="missing-count"
+            className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium tabular-nums text-amber-900"
+          >
             {missingCount.toLocaleString(language || 'en')}
           </span>
         </label>

@@ -26,10 +26,23 @@ export function UnitsTab() {
       fields={[
         ...nameFields(t),
         { name: 'symbol', label: t('catalog.field.symbol'), required: true, maxLength: 20 },
-        { name: 'kind', label: t('catalog.field.kind'), type: 'select', options: UNIT_KINDS.map((k) => ({ value: k, label: t(`catalog.unitKind.${k}`) })) },
+        {
+          name: 'kind',
+          label: t('catalog.field.kind'),
+          type: 'select',
+          options: UNIT_KINDS.map((k) => ({ value: k, label: t(`catalog.unitKind.${k}`) })),
+        },
       ]}
-      initial={(u) => ({ code: u?.code ?? '', nameEn: u?.nameEn ?? '', nameAr: u?.nameAr ?? '', symbol: u?.symbol ?? '', kind: u?.kind ?? 'count' })}
-      toBody={(v) => ({ body: { code: str(v, 'code'), nameEn: str(v, 'nameEn'), nameAr: str(v, 'nameAr'), symbol: str(v, 'symbol'), kind: str(v, 'kind') } })}
+      initial={(u) => ({
+        code: u?.code ?? '',
+        nameEn: u?.nameEn ?? '',
+        nameAr: u?.nameAr ?? '',
+        symbol: u?.symbol ?? '',
+        kind: u?.kind ?? 'count',
+      })}
+      toBody={(v) => ({
+        body: { code: str(v, 'code'), nameEn: str(v, 'nameEn'), nameAr: str(v, 'nameAr'), symbol: str(v, 'symbol'), kind: str(v, 'kind') },
+      })}
     />
   );
 }

@@ -6,7 +6,19 @@ import { useI18n } from '../../i18n/i18n-provider';
 import { useAssetOptions, type AssetOption } from '../products-api';
 
 /** Picks files of the asset library (searched by name, alt text or tag); `multiple` allows several. */
-export function AssetPickerDialog({ open, onOpenChange, onPick, exclude = [], multiple }: { open: boolean; onOpenChange: (o: boolean) => void; onPick: (assets: AssetOption[]) => void; exclude?: string[]; multiple?: boolean }) {
+export function AssetPickerDialog({
+  open,
+  onOpenChange,
+  onPick,
+  exclude = [],
+  multiple,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onPick: (assets: AssetOption[]) => void;
+  exclude?: string[];
+  multiple?: boolean;
+}) {
   const { t, language } = useI18n();
   const [q, setQ] = useState('');
   const [debounced, setDebounced] = useState('');

@@ -9,7 +9,17 @@ type A11y = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; 
 const areaClass = 'min-h-20 w-full rounded-md border bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive';
 
 /** A number typed as text; sent as a number when it is one, else as typed (the server names the problem). */
-function NumberInput({ value, onChange, a11y, suffix }: { value: unknown; onChange: (v: unknown) => void; a11y: A11y; suffix?: string | null }) {
+function NumberInput({
+  value,
+  onChange,
+  a11y,
+  suffix,
+}: {
+  value: unknown;
+  onChange: (v: unknown) => void;
+  a11y: A11y;
+  suffix?: string | null;
+}) {
   const [text, setText] = useState(value === null || value === undefined ? '' : String(value));
   useEffect(() => {
     const shown = text.trim() === '' ? null : Number(text);
@@ -36,7 +46,21 @@ function NumberInput({ value, onChange, a11y, suffix }: { value: unknown; onChan
 }
 
 /** One input per attribute type; a localisable text has one input per language. */
-export const AttributeInput = memo(function AttributeInput({ attribute: a, value, onChange, a11y, currency, mediaName }: { attribute: FamilyAttribute; value: unknown; onChange: (id: string, v: unknown) => void; a11y: A11y; currency: string | null; mediaName?: string }) {
+export const AttributeInput = memo(function AttributeInput({
+  attribute: a,
+  value,
+  onChange,
+  a11y,
+  currency,
+  mediaName,
+}: {
+  attribute: FamilyAttribute;
+  value: unknown;
+  onChange: (id: string, v: unknown) => void;
+  a11y: A11y;
+  currency: string | null;
+  mediaName?: string;
+}) {
   const { t, language } = useI18n();
   const [picking, setPicking] = useState(false);
   const [pickedName, setPickedName] = useState<string>();
@@ -49,8 +73,21 @@ export const AttributeInput = memo(function AttributeInput({ attribute: a, value
       if (a.localizable) {
         const v = (value && typeof value === 'object' ? value : {}) as { en?: string; ar?: string };
         const one = (lang: 'en' | 'ar') => {
-          const props = { dir: lang === 'ar' ? 'rtl' : 'ltr', lang, value: v[lang] ?? '', onChange: (e: { target: { value: string } }) => set({ ...v, [lang]: e.target.value }), 'aria-invalid': a11y['aria-invalid'], 'aria-label': t(lang === 'en' ? 'products.attr.english' : 'products.attr.arabic', { name: language === 'ar' && a.nameAr ? a.nameAr : a.nameEn }) };
-          return a.type === 'long_text' ? <textarea {...props} id={lang === 'en' ? a11y.id : undefined} className={areaClass} /> : <input {...props} id={lang === 'en' ? a11y.id : undefined} className={fieldClass} />;
+          const props = {
+            dir: lang === 'ar' ? 'rtl' : 'ltr',
+            lang,
+            value: v[lang] ?? '',
+            onChange: (e: { target: { value: string } }) => set({ ...v, [lang]: e.target.value }),
+            'aria-invalid': a11y['aria-invalid'],
+            'aria-label': t(lang === 'en' ? 'products.attr.english' : 'products.attr.arabic', {
+              name: language === 'ar' && a.nameAr ? a.nameAr : a.nameEn,
+            }),
+          };
+          return a.type === 'long_text' ? (
+            <textarea {...props} id={lang === 'en' ? a11y.id : undefined} className={areaClass} />
+          ) : (
+            <input {...props} id={lang === 'en' ? a11y.id : undefined} className={fieldClass} />
+          );
         };
         return (
           <div className="grid gap-2 sm:grid-cols-2" aria-describedby={a11y['aria-describedby']}>
@@ -74,28 +111,60 @@ export const AttributeInput = memo(function AttributeInput({ attribute: a, value
       return <NumberInput value={value} onChange={set} a11y={a11y} suffix={a.unitSymbol} />;
     case 'boolean':
       return (
-        <select {...a11y} className={fieldClass} value={value === true ? 'yes' : value === false ? 'no' : ''} onChange={(e) => set(e.target.value === '' ? null : e.target.value === 'yes')}>
+        <select
+          {...a11y}
+          className={fieldClass}
+          value={value === true ? 'yes' : value === false ? 'no' : ''}
+          onChange={(e) => set(e.target.value === '' ? null : e.target.value === 'yes')}
+        >
           <option value="">{t('products.attr.notSet')}</option>
           <option value="yes">{t('products.attr.yes')}</option>
           <option value="no">{t('products.attr.no')}</option>
         </select>
       );
     case 'date':
-      return <input {...a11y} type="date" className={fieldClass} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value || null)} />;
+      return (
+        <input
+          {...a11y}
+          type="date"
+          className={fieldClass}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => set(e.target.value || null)}
+        />
+      );
     case 'single_select':
       return (
-        <select {...a11y} className={fieldClass} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value || null)}>
+        <select
+          {...a11y}
+          className={fieldClass}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => set(e.target.value || null)}
+        >
           <option value="">{t('products.attr.notSet')}</option>
-          {a.options.map((o) => <option key={o.code} value={o.code}>{label(o)}</option>)}
+          {a.options.map((o) => (
+            <option key={o.code} value={o.code}>
+              {label(o)}
+            </option>
+          ))}
         </select>
       );
     case 'multi_select': {
       const codes = Array.isArray(value) ? (value as string[]) : [];
       return (
-        <div id={a11y.id} role="group" aria-describedby={a11y['aria-describedby']} className="flex flex-wrap gap-x-4 gap-y-1 rounded-md border p-2">
+        <div
+          id={a11y.id}
+          role="group"
+          aria-describedby={a11y['aria-describedby']}
+          className="flex flex-wrap gap-x-4 gap-y-1 rounded-md border p-2"
+        >
           {a.options.map((o) => (
             <label key={o.code} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="size-4" checked={codes.includes(o.code)} onChange={(e) => set(e.target.checked ? [...codes, o.code] : codes.filter((c) => c !== o.code))} />
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={codes.includes(o.code)}
+                onChange={(e) => set(e.target.checked ? [...codes, o.code] : codes.filter((c) => c !== o.code))}
+              />
               {label(o)}
             </label>
           ))}
@@ -105,7 +174,9 @@ export const AttributeInput = memo(function AttributeInput({ attribute: a, value
     case 'media':
       return (
         <div className="flex flex-wrap items-center gap-2">
-          <span className="min-w-0 truncate text-sm" data-testid={`media-value-${a.code}`}>{typeof value === 'string' && value ? (pickedName ?? mediaName ?? value) : t('products.attr.noFile')}</span>
+          <span className="min-w-0 truncate text-sm" data-testid={`media-value-${a.code}`}>
+            {typeof value === 'string' && value ? (pickedName ?? mediaName ?? value) : t('products.attr.noFile')}
+          </span>
           <Button id={a11y.id} size="sm" variant="outline" aria-describedby={a11y['aria-describedby']} onClick={() => setPicking(true)}>
             {t('products.attr.chooseFile')}
           </Button>
@@ -114,14 +185,26 @@ export const AttributeInput = memo(function AttributeInput({ attribute: a, value
               {t('products.attr.clearFile')}
             </Button>
           )}
-          <AssetPickerDialog open={picking} onOpenChange={setPicking} onPick={([asset]) => {
+          <AssetPickerDialog
+            open={picking}
+            onOpenChange={setPicking}
+            onPick={([asset]) => {
               if (!asset) return;
               setPickedName(asset.fileName);
               set(asset.id);
-            }} />
+            }}
+          />
         </div>
       );
     default:
-      return <input {...a11y} className={fieldClass} dir="auto" value={typeof value === 'string' ? value : JSON.stringify(value ?? '')} onChange={(e) => set(e.target.value)} />;
+      return (
+        <input
+          {...a11y}
+          className={fieldClass}
+          dir="auto"
+          value={typeof value === 'string' ? value : JSON.stringify(value ?? '')}
+          onChange={(e) => set(e.target.value)}
+        />
+      );
   }
 });

@@ -7,7 +7,19 @@ import { DetailsSection } from './section';
 import type { Draft } from './use-product-draft';
 
 /** The family's attributes, one input per type; required ones are marked; server errors show at the field. */
-export function AttributesSection({ draft, setValue, options, errors, mediaNames }: { draft: Draft; setValue: (id: string, v: unknown) => void; options: FormOptions; errors: Record<string, string>; mediaNames: Map<string, string> }) {
+export function AttributesSection({
+  draft,
+  setValue,
+  options,
+  errors,
+  mediaNames,
+}: {
+  draft: Draft;
+  setValue: (id: string, v: unknown) => void;
+  options: FormOptions;
+  errors: Record<string, string>;
+  mediaNames: Map<string, string>;
+}) {
   const { t, language } = useI18n();
   const family = options.families.find((f) => f.id === draft.familyId);
   const onChange = useCallback((id: string, v: unknown) => setValue(id, v), [setValue]);
@@ -25,7 +37,11 @@ export function AttributesSection({ draft, setValue, options, errors, mediaNames
             const value = draft.values[a.id];
             return (
               <div key={a.id} id={`pf-attr-${a.id}`} className={wide ? 'md:col-span-2' : undefined} data-testid={`attribute-${a.code}`}>
-                <FormField label={a.required ? `${name} *` : name} error={errors[`values.${a.id}`]} hint={a.required ? t('products.attr.required') : undefined}>
+                <FormField
+                  label={a.required ? `${name} *` : name}
+                  error={errors[`values.${a.id}`]}
+                  hint={a.required ? t('products.attr.required') : undefined}
+                >
                   {(p) => (
                     <AttributeInput
                       attribute={a}

@@ -4,7 +4,17 @@ import { categoryTree, localName } from '../format';
 import type { CategoryOption } from '../products-api';
 
 /** Multi-select of categories shown as the indented tree, with a filter box. */
-export function CategoryChecklist({ categories, value, onChange, labelId }: { categories: CategoryOption[]; value: string[]; onChange: (ids: string[]) => void; labelId: string }) {
+export function CategoryChecklist({
+  categories,
+  value,
+  onChange,
+  labelId,
+}: {
+  categories: CategoryOption[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  labelId: string;
+}) {
   const { t, language } = useI18n();
   const [filter, setFilter] = useState('');
   const rows = useMemo(() => categoryTree(categories), [categories]);
@@ -25,7 +35,11 @@ export function CategoryChecklist({ categories, value, onChange, labelId }: { ca
       <div className="max-h-56 overflow-y-auto rounded-md border p-1">
         {shown.length === 0 && <p className="p-2 text-sm text-muted-foreground">{t('products.categories.none')}</p>}
         {shown.map(({ row, depth }) => (
-          <label key={row.id} className="flex items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-accent" style={{ paddingInlineStart: `${0.25 + (needle ? 0 : depth) * 1.25}rem` }}>
+          <label
+            key={row.id}
+            className="flex items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-accent"
+            style={{ paddingInlineStart: `${0.25 + (needle ? 0 : depth) * 1.25}rem` }}
+          >
             <input
               type="checkbox"
               className="size-4"

@@ -8,8 +8,13 @@ export function CompletenessSection({ product, options }: { product: Product; op
   const { t, language } = useI18n();
   const attributes = new Map(options.families.flatMap((f) => f.attributes).map((a) => [a.id, a]));
   const label = (locale: 'en' | 'ar', key: string): { text: string; anchor: string } => {
-    if (key === 'name') return { text: t(locale === 'en' ? 'products.field.nameEn' : 'products.field.nameAr'), anchor: `pf-name-${locale}` };
-    if (key === 'description') return { text: t(locale === 'en' ? 'products.field.descriptionEn' : 'products.field.descriptionAr'), anchor: `pf-description-${locale}` };
+    if (key === 'name')
+      return { text: t(locale === 'en' ? 'products.field.nameEn' : 'products.field.nameAr'), anchor: `pf-name-${locale}` };
+    if (key === 'description')
+      return {
+        text: t(locale === 'en' ? 'products.field.descriptionEn' : 'products.field.descriptionAr'),
+        anchor: `pf-description-${locale}`,
+      };
     const a = attributes.get(key);
     return { text: a ? (language === 'ar' && a.nameAr ? a.nameAr : a.nameEn) : key, anchor: `pf-attr-${key}` };
   };
@@ -28,13 +33,19 @@ export function CompletenessSection({ product, options }: { product: Product; op
                 <p className="text-sm text-muted-foreground">{t('products.completeness.complete')}</p>
               ) : (
                 <>
-                  <p className="text-xs text-muted-foreground">{t('products.completeness.missing', { count: c.missing.length, required: c.required })}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {t('products.completeness.missing', { count: c.missing.length, required: c.required })}
+                  </p>
                   <ul className="flex flex-wrap gap-1">
                     {c.missing.map((key) => {
                       const { text, anchor } = label(locale, key);
                       return (
                         <li key={key}>
-                          <button type="button" className="rounded-full border px-2 py-0.5 text-xs text-primary hover:bg-accent" onClick={() => focusField(anchor)}>
+                          <button
+                            type="button"
+                            className="rounded-full border px-2 py-0.5 text-xs text-primary hover:bg-accent"
+                            onClick={() => focusField(anchor)}
+                          >
                             {text}
                           </button>
                         </li>

@@ -32,10 +32,12 @@ export function fieldLabel(field: string, options: FormOptions, t: T, language: 
 /** A readable before/after value: ids resolved to names, money formatted, options to their labels. */
 export function valueText(field: string, value: unknown, options: FormOptions, product: Product, t: T, language: string): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '—';
-  const named = <R extends { id: string }>(rows: R[], name: (r: R) => string) => (id: unknown) => {
-    const r = rows.find((x) => x.id === id);
-    return r ? name(r) : t('products.history.unknownRef');
-  };
+  const named =
+    <R extends { id: string }>(rows: R[], name: (r: R) => string) =>
+    (id: unknown) => {
+      const r = rows.find((x) => x.id === id);
+      return r ? name(r) : t('products.history.unknownRef');
+    };
   const loc = (r: { nameEn: string; nameAr: string }) => localName(language, r);
   switch (field) {
     case 'priceMinor':
@@ -53,7 +55,9 @@ export function valueText(field: string, value: unknown, options: FormOptions, p
     case 'categoryIds':
       return (value as unknown[]).map(named(options.categories, loc)).join(', ');
     case 'mediaAssetIds':
-      return (value as unknown[]).map((id) => product.media.find((m) => m.assetId === id)?.fileName ?? t('products.history.file')).join(', ');
+      return (value as unknown[])
+        .map((id) => product.media.find((m) => m.assetId === id)?.fileName ?? t('products.history.file'))
+        .join(', ');
     case 'variantAxes':
       return (value as unknown[]).map((id) => fieldLabel(`values.${String(id)}`, options, t, language)).join(', ');
   }
@@ -69,7 +73,12 @@ export function valueText(field: string, value: unknown, options: FormOptions, p
     if (a?.type === 'measurement' && a.unitSymbol) return `${String(value)} ${a.unitSymbol}`;
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       const v = value as Record<string, unknown>;
-      return ['en', 'ar'].filter((k) => v[k]).map((k) => `${k}: ${String(v[k])}`).join(' · ') || '—';
+      return (
+        ['en', 'ar']
+          .filter((k) => v[k])
+          .map((k) => `${k}: ${String(v[k])}`)
+          .join(' · ') || '—'
+      );
     }
   }
   if (typeof value === 'object') return JSON.stringify(value);

@@ -10,7 +10,21 @@ import { fieldLabel, valueText } from './diff-format';
 import { DetailsSection } from './section';
 
 /** One version's field-by-field diff against the version before it, with "Restore this version". */
-function VersionDialog({ product, options, version, onClose, canRestore, onRestored }: { product: Product; options: FormOptions; version: number | null; onClose: () => void; canRestore: boolean; onRestored: (p: Product) => void }) {
+function VersionDialog({
+  product,
+  options,
+  version,
+  onClose,
+  canRestore,
+  onRestored,
+}: {
+  product: Product;
+  options: FormOptions;
+  version: number | null;
+  onClose: () => void;
+  canRestore: boolean;
+  onRestored: (p: Product) => void;
+}) {
   const { t, language } = useI18n();
   const detail = useVersion(product.id, version);
   const restore = useRestoreVersion(product.id);
@@ -23,7 +37,14 @@ function VersionDialog({ product, options, version, onClose, canRestore, onResto
         onOpenChange={(o) => !o && onClose()}
         wide
         title={t('products.history.versionTitle', { version: version ?? '' })}
-        description={d ? t('products.history.versionBy', { who: d.actor?.name ?? t('products.history.system'), when: formatDate(d.createdAt, language, true) }) : undefined}
+        description={
+          d
+            ? t('products.history.versionBy', {
+                who: d.actor?.name ?? t('products.history.system'),
+                when: formatDate(d.createdAt, language, true),
+              })
+            : undefined
+        }
         footer={
           <>
             <Button variant="outline" onClick={onClose}>
@@ -38,7 +59,16 @@ function VersionDialog({ product, options, version, onClose, canRestore, onResto
         }
       >
         {detail.isPending || detail.error ? (
-          <ListState loading={detail.isPending} error={detail.error} empty={false} loadingLabel={t('products.loading')} errorLabel={t('products.history.loadFailed')} retryLabel={t('products.retry')} onRetry={() => void detail.refetch()} emptyContent={null} />
+          <ListState
+            loading={detail.isPending}
+            error={detail.error}
+            empty={false}
+            loadingLabel={t('products.loading')}
+            errorLabel={t('products.history.loadFailed')}
+            retryLabel={t('products.retry')}
+            onRetry={() => void detail.refetch()}
+            emptyContent={null}
+          />
         ) : d && d.diff.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('products.history.noChanges')}</p>
         ) : (
@@ -46,17 +76,29 @@ function VersionDialog({ product, options, version, onClose, canRestore, onResto
             <caption className="sr-only">{t('products.history.diffCaption')}</caption>
             <thead>
               <tr className="border-b text-start text-xs text-muted-foreground">
-                <th scope="col" className="p-2 text-start font-medium">{t('products.history.field')}</th>
-                <th scope="col" className="p-2 text-start font-medium">{t('products.history.before')}</th>
-                <th scope="col" className="p-2 text-start font-medium">{t('products.history.after')}</th>
+                <th scope="col" className="p-2 text-start font-medium">
+                  {t('products.history.field')}
+                </th>
+                <th scope="col" className="p-2 text-start font-medium">
+                  {t('products.history.before')}
+                </th>
+                <th scope="col" className="p-2 text-start font-medium">
+                  {t('products.history.after')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {d?.diff.map((e) => (
                 <tr key={e.field} className="border-b align-top" data-testid={`diff-${e.field}`}>
-                  <th scope="row" className="p-2 text-start font-medium">{fieldLabel(e.field, options, t, language)}</th>
-                  <td className="p-2 break-words text-muted-foreground line-through decoration-destructive/50" dir="auto">{valueText(e.field, e.before, options, product, t, language)}</td>
-                  <td className="p-2 break-words" dir="auto">{valueText(e.field, e.after, options, product, t, language)}</td>
+                  <th scope="row" className="p-2 text-start font-medium">
+                    {fieldLabel(e.field, options, t, language)}
+                  </th>
+                  <td className="p-2 break-words text-muted-foreground line-through decoration-destructive/50" dir="auto">
+                    {valueText(e.field, e.before, options, product, t, language)}
+                  </td>
+                  <td className="p-2 break-words" dir="auto">
+                    {valueText(e.field, e.after, options, product, t, language)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -74,14 +116,17 @@ function VersionDialog({ product, options, version, onClose, canRestore, onResto
         error={restore.error ? restore.error.message : null}
         onConfirm={() =>
           version !== null &&
-          restore.mutate({ version, expectedVersion: product.version }, {
-            onSuccess: (p) => {
-              toast.success(t('products.history.restored', { version, newVersion: p.version }));
-              setConfirming(false);
-              onClose();
-              onRestored(p);
+          restore.mutate(
+            { version, expectedVersion: product.version },
+            {
+              onSuccess: (p) => {
+                toast.success(t('products.history.restored', { version, newVersion: p.version }));
+                setConfirming(false);
+                onClose();
+                onRestored(p);
+              },
             },
-          })
+          )
         }
       />
     </>
@@ -89,7 +134,17 @@ function VersionDialog({ product, options, version, onClose, canRestore, onResto
 }
 
 /** Every version newest first with who, when, what and which fields; open one to see its diff. */
-export function HistorySection({ product, options, dirty, onRestored }: { product: Product; options: FormOptions; dirty: boolean; onRestored: (p: Product) => void }) {
+export function HistorySection({
+  product,
+  options,
+  dirty,
+  onRestored,
+}: {
+  product: Product;
+  options: FormOptions;
+  dirty: boolean;
+  onRestored: (p: Product) => void;
+}) {
   const { t, language } = useI18n();
   const versions = useVersions(product.id);
   const [open, setOpen] = useState<number | null>(null);
@@ -98,20 +153,38 @@ export function HistorySection({ product, options, dirty, onRestored }: { produc
     <DetailsSection id="history" title={t('products.section.history')}>
       {dirty && <p className="text-xs text-muted-foreground">{t('products.history.saveFirst')}</p>}
       {versions.isPending || versions.error || rows.length === 0 ? (
-        <ListState loading={versions.isPending} error={versions.error} empty={rows.length === 0} loadingLabel={t('products.loading')} errorLabel={t('products.history.loadFailed')} retryLabel={t('products.retry')} onRetry={() => void versions.refetch()} emptyContent={t('products.history.empty')} />
+        <ListState
+          loading={versions.isPending}
+          error={versions.error}
+          empty={rows.length === 0}
+          loadingLabel={t('products.loading')}
+          errorLabel={t('products.history.loadFailed')}
+          retryLabel={t('products.retry')}
+          onRetry={() => void versions.refetch()}
+          emptyContent={t('products.history.empty')}
+        />
       ) : (
         <ol className="flex flex-col divide-y rounded-md border" data-testid="product-versions">
           {rows.map((v) => (
             <li key={v.version} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-2 text-sm">
               <span className="font-mono text-xs tabular-nums">v{v.version}</span>
               <span className="font-medium">{t(`products.history.action.${v.action}`)}</span>
-              {v.restoredFrom !== null && <span className="text-xs text-muted-foreground">{t('products.history.fromVersion', { version: v.restoredFrom })}</span>}
+              {v.restoredFrom !== null && (
+                <span className="text-xs text-muted-foreground">{t('products.history.fromVersion', { version: v.restoredFrom })}</span>
+              )}
               <span className="text-muted-foreground">{v.actor?.name ?? t('products.history.system')}</span>
-              <time className="text-xs text-muted-foreground" dateTime={v.createdAt}>{formatDate(v.createdAt, language, true)}</time>
+              <time className="text-xs text-muted-foreground" dateTime={v.createdAt}>
+                {formatDate(v.createdAt, language, true)}
+              </time>
               <span className="min-w-0 flex-1 truncate text-xs text-muted-foreground">
                 {v.changedFields.length ? v.changedFields.map((f) => fieldLabel(f, options, t, language)).join(', ') : ''}
               </span>
-              <Button size="sm" variant="outline" onClick={() => setOpen(v.version)} aria-label={t('products.history.openVersion', { version: v.version })}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setOpen(v.version)}
+                aria-label={t('products.history.openVersion', { version: v.version })}
+              >
                 <History className="size-3.5" aria-hidden />
                 {t('products.history.open')}
               </Button>
@@ -119,7 +192,14 @@ export function HistorySection({ product, options, dirty, onRestored }: { produc
           ))}
         </ol>
       )}
-      <VersionDialog product={product} options={options} version={open} onClose={() => setOpen(null)} canRestore={!dirty} onRestored={onRestored} />
+      <VersionDialog
+        product={product}
+        options={options}
+        version={open}
+        onClose={() => setOpen(null)}
+        canRestore={!dirty}
+        onRestored={onRestored}
+      />
     </DetailsSection>
   );
 }

@@ -77,7 +77,16 @@ export function MediaSection({ media, onChange, error }: { media: MediaDraft[]; 
                 <Upload className="size-3.5" aria-hidden />
                 {t('products.media.upload')}
               </Button>
-              <input ref={fileRef} type="file" multiple accept="image/*,application/pdf" className="sr-only" aria-label={t('products.media.uploadInput')} tabIndex={-1} onChange={(e) => void upload(e.target.files)} />
+              <input
+                ref={fileRef}
+                type="file"
+                multiple
+                accept="image/*,application/pdf"
+                className="sr-only"
+                aria-label={t('products.media.uploadInput')}
+                tabIndex={-1}
+                onChange={(e) => void upload(e.target.files)}
+              />
             </>
           )}
         </div>
@@ -125,13 +134,30 @@ export function MediaSection({ media, onChange, error }: { media: MediaDraft[]; 
                 <span className="block truncate text-sm">{m.fileName}</span>
                 {i === 0 && <span className="text-xs font-medium text-primary">{t('products.media.main')}</span>}
               </span>
-              <Button size="icon" variant="ghost" aria-label={t('products.media.moveUp', { name: m.fileName })} disabled={i === 0} onClick={() => move(i, i - 1)}>
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={t('products.media.moveUp', { name: m.fileName })}
+                disabled={i === 0}
+                onClick={() => move(i, i - 1)}
+              >
                 <ArrowUp className="size-4" aria-hidden />
               </Button>
-              <Button size="icon" variant="ghost" aria-label={t('products.media.moveDown', { name: m.fileName })} disabled={i === media.length - 1} onClick={() => move(i, i + 1)}>
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={t('products.media.moveDown', { name: m.fileName })}
+                disabled={i === media.length - 1}
+                onClick={() => move(i, i + 1)}
+              >
                 <ArrowDown className="size-4" aria-hidden />
               </Button>
-              <Button size="icon" variant="ghost" aria-label={t('products.media.remove', { name: m.fileName })} onClick={() => onChange(media.filter((x) => x.assetId !== m.assetId))}>
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={t('products.media.remove', { name: m.fileName })}
+                onClick={() => onChange(media.filter((x) => x.assetId !== m.assetId))}
+              >
                 <Trash2 className="size-4" aria-hidden />
               </Button>
             </li>

@@ -6,7 +6,19 @@ import { DetailsSection } from './section';
 import type { Draft } from './use-product-draft';
 
 /** The price, typed in major units and converted to minor units exactly (string parsing, no floats), and the tax class. */
-export function PricingSection({ draft, set, options, errors, priceError }: { draft: Draft; set: <K extends keyof Draft>(key: K, value: Draft[K]) => void; options: FormOptions; errors: Record<string, string>; priceError: boolean }) {
+export function PricingSection({
+  draft,
+  set,
+  options,
+  errors,
+  priceError,
+}: {
+  draft: Draft;
+  set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
+  options: FormOptions;
+  errors: Record<string, string>;
+  priceError: boolean;
+}) {
   const { t, language } = useI18n();
   const digits = options.currency?.minorDigits ?? 2;
   const minor = parseMajorToMinor(draft.price, digits);
@@ -19,12 +31,26 @@ export function PricingSection({ draft, set, options, errors, priceError }: { dr
             error={priceError ? t('products.error.price', { digits }) : errors.priceMinor}
             hint={minor !== null ? t('products.field.priceHint', { amount: formatMoney(minor, options.currency, language) }) : undefined}
           >
-            {(p) => <input {...p} className={fieldClass} dir="ltr" inputMode="decimal" value={draft.price} onChange={(e) => set('price', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                className={fieldClass}
+                dir="ltr"
+                inputMode="decimal"
+                value={draft.price}
+                onChange={(e) => set('price', e.target.value)}
+              />
+            )}
           </FormField>
         </div>
         <FormField label={t('products.field.taxClass')} error={errors.taxClassId}>
           {(p) => (
-            <select {...p} className={fieldClass} value={draft.taxClassId ?? ''} onChange={(e) => set('taxClassId', e.target.value || null)}>
+            <select
+              {...p}
+              className={fieldClass}
+              value={draft.taxClassId ?? ''}
+              onChange={(e) => set('taxClassId', e.target.value || null)}
+            >
               <option value="">{t('products.field.none')}</option>
               {options.taxClasses.map((c) => (
                 <option key={c.id} value={c.id}>

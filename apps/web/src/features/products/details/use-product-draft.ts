@@ -51,7 +51,11 @@ export function draftOf(p: Product, digits: number): Draft {
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 /** A value nobody filled in is sent as null (the server then removes it). */
 const isBlank = (v: unknown) =>
-  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every((x) => x === '' || x === null || x === undefined));
+  v === undefined ||
+  v === null ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every((x) => x === '' || x === null || x === undefined));
 
 /**
  * The PATCH body: only what differs from the stored product. `priceError` is set when the typed price
@@ -60,7 +64,18 @@ const isBlank = (v: unknown) =>
 export function patchOf(p: Product, d: Draft, digits: number): { body: ProductUpdate; priceError: boolean } {
   const body: Record<string, unknown> = {};
   const base = draftOf(p, digits);
-  for (const k of ['sku', 'nameEn', 'nameAr', 'descriptionEn', 'descriptionAr', 'status', 'brandId', 'vendorId', 'familyId', 'taxClassId'] as const) {
+  for (const k of [
+    'sku',
+    'nameEn',
+    'nameAr',
+    'descriptionEn',
+    'descriptionAr',
+    'status',
+    'brandId',
+    'vendorId',
+    'familyId',
+    'taxClassId',
+  ] as const) {
     if (!same(base[k], d[k])) body[k] = d[k];
   }
   if (!same(base.categoryIds, [...d.categoryIds].sort())) body.categoryIds = d.categoryIds;
@@ -78,7 +93,13 @@ export function patchOf(p: Product, d: Draft, digits: number): { body: ProductUp
     values[id] = isBlank(after) ? null : after;
   }
   if (Object.keys(values).length) body.values = values;
-  if (!same(base.media.map((m) => m.assetId), d.media.map((m) => m.assetId))) body.mediaAssetIds = d.media.map((m) => m.assetId);
+  if (
+    !same(
+      base.media.map((m) => m.assetId),
+      d.media.map((m) => m.assetId),
+    )
+  )
+    body.mediaAssetIds = d.media.map((m) => m.assetId);
   return { body: body as ProductUpdate, priceError };
 }
 
@@ -92,11 +113,20 @@ export function useProductDraft(product: Product | undefined, digits: number) {
   if (current !== state) setState(current);
   const base = current?.base;
   const draft = current?.draft;
-  const { body, priceError } = useMemo(() => (base && draft ? patchOf(base, draft, digits) : { body: {} as ProductUpdate, priceError: false }), [base, draft, digits]);
+  const { body, priceError } = useMemo(
+    () => (base && draft ? patchOf(base, draft, digits) : { body: {} as ProductUpdate, priceError: false }),
+    [base, draft, digits],
+  );
   const dirty = Object.keys(body).length > 0 || priceError;
 
-  const set = useCallback(<K extends keyof Draft>(key: K, value: Draft[K]) => setState((s) => (s ? { ...s, draft: { ...s.draft, [key]: value } } : s)), []);
-  const setValue = useCallback((id: string, value: unknown) => setState((s) => (s ? { ...s, draft: { ...s.draft, values: { ...s.draft.values, [id]: value } } } : s)), []);
+  const set = useCallback(
+    <K extends keyof Draft>(key: K, value: Draft[K]) => setState((s) => (s ? { ...s, draft: { ...s.draft, [key]: value } } : s)),
+    [],
+  );
+  const setValue = useCallback(
+    (id: string, value: unknown) => setState((s) => (s ? { ...s, draft: { ...s.draft, values: { ...s.draft.values, [id]: value } } } : s)),
+    [],
+  );
   const reset = useCallback((p: Product) => setState({ base: p, draft: draftOf(p, digits) }), [digits]);
   // A newer stored version (another tab, a restore) replaces an untouched draft; edits are kept otherwise.
   useEffect(() => {

@@ -12,7 +12,17 @@ import { ExportMenu } from './export-menu';
 const selectClass = 'h-8 max-w-44 rounded-md border bg-background px-2 text-sm';
 
 /** Actions on the selected products: status, categories, archive, export of the selection. */
-export function BulkBar({ ids, categories, onDone, onClear }: { ids: string[]; categories: CategoryOption[]; onDone: () => void; onClear: () => void }) {
+export function BulkBar({
+  ids,
+  categories,
+  onDone,
+  onClear,
+}: {
+  ids: string[];
+  categories: CategoryOption[];
+  onDone: () => void;
+  onClear: () => void;
+}) {
   const { t } = useI18n();
   const bulk = useBulkProducts();
   const [status, setStatus] = useState<Status | ''>('');
@@ -31,21 +41,58 @@ export function BulkBar({ ids, categories, onDone, onClear }: { ids: string[]; c
     });
 
   return (
-    <div role="region" aria-label={t('products.bulk.label')} className="flex flex-wrap items-center gap-2 rounded-lg border border-primary/40 bg-primary/5 p-2 text-sm">
-      <span className="font-medium" aria-live="polite">{t('products.bulk.selected', { count: ids.length })}</span>
+    <div
+      role="region"
+      aria-label={t('products.bulk.label')}
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-primary/40 bg-primary/5 p-2 text-sm"
+    >
+      <span className="font-medium" aria-live="polite">
+        {t('products.bulk.selected', { count: ids.length })}
+      </span>
       {tooMany && <span className="text-destructive">{t('products.bulk.tooMany', { max: MAX_BULK })}</span>}
-      <select className={selectClass} aria-label={t('products.bulk.status')} value={status} onChange={(e) => setStatus(e.target.value as Status | '')}>
+      <select
+        className={selectClass}
+        aria-label={t('products.bulk.status')}
+        value={status}
+        onChange={(e) => setStatus(e.target.value as Status | '')}
+      >
         <option value="">{t('products.bulk.chooseStatus')}</option>
-        {STATUSES.map((s) => <option key={s} value={s}>{t(`products.status.${s}`)}</option>)}
+        {STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(`products.status.${s}`)}
+          </option>
+        ))}
       </select>
-      <Button size="sm" variant="outline" disabled={!status || tooMany || bulk.isPending} onClick={() => status && run({ action: 'set_status', status }, () => setStatus(''))}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={!status || tooMany || bulk.isPending}
+        onClick={() => status && run({ action: 'set_status', status }, () => setStatus(''))}
+      >
         {t('products.bulk.setStatus')}
       </Button>
-      <CategorySelect className={selectClass} aria-label={t('products.bulk.category')} categories={categories} value={categoryId} onChange={setCategoryId} emptyLabel={t('products.bulk.chooseCategory')} />
-      <Button size="sm" variant="outline" disabled={!categoryId || tooMany || bulk.isPending} onClick={() => categoryId && run({ action: 'add_categories', categoryIds: [categoryId] })}>
+      <CategorySelect
+        className={selectClass}
+        aria-label={t('products.bulk.category')}
+        categories={categories}
+        value={categoryId}
+        onChange={setCategoryId}
+        emptyLabel={t('products.bulk.chooseCategory')}
+      />
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={!categoryId || tooMany || bulk.isPending}
+        onClick={() => categoryId && run({ action: 'add_categories', categoryIds: [categoryId] })}
+      >
         {t('products.bulk.addCategory')}
       </Button>
-      <Button size="sm" variant="outline" disabled={!categoryId || tooMany || bulk.isPending} onClick={() => categoryId && run({ action: 'remove_categories', categoryIds: [categoryId] })}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={!categoryId || tooMany || bulk.isPending}
+        onClick={() => categoryId && run({ action: 'remove_categories', categoryIds: [categoryId] })}
+      >
         {t('products.bulk.removeCategory')}
       </Button>
       <Button size="sm" variant="outline" disabled={tooMany || bulk.isPending} onClick={() => setArchiving(true)}>

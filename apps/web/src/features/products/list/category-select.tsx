@@ -4,7 +4,25 @@ import { categoryTree, localName } from '../format';
 import type { CategoryOption } from '../products-api';
 
 /** A category picker showing the tree by indentation (a product in a sub-category matches its parents too). */
-export function CategorySelect({ id, categories, value, onChange, emptyLabel, className, ...aria }: { id?: string; categories: CategoryOption[]; value: string | undefined; onChange: (id: string | undefined) => void; emptyLabel: string; className?: string; 'aria-label'?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) {
+export function CategorySelect({
+  id,
+  categories,
+  value,
+  onChange,
+  emptyLabel,
+  className,
+  ...aria
+}: {
+  id?: string;
+  categories: CategoryOption[];
+  value: string | undefined;
+  onChange: (id: string | undefined) => void;
+  emptyLabel: string;
+  className?: string;
+  'aria-label'?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}) {
   const { language } = useI18n();
   const rows = useMemo(() => categoryTree(categories), [categories]);
   return (

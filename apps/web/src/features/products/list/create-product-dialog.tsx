@@ -48,7 +48,14 @@ export function CreateProductDialog({ open, onOpenChange }: { open: boolean; onO
     setErrors(e);
     if (Object.keys(e).length) return;
     create.mutate(
-      { sku: sku.trim(), nameEn: nameEn.trim(), nameAr: nameAr.trim() || undefined, familyId: familyId || undefined, priceMinor: priceMinor ?? 0, status },
+      {
+        sku: sku.trim(),
+        nameEn: nameEn.trim(),
+        nameAr: nameAr.trim() || undefined,
+        familyId: familyId || undefined,
+        priceMinor: priceMinor ?? 0,
+        status,
+      },
       {
         onSuccess: (p) => {
           toast.success(t('products.toast.created', { sku: p.sku }));
@@ -79,7 +86,12 @@ export function CreateProductDialog({ open, onOpenChange }: { open: boolean; onO
       title={t('products.create.title')}
       description={t('products.create.description')}
       footer={
-        <SubmitFooter formId="product-create-form" pending={create.isPending} cancelLabel={t('products.cancel')} onCancel={() => onOpenChange(false)}>
+        <SubmitFooter
+          formId="product-create-form"
+          pending={create.isPending}
+          cancelLabel={t('products.cancel')}
+          onCancel={() => onOpenChange(false)}
+        >
           {create.isPending ? t('products.saving') : t('products.create.submit')}
         </SubmitFooter>
       }
@@ -94,31 +106,71 @@ export function CreateProductDialog({ open, onOpenChange }: { open: boolean; onO
         }}
       >
         <FormField label={t('products.field.sku')} error={errors.sku}>
-          {(p) => <input {...p} className={fieldClass} dir="ltr" value={sku} maxLength={64} onChange={(e) => setSku(e.target.value)} autoFocus />}
+          {(p) => (
+            <input {...p} className={fieldClass} dir="ltr" value={sku} maxLength={64} onChange={(e) => setSku(e.target.value)} autoFocus />
+          )}
         </FormField>
         <FormField label={t('products.field.status')} error={errors.status}>
           {(p) => (
             <select {...p} className={fieldClass} value={status} onChange={(e) => setStatus(e.target.value as Status)}>
-              {STATUSES.map((s) => <option key={s} value={s}>{t(`products.status.${s}`)}</option>)}
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`products.status.${s}`)}
+                </option>
+              ))}
             </select>
           )}
         </FormField>
         <FormField label={t('products.field.nameEn')} error={errors.nameEn}>
-          {(p) => <input {...p} className={fieldClass} dir="ltr" lang="en" value={nameEn} maxLength={200} onChange={(e) => setNameEn(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              className={fieldClass}
+              dir="ltr"
+              lang="en"
+              value={nameEn}
+              maxLength={200}
+              onChange={(e) => setNameEn(e.target.value)}
+            />
+          )}
         </FormField>
         <FormField label={t('products.field.nameAr')} error={errors.nameAr}>
-          {(p) => <input {...p} className={fieldClass} dir="rtl" lang="ar" value={nameAr} maxLength={200} onChange={(e) => setNameAr(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              className={fieldClass}
+              dir="rtl"
+              lang="ar"
+              value={nameAr}
+              maxLength={200}
+              onChange={(e) => setNameAr(e.target.value)}
+            />
+          )}
         </FormField>
         <FormField label={t('products.field.family')} error={errors.familyId}>
           {(p) => (
             <select {...p} className={fieldClass} value={familyId} onChange={(e) => setFamilyId(e.target.value)}>
               <option value="">{t('products.field.noFamily')}</option>
-              {options.data?.families.map((f) => <option key={f.id} value={f.id}>{localName(language, f)}</option>)}
+              {options.data?.families.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {localName(language, f)}
+                </option>
+              ))}
             </select>
           )}
         </FormField>
         <FormField label={t('products.field.priceIn', { currency: options.data?.currency?.code ?? '' })} error={errors.priceMinor}>
-          {(p) => <input {...p} className={fieldClass} dir="ltr" inputMode="decimal" value={price} placeholder={digits ? `0.${'0'.repeat(digits)}` : '0'} onChange={(e) => setPrice(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              className={fieldClass}
+              dir="ltr"
+              inputMode="decimal"
+              value={price}
+              placeholder={digits ? `0.${'0'.repeat(digits)}` : '0'}
+              onChange={(e) => setPrice(e.target.value)}
+            />
+          )}
         </FormField>
         {errors.form && (
           <p role="alert" className="text-sm text-destructive sm:col-span-2">

@@ -3,7 +3,21 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 
 /** A button opening a list of checkboxes (status filter, column chooser). */
-export function PopoverChecklist<T extends string>({ label, icon, options, value, onChange, title }: { label: string; icon?: ReactNode; title: string; options: { value: T; label: string }[]; value: readonly T[]; onChange: (next: T[]) => void }) {
+export function PopoverChecklist<T extends string>({
+  label,
+  icon,
+  options,
+  value,
+  onChange,
+  title,
+}: {
+  label: string;
+  icon?: ReactNode;
+  title: string;
+  options: { value: T; label: string }[];
+  value: readonly T[];
+  onChange: (next: T[]) => void;
+}) {
   // The value may live in the URL, which updates after the click: tick at once and follow the value when it arrives.
   const [ticked, setTicked] = useState<readonly T[]>(value);
   useEffect(() => setTicked(value), [value]);

@@ -12,7 +12,19 @@ import type { FilterChanges } from './use-list-params';
 const selectClass = 'h-8 max-w-44 rounded-md border bg-background px-2 text-sm';
 
 /** Search (debounced) and the filters of the list; every change goes to the URL. */
-export function ProductsFilters({ filters, options, update, hasFilters, onClear }: { filters: ListFilters; options: FormOptions | undefined; update: (c: FilterChanges) => void; hasFilters: boolean; onClear: () => void }) {
+export function ProductsFilters({
+  filters,
+  options,
+  update,
+  hasFilters,
+  onClear,
+}: {
+  filters: ListFilters;
+  options: FormOptions | undefined;
+  update: (c: FilterChanges) => void;
+  hasFilters: boolean;
+  onClear: () => void;
+}) {
   const { t, language } = useI18n();
   const [q, setQ] = useState(filters.q);
   // The URL is the source of truth: a saved view or "clear" replaces what is typed.
@@ -63,17 +75,44 @@ export function ProductsFilters({ filters, options, update, hasFilters, onClear 
         value={filters.status}
         onChange={(status) => update({ status })}
       />
-      <select className={selectClass} aria-label={t('products.filter.brand')} value={filters.brandId ?? ''} onChange={(e) => update({ brandId: e.target.value || undefined })}>
+      <select
+        className={selectClass}
+        aria-label={t('products.filter.brand')}
+        value={filters.brandId ?? ''}
+        onChange={(e) => update({ brandId: e.target.value || undefined })}
+      >
         <option value="">{t('products.filter.anyBrand')}</option>
-        {options?.brands.map((b) => <option key={b.id} value={b.id}>{localName(language, b)}</option>)}
+        {options?.brands.map((b) => (
+          <option key={b.id} value={b.id}>
+            {localName(language, b)}
+          </option>
+        ))}
       </select>
-      <select className={selectClass} aria-label={t('products.filter.vendor')} value={filters.vendorId ?? ''} onChange={(e) => update({ vendorId: e.target.value || undefined })}>
+      <select
+        className={selectClass}
+        aria-label={t('products.filter.vendor')}
+        value={filters.vendorId ?? ''}
+        onChange={(e) => update({ vendorId: e.target.value || undefined })}
+      >
         <option value="">{t('products.filter.anyVendor')}</option>
-        {options?.vendors.map((v) => <option key={v.id} value={v.id}>{v.name}</option>)}
+        {options?.vendors.map((v) => (
+          <option key={v.id} value={v.id}>
+            {v.name}
+          </option>
+        ))}
       </select>
-      <select className={selectClass} aria-label={t('products.filter.family')} value={filters.familyId ?? ''} onChange={(e) => update({ familyId: e.target.value || undefined })}>
+      <select
+        className={selectClass}
+        aria-label={t('products.filter.family')}
+        value={filters.familyId ?? ''}
+        onChange={(e) => update({ familyId: e.target.value || undefined })}
+      >
         <option value="">{t('products.filter.anyFamily')}</option>
-        {options?.families.map((f) => <option key={f.id} value={f.id}>{localName(language, f)}</option>)}
+        {options?.families.map((f) => (
+          <option key={f.id} value={f.id}>
+            {localName(language, f)}
+          </option>
+        ))}
       </select>
       <CategorySelect
         className={selectClass}

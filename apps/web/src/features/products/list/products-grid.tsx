@@ -41,7 +41,18 @@ interface RowProps {
 }
 
 /** One row; memoised so scrolling only renders rows that come into view. */
-const ProductRow = memo(function ProductRow({ item, index, start, columns, template, selected, onToggle, language, currency, t }: RowProps) {
+const ProductRow = memo(function ProductRow({
+  item,
+  index,
+  start,
+  columns,
+  template,
+  selected,
+  onToggle,
+  language,
+  currency,
+  t,
+}: RowProps) {
   const name = localName(language, item);
   return (
     <div
@@ -54,19 +65,35 @@ const ProductRow = memo(function ProductRow({ item, index, start, columns, templ
       style={{ gridTemplateColumns: template, height: ROW_HEIGHT, transform: `translateY(${start}px)`, contain: 'layout paint style' }}
     >
       <div role="gridcell" className={cellClass}>
-        <input type="checkbox" className="size-4" checked={selected} onChange={() => onToggle(item.id)} aria-label={t('products.list.selectRow', { sku: item.sku })} />
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={selected}
+          onChange={() => onToggle(item.id)}
+          aria-label={t('products.list.selectRow', { sku: item.sku })}
+        />
       </div>
       {columns.includes('image') && (
         <div role="gridcell" className={cellClass}>
           {item.imageUrl ? (
-            <img src={item.imageUrl} alt="" loading="lazy" decoding="async" width={40} height={40} className="size-10 rounded object-cover" />
+            <img
+              src={item.imageUrl}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={40}
+              height={40}
+              className="size-10 rounded object-cover"
+            />
           ) : (
             <span className="size-10 rounded bg-muted" />
           )}
         </div>
       )}
       <div role="gridcell" className={`${cellClass} font-mono text-xs`}>
-        <span className="truncate" dir="ltr">{item.sku}</span>
+        <span className="truncate" dir="ltr">
+          {item.sku}
+        </span>
       </div>
       <div role="gridcell" className={cellClass}>
         <Link to={`/products/${item.id}`} className="truncate font-medium text-primary hover:underline" dir="auto">
@@ -78,23 +105,59 @@ const ProductRow = memo(function ProductRow({ item, index, start, columns, templ
           case 'image':
             return null;
           case 'status':
-            return <div key={c} role="gridcell" className={cellClass}><StatusBadge status={item.status} label={t(`products.status.${item.status}`)} /></div>;
+            return (
+              <div key={c} role="gridcell" className={cellClass}>
+                <StatusBadge status={item.status} label={t(`products.status.${item.status}`)} />
+              </div>
+            );
           case 'brand':
-            return <div key={c} role="gridcell" className={cellClass}><span className="truncate">{item.brand ? localName(language, item.brand) : '—'}</span></div>;
+            return (
+              <div key={c} role="gridcell" className={cellClass}>
+                <span className="truncate">{item.brand ? localName(language, item.brand) : '—'}</span>
+              </div>
+            );
           case 'vendor':
-            return <div key={c} role="gridcell" className={cellClass}><span className="truncate">{item.vendor?.name ?? '—'}</span></div>;
+            return (
+              <div key={c} role="gridcell" className={cellClass}>
+                <span className="truncate">{item.vendor?.name ?? '—'}</span>
+              </div>
+            );
           case 'family':
-            return <div key={c} role="gridcell" className={cellClass}><span className="truncate">{item.family ? localName(language, item.family) : '—'}</span></div>;
+            return (
+              <div key={c} role="gridcell" className={cellClass}>
+                <span className="truncate">{item.family ? localName(language, item.family) : '—'}</span>
+              </div>
+            );
           case 'categories':
-            return <div key={c} role="gridcell" className={cellClass}><span className="truncate">{item.categories.map((x) => localName(language, x)).join(', ') || '—'}</span></div>;
+            return (
+              <div key={c} role="gridcell" className={cellClass}>
+                <span className="truncate">{item.categories.map((x) => localName(language, x)).join(', ') || '—'}</span>
+              </div>
+            );
           case 'price':
-            return <div key={c} role="gridcell" className={`${cellClass} justify-end tabular-nums`}>{formatMoney(item.priceMinor, currency, language)}</div>;
+            return (
+              <div key={c} role="gridcell" className={`${cellClass} justify-end tabular-nums`}>
+                {formatMoney(item.priceMinor, currency, language)}
+              </div>
+            );
           case 'completeness':
-            return <div key={c} role="gridcell" className={cellClass}><CompletenessBar score={item.completenessScore} /></div>;
+            return (
+              <div key={c} role="gridcell" className={cellClass}>
+                <CompletenessBar score={item.completenessScore} />
+              </div>
+            );
           case 'variants':
-            return <div key={c} role="gridcell" className={`${cellClass} justify-end tabular-nums`}>{item.variantCount}</div>;
+            return (
+              <div key={c} role="gridcell" className={`${cellClass} justify-end tabular-nums`}>
+                {item.variantCount}
+              </div>
+            );
           case 'updated':
-            return <div key={c} role="gridcell" className={`${cellClass} text-xs text-muted-foreground`}>{formatDate(item.updatedAt, language)}</div>;
+            return (
+              <div key={c} role="gridcell" className={`${cellClass} text-xs text-muted-foreground`}>
+                {formatDate(item.updatedAt, language)}
+              </div>
+            );
         }
       })}
     </div>
@@ -119,11 +182,29 @@ interface GridProps {
  * The product grid: rows are virtualised (fixed height, only the visible ones plus a small overscan are
  * mounted) and the next keyset page is fetched when the end of what is loaded comes into view.
  */
-export function ProductsGrid({ items, columns, sort, onSort, selected, onToggle, onToggleAll, hasNextPage, fetchingNext, fetchNext, currency }: GridProps) {
+export function ProductsGrid({
+  items,
+  columns,
+  sort,
+  onSort,
+  selected,
+  onToggle,
+  onToggleAll,
+  hasNextPage,
+  fetchingNext,
+  fetchNext,
+  currency,
+}: GridProps) {
   const { t, language } = useI18n();
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = items.length + (hasNextPage ? 1 : 0);
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, useFlushSync: false });
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    useFlushSync: false,
+  });
   const virtualItems = virtualizer.getVirtualItems();
   const last = virtualItems[virtualItems.length - 1];
   useEffect(() => {
@@ -140,7 +221,12 @@ export function ProductsGrid({ items, columns, sort, onSort, selected, onToggle,
     const active = pair && (sort === pair[0] || sort === pair[1]) ? sort : undefined;
     const dir = active ? (active.endsWith('_asc') ? 'ascending' : 'descending') : undefined;
     return (
-      <div key={key} role="columnheader" aria-sort={dir ?? (pair ? 'none' : undefined)} className={`${cellClass} font-medium text-muted-foreground`}>
+      <div
+        key={key}
+        role="columnheader"
+        aria-sort={dir ?? (pair ? 'none' : undefined)}
+        className={`${cellClass} font-medium text-muted-foreground`}
+      >
         {pair ? (
           <button
             type="button"
@@ -173,7 +259,13 @@ export function ProductsGrid({ items, columns, sort, onSort, selected, onToggle,
         <div role="rowgroup" className="sticky top-0 z-10 border-b bg-card">
           <div role="row" aria-rowindex={1} className="grid h-10" style={{ gridTemplateColumns: template }}>
             <div role="columnheader" className={cellClass}>
-              <input type="checkbox" className="size-4" checked={allSelected} onChange={onToggleAll} aria-label={t('products.list.selectAll')} />
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={allSelected}
+                onChange={onToggleAll}
+                aria-label={t('products.list.selectAll')}
+              />
             </div>
             {columns.includes('image') && header('image', t('products.column.image'))}
             {header('sku', t('products.column.sku'))}
@@ -186,7 +278,12 @@ export function ProductsGrid({ items, columns, sort, onSort, selected, onToggle,
             const item = items[v.index];
             if (!item)
               return (
-                <div key="loader" role="row" className="absolute inset-x-0 top-0 flex items-center px-4 text-sm text-muted-foreground" style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}>
+                <div
+                  key="loader"
+                  role="row"
+                  className="absolute inset-x-0 top-0 flex items-center px-4 text-sm text-muted-foreground"
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
+                >
                   <span role="gridcell">{t('products.list.loadingMore')}</span>
                 </div>
               );

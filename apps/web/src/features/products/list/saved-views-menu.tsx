@@ -82,7 +82,12 @@ export function SavedViewsMenu({ current, onApply }: { current: SavedViewConfig;
         onOpenChange={(o) => !o && setNaming(null)}
         title={naming?.view ? t('products.views.renameTitle') : t('products.views.saveTitle')}
         footer={
-          <SubmitFooter formId="product-view-form" pending={save.isPending} cancelLabel={t('products.cancel')} onCancel={() => setNaming(null)}>
+          <SubmitFooter
+            formId="product-view-form"
+            pending={save.isPending}
+            cancelLabel={t('products.cancel')}
+            onCancel={() => setNaming(null)}
+          >
             {t('products.save')}
           </SubmitFooter>
         }

@@ -14,7 +14,10 @@ interface Props {
   onShowOnMap?: () => void;
 }
 
-export const PublicLocationCard = forwardRef<HTMLElement, Props>(function PublicLocationCard({ location: l, selected, planOpen, onTogglePlan, onShowOnMap }, ref) {
+export const PublicLocationCard = forwardRef<HTMLElement, Props>(function PublicLocationCard(
+  { location: l, selected, planOpen, onTogglePlan, onShowOnMap },
+  ref,
+) {
   const { t, language } = useI18n();
   const name = localName(l, language);
   const description = localDescription(l, language);

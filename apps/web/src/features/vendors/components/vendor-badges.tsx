@@ -11,7 +11,11 @@ const STATUS_CLASS: Record<VendorStatus, string> = {
 
 export function VendorStatusBadge({ status }: { status: VendorStatus }) {
   const { t } = useI18n();
-  return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', STATUS_CLASS[status])}>{t(`vendors.status.${status}`)}</span>;
+  return (
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', STATUS_CLASS[status])}>
+      {t(`vendors.status.${status}`)}
+    </span>
+  );
 }
 
 const DOC_CLASS: Record<VendorDocument['status'], string> = {
@@ -23,7 +27,11 @@ const DOC_CLASS: Record<VendorDocument['status'], string> = {
 
 export function DocumentStatusBadge({ status }: { status: VendorDocument['status'] }) {
   const { t } = useI18n();
-  return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', DOC_CLASS[status])}>{t(`vendors.docStatus.${status}`)}</span>;
+  return (
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', DOC_CLASS[status])}>
+      {t(`vendors.docStatus.${status}`)}
+    </span>
+  );
 }
 
 /** A category in its own colour (categories always carry a #rrggbb colour). */

@@ -23,7 +23,9 @@ export function VendorCategoriesSection({ vendor }: { vendor: Vendor }) {
   return (
     <div className="flex flex-col gap-3">
       {options.error && <p className="text-sm text-muted-foreground">{t('vendors.categories.unavailable')}</p>}
-      {!options.error && choices.length === 0 && <p className="text-sm text-muted-foreground">{t('vendors.categories.noneInOrganization')}</p>}
+      {!options.error && choices.length === 0 && (
+        <p className="text-sm text-muted-foreground">{t('vendors.categories.noneInOrganization')}</p>
+      )}
       {choices.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label={t('vendors.section.categories')}>
           {choices.map((c) => {
@@ -34,7 +36,10 @@ export function VendorCategoriesSection({ vendor }: { vendor: Vendor }) {
                   type="button"
                   aria-pressed={on}
                   onClick={() => toggle(c.id)}
-                  className={cn('inline-flex items-center gap-1 rounded-full p-0.5 outline-none focus-visible:outline-2 focus-visible:outline-ring', !on && 'opacity-60 grayscale hover:opacity-100 hover:grayscale-0')}
+                  className={cn(
+                    'inline-flex items-center gap-1 rounded-full p-0.5 outline-none focus-visible:outline-2 focus-visible:outline-ring',
+                    !on && 'opacity-60 grayscale hover:opacity-100 hover:grayscale-0',
+                  )}
                 >
                   <CategoryChip name={language === 'ar' ? c.nameAr : c.nameEn} colour={c.colour} inactive={!c.isActive} />
                   {on && <Check className="size-3.5" aria-hidden />}
@@ -44,7 +49,11 @@ export function VendorCategoriesSection({ vendor }: { vendor: Vendor }) {
           })}
         </ul>
       )}
-      {save.error && <p role="alert" className="text-sm text-destructive">{save.error.message}</p>}
+      {save.error && (
+        <p role="alert" className="text-sm text-destructive">
+          {save.error.message}
+        </p>
+      )}
       {choices.length > 0 && (
         <div className="flex justify-end gap-2">
           <Button variant="outline" size="sm" disabled={!dirty || save.isPending} onClick={() => setPicked(current)}>
@@ -53,7 +62,12 @@ export function VendorCategoriesSection({ vendor }: { vendor: Vendor }) {
           <Button
             size="sm"
             disabled={!dirty || save.isPending}
-            onClick={() => save.mutate({ categoryIds: picked, expectedUpdatedAt: vendor.updatedAt }, { onSuccess: () => toast.success(t('vendors.toast.categoriesSaved')) })}
+            onClick={() =>
+              save.mutate(
+                { categoryIds: picked, expectedUpdatedAt: vendor.updatedAt },
+                { onSuccess: () => toast.success(t('vendors.toast.categoriesSaved')) },
+              )
+            }
           >
             {save.isPending ? t('vendors.saving') : t('vendors.save')}
           </Button>

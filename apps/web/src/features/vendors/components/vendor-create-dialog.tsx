@@ -8,7 +8,19 @@ import type { VendorArea } from './vendors-area';
 import { emptyVendorForm, formToBody, VendorFields } from './vendor-form';
 
 /** Adds a vendor by hand; a junior vendor also needs its date of birth and a guardian who consented. */
-export function VendorCreateDialog({ open, onOpenChange, area, defaultType, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; area: VendorArea; defaultType: VendorType; onCreated: (id: string) => void }) {
+export function VendorCreateDialog({
+  open,
+  onOpenChange,
+  area,
+  defaultType,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  area: VendorArea;
+  defaultType: VendorType;
+  onCreated: (id: string) => void;
+}) {
   const t = useT();
   const id = useId();
   const create = useCreateVendor();
@@ -46,7 +58,12 @@ export function VendorCreateDialog({ open, onOpenChange, area, defaultType, onCr
       title={t(junior ? 'vendors.create.titleJunior' : 'vendors.create.title')}
       description={t('vendors.create.description')}
       footer={
-        <SubmitFooter formId={`${id}-form`} pending={create.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
+        <SubmitFooter
+          formId={`${id}-form`}
+          pending={create.isPending}
+          cancelLabel={t('common.cancel')}
+          onCancel={() => onOpenChange(false)}
+        >
           {create.isPending ? t('vendors.saving') : t('vendors.create.submit')}
         </SubmitFooter>
       }

@@ -20,12 +20,15 @@ export function VendorDetailsSection({ vendor }: { vendor: Vendor }) {
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        update.mutate({ body: formToBody(form, junior), expectedUpdatedAt: vendor.updatedAt }, {
-          onSuccess: (v) => {
-            setForm(vendorToForm(v));
-            toast.success(t('vendors.toast.saved'));
+        update.mutate(
+          { body: formToBody(form, junior), expectedUpdatedAt: vendor.updatedAt },
+          {
+            onSuccess: (v) => {
+              setForm(vendorToForm(v));
+              toast.success(t('vendors.toast.saved'));
+            },
           },
-        });
+        );
       }}
     >
       <VendorFields form={form} onChange={setForm} error={update.error} junior={junior} full />
@@ -35,7 +38,14 @@ export function VendorDetailsSection({ vendor }: { vendor: Vendor }) {
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" disabled={!dirty || update.isPending} onClick={() => { update.reset(); setForm(vendorToForm(vendor)); }}>
+        <Button
+          variant="outline"
+          disabled={!dirty || update.isPending}
+          onClick={() => {
+            update.reset();
+            setForm(vendorToForm(vendor));
+          }}
+        >
           {t('vendors.discard')}
         </Button>
         <Button type="submit" disabled={!dirty || update.isPending}>

@@ -41,8 +41,10 @@ export function VendorDocumentUpload({ vendor }: { vendor: Vendor }) {
     add.reset();
     setProblem(null);
     if (!file) return setProblem({ field: 'file', message: t('vendors.docs.chooseFile') });
-    if (file.size > MAX_DOCUMENT_BYTES) return setProblem({ field: 'file', message: t('vendors.docs.tooLarge', { size: MAX_DOCUMENT_BYTES / 1024 / 1024 }) });
-    if (issuedOn && expiresOn && expiresOn < issuedOn) return setProblem({ field: 'expiresOn', message: t('vendors.docs.expiryBeforeIssue') });
+    if (file.size > MAX_DOCUMENT_BYTES)
+      return setProblem({ field: 'file', message: t('vendors.docs.tooLarge', { size: MAX_DOCUMENT_BYTES / 1024 / 1024 }) });
+    if (issuedOn && expiresOn && expiresOn < issuedOn)
+      return setProblem({ field: 'expiresOn', message: t('vendors.docs.expiryBeforeIssue') });
     if (!slug) return setProblem({ field: 'general', message: t('vendors.docs.noOrganization') });
     const bucketId = documentsBucketOf(slug);
     let path = uploaded?.file === file ? uploaded.path : null;
@@ -70,7 +72,13 @@ export function VendorDocumentUpload({ vendor }: { vendor: Vendor }) {
   };
 
   const fieldError = (f: string) => (problem?.field === f ? problem.message : fieldErrorOf(add.error, f));
-  const general = problem?.field === 'general' ? problem.message : add.error && !(add.error instanceof ApiError && add.error.fields.some((e) => ['issuedOn', 'expiresOn', 'docType'].includes(e.field))) ? add.error.message : null;
+  const general =
+    problem?.field === 'general'
+      ? problem.message
+      : add.error &&
+          !(add.error instanceof ApiError && add.error.fields.some((e) => ['issuedOn', 'expiresOn', 'docType'].includes(e.field)))
+        ? add.error.message
+        : null;
   return (
     <form
       noValidate
@@ -94,13 +102,21 @@ export function VendorDocumentUpload({ vendor }: { vendor: Vendor }) {
           )}
         </FormField>
         <FormField label={t('vendors.docs.issuedOn')} error={fieldError('issuedOn')}>
-          {(p) => <input {...p} type="date" dir="ltr" className={fieldClass} value={issuedOn} onChange={(e) => setIssuedOn(e.target.value)} />}
+          {(p) => (
+            <input {...p} type="date" dir="ltr" className={fieldClass} value={issuedOn} onChange={(e) => setIssuedOn(e.target.value)} />
+          )}
         </FormField>
         <FormField label={t('vendors.docs.expiresOn')} error={fieldError('expiresOn')}>
-          {(p) => <input {...p} type="date" dir="ltr" className={fieldClass} value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} />}
+          {(p) => (
+            <input {...p} type="date" dir="ltr" className={fieldClass} value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} />
+          )}
         </FormField>
       </div>
-      <FormField label={t('vendors.docs.file')} error={fieldError('file')} hint={t('vendors.docs.fileHint', { size: MAX_DOCUMENT_BYTES / 1024 / 1024 })}>
+      <FormField
+        label={t('vendors.docs.file')}
+        error={fieldError('file')}
+        hint={t('vendors.docs.fileHint', { size: MAX_DOCUMENT_BYTES / 1024 / 1024 })}
+      >
         {(p) => (
           // The native picker's own words follow the browser's language, not the app's: it stays hidden behind our button.
           <span className="flex min-w-0 items-center gap-3">

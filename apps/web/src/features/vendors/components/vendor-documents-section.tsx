@@ -17,7 +17,8 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
   const [declining, setDeclining] = useState<VendorDocument | null>(null);
   const [note, setNote] = useState('');
   const [deleting, setDeleting] = useState<VendorDocument | null>(null);
-  const date = (d: string | null) => (d ? new Date(`${d}T00:00:00Z`).toLocaleDateString(language || 'en', { timeZone: 'UTC', dateStyle: 'medium' }) : '—');
+  const date = (d: string | null) =>
+    d ? new Date(`${d}T00:00:00Z`).toLocaleDateString(language || 'en', { timeZone: 'UTC', dateStyle: 'medium' }) : '—';
 
   const open = async (d: VendorDocument) => {
     // Opened before the await so the browser treats it as the click's own window, not a pop-up.
@@ -34,7 +35,10 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
     }
   };
   const markValid = (d: VendorDocument) =>
-    update.mutate({ docId: d.id, body: { status: 'valid', expectedUpdatedAt: d.updatedAt } }, { onSuccess: () => toast.success(t('vendors.docs.markedValid', { name: d.fileName })), onError: (e) => toast.error(e.message) });
+    update.mutate(
+      { docId: d.id, body: { status: 'valid', expectedUpdatedAt: d.updatedAt } },
+      { onSuccess: () => toast.success(t('vendors.docs.markedValid', { name: d.fileName })), onError: (e) => toast.error(e.message) },
+    );
 
   return (
     <div className="flex flex-col gap-3">
@@ -55,8 +59,14 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
                     </span>
                   )}
                 </div>
-                <button type="button" className="mt-1 inline-flex max-w-full items-center gap-1 text-primary hover:underline" onClick={() => void open(d)}>
-                  <span className="truncate" dir="auto">{d.fileName}</span>
+                <button
+                  type="button"
+                  className="mt-1 inline-flex max-w-full items-center gap-1 text-primary hover:underline"
+                  onClick={() => void open(d)}
+                >
+                  <span className="truncate" dir="auto">
+                    {d.fileName}
+                  </span>
                   <ExternalLink className="size-3.5 shrink-0" aria-hidden />
                   <span className="sr-only">{t('vendors.docs.open')}</span>
                 </button>
@@ -74,12 +84,28 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
                   </Button>
                 )}
                 {d.reviewStatus !== 'declined' && (
-                  <Button size="sm" variant="outline" onClick={() => { update.reset(); setNote(''); setDeclining(d); }}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => {
+                      update.reset();
+                      setNote('');
+                      setDeclining(d);
+                    }}
+                  >
                     <X className="size-4" aria-hidden />
                     {t('vendors.docs.decline')}
                   </Button>
                 )}
-                <Button size="icon" variant="ghost" aria-label={t('vendors.docs.delete', { name: d.fileName })} onClick={() => { remove.reset(); setDeleting(d); }}>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={t('vendors.docs.delete', { name: d.fileName })}
+                  onClick={() => {
+                    remove.reset();
+                    setDeleting(d);
+                  }}
+                >
                   <Trash2 className="size-4" aria-hidden />
                 </Button>
               </div>
@@ -105,7 +131,12 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
                 declining &&
                 update.mutate(
                   { docId: declining.id, body: { status: 'declined', statusNote: note.trim(), expectedUpdatedAt: declining.updatedAt } },
-                  { onSuccess: () => { toast.success(t('vendors.docs.declined', { name: declining.fileName })); setDeclining(null); } },
+                  {
+                    onSuccess: () => {
+                      toast.success(t('vendors.docs.declined', { name: declining.fileName }));
+                      setDeclining(null);
+                    },
+                  },
                 )
               }
             >
@@ -114,8 +145,22 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
           </>
         }
       >
-        <FormField label={t('vendors.docs.declineNote') + ' *'} error={fieldErrorOf(update.error, 'statusNote') ?? (update.error && !fieldErrorOf(update.error, 'statusNote') ? update.error.message : undefined)}>
-          {(p) => <textarea {...p} className={`${fieldClass} h-24 py-2`} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />}
+        <FormField
+          label={t('vendors.docs.declineNote') + ' *'}
+          error={
+            fieldErrorOf(update.error, 'statusNote') ??
+            (update.error && !fieldErrorOf(update.error, 'statusNote') ? update.error.message : undefined)
+          }
+        >
+          {(p) => (
+            <textarea
+              {...p}
+              className={`${fieldClass} h-24 py-2`}
+              maxLength={1000}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          )}
         </FormField>
       </FormDialog>
       <ConfirmDialog
@@ -129,7 +174,12 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
         error={remove.error?.message}
         onConfirm={() =>
           deleting &&
-          remove.mutate(deleting.id, { onSuccess: () => { toast.success(t('vendors.docs.deleted', { name: deleting.fileName })); setDeleting(null); } })
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success(t('vendors.docs.deleted', { name: deleting.fileName }));
+              setDeleting(null);
+            },
+          })
         }
       />
     </div>

@@ -53,7 +53,10 @@ export function VendorDrawer({ vendorId, onClose }: { vendorId: string | null; o
               </div>
             )}
             {vendor.error && (
-              <div role="alert" className="flex flex-col items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm">
+              <div
+                role="alert"
+                className="flex flex-col items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm"
+              >
                 <span>{missing ? t('vendors.drawer.notFound') : t('vendors.drawer.loadFailed')}</span>
                 {!missing && (
                   <Button variant="outline" size="sm" onClick={() => void vendor.refetch()}>

@@ -5,14 +5,28 @@ import { useI18n } from '../../i18n/i18n-provider';
 import type { Vendor, VendorUpdate } from '../vendors-api';
 
 const TEXT = [
-  'publicName', 'legalName', 'contactName', 'email', 'phone', 'address', 'website', 'descriptionEn', 'descriptionAr',
-  'dateOfBirth', 'guardianName', 'guardianPhone', 'guardianEmail', 'school',
+  'publicName',
+  'legalName',
+  'contactName',
+  'email',
+  'phone',
+  'address',
+  'website',
+  'descriptionEn',
+  'descriptionAr',
+  'dateOfBirth',
+  'guardianName',
+  'guardianPhone',
+  'guardianEmail',
+  'school',
 ] as const;
 const SOCIAL = ['instagram', 'facebook', 'tiktok', 'x'] as const;
 const REGISTRATION = ['commercialRegistration', 'taxNumber', 'licenceNumber'] as const;
 const JUNIOR = new Set<string>(['dateOfBirth', 'guardianName', 'guardianPhone', 'guardianEmail', 'school']);
 
-export type VendorFormState = Record<(typeof TEXT)[number] | (typeof SOCIAL)[number] | (typeof REGISTRATION)[number], string> & { guardianConsentAt: string };
+export type VendorFormState = Record<(typeof TEXT)[number] | (typeof SOCIAL)[number] | (typeof REGISTRATION)[number], string> & {
+  guardianConsentAt: string;
+};
 
 export const emptyVendorForm = (): VendorFormState =>
   Object.fromEntries([...TEXT, ...SOCIAL, ...REGISTRATION, 'guardianConsentAt'].map((k) => [k, ''])) as VendorFormState;
@@ -45,9 +59,24 @@ export const fieldErrorOf = (error: unknown, field: string) =>
   error instanceof ApiError ? error.fields.find((e) => e.field === field || e.field.startsWith(`${field}.`))?.message : undefined;
 
 /** The fields of a vendor, grouped; `full` adds description, social links and registration numbers. */
-export function VendorFields({ form, onChange, error, junior, full }: { form: VendorFormState; onChange: (f: VendorFormState) => void; error: unknown; junior: boolean; full?: boolean }) {
+export function VendorFields({
+  form,
+  onChange,
+  error,
+  junior,
+  full,
+}: {
+  form: VendorFormState;
+  onChange: (f: VendorFormState) => void;
+  error: unknown;
+  junior: boolean;
+  full?: boolean;
+}) {
   const { t, language } = useI18n();
-  const text = (k: keyof VendorFormState, opts: { type?: string; dir?: 'ltr' | 'rtl'; required?: boolean; max?: number; err?: string } = {}) => (
+  const text = (
+    k: keyof VendorFormState,
+    opts: { type?: string; dir?: 'ltr' | 'rtl'; required?: boolean; max?: number; err?: string } = {},
+  ) => (
     <FormField label={t(`vendors.field.${k}`) + (opts.required ? ' *' : '')} error={fieldErrorOf(error, opts.err ?? k)}>
       {(p) => (
         <input
@@ -64,7 +93,16 @@ export function VendorFields({ form, onChange, error, junior, full }: { form: Ve
   );
   const area = (k: 'descriptionEn' | 'descriptionAr', dir: 'ltr' | 'rtl') => (
     <FormField label={t(`vendors.field.${k}`)} error={fieldErrorOf(error, k)} className="sm:col-span-2">
-      {(p) => <textarea {...p} dir={dir} className={`${fieldClass} h-20 py-2`} value={form[k]} maxLength={5000} onChange={(e) => onChange({ ...form, [k]: e.target.value })} />}
+      {(p) => (
+        <textarea
+          {...p}
+          dir={dir}
+          className={`${fieldClass} h-20 py-2`}
+          value={form[k]}
+          maxLength={5000}
+          onChange={(e) => onChange({ ...form, [k]: e.target.value })}
+        />
+      )}
     </FormField>
   );
   return (

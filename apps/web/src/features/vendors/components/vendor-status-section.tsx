@@ -55,7 +55,12 @@ export function VendorStatusSection({ vendor }: { vendor: Vendor }) {
       </div>
       <div className="flex flex-wrap gap-2">
         {ACTIONS[vendor.status].map((s) => (
-          <Button key={s} size="sm" variant={s === 'active' ? 'default' : s === 'blocklisted' ? 'destructive' : 'outline'} onClick={() => openFor(s)}>
+          <Button
+            key={s}
+            size="sm"
+            variant={s === 'active' ? 'default' : s === 'blocklisted' ? 'destructive' : 'outline'}
+            onClick={() => openFor(s)}
+          >
             {t(`vendors.status.action.${s}`)}
           </Button>
         ))}
@@ -77,7 +82,18 @@ export function VendorStatusSection({ vendor }: { vendor: Vendor }) {
         }
       >
         <FormField label={t('vendors.status.reason') + (needsReason ? ' *' : '')} error={error}>
-          {(p) => <textarea {...p} className={`${fieldClass} h-24 py-2`} maxLength={1000} value={reason} onChange={(e) => { setMissing(false); setReason(e.target.value); }} />}
+          {(p) => (
+            <textarea
+              {...p}
+              className={`${fieldClass} h-24 py-2`}
+              maxLength={1000}
+              value={reason}
+              onChange={(e) => {
+                setMissing(false);
+                setReason(e.target.value);
+              }}
+            />
+          )}
         </FormField>
         {general && (
           <p role="alert" className="mt-3 text-sm text-destructive">

@@ -34,7 +34,15 @@ export function VendorUsersSection({ vendor }: { vendor: Vendor }) {
                   {u.email}
                 </span>
               </span>
-              <Button variant="ghost" size="icon" aria-label={t('vendors.users.remove', { email: u.email ?? '' })} onClick={() => { unlink.reset(); setRemoving(u); }}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t('vendors.users.remove', { email: u.email ?? '' })}
+                onClick={() => {
+                  unlink.reset();
+                  setRemoving(u);
+                }}
+              >
                 <Trash2 className="size-4" aria-hidden />
               </Button>
             </li>
@@ -69,16 +77,23 @@ export function VendorUsersSection({ vendor }: { vendor: Vendor }) {
             maxLength={320}
             aria-invalid={!!error}
             aria-describedby={error ? `${id}-error` : `${id}-hint`}
-            onChange={(e) => { link.reset(); setEmail(e.target.value); }}
+            onChange={(e) => {
+              link.reset();
+              setEmail(e.target.value);
+            }}
           />
           <Button type="submit" disabled={link.isPending || !email.trim()}>
             {t('vendors.users.link')}
           </Button>
         </div>
         {error ? (
-          <span id={`${id}-error`} className="text-xs text-destructive">{error}</span>
+          <span id={`${id}-error`} className="text-xs text-destructive">
+            {error}
+          </span>
         ) : (
-          <span id={`${id}-hint`} className="text-xs text-muted-foreground">{t('vendors.users.hint')}</span>
+          <span id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {t('vendors.users.hint')}
+          </span>
         )}
       </form>
       <ConfirmDialog

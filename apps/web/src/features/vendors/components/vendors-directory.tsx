@@ -47,7 +47,13 @@ export function VendorsDirectory({ area }: { area: VendorArea }) {
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <VendorsFilters area={area} search={search} onSearch={setSearch} filters={filters} onChange={(f) => setFilters({ ...f, page: 1 })} />
+        <VendorsFilters
+          area={area}
+          search={search}
+          onSearch={setSearch}
+          filters={filters}
+          onChange={(f) => setFilters({ ...f, page: 1 })}
+        />
         <Button className="self-start sm:self-auto" onClick={() => setCreating(true)}>
           <Plus className="size-4" aria-hidden />
           {t(area === 'junior' ? 'vendors.addJunior' : 'vendors.add')}
@@ -84,17 +90,33 @@ export function VendorsDirectory({ area }: { area: VendorArea }) {
               })}
             </span>
             <span className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={filters.page <= 1} onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={filters.page <= 1}
+                onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
+              >
                 {t('vendors.previous')}
               </Button>
-              <Button variant="outline" size="sm" disabled={filters.page >= pages} onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={filters.page >= pages}
+                onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
+              >
                 {t('vendors.next')}
               </Button>
             </span>
           </nav>
         </>
       )}
-      <VendorCreateDialog open={creating} onOpenChange={setCreating} area={area} defaultType={filters.vendorType} onCreated={(id) => open(id)} />
+      <VendorCreateDialog
+        open={creating}
+        onOpenChange={setCreating}
+        area={area}
+        defaultType={filters.vendorType}
+        onCreated={(id) => open(id)}
+      />
       <VendorDrawer vendorId={openId} onClose={() => open(null)} />
     </div>
   );

@@ -7,7 +7,19 @@ import type { VendorArea } from './vendors-area';
 const control = 'h-9 rounded-md border bg-background px-2 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 
 /** Search box and filters of the vendor list. */
-export function VendorsFilters({ area, search, onSearch, filters, onChange }: { area: VendorArea; search: string; onSearch: (q: string) => void; filters: VendorFilters; onChange: (f: VendorFilters) => void }) {
+export function VendorsFilters({
+  area,
+  search,
+  onSearch,
+  filters,
+  onChange,
+}: {
+  area: VendorArea;
+  search: string;
+  onSearch: (q: string) => void;
+  filters: VendorFilters;
+  onChange: (f: VendorFilters) => void;
+}) {
   const { t, language } = useI18n();
   const categories = useCategoryOptions();
   const id = useId();
@@ -30,14 +42,24 @@ export function VendorsFilters({ area, search, onSearch, filters, onChange }: { 
       </div>
       {area === 'market' && (
         <Labelled id={`${id}-type`} label={t('vendors.filter.type')}>
-          <select id={`${id}-type`} className={control} value={filters.vendorType} onChange={(e) => onChange({ ...filters, vendorType: e.target.value as VendorType })}>
+          <select
+            id={`${id}-type`}
+            className={control}
+            value={filters.vendorType}
+            onChange={(e) => onChange({ ...filters, vendorType: e.target.value as VendorType })}
+          >
             <option value="market">{t('vendors.type.market')}</option>
             <option value="normal">{t('vendors.type.normal')}</option>
           </select>
         </Labelled>
       )}
       <Labelled id={`${id}-status`} label={t('vendors.filter.status')}>
-        <select id={`${id}-status`} className={control} value={filters.status} onChange={(e) => onChange({ ...filters, status: e.target.value as VendorStatus | '' })}>
+        <select
+          id={`${id}-status`}
+          className={control}
+          value={filters.status}
+          onChange={(e) => onChange({ ...filters, status: e.target.value as VendorStatus | '' })}
+        >
           <option value="">{t('vendors.filter.anyStatus')}</option>
           {VENDOR_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -47,7 +69,12 @@ export function VendorsFilters({ area, search, onSearch, filters, onChange }: { 
         </select>
       </Labelled>
       <Labelled id={`${id}-category`} label={t('vendors.filter.category')}>
-        <select id={`${id}-category`} className={`${control} max-w-48`} value={filters.categoryId} onChange={(e) => onChange({ ...filters, categoryId: e.target.value })}>
+        <select
+          id={`${id}-category`}
+          className={`${control} max-w-48`}
+          value={filters.categoryId}
+          onChange={(e) => onChange({ ...filters, categoryId: e.target.value })}
+        >
           <option value="">{t('vendors.filter.anyCategory')}</option>
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
@@ -57,7 +84,12 @@ export function VendorsFilters({ area, search, onSearch, filters, onChange }: { 
         </select>
       </Labelled>
       <label className="flex h-9 items-center gap-2 rounded-md border px-2 text-sm">
-        <input type="checkbox" className="size-4" checked={filters.expiring} onChange={(e) => onChange({ ...filters, expiring: e.target.checked })} />
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={filters.expiring}
+          onChange={(e) => onChange({ ...filters, expiring: e.target.checked })}
+        />
         {t('vendors.filter.expiring')}
       </label>
     </div>

@@ -42,13 +42,15 @@ export function VendorsTable({ vendors, onOpen }: { vendors: VendorListItem[]; o
     );
   const name = (v: VendorListItem) => (
     <>
-      <button type="button" className="text-start font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring" onClick={() => onOpen(v.id)}>
+      <button
+        type="button"
+        className="text-start font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        onClick={() => onOpen(v.id)}
+      >
         {v.publicName}
       </button>
       {(v.email || v.contactName) && (
-        <p className="truncate text-xs text-muted-foreground">
-          {[v.contactName, v.email].filter(Boolean).join(' · ')}
-        </p>
+        <p className="truncate text-xs text-muted-foreground">{[v.contactName, v.email].filter(Boolean).join(' · ')}</p>
       )}
     </>
   );
