@@ -63,9 +63,7 @@ function findUnstorable(value: unknown, path: string): Unstorable | null {
  */
 export function installTextGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (req) => {
-    // A route reading its own body (storage uploads) has the request stream here, not JSON: walking it never ends.
-    const body = req.routeOptions.config.rawBody ? undefined : req.body;
-    const hit = findUnstorable(req.params, 'params') ?? findUnstorable(req.query, 'query') ?? findUnstorable(body, '');
+    const hit = findUnstorable(req.params, 'params') ?? findUnstorable(req.query, 'query') ?? findUnstorable(req.body, '');
     if (hit) {
       const name = hit.path || 'body';
       throw new AppError(422, 'validation_failed', `${name}: ${hit.reason}`, [{ field: name, message: hit.reason }]);

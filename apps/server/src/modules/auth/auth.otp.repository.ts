@@ -55,14 +55,19 @@ export async function deleteExpiredTokens(db: DbOrTx, now: Date): Promise<void> 
 /**
  * Counts one attempt for a key, atomically. Past `max` attempts without a reset the key is locked for
  * `lockSeconds`; while locked nothing is counted. Counting before the check (not after a failure) means
- * parallel guesses cannot slip past the limit.
+ * parallel guesses cannot slip past the limit. With `windowSeconds` (failures of one client across
+ * accounts) the count starts again after that long without an attempt, so a busy shared address is not
+ * locked by old mistakes.
  */
 export async function countAttempt(
   db: DbOrTx,
   key: string,
   max: number,
   lockSeconds: number,
+  windowSeconds: number | null = null,
 ): Promise<{ attempts: number; retryAfter: number }> {
+  // Null without a window: the comparison is null, so that branch never applies.
+  const quiet = sql`a.updated_at < now() - make_interval(secs => ${windowSeconds}::double precision)`;
   const res = await db.execute(sql`
     insert into ${signInAttempts} as a (key, failures, locked_until, updated_at)
     values (${key}, 1, null, now())
@@ -70,43 +75,12 @@ export async function countAttempt(
       failures = case
         when a.locked_until is not null and a.locked_until <= now() then 1
         when a.locked_until is not null then a.failures
+        when ${quiet} then 1
         else a.failures + 1 end,
       locked_until = case
         when a.locked_until is not null and a.locked_until <= now() then null
         when a.locked_until is not null then a.locked_until
-        when a.failures + 1 > ${max} then now() + make_interval(secs => ${lockSeconds})
-        else null end,
-      updated_at = now()
-    returning failures,
-      coalesce(ceil(extract(epoch from (locked_until - now()))), 0)::int as retry_after`);
-  const row = (res as unknown as { rows: { failures: number; retry_after: number }[] }).rows[0]!;
-  return { attempts: Number(row.failures), retryAfter: Math.max(0, Number(row.retry_after)) };
-}
-
-/**
- * Like countAttempt, for failures of one client across accounts: the count starts again after
- * `windowSeconds` without an attempt, so a busy shared address is not locked by old mistakes.
- */
-export async function countWindowedAttempt(
-  db: DbOrTx,
-  key: string,
-  max: number,
-  lockSeconds: number,
-  windowSeconds: number,
-): Promise<{ attempts: number; retryAfter: number }> {
-  const res = await db.execute(sql`
-    insert into ${signInAttempts} as a (key, failures, locked_until, updated_at)
-    values (${key}, 1, null, now())
-    on conflict (key) do update set
-      failures = case
-        when a.locked_until is not null and a.locked_until <= now() then 1
-        when a.locked_until is not null then a.failures
-        when a.updated_at < now() - make_interval(secs => ${windowSeconds}) then 1
-        else a.failures + 1 end,
-      locked_until = case
-        when a.locked_until is not null and a.locked_until <= now() then null
-        when a.locked_until is not null then a.locked_until
-        when a.updated_at < now() - make_interval(secs => ${windowSeconds}) then null
+        when ${quiet} then null
         when a.failures + 1 > ${max} then now() + make_interval(secs => ${lockSeconds})
         else null end,
       updated_at = now()

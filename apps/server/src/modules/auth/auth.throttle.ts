@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.js';
 import { rateLimited } from './auth.errors.js';
 import type { AuthDeps } from './auth.deps.js';
-import { clearAttempts, countAttempt, countWindowedAttempt, pruneAttempts, refundAttempt, takeRateSlot } from './auth.otp.repository.js';
+import { clearAttempts, countAttempt, pruneAttempts, refundAttempt, takeRateSlot } from './auth.otp.repository.js';
 
 export const signInKey = (identifier: string, ip: string) => `signin:${identifier}:${ip}`;
 export const mfaKey = (factorId: string) => `mfa:${factorId}`;
@@ -22,7 +22,7 @@ const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
  */
 async function gateClient(deps: AuthDeps, ip: string, what: string): Promise<void> {
   const { clientMaxFailures, clientLockSeconds, clientWindowSeconds } = deps.tuning;
-  const { retryAfter } = await countWindowedAttempt(deps.ctx.db, clientKey(ip), clientMaxFailures, clientLockSeconds, clientWindowSeconds);
+  const { retryAfter } = await countAttempt(deps.ctx.db, clientKey(ip), clientMaxFailures, clientLockSeconds, clientWindowSeconds);
   if (retryAfter > 0)
     throw rateLimited(
       'over_request_rate_limit',
