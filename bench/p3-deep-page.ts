@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Driver } from '../apps/server/src/db/client.js';
-import { encodeProductCursor } from '../apps/server/src/modules/catalog-products/product-list.cursor.js';
+import { encodeProductCursor } from '../apps/server/src/modules/products/product-list.cursor.js';
 import { fmt, median } from './lib/load.js';
 import { computed, getJson, productsApp, runLatency, spread } from './lib/products-app.js';
 

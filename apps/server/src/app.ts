@@ -16,11 +16,11 @@ import { JwtService } from './lib/jwt.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { publicApplicationsRoutes } from './modules/applications/applications.public.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { catalogAttributesRoutes } from './modules/catalog-attributes/catalog-attributes.routes.js';
-import { catalogProductsRoutes } from './modules/catalog-products/catalog-products.routes.js';
-import { catalogVariantsRoutes } from './modules/catalog-variants/catalog-variants.routes.js';
+import { attributesRoutes } from './modules/attributes/attributes.routes.js';
+import { productsRoutes } from './modules/products/products.routes.js';
+import { productVariantsRoutes } from './modules/product-variants/product-variants.routes.js';
 import { assetsRoutes } from './modules/assets/assets.routes.js';
-import { catalogMasterDataRoutes } from './modules/catalog-master-data/catalog-master-data.routes.js';
+import { masterDataRoutes } from './modules/master-data/master-data.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
 import { Mailer } from './modules/email/email.service.js';
@@ -64,10 +64,10 @@ const API_MODULES = [
   publicApplicationsRoutes,
   applicationsRoutes,
   vendorPortalRoutes,
-  catalogMasterDataRoutes,
-  catalogAttributesRoutes,
-  catalogProductsRoutes,
-  catalogVariantsRoutes,
+  masterDataRoutes,
+  attributesRoutes,
+  productsRoutes,
+  productVariantsRoutes,
   assetsRoutes,
 ];
 

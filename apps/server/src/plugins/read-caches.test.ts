@@ -4,7 +4,7 @@ import { products, sessions, userRoles } from '../db/schema/index.js';
 import { bearer, createUser, tokenFor } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { sendCurrentVersions } from '../../test/lib/current-versions.js';
-import { client, created, orgAdmin, type Api } from '../modules/catalog-products/catalog-products.test-support.js';
+import { client, created, orgAdmin, type Api } from '../modules/products/products.test-support.js';
 
 let t: TestContext;
 let api: Api;

@@ -4,9 +4,9 @@ import { RouterProvider } from 'react-router';
 import { Direction } from 'radix-ui';
 import { Toaster } from 'sonner';
 import { PageSkeleton } from '../components/ui/page-skeleton';
-import { AuthProvider } from '../features/auth/auth-provider';
-import { I18nProvider, useI18n } from '../features/i18n/i18n-provider';
-import { ThemeProvider } from '../features/theme/theme-provider';
+import { AuthProvider } from './session/auth-provider';
+import { I18nProvider, useI18n } from './i18n/i18n-provider';
+import { ThemeProvider } from './theme/theme-provider';
 import { createAppRouter, preloadCurrentRoute } from './router';
 
 export function createQueryClient(): QueryClient {

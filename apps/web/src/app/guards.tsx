@@ -2,9 +2,9 @@ import type { PermissionKey } from '@market/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSkeleton } from '../components/ui/page-skeleton';
-import { useMe } from '../features/access/use-me';
-import { useAuth } from '../features/auth/auth-provider';
-import { useI18n } from '../features/i18n/i18n-provider';
+import { useMe } from './session/use-me';
+import { useAuth } from './session/auth-provider';
+import { useI18n } from './i18n/i18n-provider';
 import { auth } from '../lib/supabase';
 import { NoAccessPage } from '../routes/no-access-page';
 

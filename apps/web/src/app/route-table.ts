@@ -120,27 +120,27 @@ export const PUBLIC_PAGES: { path: string; titleKey: string; load?: PageLoader }
   {
     path: '/market-vendor-application',
     titleKey: 'route.marketVendorApplication',
-    load: () => import('../features/applications-public/market-vendor-application-page'),
+    load: () => import('../features/applications/public/market-vendor-application-page'),
   },
   {
     path: '/junior-vendor-application',
     titleKey: 'route.juniorVendorApplication',
-    load: () => import('../features/applications-public/junior-vendor-application-page'),
+    load: () => import('../features/applications/public/junior-vendor-application-page'),
   },
   {
     path: '/workshop-application',
     titleKey: 'route.workshopApplication',
-    load: () => import('../features/applications-public/workshop-application-page'),
+    load: () => import('../features/applications/public/workshop-application-page'),
   },
   /** The applicant's private status page; the link's secret is in the fragment. */
   {
     path: '/application-status',
     titleKey: 'route.applicationStatus',
-    load: () => import('../features/applications-public/application-status-page'),
+    load: () => import('../features/applications/public/application-status-page'),
   },
   {
     path: '/vendor-dashboard',
     titleKey: 'route.vendorDashboard',
-    load: () => import('../features/vendor-dashboard/vendor-dashboard-page'),
+    load: () => import('../features/vendor-portal/vendor-portal-page'),
   },
 ];

@@ -2,8 +2,8 @@ import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { dashboardQuery } from '../features/dashboard/dashboard-query';
-import { meQuery, useMe } from '../features/access/use-me';
-import { landingPath } from '../features/vendor-dashboard/vendor-landing';
+import { meQuery, useMe } from './session/use-me';
+import { landingPath } from '../features/vendor-portal/vendor-landing';
 import { isVendorHost } from '../lib/config';
 import { auth } from '../lib/supabase';
 import AuthPage from '../features/auth/auth-page';
@@ -14,7 +14,7 @@ import { PUBLIC_PAGES, STAFF_ROUTES, type PageLoader, type StaffRoute } from './
 
 const loadShell = () => import('../components/layout/app-shell');
 const AppShell = lazy(loadShell);
-const EmailTestPage = lazy(() => import('../features/email-test/email-test-page'));
+const EmailTestPage = lazy(() => import('../features/email/email-test-page'));
 const NotAvailablePage = lazy(() => import('../routes/not-available-page'));
 const NotFoundPage = lazy(() => import('../routes/not-found-page'));
 

@@ -2,7 +2,7 @@ import type { PermissionKey } from '@market/contracts';
 import { ShieldX } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../components/ui/button';
-import { useT } from '../features/i18n/i18n-provider';
+import { useT } from '../app/i18n/i18n-provider';
 
 export function NoAccessPage({ permission }: { permission: PermissionKey | null }) {
   const t = useT();

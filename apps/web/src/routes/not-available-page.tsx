@@ -1,5 +1,5 @@
 import { Construction } from 'lucide-react';
-import { useT } from '../features/i18n/i18n-provider';
+import { useT } from '../app/i18n/i18n-provider';
 
 /** A plain page for an area that is not built yet: it names the area and shows no data. */
 export default function NotAvailablePage({ titleKey }: { titleKey: string }) {

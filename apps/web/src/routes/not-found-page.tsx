@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '../components/ui/button';
-import { useT } from '../features/i18n/i18n-provider';
+import { useT } from '../app/i18n/i18n-provider';
 
 export default function NotFoundPage() {
   const t = useT();

@@ -29,7 +29,7 @@ import {
 export * from './schemas.js';
 
 const access = { permission: 'vendor_management' } as const;
-const tag = 'vendor-applications';
+const tag = 'applications';
 const idParams = z.object({ id: z.uuid('must be an application id') }).strict();
 const docParams = z.object({ id: z.uuid('must be an application id'), docId: z.uuid('must be a document id') }).strict();
 const templateParams = z

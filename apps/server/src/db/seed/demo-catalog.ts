@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { BlobStore } from '../../lib/blob-store.js';
 import { ingestAsset } from '../../modules/assets/assets.ingest.js';
-import { computeCompleteness, type CompletenessAttribute } from '../../modules/catalog-products/completeness.js';
-import type { ProductSnapshot } from '../../modules/catalog-products/product-snapshot.js';
+import { computeCompleteness, type CompletenessAttribute } from '../../modules/products/completeness.js';
+import type { ProductSnapshot } from '../../modules/products/product-snapshot.js';
 import type { Db, DbOrTx } from '../client.js';
 import {
   assets,

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { publicApplicationRoutes as r } from '@market/contracts';
+import { publicApplicationsRoutes as r } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';

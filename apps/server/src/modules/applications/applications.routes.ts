@@ -1,4 +1,4 @@
-import { applicationRoutes as r } from '@market/contracts';
+import { applicationsRoutes as r } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { assetsRoutes as r, catalogProductsRoutes as p } from '@market/contracts';
+import { assetsRoutes as r, productsRoutes as p } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute, type Caller } from '../../lib/api-route.js';

@@ -1,4 +1,4 @@
-import { platformRoutes as r } from '@market/contracts';
+import { languagesRoutes as r } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useMe } from '../../features/access/use-me';
+import { useMe } from '../../app/session/use-me';
 import { PageSkeleton } from '../ui/page-skeleton';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';

@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { Store } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { useT } from '../../features/i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 import { cn } from '../../lib/cn';
 import { visibleGroups, type Viewer } from './nav-items';
 import { useSidebar } from './sidebar-context';

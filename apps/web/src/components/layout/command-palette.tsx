@@ -1,7 +1,7 @@
 import { Command } from 'cmdk';
 import { Dialog } from 'radix-ui';
 import { useNavigate } from 'react-router';
-import { useT } from '../../features/i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 import { visibleGroups, type Viewer } from './nav-items';
 
 /** Search over the pages the viewer may open; products, vendors and orders join as their areas land. */

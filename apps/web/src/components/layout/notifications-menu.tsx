@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react';
-import { useT } from '../../features/i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 import { Button } from '../ui/button';
 import { Menu, MenuContent, MenuLabel, MenuTrigger } from '../ui/menu';
 

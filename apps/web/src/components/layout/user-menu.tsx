@@ -1,16 +1,16 @@
 import { LogOut, Settings, User } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useMe } from '../../features/access/use-me';
-import { useAuth } from '../../features/auth/auth-provider';
-import { logout } from '../../features/auth/logout';
-import { useT } from '../../features/i18n/i18n-provider';
+import { useMe } from '../../app/session/use-me';
+import { useAuth } from '../../app/session/auth-provider';
+import { logout } from '../../app/session/logout';
+import { useT } from '../../app/i18n/i18n-provider';
 import { Avatar } from '../ui/avatar';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../ui/menu';
 import type { Viewer } from './nav-items';
 
 // Loaded when first opened: most page views never open the profile.
-const ProfileDialog = lazy(() => import('../../features/profile/profile-dialog'));
+const ProfileDialog = lazy(() => import('./profile-dialog'));
 
 export function UserMenu({ viewer }: { viewer: Viewer }) {
   const t = useT();

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { ListState } from '../../components/ui/market-structure-form';
 import { ApiError } from '../../lib/api';
-import { useI18n } from '../i18n/i18n-provider';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import { useApplication } from './applications-api';
 import { ApplicationAnswers, ApplicationChoices } from './components/application-answers';
 import { ApplicationDocuments } from './components/application-documents';

@@ -5,14 +5,14 @@ import type {
   ApplicationStream,
   ApplicationEmailTemplateKey,
   ApplicationLocale,
-  applicationRoutes as r,
+  applicationsRoutes as r,
   marketCategoriesRoutes,
   marketDaysRoutes,
 } from '@market/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
-import { useT } from '../i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 
 export type {
   ApplicationDetail,

@@ -1,6 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
-import { useT } from '../i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 import { ApplicationsQueue } from './components/applications-queue';
 import { WorkshopsList } from './components/workshops-list';
 

@@ -2,7 +2,7 @@ import type { assetsRoutes as r } from '@market/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, uploadFile } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
-import { useT } from '../i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 
 export type Asset = r.Asset;
 export type AssetDetail = r.AssetDetail;

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { fieldClass, ListState } from '../../components/ui/market-structure-form';
 import { cn } from '../../lib/cn';
-import { useT } from '../i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 import { useAssetFolders, useAssets, useAssetTags, type Asset } from './assets-api';
 import { AssetDetailsDialog } from './components/asset-details-dialog';
 import { AssetFolderDialogs, type FolderDialog } from './components/asset-folder-dialogs';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { auth } from '../../lib/supabase';
-import { useT } from '../i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 import { authErrorMessage } from './auth-errors';
 import { Field, FormError, FormNotice, PasswordField } from './auth-fields';
 

@@ -3,10 +3,10 @@ import { Store } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { auth } from '../../lib/supabase';
-import { meQuery } from '../access/use-me';
-import { useI18n } from '../i18n/i18n-provider';
-import { landingPath } from '../vendor-dashboard/vendor-landing';
-import { useAuth } from './auth-provider';
+import { meQuery } from '../../app/session/use-me';
+import { useI18n } from '../../app/i18n/i18n-provider';
+import { landingPath } from '../vendor-portal';
+import { useAuth } from '../../app/session/auth-provider';
 import { CodeForm, ForgotForm, InviteExpired, MfaForm, ResetForm, SignInForm, SignUpForm, type Mode } from './auth-forms';
 
 /**

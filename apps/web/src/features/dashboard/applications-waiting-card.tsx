@@ -1,7 +1,7 @@
 import { Inbox } from 'lucide-react';
 import { Link } from 'react-router';
-import { STREAM_BASE } from '../applications/applications-api';
-import { useI18n } from '../i18n/i18n-provider';
+import { STREAM_BASE } from '../applications';
+import { useI18n } from '../../app/i18n/i18n-provider';
 
 type Waiting = { stream: keyof typeof STREAM_BASE; waiting: number; infoRequested: number };
 

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Languages, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useMe } from '../access/use-me';
-import { useI18n } from '../i18n/i18n-provider';
+import { useMe } from '../../app/session/use-me';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import { ApplicationsWaitingCard } from './applications-waiting-card';
 import { dashboardQuery } from './dashboard-query';
 
 // Loaded after the dashboard's own figures: only vendor managers see it.
-const NextMarketDaysCard = lazy(() => import('../market-days/next-market-days-card').then((m) => ({ default: m.NextMarketDaysCard })));
+const NextMarketDaysCard = lazy(() => import('../market-days').then((m) => ({ default: m.NextMarketDaysCard })));
 
 function Card({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

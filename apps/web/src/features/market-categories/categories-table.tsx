@@ -1,7 +1,7 @@
 import { MoreHorizontal } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/menu';
-import { useI18n } from '../i18n/i18n-provider';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import type { Category } from './categories-api';
 
 interface Props {

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, ListState } from '../../components/ui/market-structure-form';
 import { ApiError } from '../../lib/api';
-import { useI18n } from '../i18n/i18n-provider';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import { useCategories, useDeleteCategory, useSetCategoryActive, type Category, type StatusFilter } from './categories-api';
 import { CategoriesTable } from './categories-table';
 import { CategoryFormDialog } from './category-form-dialog';

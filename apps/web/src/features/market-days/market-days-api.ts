@@ -2,7 +2,7 @@ import type { marketCategoriesRoutes, marketDaysRoutes as r, marketLocationsRout
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
-import { useT } from '../i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 
 export type MarketDay = r.MarketDay;
 export type MarketDayDetail = r.MarketDayDetail;

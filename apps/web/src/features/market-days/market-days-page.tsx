@@ -3,7 +3,7 @@ import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ListState } from '../../components/ui/market-structure-form';
-import { useI18n } from '../i18n/i18n-provider';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import { DayDetailsDialog } from './components/day-details-dialog';
 import { DayFormDialog } from './components/day-form-dialog';
 import { DayList } from './components/day-list';

@@ -1,7 +1,7 @@
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
-import { useHasPermission } from '../access/use-me';
-import { useI18n } from '../i18n/i18n-provider';
+import { useHasPermission } from '../../app/session/use-me';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import { MarketDayStatusBadge } from './components/market-day-status';
 import { useUpcomingMarketDays } from './market-days-api';
 import { formatDate, formatTime } from './market-days-dates';

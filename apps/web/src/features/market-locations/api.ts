@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
-import { useT } from '../i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 
 type R = typeof marketLocationsRoutes;
 export type Location = Awaited<ReturnType<typeof api<R['listLocations']>>>[number];

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, ListState } from '../../components/ui/market-structure-form';
-import { useI18n } from '../i18n/i18n-provider';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import { SlotFilters, type SlotFilterState } from './slot-filters';
 import { SlotFormDialog } from './slot-form-dialog';
 import { SlotGeneratorDialog } from './slot-generator-dialog';

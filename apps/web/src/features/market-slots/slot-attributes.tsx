@@ -1,5 +1,5 @@
 import { FormField, fieldClass } from '../../components/ui/market-structure-form';
-import { useI18n } from '../i18n/i18n-provider';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import { minorDigits, moneyInput, parseMoney } from './money';
 import type { Category, Slot } from './slots-api';
 

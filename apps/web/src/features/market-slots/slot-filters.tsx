@@ -1,6 +1,6 @@
-import { useT } from '../i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 import type { Category, SlotQuery } from './slots-api';
-import { useI18n } from '../i18n/i18n-provider';
+import { useI18n } from '../../app/i18n/i18n-provider';
 
 export type SlotFilterState = Omit<SlotQuery, 'locationId'>;
 

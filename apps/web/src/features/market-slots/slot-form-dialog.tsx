@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/market-structure-form';
 import { ApiError } from '../../lib/api';
-import { useT } from '../i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 import { attributesOf, defaultAttributes, readAttributes, SlotAttributeFields, type AttributeState } from './slot-attributes';
 import { useSaveSlot, type Category, type Slot } from './slots-api';
 

@@ -1,5 +1,5 @@
-import { SlotPlanEditor } from '../slot-plan';
-import { useI18n } from '../i18n/i18n-provider';
+import { SlotPlanEditor } from '../../components/slot-plan';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import type { Category, Location, Slot } from './slots-api';
 
 /** The plan view of the slots page: every slot of the location (filters apply to the table only). */

@@ -2,7 +2,7 @@ import { Droplets, MoreHorizontal, Umbrella, Zap } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/menu';
-import { useI18n } from '../i18n/i18n-provider';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import { formatMoney } from './money';
 import { useSaveSlot, type Category, type Slot } from './slots-api';
 

@@ -1,15 +1,13 @@
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
-import { useT } from '../i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 import type { ComponentType } from 'react';
-import { AttributeFamiliesTab } from './components/attribute-families-tab';
-import { AttributesTab } from './components/attributes-tab';
+import { AttributeFamiliesTab, AttributesTab } from '../attributes';
 import { BrandsTab } from './components/brands-tab';
 import { CategoryTreeTab } from './components/category-tree-tab';
 import { CurrenciesTab } from './components/currencies-tab';
-import { LanguagesTab } from './components/languages-tab';
+import { LanguagesTab, TranslationsTab } from '../languages';
 import { TaxClassesTab } from './components/tax-classes-tab';
-import { TranslationsTab } from './components/translations-tab';
 import { UnitsTab } from './components/units-tab';
 
 const tabClass =

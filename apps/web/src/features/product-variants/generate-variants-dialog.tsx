@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FormDialog, SubmitFooter } from '../../components/ui/market-structure-form';
 import { ApiError } from '../../lib/api';
-import { useI18n } from '../i18n/i18n-provider';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import { localName } from './variant-format';
 import { MAX_COMBINATIONS, useGenerateVariants, type FamilyAttribute } from './variants-api';
 

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { fieldClass, ListState } from '../../components/ui/market-structure-form';
 import { ApiError } from '../../lib/api';
-import { useI18n } from '../i18n/i18n-provider';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import { cellKey, useGridCells } from './use-grid-cells';
 import { EDIT_FIELDS, FIELD_LABEL_KEY, parseCell, type EditField } from './variant-format';
 import { VariantsGrid } from './variants-grid';

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, ListState } from '../../components/ui/market-structure-form';
 import { ApiError } from '../../lib/api';
-import { useI18n } from '../i18n/i18n-provider';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import { GenerateVariantsDialog } from './generate-variants-dialog';
 import { axisLabel, cellText, displayCell, EDIT_FIELDS, FIELD_LABEL_KEY, localName, parseCell, type EditField } from './variant-format';
 import {

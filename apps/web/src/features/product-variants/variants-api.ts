@@ -1,8 +1,8 @@
-import type { catalogProductsRoutes as p, catalogVariantsRoutes as r } from '@market/contracts';
+import type { productsRoutes as p, productVariantsRoutes as r } from '@market/contracts';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
-import { useT } from '../i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 
 export type Variant = Awaited<ReturnType<typeof api<typeof r.listProductVariants>>>[number];
 export type VariantGridRow = Awaited<ReturnType<typeof api<typeof r.listVariantGrid>>>['items'][number];

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { useI18n } from '../i18n/i18n-provider';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import { cellKey, type Cell, type GridCells } from './use-grid-cells';
 import { axisLabel, cellText, displayCell, EDIT_FIELDS, FIELD_LABEL_KEY, localName, type Currency } from './variant-format';
 import type { VariantGridRow } from './variants-api';

@@ -2,7 +2,7 @@
  * Small constants of the products contract, re-declared here so the page chunks do not pull the whole
  * contracts index (and zod) into the browser; `satisfies` against the contract types keeps them in step.
  */
-import type { catalogProductsRoutes as c } from '@market/contracts';
+import type { productsRoutes as c } from '@market/contracts';
 
 export const STATUSES = ['draft', 'active', 'archived'] as const satisfies readonly c.ProductStatus[];
 export const SORTS = [

@@ -1,8 +1,8 @@
-import type { catalogProductsRoutes as r } from '@market/contracts';
+import type { productsRoutes as r } from '@market/contracts';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, apiErrorOf, authHeaders, uploadFile } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
-import { useT } from '../i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 import type { ListFilters } from './product-constants';
 
 export type ProductListItem = Awaited<ReturnType<typeof api<typeof r.listProducts>>>['items'][number];

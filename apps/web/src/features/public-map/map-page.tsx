@@ -1,10 +1,10 @@
 import { Store } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { formatDay, GeoMap, localName, type GeoMarker } from '../geo-map';
-import { useI18n } from '../i18n/i18n-provider';
+import { formatDay, GeoMap, localName, type GeoMarker } from '../../components/geo-map';
+import { useI18n } from '../../app/i18n/i18n-provider';
 import { usePublicMap } from './api';
-import { LanguageSwitch } from '../i18n/language-switch';
+import { LanguageSwitch } from '../../app/i18n/language-switch';
 import { PublicLocationCard } from './components/public-location-card';
 
 /** The public market map: no sign-in; locations on a map with their market days and slot plans listed below. */

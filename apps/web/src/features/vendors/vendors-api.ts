@@ -2,7 +2,7 @@ import type { marketCategoriesRoutes, vendorsRoutes as r } from '@market/contrac
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
-import { useT } from '../i18n/i18n-provider';
+import { useT } from '../../app/i18n/i18n-provider';
 
 export type Vendor = r.Vendor;
 export type VendorListItem = r.VendorListItem;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { ApplicationDetail } from '../applications-api';
 import { formatDay, formatMinor } from '../format';
 import { CategoryChip } from './application-badges';

@@ -1,5 +1,5 @@
 import { cn } from '../../../lib/cn';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { ApplicationStatus } from '../applications-api';
 
 export const STATUS_CLASS: Record<ApplicationStatus, string> = {

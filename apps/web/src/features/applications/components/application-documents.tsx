@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FormDialog, FormField, fieldClass } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useReviewDocument, type ApplicationDetail, type ApplicationDocument, type DocumentReview } from '../applications-api';
 import { errorText, fieldErrorOf, hasFields } from '../format';
 import { DocumentStatusBadge } from './application-badges';

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonVariants } from '../../../components/ui/button';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { STREAM_BASE, useApplicationAction, type ApplicationDetail } from '../applications-api';
 import { errorText, formatDay, formatInstant } from '../format';
 import { ActionDialog, type DialogAction } from './action-dialog';

@@ -1,4 +1,4 @@
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { ApplicationDetail, ApplicationEvent } from '../applications-api';
 import { formatInstant } from '../format';
 import { Section } from './section';

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FormField, fieldClass } from '../../../components/ui/market-structure-form';
 import { cn } from '../../../lib/cn';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useScoreApplication, type ApplicationDetail } from '../applications-api';
 import { errorText, fieldErrorOf, formatInstant, hasFields } from '../format';
 import { Section } from './section';

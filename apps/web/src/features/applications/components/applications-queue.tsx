@@ -2,7 +2,7 @@ import { Settings2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ListState } from '../../../components/ui/market-structure-form';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 import { PAGE_SIZE, useApplications, type ApplicationStream } from '../applications-api';
 import { useQueueParams } from '../use-queue-params';
 import { ApplicationsTable } from './applications-table';

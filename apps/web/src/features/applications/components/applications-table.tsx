@@ -1,6 +1,6 @@
 import { CalendarDays, FileText, Star } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { applicationPath, type ApplicationListItem } from '../applications-api';
 import { formatDay, formatInstant } from '../format';
 import { ApplicationStatusBadge, CategoryChip } from './application-badges';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { documentUrl, type ApplicationDocument } from '../applications-api';
 
 /** An image inline, a PDF in a frame, anything else as a link; the signed link is short-lived, so it is asked for on opening. */

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, FormField, ListState, fieldClass } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import {
   TEMPLATE_KEYS,
   useEmailTemplates,

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, ListState } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useUpdateWorkshop, useWorkshops, type Workshop } from '../applications-api';
 import { errorText, formatDay, formatMinor } from '../format';
 import { MoveWorkshopDialog } from './move-workshop-dialog';

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, fieldClass, FormDialog, FormField, ListState } from '../../../components/ui/market-structure-form';
 import { ApiError } from '../../../lib/api';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 import { formatBytes, useAsset, useDeleteAsset, useUpdateAsset, type AssetFolder } from '../assets-api';
 
 const errorOf = (err: unknown, field: string) =>

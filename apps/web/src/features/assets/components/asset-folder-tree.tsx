@@ -1,6 +1,6 @@
 import { Folder, FolderOpen, Library } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 import type { AssetFolder } from '../assets-api';
 
 /** The folder tree: "All files" then every folder, indented by depth, with its asset count (with subfolders). */

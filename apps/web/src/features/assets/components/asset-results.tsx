@@ -1,5 +1,5 @@
 import { FileText, File as FileIcon } from 'lucide-react';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 import { formatBytes, type Asset } from '../assets-api';
 
 function Thumb({ a, className }: { a: Asset; className: string }) {

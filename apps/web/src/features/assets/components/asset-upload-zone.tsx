@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 import { assetKeys, uploadAssetFile } from '../assets-api';
 
 interface Item {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormDialog, FormField, fieldClass } from '../../../components/ui/market-structure-form';
 import { ApiError } from '../../../lib/api';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 
 /** Cancelling needs a reason: it is kept on the day and cannot be undone. */
 export function CancelDialog({

@@ -1,5 +1,5 @@
 import { fieldClass } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 
 export interface CapacityRow {
   categoryId: string;

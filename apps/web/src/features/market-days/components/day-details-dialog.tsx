@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, FormDialog } from '../../../components/ui/market-structure-form';
 import { ApiError } from '../../../lib/api';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useCategoryOptions, useDayAction, useMarketDay, useSaveCapacities, useSeriesList, type MarketDayDetail } from '../market-days-api';
 import { formatDate, formatInstant, formatTime, weekdayName } from '../market-days-dates';
 import { CancelDialog } from './cancel-dialog';

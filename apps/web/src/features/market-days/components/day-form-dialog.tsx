@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../../components/ui/market-structure-form';
 import { ApiError } from '../../../lib/api';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useCategoryOptions, useSaveDay, type MarketDayDetail } from '../market-days-api';
 import { fromLocalInput, toLocalInput } from '../market-days-dates';
 import { CapacityEditor, capacityRows, capacityValid, rowsToInput, type CapacityRow } from './capacity-editor';

@@ -1,5 +1,5 @@
 import { Repeat } from 'lucide-react';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { MarketDay } from '../market-days-api';
 import { formatDate, formatTime } from '../market-days-dates';
 import { MarketDayStatusBadge } from './market-day-status';

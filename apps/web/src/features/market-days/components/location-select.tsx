@@ -1,5 +1,5 @@
 import { fieldClass } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useLocations } from '../market-days-api';
 
 /** The organization's active locations to choose from; says so plainly when they cannot be loaded. */

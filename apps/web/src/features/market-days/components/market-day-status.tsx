@@ -1,5 +1,5 @@
 import { cn } from '../../../lib/cn';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 import type { MarketDayStatus } from '../market-days-api';
 
 /** Status colours: the same on the calendar, the list and the dashboard card (with text, never colour alone). */

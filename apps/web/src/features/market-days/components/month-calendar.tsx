@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { cn } from '../../../lib/cn';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { MARKET_DAY_STATUSES, type MarketDay } from '../market-days-api';
 import { firstWeekday, formatDate, formatDayNumber, formatTime, monthGrid, monthOf, todayLocal, weekdayName } from '../market-days-dates';
 import { STATUS_CLASS, STATUS_DOT } from './market-day-status';

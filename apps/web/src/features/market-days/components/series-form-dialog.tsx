@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../../components/ui/market-structure-form';
 import { ApiError } from '../../../lib/api';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useSaveSeries, type Series } from '../market-days-api';
 import { addDays, firstWeekday, formatDayMonth, ruleDates, weekdayName } from '../market-days-dates';
 import { checkTimes, conflictMessage, type FormErrors } from './form-checks';

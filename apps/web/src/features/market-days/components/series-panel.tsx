@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, ListState } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useSeriesAction, useSeriesList, type Series } from '../market-days-api';
 import { formatDate, formatTime, weekdayName } from '../market-days-dates';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { cn } from '../../../lib/cn';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatDayMonth, formatMonth, monthOf } from '../market-days-dates';
 
 /** The dates of the rule, month by month; pressing a date skips it (pressed) or plans it again. */

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { GeoMap, type LatLng } from '../../geo-map';
-import { useI18n } from '../../i18n/i18n-provider';
+import { GeoMap, type LatLng } from '../../../components/geo-map';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { FormField, inputClass } from './form-field';
 
 const NO_MARKERS: never[] = [];

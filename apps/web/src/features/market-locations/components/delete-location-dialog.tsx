@@ -1,8 +1,8 @@
 import { AlertDialog } from 'radix-ui';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { localName } from '../../geo-map';
-import { useI18n } from '../../i18n/i18n-provider';
+import { localName } from '../../../components/geo-map';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useDeleteLocation, type Location } from '../api';
 
 /** Confirms a delete and says what goes with it; a location with market days cannot be deleted at all. */

@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
-import { formatDay, formatTime, GeoMap, localDescription, localName, type GeoMarker } from '../../geo-map';
-import { useI18n } from '../../i18n/i18n-provider';
-import { SlotPlan } from '../../slot-plan';
+import { formatDay, formatTime, GeoMap, localDescription, localName, type GeoMarker } from '../../../components/geo-map';
+import { useI18n } from '../../../app/i18n/i18n-provider';
+import { SlotPlan } from '../../../components/slot-plan';
 import { useLocation, type Location } from '../api';
 import { DayStatusBadge, PublicBadge, StatusBadge } from './status-badges';
 

@@ -1,8 +1,8 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { formatDay, localName } from '../../geo-map';
-import { useI18n } from '../../i18n/i18n-provider';
+import { formatDay, localName } from '../../../components/geo-map';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { Location } from '../api';
 import { DayStatusBadge, PublicBadge, StatusBadge } from './status-badges';
 

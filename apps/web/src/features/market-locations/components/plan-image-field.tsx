@@ -1,7 +1,7 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { PLAN_IMAGE_MAX_MB, PLAN_IMAGE_TYPES, uploadPlanImage } from './storage-upload';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 
 const pill = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium';
 

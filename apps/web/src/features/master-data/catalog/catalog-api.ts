@@ -1,8 +1,8 @@
-import type { catalogMasterDataRoutes as r } from '@market/contracts';
+import type { masterDataRoutes as r } from '@market/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { guardStale } from '../../../lib/stale-write';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 
 export type CatalogCategory = Awaited<ReturnType<typeof api<typeof r.listCatalogCategories>>>[number];
 export type Brand = Awaited<ReturnType<typeof api<typeof r.listBrands>>>[number];
@@ -12,11 +12,11 @@ export type TaxRate = TaxClass['rates'][number];
 export type Currency = Awaited<ReturnType<typeof api<typeof r.listCurrencies>>>[number];
 
 export const catalogKeys = {
-  categories: ['catalog-master-data', 'categories'] as const,
-  brands: ['catalog-master-data', 'brands'] as const,
-  units: ['catalog-master-data', 'units'] as const,
-  taxClasses: ['catalog-master-data', 'tax-classes'] as const,
-  currencies: ['catalog-master-data', 'currencies'] as const,
+  categories: ['master-data', 'categories'] as const,
+  brands: ['master-data', 'brands'] as const,
+  units: ['master-data', 'units'] as const,
+  taxClasses: ['master-data', 'tax-classes'] as const,
+  currencies: ['master-data', 'currencies'] as const,
 };
 
 type Body = Record<string, unknown>;

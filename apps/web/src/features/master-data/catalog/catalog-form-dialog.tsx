@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../../components/ui/market-structure-form';
 import { ApiError } from '../../../lib/api';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 import { catalogErrorWords, catalogFieldError } from './catalog-errors';
 
 export type FormValues = Record<string, string | boolean>;

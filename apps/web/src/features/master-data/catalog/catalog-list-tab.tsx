@@ -2,12 +2,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/market-structure-form';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 import { useDeleteCatalogRow, useSaveCatalogRow, type catalogKeys } from './catalog-api';
 import { catalogErrorWords } from './catalog-errors';
 import { CatalogFormDialog, type FieldSpec, type FormResult, type FormValues } from './catalog-form-dialog';
 import { CatalogTable, type Column } from './catalog-table';
-import { ListTabTop } from '../components/list-tab-top';
+import { ListTabTop } from '../../../components/ui/list-tab-top';
 
 interface Props<R extends { id: string; code: string; updatedAt: string }> {
   resource: keyof typeof catalogKeys;

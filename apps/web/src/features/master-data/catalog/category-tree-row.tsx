@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { useState, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { localName } from './catalog-errors';
 import { zoneAt, type DropZone, type TreeNode } from './category-tree';
 

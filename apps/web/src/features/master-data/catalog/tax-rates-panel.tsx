@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useDeleteTaxRate, useSaveTaxRate, type TaxClass, type TaxRate } from './catalog-api';
 import { catalogErrorWords, localName } from './catalog-errors';
 import { CatalogFormDialog, type FormResult, type FormValues } from './catalog-form-dialog';

@@ -1,4 +1,4 @@
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useBrands, type Brand } from '../catalog/catalog-api';
 import { localName } from '../catalog/catalog-errors';
 import { nameFields } from '../catalog/catalog-form-dialog';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import {
   useCatalogCategories,
   useDeleteCatalogRow,
@@ -14,7 +14,7 @@ import { CatalogFormDialog, nameFields } from '../catalog/catalog-form-dialog';
 import { str } from '../catalog/catalog-list-tab';
 import { dropMove, isInBranch, stepMove, visibleNodes, type Move } from '../catalog/category-tree';
 import { CategoryTreeRow } from '../catalog/category-tree-row';
-import { ListTabTop } from './list-tab-top';
+import { ListTabTop } from '../../../components/ui/list-tab-top';
 
 type Editing = { open: boolean; row: CatalogCategory | null; parentId: string | null };
 

@@ -1,5 +1,5 @@
 import { Construction } from 'lucide-react';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 
 /** The one empty state of every catalogue list that is not built yet: says so, shows no data. */
 export function NotBuiltTab({ area }: { area: string }) {

@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormDialog, ListState } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useAssetOptions, type AssetOption } from '../products-api';
 
 /** Picks files of the asset library (searched by name, alt text or tag); `multiple` allows several. */

@@ -1,7 +1,7 @@
 import { memo, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { fieldClass } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { FamilyAttribute } from '../products-api';
 import { AssetPickerDialog } from './asset-picker-dialog';
 

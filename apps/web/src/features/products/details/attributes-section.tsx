@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { FormField } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { FormOptions } from '../products-api';
 import { AttributeInput } from './attribute-input';
 import { DetailsSection } from './section';

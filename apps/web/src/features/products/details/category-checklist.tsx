@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { categoryTree, localName } from '../format';
 import type { CategoryOption } from '../products-api';
 

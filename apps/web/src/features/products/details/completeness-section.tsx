@@ -1,4 +1,4 @@
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { CompletenessBar } from '../list/product-badges';
 import type { FormOptions, Product } from '../products-api';
 import { DetailsSection, focusField } from './section';

@@ -1,7 +1,7 @@
 import { ArrowLeft, Save, Trash2, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { localName } from '../format';
 import { StatusBadge } from '../list/product-badges';
 import type { Product } from '../products-api';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, FormDialog, ListState } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatDate } from '../format';
 import { useRestoreVersion, useVersion, useVersions, type FormOptions, type Product } from '../products-api';
 import { fieldLabel, valueText } from './diff-format';

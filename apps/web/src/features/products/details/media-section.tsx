@@ -2,8 +2,8 @@ import { ArrowDown, ArrowUp, FileText, GripVertical, ImagePlus, Trash2, Upload }
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { useHasPermission } from '../../access/use-me';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useHasPermission } from '../../../app/session/use-me';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { uploadMedia } from '../products-api';
 import { AssetPickerDialog } from './asset-picker-dialog';
 import { DetailsSection } from './section';

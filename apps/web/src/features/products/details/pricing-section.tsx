@@ -1,5 +1,5 @@
 import { fieldClass, FormField } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatMoney, localName, parseMajorToMinor } from '../format';
 import type { FormOptions } from '../products-api';
 import { DetailsSection } from './section';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { fieldClass, FormDialog, FormField, SubmitFooter } from '../../../components/ui/market-structure-form';
 import { ApiError } from '../../../lib/api';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { localName, parseMajorToMinor } from '../format';
 import { STATUSES, type Status } from '../product-constants';
 import { useCreateProduct, useFormOptions } from '../products-api';

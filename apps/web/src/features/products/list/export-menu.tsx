@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/ui/menu';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { downloadExport } from '../products-api';
 
 /** Export of every product matching the filters (or only `ids`), as CSV or XLSX; says "Preparing…" while the file is made. */

@@ -1,7 +1,7 @@
 import { Filter, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { localName } from '../format';
 import { STATUSES, type ListFilters, type Status } from '../product-constants';
 import type { FormOptions } from '../products-api';

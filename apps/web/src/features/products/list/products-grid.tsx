@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { memo, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatDate, formatMoney, localName } from '../format';
 import { SORTABLE, type Column, type Sort } from '../product-constants';
 import type { FormOptions, ProductListItem } from '../products-api';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, fieldClass, FormDialog, FormField, SubmitFooter } from '../../../components/ui/market-structure-form';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../../components/ui/menu';
 import { ApiError } from '../../../lib/api';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { Column, ListFilters } from '../product-constants';
 import { useDeleteView, useSavedViews, useSaveView, type SavedView, type SavedViewConfig } from '../products-api';
 

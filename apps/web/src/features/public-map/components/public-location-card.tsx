@@ -1,8 +1,8 @@
 import { CalendarDays, ChevronDown, MapPin } from 'lucide-react';
 import { forwardRef } from 'react';
 import { Button } from '../../../components/ui/button';
-import { formatDay, formatTime, localDescription, localName } from '../../geo-map';
-import { useI18n } from '../../i18n/i18n-provider';
+import { formatDay, formatTime, localDescription, localName } from '../../../components/geo-map';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { PublicLocation } from '../api';
 import { PublicLocationPlan } from './public-location-plan';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { SlotPlan } from '../../slot-plan';
-import { useI18n } from '../../i18n/i18n-provider';
+import { SlotPlan } from '../../../components/slot-plan';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { usePublicPlan } from '../api';
 
 /** The slot plan of one location, fetched when it is opened; drawn read-only, coloured by category. */

@@ -1,6 +1,6 @@
 import { AlertTriangle, Clock } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { VendorDocument, VendorStatus } from '../vendors-api';
 
 const STATUS_CLASS: Record<VendorStatus, string> = {

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { FormDialog, fieldClass, SubmitFooter } from '../../../components/ui/market-structure-form';
 import { ApiError } from '../../../lib/api';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 import { useCreateVendor, type VendorType } from '../vendors-api';
 import type { VendorArea } from './vendors-area';
 import { emptyVendorForm, formToBody, VendorFields } from './vendor-form';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 import { useUpdateVendor, type Vendor } from '../vendors-api';
 import { formToBody, VendorFields, vendorToForm } from './vendor-form';
 

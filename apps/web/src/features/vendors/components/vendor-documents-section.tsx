@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, FormDialog, FormField, fieldClass } from '../../../components/ui/market-structure-form';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { documentUrl, useDeleteDocument, useUpdateDocument, type Vendor, type VendorDocument } from '../vendors-api';
 import { DocumentStatusBadge } from './vendor-badges';
 import { VendorDocumentUpload } from './vendor-document-upload';

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 import { useVendor } from '../vendors-api';
 import { VendorStatusBadge } from './vendor-badges';
 import { VendorCategoriesSection } from './vendor-categories-section';

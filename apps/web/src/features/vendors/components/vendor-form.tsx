@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormField, fieldClass } from '../../../components/ui/market-structure-form';
 import { ApiError } from '../../../lib/api';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { Vendor, VendorUpdate } from '../vendors-api';
 
 const TEXT = [

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FormDialog, FormField, fieldClass } from '../../../components/ui/market-structure-form';
 import { ApiError } from '../../../lib/api';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 import { useChangeStatus, type Vendor, type VendorStatus } from '../vendors-api';
 import { VendorStatusBadge } from './vendor-badges';
 import { fieldErrorOf } from './vendor-form';

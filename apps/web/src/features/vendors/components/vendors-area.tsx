@@ -1,7 +1,7 @@
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
-import { ApplicationsQueue } from '../../applications/components/applications-queue';
-import { useT } from '../../i18n/i18n-provider';
+import { ApplicationsQueue } from '../../applications';
+import { useT } from '../../../app/i18n/i18n-provider';
 import { VendorsDirectory } from './vendors-directory';
 
 export type VendorArea = 'market' | 'junior';

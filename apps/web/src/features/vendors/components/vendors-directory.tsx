@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ListState } from '../../../components/ui/market-structure-form';
-import { useT } from '../../i18n/i18n-provider';
+import { useT } from '../../../app/i18n/i18n-provider';
 import { PAGE_SIZE, useVendors, type VendorFilters } from '../vendors-api';
 import type { VendorArea } from './vendors-area';
 import { VendorCreateDialog } from './vendor-create-dialog';

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useCategoryOptions, VENDOR_STATUSES, type VendorFilters, type VendorStatus, type VendorType } from '../vendors-api';
 import type { VendorArea } from './vendors-area';
 

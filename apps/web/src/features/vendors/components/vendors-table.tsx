@@ -1,5 +1,5 @@
 import { FileText, Users } from 'lucide-react';
-import { useI18n } from '../../i18n/i18n-provider';
+import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { VendorListItem } from '../vendors-api';
 import { CategoryChip, DocumentFlags, VendorStatusBadge } from './vendor-badges';
 

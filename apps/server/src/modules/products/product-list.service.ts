@@ -1,0 +1,54 @@
+import type { productsRoutes as c } from '@market/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { Caller } from '../../lib/api-route.js';
+import { decodeProductCursor } from './product-list.cursor.js';
+import { encodeProductCursor, SORT_KEYS } from './product-list.cursor.js';
+import * as list from './product-list.repository.js';
+
+export const DEFAULT_SORT: c.ProductSort = 'updated_desc';
+const DEFAULT_LIMIT = 50;
+
+/** A filter shape from the list or export query; a category filter covers the category's descendants. */
+export async function filtersOf(
+  db: DbOrTx,
+  orgId: string,
+  q: Partial<c.ProductListQuery> & { ids?: string[] },
+): Promise<list.ProductFilters> {
+  const categoryIds = q.categoryId ? await list.categorySubtree(db, orgId, q.categoryId) : undefined;
+  // The (org, brand|vendor|family, updated_at, id) indexes serve the update-time sorts; other sorts read a small match set first.
+  const sort = q.sort ?? DEFAULT_SORT;
+  const indexedSort = sort === 'updated_desc' || sort === 'updated_asc';
+  return {
+    filterSmall: !indexedSort && !q.ids?.length ? await list.equalityFilterIsSmall(db, orgId, q) : undefined,
+    q: q.q,
+    status: q.status,
+    brandId: q.brandId,
+    vendorId: q.vendorId,
+    familyId: q.familyId,
+    categoryIds,
+    categorySmall: categoryIds ? await list.categoryIsSmall(db, orgId, categoryIds) : undefined,
+    completenessMin: q.completenessMin,
+    completenessMax: q.completenessMax,
+    ids: q.ids,
+  };
+}
+
+/** The cursor of a page's last row: its sort key exactly as stored (microseconds for times). */
+export function cursorAfter(sort: c.ProductSort, last: { id: string; key: string | number }): string {
+  return encodeProductCursor(sort, { id: last.id, [SORT_KEYS[sort].key]: last.key });
+}
+
+/** A page: the ids first with the index-friendly keyset query, then the joins for those ids only. */
+export async function listProducts(db: Db, caller: Caller, query: c.ProductListQuery): Promise<c.ProductPage> {
+  const sort = query.sort ?? DEFAULT_SORT;
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const after = query.cursor ? decodeProductCursor(sort, query.cursor) : null;
+  const ids = await list.pageIds(db, caller.orgId, await filtersOf(db, caller.orgId, query), sort, after, limit + 1);
+  const page = ids.slice(0, limit);
+  const items = await list.loadRows(
+    db,
+    caller.orgId,
+    page.map((r) => r.id),
+  );
+  return { items, nextCursor: ids.length > limit ? cursorAfter(sort, page[page.length - 1]!) : null };
+}

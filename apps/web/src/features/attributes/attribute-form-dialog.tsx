@@ -1,0 +1,204 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/market-structure-form';
+import { ApiError } from '../../lib/api';
+import { useI18n } from '../../app/i18n/i18n-provider';
+import { attrErrorWords, attrFieldError } from './attribute-errors';
+import {
+  createBody,
+  draftOf,
+  isLocalizable,
+  isSelect,
+  newOption,
+  TYPES,
+  updateBody,
+  type AttributeDraft,
+  type AttributeType,
+} from './attribute-form-state';
+import { AttributeOptionsEditor } from './attribute-options-editor';
+import { AttributeValidationFields } from './attribute-validation-fields';
+import { useCreateAttribute, useUnitsForAttributes, useUpdateAttribute, type Attribute } from './attributes-api';
+
+/** Adds an attribute (its type fixed from then on) or changes names, options, unit and rules. */
+export function AttributeFormDialog({
+  open,
+  onOpenChange,
+  attribute,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  attribute: Attribute | null;
+}) {
+  const { t, language } = useI18n();
+  const create = useCreateAttribute();
+  const update = useUpdateAttribute();
+  const save = attribute ? update : create;
+  const [d, setD] = useState<AttributeDraft>(() => draftOf(null));
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const units = useUnitsForAttributes(open && d.type === 'measurement');
+  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
+  // does not make the effect run more often.
+  const resetCreate = create.reset;
+  const resetUpdate = update.reset;
+  useEffect(() => {
+    if (!open) return;
+    resetCreate();
+    resetUpdate();
+    setLocal({});
+    setD(draftOf(attribute));
+    // Reset only when the dialog opens or switches attribute, not when the mutations change.
+  }, [open, attribute, resetCreate, resetUpdate]);
+
+  const err = (f: string) => local[f] ?? attrFieldError(t, save.error, f);
+  const general = save.error && !(save.error instanceof ApiError && save.error.fields.length) ? attrErrorWords(t, save.error) : null;
+  const unknownField =
+    save.error instanceof ApiError && save.error.fields.some((f) => f.field.startsWith('body') || f.field === 'type')
+      ? attrErrorWords(t, save.error)
+      : null;
+  const setType = (type: AttributeType) =>
+    setD({ ...d, type, rules: {}, options: isSelect(type) && !d.options.length ? [newOption()] : d.options });
+
+  const submit = () => {
+    const errors: Record<string, string> = {};
+    for (const f of ['code', 'nameEn', 'nameAr'] as const) if (!d[f].trim()) errors[f] = t('attributes.error.required');
+    if (isSelect(d.type) && !d.options.length) errors.options = t('attributes.error.needsOption');
+    if (d.type === 'measurement' && !d.unitId) errors.unitId = t('attributes.error.unitRequired');
+    setLocal(errors);
+    if (Object.keys(errors).length) return;
+    const done = (a: Attribute) => {
+      toast.success(t(attribute ? 'attributes.toast.updated' : 'attributes.toast.created', { code: a.code }));
+      onOpenChange(false);
+    };
+    if (attribute) update.mutate({ id: attribute.id, body: updateBody(d), expectedUpdatedAt: attribute.updatedAt }, { onSuccess: done });
+    else create.mutate(createBody(d), { onSuccess: done });
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      wide
+      title={attribute ? t('attributes.editTitle', { code: attribute.code }) : t('attributes.addTitle')}
+      description={t('attributes.formDescription')}
+      footer={
+        <SubmitFooter
+          formId="attribute-form"
+          pending={save.isPending}
+          cancelLabel={t('common.cancel')}
+          onCancel={() => onOpenChange(false)}
+        >
+          {save.isPending ? t('attributes.saving') : t('attributes.save')}
+        </SubmitFooter>
+      }
+    >
+      <form
+        id="attribute-form"
+        noValidate
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <FormField label={t('attributes.field.code')} hint={t('attributes.codeHint')} error={err('code')}>
+          {(p) => (
+            <input
+              {...p}
+              dir="ltr"
+              className={fieldClass}
+              value={d.code}
+              maxLength={64}
+              autoComplete="off"
+              onChange={(e) => setD({ ...d, code: e.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField label={t('attributes.field.type')} hint={attribute ? t('attributes.typeFixed') : undefined} error={err('type')}>
+          {(p) => (
+            <select
+              {...p}
+              className={fieldClass}
+              value={d.type}
+              disabled={!!attribute}
+              onChange={(e) => setType(e.target.value as AttributeType)}
+            >
+              {TYPES.map((ty) => (
+                <option key={ty} value={ty}>
+                  {t(`attributes.type.${ty}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={t('attributes.field.nameEn')} error={err('nameEn')}>
+          {(p) => (
+            <input
+              {...p}
+              dir="ltr"
+              className={fieldClass}
+              value={d.nameEn}
+              maxLength={120}
+              onChange={(e) => setD({ ...d, nameEn: e.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField label={t('attributes.field.nameAr')} error={err('nameAr')}>
+          {(p) => (
+            <input
+              {...p}
+              dir="rtl"
+              lang="ar"
+              className={fieldClass}
+              value={d.nameAr}
+              maxLength={120}
+              onChange={(e) => setD({ ...d, nameAr: e.target.value })}
+            />
+          )}
+        </FormField>
+        {isLocalizable(d.type) && (
+          <label className="flex items-center gap-2 text-sm sm:col-span-2">
+            <input type="checkbox" checked={d.localizable} onChange={(e) => setD({ ...d, localizable: e.target.checked })} />
+            {t('attributes.field.localizable')}
+            <span className="text-muted-foreground">— {t('attributes.localizableHint')}</span>
+          </label>
+        )}
+        {d.type === 'measurement' && (
+          <FormField
+            label={t('attributes.field.unit')}
+            error={err('unitId')}
+            hint={units.error ? t('attributes.unitsUnavailable') : units.data?.length === 0 ? t('attributes.noUnits') : undefined}
+          >
+            {(p) => (
+              <select
+                {...p}
+                className={fieldClass}
+                value={d.unitId}
+                disabled={!units.data}
+                onChange={(e) => setD({ ...d, unitId: e.target.value })}
+              >
+                <option value="">{units.isPending ? t('common.loading') : t('attributes.chooseUnit')}</option>
+                {units.data?.map((u) => (
+                  <option key={u.id} value={u.id}>{`${u.symbol} — ${language === 'ar' ? u.nameAr : u.nameEn}`}</option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        )}
+        {isSelect(d.type) && (
+          <AttributeOptionsEditor
+            options={d.options}
+            onChange={(options) => setD({ ...d, options })}
+            error={save.error}
+            localError={local.options}
+          />
+        )}
+        <AttributeValidationFields type={d.type} rules={d.rules} onChange={(rules) => setD({ ...d, rules })} error={save.error} />
+        {(general ?? unknownField) && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {general ?? unknownField}
+          </p>
+        )}
+      </form>
+    </FormDialog>
+  );
+}

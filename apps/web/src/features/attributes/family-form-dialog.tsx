@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/market-structure-form';
+import { ApiError } from '../../lib/api';
+import { useT } from '../../app/i18n/i18n-provider';
+import { attrErrorWords, attrFieldError } from './attribute-errors';
+import { useAttributes, useCreateFamily, useUpdateFamily, type AttributeFamily } from './attributes-api';
+import { FamilyMembersPicker, type Member } from './family-members-picker';
+
+/** Adds or changes an attribute family: names and which attributes, in order, with which required. */
+export function FamilyFormDialog({
+  open,
+  onOpenChange,
+  family,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  family: AttributeFamily | null;
+}) {
+  const t = useT();
+  const attributes = useAttributes();
+  const create = useCreateFamily();
+  const update = useUpdateFamily();
+  const save = family ? update : create;
+  const [form, setForm] = useState({ code: '', nameEn: '', nameAr: '' });
+  const [members, setMembers] = useState<Member[]>([]);
+  const [local, setLocal] = useState<Record<string, string>>({});
+  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
+  // does not make the effect run more often.
+  const resetCreate = create.reset;
+  const resetUpdate = update.reset;
+  useEffect(() => {
+    if (!open) return;
+    resetCreate();
+    resetUpdate();
+    setLocal({});
+    setForm(family ? { code: family.code, nameEn: family.nameEn, nameAr: family.nameAr } : { code: '', nameEn: '', nameAr: '' });
+    setMembers(family ? family.attributes.map((a) => ({ attributeId: a.attributeId, required: a.required })) : []);
+    // Reset only when the dialog opens or switches family, not when the mutations change.
+  }, [open, family, resetCreate, resetUpdate]);
+
+  const err = (f: string) => local[f] ?? attrFieldError(t, save.error, f);
+  const general =
+    save.error && (!(save.error instanceof ApiError) || !['code', 'nameEn', 'nameAr'].some((f) => attrFieldError(t, save.error, f)))
+      ? attrErrorWords(t, save.error)
+      : null;
+
+  const submit = () => {
+    const errors: Record<string, string> = {};
+    for (const f of ['code', 'nameEn', 'nameAr'] as const) if (!form[f].trim()) errors[f] = t('attributes.error.required');
+    setLocal(errors);
+    if (Object.keys(errors).length) return;
+    const body = { code: form.code.trim(), nameEn: form.nameEn.trim(), nameAr: form.nameAr.trim(), attributes: members };
+    const done = (f: AttributeFamily) => {
+      toast.success(t(family ? 'attributes.families.toast.updated' : 'attributes.families.toast.created', { code: f.code }));
+      onOpenChange(false);
+    };
+    if (family) update.mutate({ id: family.id, body, expectedUpdatedAt: family.updatedAt }, { onSuccess: done });
+    else create.mutate(body, { onSuccess: done });
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      wide
+      title={family ? t('attributes.families.editTitle', { code: family.code }) : t('attributes.families.addTitle')}
+      description={t('attributes.families.formDescription')}
+      footer={
+        <SubmitFooter formId="family-form" pending={save.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
+          {save.isPending ? t('attributes.saving') : t('attributes.save')}
+        </SubmitFooter>
+      }
+    >
+      <form
+        id="family-form"
+        noValidate
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <FormField label={t('attributes.field.code')} hint={t('attributes.codeHint')} error={err('code')} className="sm:col-span-2">
+          {(p) => (
+            <input
+              {...p}
+              dir="ltr"
+              className={fieldClass}
+              value={form.code}
+              maxLength={64}
+              autoComplete="off"
+              onChange={(e) => setForm({ ...form, code: e.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField label={t('attributes.field.nameEn')} error={err('nameEn')}>
+          {(p) => (
+            <input
+              {...p}
+              dir="ltr"
+              className={fieldClass}
+              value={form.nameEn}
+              maxLength={120}
+              onChange={(e) => setForm({ ...form, nameEn: e.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField label={t('attributes.field.nameAr')} error={err('nameAr')}>
+          {(p) => (
+            <input
+              {...p}
+              dir="rtl"
+              lang="ar"
+              className={fieldClass}
+              value={form.nameAr}
+              maxLength={120}
+              onChange={(e) => setForm({ ...form, nameAr: e.target.value })}
+            />
+          )}
+        </FormField>
+        {attributes.isPending && <p className="text-sm text-muted-foreground sm:col-span-2">{t('common.loading')}</p>}
+        {attributes.error && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {t('attributes.loadFailed')}
+          </p>
+        )}
+        {attributes.data && <FamilyMembersPicker attributes={attributes.data} members={members} onChange={setMembers} />}
+        {general && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {general}
+          </p>
+        )}
+      </form>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,2 @@
+// What other features use of sign-in.
+export { inputClass } from './auth-fields';

@@ -1,0 +1,2 @@
+// What the product page uses of variants.
+export { ProductVariantsSection } from './product-variants-section';

@@ -1,0 +1,2 @@
+// What other features use of the vendor portal.
+export { landingPath } from './vendor-landing';
