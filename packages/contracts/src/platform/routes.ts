@@ -1,11 +1,5 @@
 import { defineRoute } from '../common/route.js';
-import {
-  healthSchema,
-  meSchema,
-  profileSchema,
-  profileUpdateSchema,
-  publicConfigSchema,
-} from './schemas.js';
+import { healthSchema, meSchema, profileSchema, profileUpdateSchema, publicConfigSchema } from './schemas.js';
 
 export const health = defineRoute({
   method: 'GET',

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Button } from './button';
-import { ListState } from './market-structure-form';
+import { ListState } from './list-state';
 import { useT } from '../../app/i18n/i18n-provider';
 
 interface ListQuery {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ListState } from '../../components/ui/market-structure-form';
+import { ListState } from '../../components/ui/list-state';
 import { ApiError } from '../../lib/api';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { useApplication } from './applications-api';

@@ -2,7 +2,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/market-structure-form';
+import { ConfirmDialog } from '../../components/ui/form-dialog';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { attrErrorWords } from './attribute-errors';
 import { useAttributeFamilies, useDeleteFamily, type AttributeFamily } from './attributes-api';

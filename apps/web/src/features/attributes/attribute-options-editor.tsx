@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { fieldClass } from '../../components/ui/market-structure-form';
+import { fieldClass } from '../../components/ui/form-dialog';
 import { useT } from '../../app/i18n/i18n-provider';
 import { attrFieldError } from './attribute-errors';
 import { newOption, type OptionDraft } from './attribute-form-state';

@@ -1,4 +1,4 @@
-import { FormField, fieldClass } from '../../components/ui/market-structure-form';
+import { FormField, fieldClass } from '../../components/ui/form-dialog';
 import { useT } from '../../app/i18n/i18n-provider';
 import { attrFieldError } from './attribute-errors';
 import { RULES, type AttributeType } from './attribute-form-state';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../components/ui/market-structure-form';
+import { ConfirmDialog } from '../../components/ui/form-dialog';
 import { useT } from '../../app/i18n/i18n-provider';
 import { attrErrorWords } from './attribute-errors';
 import { AttributeFormDialog } from './attribute-form-dialog';

@@ -2,7 +2,8 @@ import type { emailRoutes } from '@market/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { FormDialog, ListState } from '../../components/ui/market-structure-form';
+import { FormDialog } from '../../components/ui/form-dialog';
+import { ListState } from '../../components/ui/list-state';
 import { api } from '../../lib/api';
 import { useI18n } from '../../app/i18n/i18n-provider';
 

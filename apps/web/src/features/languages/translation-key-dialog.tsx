@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/form-dialog';
 import { useT } from '../../app/i18n/i18n-provider';
 import { errorWords, fieldError } from './languages-errors';
 import { useCreateKey, type Language } from './languages-api';

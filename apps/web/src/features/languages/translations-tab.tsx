@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { ListState } from '../../components/ui/market-structure-form';
+import { ListState } from '../../components/ui/list-state';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { useAllLanguages, useAllTranslations } from './languages-api';
 import { buildRows, isMissing, matchesSearch } from './translation-matrix';

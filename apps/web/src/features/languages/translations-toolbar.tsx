@@ -1,7 +1,7 @@
 import { Plus, Search } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../components/ui/button';
-import { fieldClass } from '../../components/ui/market-structure-form';
+import { fieldClass } from '../../components/ui/form-dialog';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import type { Language } from './languages-api';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/form-dialog';
 import { ApiError } from '../../lib/api';
 import { useT } from '../../app/i18n/i18n-provider';
 import { useSaveCategory, type Category, type CategoryInput } from './categories-api';

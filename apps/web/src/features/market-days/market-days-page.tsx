@@ -2,7 +2,7 @@ import { CalendarPlus, Repeat } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { ListState } from '../../components/ui/market-structure-form';
+import { ListState } from '../../components/ui/list-state';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { DayDetailsDialog } from './components/day-details-dialog';
 import { DayFormDialog } from './components/day-form-dialog';

@@ -1,4 +1,4 @@
-import { FormField, fieldClass } from '../../components/ui/market-structure-form';
+import { FormField, fieldClass } from '../../components/ui/form-dialog';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { minorDigits, moneyInput, parseMoney } from './money';
 import type { Category, Slot } from './slots-api';

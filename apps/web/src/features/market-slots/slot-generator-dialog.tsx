@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/form-dialog';
 import { ApiError } from '../../lib/api';
 import { useT } from '../../app/i18n/i18n-provider';
 import { defaultAttributes, parseMetres, readAttributes, SlotAttributeFields, type AttributeState } from './slot-attributes';

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, SubmitFooter } from '../../components/ui/market-structure-form';
+import { FormDialog, SubmitFooter } from '../../components/ui/form-dialog';
 import { ApiError } from '../../lib/api';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { localName } from './variant-format';

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog, ListState } from '../../components/ui/market-structure-form';
+import { ConfirmDialog } from '../../components/ui/form-dialog';
+import { ListState } from '../../components/ui/list-state';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
 import { ApiError } from '../../lib/api';
 import { useI18n } from '../../app/i18n/i18n-provider';

@@ -1,7 +1,7 @@
 import { Columns3, Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { ListState } from '../../components/ui/market-structure-form';
+import { ListState } from '../../components/ui/list-state';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { BulkBar } from './list/bulk-bar';
 import { CreateProductDialog } from './list/create-product-dialog';

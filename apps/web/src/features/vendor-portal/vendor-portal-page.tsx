@@ -2,7 +2,7 @@ import { LogOut, Package, Receipt, ShoppingBag, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { ListState } from '../../components/ui/market-structure-form';
+import { ListState } from '../../components/ui/list-state';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
 import { useMe } from '../../app/session/use-me';
 import { useAuth } from '../../app/session/auth-provider';

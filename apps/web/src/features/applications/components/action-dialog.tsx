@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { FormDialog, FormField, fieldClass } from '../../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useApplicationAction, type ActionInput, type ApplicationDetail } from '../applications-api';
 import { errorText, fieldErrorOf, formatDay, hasFields } from '../format';

@@ -2,7 +2,7 @@ import { Check, CircleAlert, Eye, EyeOff, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { FormDialog, FormField, fieldClass } from '../../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useReviewDocument, type ApplicationDetail, type ApplicationDocument, type DocumentReview } from '../applications-api';
 import { errorText, fieldErrorOf, hasFields } from '../format';

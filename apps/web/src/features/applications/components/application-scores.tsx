@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { FormField, fieldClass } from '../../../components/ui/market-structure-form';
+import { FormField, fieldClass } from '../../../components/ui/form-dialog';
 import { cn } from '../../../lib/cn';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useScoreApplication, type ApplicationDetail } from '../applications-api';

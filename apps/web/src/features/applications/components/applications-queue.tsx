@@ -1,7 +1,7 @@
 import { Settings2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { ListState } from '../../../components/ui/market-structure-form';
+import { ListState } from '../../../components/ui/list-state';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { PAGE_SIZE, useApplications, type ApplicationStream } from '../applications-api';
 import { useQueueParams } from '../use-queue-params';

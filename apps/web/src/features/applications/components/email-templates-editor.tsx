@@ -2,7 +2,8 @@ import { APPLICATION_RECEIPT_PLACEHOLDERS, APPLICATION_RECEIPT_TEMPLATE_KEYS } f
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, FormField, ListState, fieldClass } from '../../../components/ui/market-structure-form';
+import { ConfirmDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
+import { ListState } from '../../../components/ui/list-state';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import {
   TEMPLATE_KEYS,

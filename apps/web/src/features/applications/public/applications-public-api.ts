@@ -77,7 +77,10 @@ export function useApplicationStatus(token: string) {
   return useQuery({
     queryKey: publicApplicationKeys.status(token),
     queryFn: () =>
-      api<typeof publicApplicationsRoutes.getApplicationStatus>({ method: 'POST', path: '/public/application-status' }, { body: { token } }),
+      api<typeof publicApplicationsRoutes.getApplicationStatus>(
+        { method: 'POST', path: '/public/application-status' },
+        { body: { token } },
+      ),
     enabled: token !== '',
     retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 1,
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { FormDialog, FormField, fieldClass } from '../../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api';
 import { useT } from '../../../app/i18n/i18n-provider';
 

@@ -2,7 +2,7 @@ import { Repeat } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, FormDialog } from '../../../components/ui/market-structure-form';
+import { ConfirmDialog, FormDialog } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useCategoryOptions, useDayAction, useMarketDay, useSaveCapacities, useSeriesList, type MarketDayDetail } from '../market-days-api';

@@ -1,4 +1,4 @@
-import { fieldClass } from '../../../components/ui/market-structure-form';
+import { fieldClass } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useLocations } from '../market-days-api';
 

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { fieldClass } from '../../../components/ui/market-structure-form';
+import { fieldClass } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { MARKET_DAY_STATUSES, useLocations, type DayFilters, type MarketDayStatus } from '../market-days-api';
 import { addMonths, formatMonth, monthOf, todayLocal } from '../market-days-dates';

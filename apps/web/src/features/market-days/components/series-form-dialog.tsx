@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useSaveSeries, type Series } from '../market-days-api';

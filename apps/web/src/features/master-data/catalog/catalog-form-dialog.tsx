@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { catalogErrorWords, catalogFieldError } from './catalog-errors';

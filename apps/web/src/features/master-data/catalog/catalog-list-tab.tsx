@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../../components/ui/market-structure-form';
+import { ConfirmDialog } from '../../../components/ui/form-dialog';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { useDeleteCatalogRow, useSaveCatalogRow, type catalogKeys } from './catalog-api';
 import { catalogErrorWords } from './catalog-errors';

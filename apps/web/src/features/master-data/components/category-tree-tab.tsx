@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../../components/ui/market-structure-form';
+import { ConfirmDialog } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import {
   useCatalogCategories,

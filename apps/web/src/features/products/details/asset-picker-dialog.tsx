@@ -1,7 +1,8 @@
 import { FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { FormDialog, ListState } from '../../../components/ui/market-structure-form';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { ListState } from '../../../components/ui/list-state';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useAssetOptions, type AssetOption } from '../products-api';
 

@@ -1,6 +1,6 @@
 import { memo, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { fieldClass } from '../../../components/ui/market-structure-form';
+import { fieldClass } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { FamilyAttribute } from '../products-api';
 import { AssetPickerDialog } from './asset-picker-dialog';

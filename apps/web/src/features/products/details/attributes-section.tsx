@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { FormField } from '../../../components/ui/market-structure-form';
+import { FormField } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { FormOptions } from '../products-api';
 import { AttributeInput } from './attribute-input';

@@ -1,4 +1,4 @@
-import { fieldClass, FormField } from '../../../components/ui/market-structure-form';
+import { fieldClass, FormField } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatMoney, localName, parseMajorToMinor } from '../format';
 import type { FormOptions } from '../products-api';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { fieldClass, FormDialog, FormField, SubmitFooter } from '../../../components/ui/market-structure-form';
+import { fieldClass, FormDialog, FormField, SubmitFooter } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { localName, parseMajorToMinor } from '../format';

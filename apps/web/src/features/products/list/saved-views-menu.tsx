@@ -2,7 +2,7 @@ import { Bookmark, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, fieldClass, FormDialog, FormField, SubmitFooter } from '../../../components/ui/market-structure-form';
+import { ConfirmDialog, fieldClass, FormDialog, FormField, SubmitFooter } from '../../../components/ui/form-dialog';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../../components/ui/menu';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../app/i18n/i18n-provider';

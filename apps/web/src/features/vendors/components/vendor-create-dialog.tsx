@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, fieldClass, SubmitFooter } from '../../../components/ui/market-structure-form';
+import { FormDialog, fieldClass, SubmitFooter } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { useCreateVendor, type VendorType } from '../vendors-api';

@@ -2,7 +2,7 @@ import { FileUp, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { FormField, fieldClass } from '../../../components/ui/market-structure-form';
+import { FormField, fieldClass } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api';
 import { useMe } from '../../../app/session/use-me';
 import { useI18n } from '../../../app/i18n/i18n-provider';

@@ -2,7 +2,7 @@ import { Check, Clock, ExternalLink, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, FormDialog, FormField, fieldClass } from '../../../components/ui/market-structure-form';
+import { ConfirmDialog, FormDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { documentUrl, useDeleteDocument, useUpdateDocument, type Vendor, type VendorDocument } from '../vendors-api';
 import { DocumentStatusBadge } from './vendor-badges';

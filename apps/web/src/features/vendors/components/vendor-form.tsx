@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FormField, fieldClass } from '../../../components/ui/market-structure-form';
+import { FormField, fieldClass } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { Vendor, VendorUpdate } from '../vendors-api';

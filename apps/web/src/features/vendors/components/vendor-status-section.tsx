@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { FormDialog, FormField, fieldClass } from '../../../components/ui/market-structure-form';
+import { FormDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { useChangeStatus, type Vendor, type VendorStatus } from '../vendors-api';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, fieldClass } from '../../../components/ui/market-structure-form';
+import { ConfirmDialog, fieldClass } from '../../../components/ui/form-dialog';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { useLinkUser, useUnlinkUser, type Vendor } from '../vendors-api';
 import { fieldErrorOf } from './vendor-form';

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { ListState } from '../../../components/ui/market-structure-form';
+import { ListState } from '../../../components/ui/list-state';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { PAGE_SIZE, useVendors, type VendorFilters } from '../vendors-api';
 import type { VendorArea } from './vendors-area';

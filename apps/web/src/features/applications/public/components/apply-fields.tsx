@@ -1,6 +1,6 @@
 import type { ApplicationForm, ApplicationStream } from '@market/contracts';
 import { useId, type ReactNode } from 'react';
-import { fieldClass } from '../../../../components/ui/market-structure-form';
+import { fieldClass } from '../../../../components/ui/form-dialog';
 import { cn } from '../../../../lib/cn';
 import { useI18n } from '../../../../app/i18n/i18n-provider';
 import type { FormValues, TextField } from '../apply-model';

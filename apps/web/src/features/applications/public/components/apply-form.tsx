@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight, RotateCcw, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
-import { ConfirmDialog } from '../../../../components/ui/market-structure-form';
+import { ConfirmDialog } from '../../../../components/ui/form-dialog';
 import { useI18n } from '../../../../app/i18n/i18n-provider';
 import type { ApplicationForm } from '../applications-public-api';
 import type { Wizard } from '../use-application-wizard';

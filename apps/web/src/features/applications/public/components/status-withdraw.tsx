@@ -1,7 +1,7 @@
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
-import { fieldClass, FormDialog } from '../../../../components/ui/market-structure-form';
+import { fieldClass, FormDialog } from '../../../../components/ui/form-dialog';
 import { cn } from '../../../../lib/cn';
 import { useI18n } from '../../../../app/i18n/i18n-provider';
 import { useWithdrawApplication } from '../applications-public-api';

@@ -2,7 +2,7 @@ import type { ApplicationDocumentType } from '@market/contracts';
 import { FileText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
-import { fieldClass } from '../../../../components/ui/market-structure-form';
+import { fieldClass } from '../../../../components/ui/form-dialog';
 import { useI18n } from '../../../../app/i18n/i18n-provider';
 import type { ApplicationUpload } from '../applications-public-api';
 import { formatBytes, localName } from '../apply-format';
