@@ -1,5 +1,6 @@
 import { MoreHorizontal } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { column, DataTable, type ColumnDef } from '../../components/data-table';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/menu';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import type { Category } from './categories-api';
@@ -15,86 +16,84 @@ interface Props {
 export function CategoriesTable({ categories, onEdit, onToggleActive, onDelete }: Props) {
   const { t, language } = useI18n();
   const nameOf = (c: Category) => (language === 'ar' ? c.nameAr : c.nameEn);
-  const th = 'px-3 py-2 text-start font-medium';
-  return (
-    <div className="relative overflow-x-auto rounded-md border">
-      <table className="w-full min-w-[44rem] text-sm">
-        <thead className="bg-muted/60 text-muted-foreground">
-          <tr>
-            <th className={th}>{t('categories.col.name')}</th>
-            <th className={th}>{t('categories.col.colour')}</th>
-            <th className={th}>{t('categories.col.target')}</th>
-            <th className={th}>{t('categories.col.documents')}</th>
-            <th className={th}>{t('categories.col.vendors')}</th>
-            <th className={th}>{t('categories.col.status')}</th>
-            <th className={th}>
-              <span className="sr-only">{t('categories.col.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {categories.map((c) => (
-            <tr key={c.id} className="border-t">
-              <td className="px-3 py-2">
-                <button type="button" className="text-start font-medium hover:underline" onClick={() => onEdit(c)}>
-                  {nameOf(c)}
-                </button>
-                {(language === 'ar' ? c.descriptionAr : c.descriptionEn) && (
-                  <p className="line-clamp-1 text-xs text-muted-foreground">{language === 'ar' ? c.descriptionAr : c.descriptionEn}</p>
-                )}
-              </td>
-              <td className="px-3 py-2">
-                <span className="inline-flex items-center gap-2">
-                  <span aria-hidden className="inline-block size-4 rounded border" style={{ backgroundColor: c.colour }} />
-                  <span dir="ltr" className="font-mono text-xs">
-                    {c.colour}
-                  </span>
-                </span>
-              </td>
-              <td className="px-3 py-2 tabular-nums">{c.targetPerDay}</td>
-              <td className="px-3 py-2">
-                {c.requiredDocumentTypes.length ? (
-                  <ul className="flex flex-wrap gap-1">
-                    {c.requiredDocumentTypes.map((d) => (
-                      <li key={d} className="rounded-full bg-muted px-2 py-0.5 text-xs">
-                        {t(`categories.doc.${d}`)}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span className="text-muted-foreground">{t('categories.noDocuments')}</span>
-                )}
-              </td>
-              <td className="px-3 py-2 tabular-nums">{c.vendorCount}</td>
-              <td className="px-3 py-2">
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${c.isActive ? 'bg-emerald-100 text-emerald-800' : 'bg-muted text-muted-foreground'}`}
-                >
-                  {c.isActive ? t('categories.status.active') : t('categories.status.inactive')}
-                </span>
-              </td>
-              <td className="px-3 py-2 text-end">
-                <Menu>
-                  <MenuTrigger asChild>
-                    <Button variant="ghost" size="icon" aria-label={t('categories.rowActions', { name: nameOf(c) })}>
-                      <MoreHorizontal className="size-4" aria-hidden />
-                    </Button>
-                  </MenuTrigger>
-                  <MenuContent>
-                    <MenuItem onSelect={() => onEdit(c)}>{t('categories.edit')}</MenuItem>
-                    <MenuItem onSelect={() => onToggleActive(c)}>
-                      {c.isActive ? t('categories.deactivate') : t('categories.activate')}
-                    </MenuItem>
-                    <MenuItem className="text-destructive" onSelect={() => onDelete(c)}>
-                      {t('categories.delete')}
-                    </MenuItem>
-                  </MenuContent>
-                </Menu>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: ColumnDef<Category>[] = [
+    column({
+      id: 'name',
+      header: t('categories.col.name'),
+      cell: (c) => {
+        const description = language === 'ar' ? c.descriptionAr : c.descriptionEn;
+        return (
+          <>
+            <button type="button" className="text-start font-medium hover:underline" onClick={() => onEdit(c)}>
+              {nameOf(c)}
+            </button>
+            {description && <p className="line-clamp-1 text-xs text-muted-foreground">{description}</p>}
+          </>
+        );
+      },
+    }),
+    column({
+      id: 'colour',
+      header: t('categories.col.colour'),
+      cell: (c) => (
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden className="inline-block size-4 rounded border" style={{ backgroundColor: c.colour }} />
+          <span dir="ltr" className="font-mono text-xs">
+            {c.colour}
+          </span>
+        </span>
+      ),
+    }),
+    column({ id: 'target', header: t('categories.col.target'), cellClassName: 'tabular-nums', cell: (c) => c.targetPerDay }),
+    column({
+      id: 'documents',
+      header: t('categories.col.documents'),
+      cell: (c) =>
+        c.requiredDocumentTypes.length ? (
+          <ul className="flex flex-wrap gap-1">
+            {c.requiredDocumentTypes.map((d) => (
+              <li key={d} className="rounded-full bg-muted px-2 py-0.5 text-xs">
+                {t(`categories.doc.${d}`)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className="text-muted-foreground">{t('categories.noDocuments')}</span>
+        ),
+    }),
+    column({ id: 'vendors', header: t('categories.col.vendors'), cellClassName: 'tabular-nums', cell: (c) => c.vendorCount }),
+    column({
+      id: 'status',
+      header: t('categories.col.status'),
+      cell: (c) => (
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${c.isActive ? 'bg-emerald-100 text-emerald-800' : 'bg-muted text-muted-foreground'}`}
+        >
+          {c.isActive ? t('categories.status.active') : t('categories.status.inactive')}
+        </span>
+      ),
+    }),
+    column({
+      id: 'actions',
+      header: <span className="sr-only">{t('categories.col.actions')}</span>,
+      cellClassName: 'text-end',
+      cell: (c) => (
+        <Menu>
+          <MenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={t('categories.rowActions', { name: nameOf(c) })}>
+              <MoreHorizontal className="size-4" aria-hidden />
+            </Button>
+          </MenuTrigger>
+          <MenuContent>
+            <MenuItem onSelect={() => onEdit(c)}>{t('categories.edit')}</MenuItem>
+            <MenuItem onSelect={() => onToggleActive(c)}>{c.isActive ? t('categories.deactivate') : t('categories.activate')}</MenuItem>
+            <MenuItem className="text-destructive" onSelect={() => onDelete(c)}>
+              {t('categories.delete')}
+            </MenuItem>
+          </MenuContent>
+        </Menu>
+      ),
+    }),
+  ];
+  return <DataTable columns={columns} data={categories} tableClassName="min-w-[44rem]" />;
 }

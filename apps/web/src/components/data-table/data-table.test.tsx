@@ -1,0 +1,109 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { column, DataTable, type ColumnDef, type TableQuery } from '.';
+
+// The table reads its state labels through useT; the key stands for the text.
+vi.mock('../../app/i18n/i18n-provider', () => ({ useT: () => (key: string) => key }));
+
+interface Fruit {
+  id: string;
+  name: string;
+  code: string;
+}
+const fruits: Fruit[] = [
+  { id: 'a', name: 'Apple', code: 'APL' },
+  { id: 'b', name: 'Banana', code: 'BAN' },
+];
+const columns: ColumnDef<Fruit>[] = [
+  column({ id: 'name', header: 'Name', cell: (f, i) => `${i + 1}. ${f.name}` }),
+  column({ id: 'code', header: 'Code', align: 'end', cellClassName: 'font-mono', cellProps: { dir: 'ltr' }, cell: (f) => f.code }),
+  column({ id: 'actions', header: <span className="sr-only">Actions</span>, cell: (f) => <button type="button">Edit {f.name}</button> }),
+];
+const query = (q: Partial<TableQuery<Fruit>>): TableQuery<Fruit> => ({ isPending: false, error: null, refetch: vi.fn(), ...q });
+
+describe('DataTable', () => {
+  it('renders the headers and one row per item with its cells, classes and attributes', () => {
+    render(<DataTable columns={columns} data={fruits} testId="fruits" rowProps={(f) => ({ 'data-testid': `fruit-${f.code}` })} />);
+    const table = screen.getByTestId('fruits');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Code', 'Actions']);
+    expect(screen.getByRole('columnheader', { name: 'Code' }).className).toContain('text-end');
+    const row = screen.getByTestId('fruit-BAN');
+    expect(row.className).toContain('border-t');
+    const cells = within(row).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual(['2. Banana', 'BAN', 'Edit Banana']);
+    expect(cells[1]).toHaveProperty('dir', 'ltr');
+    expect(cells[1]!.className).toContain('font-mono');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('keeps the cells mounted when the parent renders again with new column objects', () => {
+    const make = (): ColumnDef<Fruit>[] => [column({ id: 'name', header: 'Name', cell: (f) => <input aria-label={f.name} /> })];
+    const { rerender } = render(<DataTable columns={make()} data={fruits} />);
+    const input = screen.getByRole('textbox', { name: 'Apple' });
+    rerender(<DataTable columns={make()} data={[...fruits]} />);
+    expect(screen.getByRole('textbox', { name: 'Apple' })).toBe(input);
+  });
+
+  it('takes the rows from a query', () => {
+    render(<DataTable columns={columns} query={query({ data: fruits })} />);
+    expect(screen.getByRole('cell', { name: '1. Apple' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows a skeleton while the query loads, and no table', () => {
+    render(<DataTable columns={columns} query={query({ isPending: true })} />);
+    expect(screen.getByRole('status').textContent).toContain('common.loading');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says the query failed and retries it', () => {
+    const q = query({ error: new Error('boom') });
+    render(<DataTable columns={columns} query={q} errorLabel="Fruits could not be loaded" />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Fruits could not be loaded');
+    expect(alert.textContent).toContain('boom');
+    fireEvent.click(within(alert).getByRole('button', { name: 'common.tryAgain' }));
+    expect(q.refetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows the empty content when there are no rows, and nothing without it', () => {
+    const { rerender, container } = render(<DataTable columns={columns} query={query({ data: [] })} empty="No fruit yet" />);
+    expect(screen.getByText('No fruit yet')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    rerender(<DataTable columns={columns} data={[]} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('selects rows and the whole page with checkboxes', () => {
+    function Selectable() {
+      const [selected, setSelected] = useState<Set<string>>(new Set());
+      return (
+        <>
+          <DataTable
+            columns={columns}
+            data={fruits}
+            selection={{ selected, onChange: setSelected, label: (f) => `Select ${f.name}`, allLabel: 'Select all' }}
+          />
+          <output>{[...selected].join(',')}</output>
+        </>
+      );
+    }
+    render(<Selectable />);
+    const all = screen.getByRole('checkbox', { name: 'Select all' }) as HTMLInputElement;
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Banana' }));
+    expect(screen.getByRole('status').textContent).toBe('b');
+    expect(all.checked).toBe(false);
+    expect(all.indeterminate).toBe(true);
+    fireEvent.click(all);
+    expect(screen.getByRole('status').textContent).toBe('b,a');
+    expect(all.checked).toBe(true);
+    fireEvent.click(all);
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+});
