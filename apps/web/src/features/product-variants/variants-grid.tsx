@@ -29,6 +29,8 @@ interface Props {
 export function VariantsGrid({ rows, cells, currency, hasNextPage, fetchingNext, fetchNext }: Props) {
   const { t, language, direction } = useI18n();
   const gridRef = useRef<HTMLDivElement>(null);
+  // Escape moves focus back to the grid while the input is still mounted; its blur must not commit.
+  const cancelling = useRef(false);
   const count = rows.length + (hasNextPage ? 1 : 0);
   const virtualizer = useVirtualizer({ count, getScrollElement: () => gridRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
   const items = virtualizer.getVirtualItems();
@@ -115,18 +117,21 @@ export function VariantsGrid({ rows, cells, currency, hasNextPage, fetchingNext,
       commit(() => tabBy(e.shiftKey ? -1 : 1));
     } else if (e.key === 'Escape') {
       e.preventDefault();
+      cancelling.current = true;
       setEditing(null);
       focusGrid();
+      cancelling.current = false;
     }
   };
 
   const onCellMouseDown = (e: MouseEvent, c: Cell) => {
     if (editing && (editing.cell.row !== c.row || editing.cell.col !== c.col)) commit();
     if (e.shiftKey) e.preventDefault();
+    // Synchronously: a deferred focus would land after fast typing has already opened the cell's input.
+    // Focus first: the grid's focus handler activates the first cell when none is active yet.
+    if (!editing && document.activeElement !== gridRef.current) focusGrid();
     if (e.ctrlKey || e.metaKey) toggleCell(c);
     else moveTo(c, e.shiftKey);
-    // Synchronously: a deferred focus would land after fast typing has already opened the cell's input.
-    if (!editing && document.activeElement !== gridRef.current) focusGrid();
   };
 
   const activeRendered = active && items.some((v) => v.index === active.row);
@@ -232,7 +237,7 @@ export function VariantsGrid({ rows, cells, currency, hasNextPage, fetchingNext,
                           value={editing.text}
                           onChange={(e) => setEditing({ cell: editing.cell, text: e.target.value })}
                           onKeyDown={onInputKey}
-                          onBlur={() => commit()}
+                          onBlur={() => !cancelling.current && commit()}
                         />
                       ) : (
                         <span className="truncate">
