@@ -1,12 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'market-e2e-'));
+// The runner sets these once; its workers inherit them (the config is evaluated again in every worker).
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'market-e2e-')));
+// The server's secret, so fixtures.ts can sign the service key for the auth admin API.
+const jwtSecret = (process.env.E2E_JWT_SECRET ??= randomBytes(32).toString('hex'));
 
-/** Drives the built app (server + SPA) on a fresh embedded database with the demo seed, in the system Chromium. */
+/**
+ * Drives the built app (server + SPA) on a fresh embedded database, in the system Chromium. The tests create
+ * their own users and records (fixtures.ts); DEMO_SEED stays on only because a fresh install has no other way
+ * to get an organization and its staff accounts (see `seeded` in fixtures.ts).
+ */
 export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
@@ -33,7 +41,10 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      JWT_SECRET: jwtSecret,
       DEMO_SEED: 'true',
+      // Each test sends its own X-Forwarded-For (fixtures.ts), so per-address limits count one test at a time.
+      TRUST_PROXY: 'true',
       PUBLIC_URL: `http://localhost:${port}`,
       VENDOR_HOST: `vendors.localhost:${port}`,
       LOG_LEVEL: 'warn',

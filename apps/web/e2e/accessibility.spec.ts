@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import type { Page } from '@playwright/test';
+import { submitApplication } from './application-helpers';
+import { expect, seeded, SUPER_ADMIN, test } from './fixtures';
+import { signIn, openInLanguage } from './helpers';
+import { createMarket } from './market-helpers';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -9,25 +12,15 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function useLanguage(page: Page, code: string) {
-  await page.goto('/auth');
-  await page.evaluate((c) => localStorage.setItem('pim-language', c), code);
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('lang', code);
-}
-
 for (const lang of ['en', 'ar']) {
   test(`sign-in page has no serious or critical violations (${lang})`, async ({ page }) => {
-    await useLanguage(page, lang);
+    await openInLanguage(page, lang);
     await expect(page.getByRole('button').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 
   test(`shell and dashboard have no serious or critical violations (${lang})`, async ({ page }) => {
-    await useLanguage(page, lang);
-    await page.getByRole('textbox').first().fill('super-admin@demo.market');
-    await page.locator('input[type=password]').fill('Demo-Market-2026');
-    await page.locator('form button[type=submit]').click();
+    await signIn(page, SUPER_ADMIN, { language: lang });
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('members-count')).toBeVisible();
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-ready', 'true');
@@ -36,8 +29,16 @@ for (const lang of ['en', 'ar']) {
 }
 
 for (const lang of ['en', 'ar']) {
-  test(`application form, its error state and the review queue have no serious or critical violations (${lang})`, async ({ page }) => {
-    await useLanguage(page, lang);
+  test(`application form, its error state and the review queue have no serious or critical violations (${lang})`, async ({
+    page,
+    request,
+    admin,
+    sfx,
+  }) => {
+    // The queue shows an application of this test's own market.
+    const email = `a11y-${sfx}@example.test`;
+    await submitApplication(request, await createMarket(admin, sfx), { email, businessName: `Stall ${sfx}` });
+    await openInLanguage(page, lang);
     await page.goto('/market-vendor-application');
     await expect(page.getByTestId('apply-next')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -46,18 +47,15 @@ for (const lang of ['en', 'ar']) {
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.goto('/auth');
-    await page.getByRole('textbox').first().fill('vendor-manager@demo.market');
-    await page.locator('input[type=password]').fill('Demo-Market-2026');
-    await page.locator('form button[type=submit]').click();
+    await signIn(page, seeded('vendor_manager'), { language: lang });
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/market-vendor-management?tab=applications');
-    await expect(page.getByTestId('application-row').first()).toBeVisible();
+    await page.goto(`/market-vendor-management?tab=applications&q=${encodeURIComponent(email)}`);
+    await expect(page.getByTestId('application-row')).toHaveCount(1);
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
 
 test('the sign-in helper and the dashboard agree (sanity)', async ({ page }) => {
-  await signIn(page, 'marketing@demo.market');
+  await signIn(page, seeded('marketing'));
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -1,11 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { linkIn, newestMail, TINY_PNG } from './application-helpers';
+import type { Page } from '@playwright/test';
+import { linkIn, newestMail, submitApplication, TINY_PNG } from './application-helpers';
+import { expect, seeded, test } from './fixtures';
 import { signIn } from './helpers';
+import { createMarket, type Market } from './market-helpers';
+
+const STAFF = seeded('vendor_manager');
 
 const NEW_PASSWORD = 'Jasmine-Sweets-2026!';
 
-/** Fills the market-vendor form in Arabic, with the insurance document the Crafts category requires. */
-async function applyInArabic(page: Page, email: string, businessName: string): Promise<void> {
+/** Fills the market-vendor form in Arabic for the market's day and category, with the insurance document it requires. */
+async function applyInArabic(page: Page, market: Market, email: string, businessName: string): Promise<void> {
   await page.goto('/market-vendor-application');
   await page.getByRole('button', { name: 'العربية' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -17,10 +21,10 @@ async function applyInArabic(page: Page, email: string, businessName: string): P
   await page.getByTestId('apply-next').click();
 
   await page.getByLabel('ما تبيعه').fill('حلويات عربية تقليدية وسلال هدايا مصنوعة يدويًا.');
-  await page.getByLabel('حِرَف يدوية').check();
+  await page.getByLabel(market.category.nameAr).check();
   await page.getByTestId('apply-next').click();
 
-  await page.locator('input[name="marketDayIds"]').first().check();
+  await page.locator(`input[name="marketDayIds"][value="${market.day.id}"]`).check();
   await page.getByLabel('٣ × ٣ م').check();
   await page.getByLabel('بدون كهرباء').check();
   await page.getByTestId('apply-next').click();
@@ -42,11 +46,14 @@ test('market vendor journey: Arabic application with a document, request for inf
   page,
   browser,
   request,
+  admin,
+  sfx,
 }) => {
   test.setTimeout(120_000);
-  const email = `jasmine-${Date.now()}@example.test`;
-  const businessName = `حلويات الياسمين ${Date.now() % 10000}`;
-  await applyInArabic(page, email, businessName);
+  const market = await createMarket(admin, sfx, { requiredDocumentTypes: ['insurance'] });
+  const email = `jasmine-${sfx}@example.test`;
+  const businessName = `حلويات الياسمين ${sfx}`;
+  await applyInArabic(page, market, email, businessName);
 
   // The confirmation e-mail, in Arabic, carries the private status link.
   const received = await newestMail(request, email, 'application.received');
@@ -56,7 +63,7 @@ test('market vendor journey: Arabic application with a document, request for inf
   // Staff (English) find it in the queue and ask for information.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await signIn(staff, 'vendor-manager@demo.market');
+  await signIn(staff, STAFF);
   await staff.goto('/market-vendor-management?tab=applications');
   const row = staff.getByTestId('application-row').filter({ hasText: businessName });
   await expect(row).toBeVisible();
@@ -109,46 +116,26 @@ test('market vendor journey: Arabic application with a document, request for inf
   await expect(page.getByTestId('vendor-dashboard')).toBeVisible();
 });
 
-test('stored text from a public form is shown as text on every staff screen, never run', async ({ page, request }) => {
+test('stored text from a public form is shown as text on every staff screen, never run', async ({ page, request, admin, sfx }) => {
   test.setTimeout(60_000);
   const hostile = {
-    name: `<img src=x onerror="window.__xss=1">Stall ${Date.now() % 10000}`,
+    name: `<img src=x onerror="window.__xss=1">Stall ${sfx}`,
     contact: '"><svg onload="window.__xss=1">',
     description: '<script>window.__xss=1</script> jars & "jams"',
   };
-  const form = await (await request.get('/api/v1/public/application-forms/market_vendor')).json();
-  const category = form.categories.find((c: { requiredDocumentTypes: string[] }) => c.requiredDocumentTypes.length === 0);
-  // A person needs at least minFillSeconds; a faster submission would be dropped as a bot's.
-  await new Promise((r) => setTimeout(r, (form.minFillSeconds + 0.5) * 1000));
-  const email = `hostile-${Date.now()}@example.test`;
-  const sent = await request.post('/api/v1/public/applications', {
-    data: {
-      stream: 'market_vendor',
-      formToken: form.formToken,
-      locale: 'en',
-      answers: {
-        businessName: hostile.name,
-        contactName: hostile.contact,
-        email,
-        phone: '+44 1632 960999',
-        productsDescription: hostile.description,
-        categoryIds: [category.id],
-        marketDayIds: [form.marketDays[0].id],
-        stallSize: '3x3',
-        power: 'none',
-        documents: [],
-        consentTerms: true,
-      },
-    },
+  const email = `hostile-${sfx}@example.test`;
+  await submitApplication(request, await createMarket(admin, sfx), {
+    email,
+    businessName: hostile.name,
+    overrides: { contactName: hostile.contact, productsDescription: hostile.description },
   });
-  expect(sent.status(), await sent.text()).toBe(202);
 
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await signIn(page, 'vendor-manager@demo.market');
+  await signIn(page, STAFF);
   await page.goto(`/market-vendor-management?tab=applications&q=${encodeURIComponent(email)}`);
   const row = page.getByTestId('application-row').filter({ hasText: hostile.name });
   await expect(row).toBeVisible();

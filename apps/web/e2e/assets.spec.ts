@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, seeded, SUPER_ADMIN, test } from './fixtures';
 import { signIn } from './helpers';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
@@ -51,14 +52,14 @@ const serious = async (page: Page) => {
 
 test('a marketer drops two images, files one into a new folder, gives it Arabic alt text and finds it by searching in Arabic', async ({
   page,
+  sfx,
 }) => {
   test.setTimeout(90_000);
-  const sfx = Date.now().toString(36).slice(-5);
   const red = `red-${sfx}.png`;
   const blue = `blue-${sfx}.png`;
   const folder = `e2e-${sfx}`;
   const alt = `شعار أحمر ${sfx}`;
-  await signIn(page, 'marketing@demo.market');
+  await signIn(page, seeded('marketing'));
   await page.goto('/assets');
   await expect(page.getByRole('heading', { name: 'Assets', level: 1 })).toBeVisible();
 
@@ -126,7 +127,7 @@ test('a marketer drops two images, files one into a new folder, gives it Arabic 
 });
 
 test('the library reads right to left in Arabic, with no serious accessibility findings', async ({ page }) => {
-  await signIn(page, 'super-admin@demo.market');
+  await signIn(page, SUPER_ADMIN);
   await page.evaluate(() => localStorage.setItem('pim-language', 'ar'));
   await page.goto('/assets');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

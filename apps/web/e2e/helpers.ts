@@ -1,14 +1,37 @@
 import { expect, type Page } from '@playwright/test';
+import type { Account } from './fixtures';
 
-export const DEMO_PASSWORD = 'Demo-Market-2026';
+/** Opens the sign-in page in a language, as a returning user's stored choice would. */
+export async function openInLanguage(page: Page, code: string): Promise<void> {
+  await page.goto('/auth');
+  await page.evaluate((c) => localStorage.setItem('pim-language', c), code);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', code);
+}
 
-/** Signs in through the sign-in page and waits to leave it. */
-export async function signIn(page: Page, email: string, from = '/auth'): Promise<void> {
-  if (!page.url().includes('/auth')) await page.goto(from);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+/**
+ * Signs in through the sign-in page and waits to leave it. With a language, the page is first switched to it
+ * (as a returning user's stored choice would) and the form is found by its roles rather than its English labels.
+ */
+export async function signIn(page: Page, account: Account, options: { from?: string; language?: string } = {}): Promise<void> {
+  if (options.language) {
+    await openInLanguage(page, options.language);
+    await page.getByRole('textbox').first().fill(account.email);
+    await page.locator('input[type=password]').fill(account.password);
+    await page.locator('form button[type=submit]').click();
+  } else {
+    if (!page.url().includes('/auth')) await page.goto(options.from ?? '/auth');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
   await expect(page).not.toHaveURL(/\/auth/);
+}
+
+/** Ends the page's session without the shell (public pages have none), leaving it on the sign-in page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.removeItem('market-auth'));
+  await page.goto('/auth');
 }
 
 /** The labels of the sidebar links, in order. */

@@ -1,4 +1,45 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { Api } from './fixtures';
+
+/** What a market needs before anyone can apply to it: a category, a public location and a published market day. */
+export interface Market {
+  category: { id: string; nameEn: string; nameAr: string };
+  location: { id: string; nameEn: string; nameAr: string };
+  day: { id: string; date: string };
+}
+
+/** Creates a market through the API as a super admin; the names carry the test's suffix. */
+export async function createMarket(admin: Api, sfx: string, options: { requiredDocumentTypes?: string[] } = {}): Promise<Market> {
+  const category = await admin.post('/market-categories', {
+    nameEn: `Crafts ${sfx}`,
+    nameAr: `حرف ${sfx}`,
+    colour: '#16a34a',
+    targetPerDay: 10,
+    requiredDocumentTypes: options.requiredDocumentTypes ?? [],
+  });
+  const location = await admin.post('/market-locations', {
+    nameEn: `Square ${sfx}`,
+    nameAr: `الساحة ${sfx}`,
+    address: '1 Market Square',
+    latitude: 25.2,
+    longitude: 55.27,
+    isPublic: true,
+  });
+  const date = isoDate(1);
+  const day = await admin.post('/market-days', {
+    locationId: location.id,
+    date,
+    setupTime: '07:30',
+    openTime: '09:00',
+    closeTime: '13:00',
+  });
+  await admin.post(`/market-days/${day.id}/publish`);
+  return {
+    category: { id: category.id, nameEn: `Crafts ${sfx}`, nameAr: `حرف ${sfx}` },
+    location: { id: location.id, nameEn: `Square ${sfx}`, nameAr: `الساحة ${sfx}` },
+    day: { id: day.id, date },
+  };
+}
 
 /** A calendar date (YYYY-MM-DD) n days from today, in the local calendar the browser also uses. */
 export function isoDate(daysFromToday: number): string {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, SUPER_ADMIN, test } from './fixtures';
 import { signIn } from './helpers';
 import { dragSlot, isoDate, slotPosition, weeklyDates, type SlotBox } from './market-helpers';
 
@@ -9,13 +9,13 @@ test('a super admin sets up a market from nothing and an anonymous visitor sees 
   page,
   browser,
   baseURL,
+  sfx: suffix,
 }) => {
   test.setTimeout(90_000);
-  const suffix = Date.now().toString(36);
   const nameEn = `Harbour Market ${suffix}`;
   const nameAr = `سوق الميناء ${suffix}`;
 
-  await signIn(page, 'super-admin@demo.market');
+  await signIn(page, SUPER_ADMIN);
 
   // 1. A public location, its point picked on the map (tiles may not load; the click still sets the point).
   let locationId = '';

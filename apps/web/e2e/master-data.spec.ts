@@ -1,18 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, SUPER_ADMIN, test } from './fixtures';
 import { signIn } from './helpers';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
 const count = async (page: Page) => Number((await page.getByTestId('missing-count').innerText()).replace(/\D/g, ''));
 
-test('a super admin adds a language, translates a key in place, then deactivates and deletes it', async ({ page }) => {
+test('a super admin adds a language, translates a key in place, then deactivates and deletes it', async ({ page, sfx: suffix }) => {
   test.setTimeout(60_000);
-  // A region suffix keeps a retry from colliding with a language the first attempt left behind.
-  const suffix = Date.now().toString(36).slice(-5);
   const code = `fr-${suffix}`;
   const name = `French ${suffix}`;
-  await signIn(page, 'super-admin@demo.market');
+  await signIn(page, SUPER_ADMIN);
   await page.goto('/master-data');
   await expect(page.getByRole('heading', { level: 1, name: 'Master Data' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Languages' })).toHaveAttribute('aria-selected', 'true');
@@ -158,7 +157,7 @@ test('a super admin adds a language, translates a key in place, then deactivates
 
 for (const lang of ['en', 'ar']) {
   test(`the master data tabs have no serious or critical violations (${lang})`, async ({ page }) => {
-    await signIn(page, 'super-admin@demo.market');
+    await signIn(page, SUPER_ADMIN);
     await page.evaluate((c) => localStorage.setItem('pim-language', c), lang);
     await page.goto('/master-data');
     await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -1,63 +1,37 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, seeded, SUPER_ADMIN, test } from './fixtures';
 import { signIn } from './helpers';
+import { createProductWithVariants, createSizedFamily } from './product-helpers';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
-/** Calls the API with the page's session (setup for what the test is not about). */
-async function apiCall<T = { id: string }>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const raw = localStorage.getItem('market-auth');
-      const token = raw ? JSON.parse(raw).access_token : '';
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method, path, body },
-  );
+/** Serious or critical axe findings of the page; toasts are the shell's (sonner) and are checked by its own tests. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('generates two variants on the product page, edits a cell with the keyboard and bulk-sets stock in the grid', async ({ page }) => {
+test('generates two variants on the product page, edits a cell with the keyboard and bulk-sets stock in the grid', async ({
+  page,
+  admin,
+  sfx,
+}) => {
   test.setTimeout(90_000);
-  const sfx = Date.now().toString(36).slice(-6);
-  await signIn(page, 'super-admin@demo.market');
-  const size = await apiCall(page, 'POST', '/attributes', {
-    code: `size_${sfx}`,
-    nameEn: `Size ${sfx}`,
-    nameAr: 'المقاس',
-    type: 'single_select',
-    options: [
-      { code: 's', labelEn: 'Small', labelAr: 'صغير' },
-      { code: 'm', labelEn: 'Medium', labelAr: 'متوسط' },
-      { code: 'l', labelEn: 'Large', labelAr: 'كبير' },
-    ],
-  });
-  const family = await apiCall(page, 'POST', '/attribute-families', {
-    code: `tees_${sfx}`,
-    nameEn: `Tees ${sfx}`,
-    nameAr: 'قمصان',
-    attributes: [{ attributeId: size.id, required: false }],
-  });
-  const product = await apiCall<{ id: string; sku: string }>(page, 'POST', '/products', {
-    sku: `TEE-${sfx}`,
-    nameEn: `Tee ${sfx}`,
-    nameAr: 'قميص',
-    familyId: family.id,
-  });
+  const sized = await createSizedFamily(admin, sfx);
+  const product = await admin.post('/products', { sku: `TEE-${sfx}`, nameEn: `Tee ${sfx}`, nameAr: 'قميص', familyId: sized.family.id });
+  await signIn(page, SUPER_ADMIN);
 
   await test.step('generate small and medium from the product page', async () => {
     await page.goto(`/products/${product.id}`);
     const section = page.getByTestId('product-variants-section');
     await section.getByRole('button', { name: 'Generate variants' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate variants' });
-    await dialog.getByLabel(`Size ${sfx}`).check();
-    await dialog.getByLabel('Small', { exact: true }).check();
-    await dialog.getByLabel('Medium', { exact: true }).check();
+    await dialog.getByLabel(sized.size.nameEn).check();
+    await dialog.getByLabel('S', { exact: true }).check();
+    await dialog.getByLabel('M', { exact: true }).check();
     await expect(dialog.getByTestId('variants-preview')).toHaveText('2 combinations');
     await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
     await expect(dialog).toHaveCount(0);
@@ -104,7 +78,7 @@ test('generates two variants on the product page, edits a cell with the keyboard
     expect((await res.json()).items.map((v: { stockQuantity: number }) => v.stockQuantity)).toEqual([7, 7]);
     await expect(cell(0, 'stockQuantity')).toHaveText('7');
     await expect(cell(1, 'stockQuantity')).toHaveText('7');
-    const stored = await apiCall<{ stockQuantity: number; weightGrams: number | null }[]>(page, 'GET', `/products/${product.id}/variants`);
+    const stored = await admin.get<{ stockQuantity: number; weightGrams: number | null }[]>(`/products/${product.id}/variants`);
     expect(stored.map((v) => [v.stockQuantity, v.weightGrams])).toEqual([
       [7, 250],
       [7, null],
@@ -125,27 +99,17 @@ test('generates two variants on the product page, edits a cell with the keyboard
   });
 
   await test.step('no serious or critical accessibility violations on the grid', async () => {
-    // Toasts are the shell's (sonner) and are checked by its own tests; the grid page itself must be clean.
-    const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 
-test('in Arabic the grid runs right to left: ArrowLeft moves to the next column, ArrowRight back', async ({ page }) => {
-  await page.goto('/auth');
-  await page.evaluate(() => localStorage.setItem('pim-language', 'ar'));
-  await page.reload();
+test('in Arabic the grid runs right to left: ArrowLeft moves to the next column, ArrowRight back', async ({ page, admin, sfx }) => {
+  const product = await createProductWithVariants(admin, await createSizedFamily(admin, sfx), `RTL-${sfx}`, ['s', 'm']);
+  await signIn(page, seeded('product_team'), { language: 'ar' });
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await page.getByRole('textbox').first().fill('product-team@demo.market');
-  await page.locator('input[type=password]').fill('Demo-Market-2026');
-  await page.locator('form button[type=submit]').click();
-  await expect(page).not.toHaveURL(/\/auth/);
-  await page.goto('/product-variants');
+  await page.goto(`/product-variants?productId=${product.id}`);
   const grid = page.getByTestId('variants-grid');
-  // The demo catalogue has variants.
+  await expect(grid.getByTestId('variant-grid-row')).toHaveCount(2);
   const first = grid.getByTestId('variant-grid-row').first();
   await first.locator('[data-field="barcode"]').click();
   await expect(grid).toHaveAttribute('aria-activedescendant', 'variant-cell-0-0');
@@ -156,9 +120,5 @@ test('in Arabic the grid runs right to left: ArrowLeft moves to the next column,
   await expect(grid).toHaveAttribute('aria-activedescendant', 'variant-cell-0-1');
   await page.keyboard.press('ArrowDown');
   await expect(grid).toHaveAttribute('aria-activedescendant', 'variant-cell-1-1');
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

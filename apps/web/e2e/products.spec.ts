@@ -1,13 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TINY_PNG } from './application-helpers';
+import { apiAs, expect, seeded, test } from './fixtures';
 import { signIn } from './helpers';
+import { createSizedFamily } from './product-helpers';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
-const CATALOGUE_USER = 'product-team@demo.market';
+const CATALOGUE_USER = seeded('product_team');
 // Adding files to the asset library needs the assets permission, which product_team does not hold.
-const MEDIA_EDITOR = 'marketing@demo.market';
+const MEDIA_EDITOR = seeded('marketing');
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -16,36 +18,12 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function signInWithLanguage(page: Page, lang: string) {
-  await page.goto('/auth');
-  await page.evaluate((c) => localStorage.setItem('pim-language', c), lang);
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  await page.getByRole('textbox').first().fill(CATALOGUE_USER);
-  await page.locator('input[type=password]').fill('Demo-Market-2026');
-  await page.locator('form button[type=submit]').click();
-  await expect(page).not.toHaveURL(/\/auth/);
-}
-
-/** Creates a product through the API with the page's session (setup for the tests that are not about creating). */
-async function createViaApi(page: Page, body: Record<string, unknown>): Promise<{ id: string; sku: string }> {
-  return page.evaluate(async (b) => {
-    const raw = localStorage.getItem('market-auth');
-    const token = raw ? JSON.parse(raw).access_token : '';
-    const res = await fetch('/api/v1/products', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(b),
-    });
-    if (!res.ok) throw new Error(`create failed: ${res.status} ${await res.text()}`);
-    return res.json();
-  }, body);
-}
-
 test('a catalogue user creates a product in English and Arabic from the header, adds an image and two variants, finds it by an Arabic search', async ({
   page,
+  admin,
+  sfx,
 }) => {
-  const sfx = Date.now().toString(36).slice(-6);
+  const sized = await createSizedFamily(admin, sfx);
   const sku = `E2E-${sfx}`;
   const nameEn = `Olive oil ${sfx}`;
   const nameAr = `زيت زيتون ${sfx}`;
@@ -71,7 +49,7 @@ test('a catalogue user creates a product in English and Arabic from the header, 
     await dialog.getByLabel('Name (English)').fill(nameEn);
     await dialog.getByLabel('Name (Arabic)').fill(nameAr);
     await dialog.getByLabel(/^Price/).fill('12.50');
-    await dialog.getByLabel('Attribute family').selectOption({ label: 'Clothing' });
+    await dialog.getByLabel('Attribute family').selectOption({ label: sized.family.nameEn });
     const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/products') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Create product' }).click();
     const body = await (await created).json();
@@ -97,7 +75,7 @@ test('a catalogue user creates a product in English and Arabic from the header, 
     const section = page.getByTestId('section-variants');
     await section.getByRole('button', { name: 'Generate variants' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate variants' });
-    await dialog.getByRole('checkbox', { name: 'Size' }).check();
+    await dialog.getByRole('checkbox', { name: sized.size.nameEn }).check();
     await dialog.getByRole('checkbox', { name: 'S', exact: true }).check();
     await dialog.getByRole('checkbox', { name: 'M', exact: true }).check();
     await expect(dialog.getByTestId('variants-preview')).toHaveText('2 combinations');
@@ -122,20 +100,29 @@ test('a catalogue user creates a product in English and Arabic from the header, 
   });
 });
 
-test('a catalogue user without the assets permission picks media from the library but cannot add files to it', async ({ page }) => {
-  const sfx = Date.now().toString(36).slice(-6);
+test('a catalogue user without the assets permission picks media from the library but cannot add files to it', async ({
+  page,
+  request,
+  sfx,
+}) => {
+  const catalogue = await apiAs(request, CATALOGUE_USER);
   await signIn(page, CATALOGUE_USER);
-  const product = await createViaApi(page, { sku: `E2E-M-${sfx}`, nameEn: `Honey ${sfx}`, nameAr: `عسل ${sfx}`, priceMinor: 900 });
+  const product = await catalogue.post('/products', { sku: `E2E-M-${sfx}`, nameEn: `Honey ${sfx}`, nameAr: `عسل ${sfx}`, priceMinor: 900 });
   await page.goto(`/products/${product.id}`);
   await expect(page.getByRole('button', { name: 'Add from library' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upload', exact: true })).toHaveCount(0);
   await expect(page.getByLabel('Files to upload')).toHaveCount(0);
 });
 
-test('a catalogue user edits price and name, sees the diff in History and restores the first version', async ({ page }) => {
-  const sfx = Date.now().toString(36).slice(-6);
+test('a catalogue user edits price and name, sees the diff in History and restores the first version', async ({ page, request, sfx }) => {
+  const catalogue = await apiAs(request, CATALOGUE_USER);
   await signIn(page, CATALOGUE_USER);
-  const product = await createViaApi(page, { sku: `E2E-H-${sfx}`, nameEn: `Dates ${sfx}`, nameAr: `تمر ${sfx}`, priceMinor: 1000 });
+  const product = await catalogue.post('/products', {
+    sku: `E2E-H-${sfx}`,
+    nameEn: `Dates ${sfx}`,
+    nameAr: `تمر ${sfx}`,
+    priceMinor: 1000,
+  });
   await page.goto(`/products/${product.id}`);
   await expect(page.getByTestId('product-version')).toHaveText('Version 1');
 
@@ -179,11 +166,27 @@ test('a catalogue user edits price and name, sees the diff in History and restor
   });
 });
 
-test('the list filters, sorts, chooses columns, saves a view, changes the status of a selection and exports it', async ({ page }) => {
-  const sfx = Date.now().toString(36).slice(-6);
+test('the list filters, sorts, chooses columns, saves a view, changes the status of a selection and exports it', async ({
+  page,
+  request,
+  sfx,
+}) => {
+  const catalogue = await apiAs(request, CATALOGUE_USER);
   await signIn(page, CATALOGUE_USER);
-  await createViaApi(page, { sku: `E2E-L1-${sfx}`, nameEn: `Alpha ${sfx}`, nameAr: `ألف ${sfx}`, priceMinor: 300, status: 'draft' });
-  await createViaApi(page, { sku: `E2E-L2-${sfx}`, nameEn: `Beta ${sfx}`, nameAr: `باء ${sfx}`, priceMinor: 100, status: 'active' });
+  await catalogue.post('/products', {
+    sku: `E2E-L1-${sfx}`,
+    nameEn: `Alpha ${sfx}`,
+    nameAr: `ألف ${sfx}`,
+    priceMinor: 300,
+    status: 'draft',
+  });
+  await catalogue.post('/products', {
+    sku: `E2E-L2-${sfx}`,
+    nameEn: `Beta ${sfx}`,
+    nameAr: `باء ${sfx}`,
+    priceMinor: 100,
+    status: 'active',
+  });
   await page.goto(`/products?q=${sfx}`);
   const rows = page.getByTestId('product-row');
   await expect(rows).toHaveCount(2);
@@ -257,36 +260,25 @@ test('the list filters, sorts, chooses columns, saves a view, changes the status
 
 test('a stale save explains the conflict with a reload; leaving with unsaved changes asks first; family attributes get inputs', async ({
   page,
+  request,
+  admin,
+  sfx,
 }) => {
-  const sfx = Date.now().toString(36).slice(-6);
-  await signIn(page, CATALOGUE_USER);
-  const options = await page.evaluate(async () => {
-    const token = JSON.parse(localStorage.getItem('market-auth') ?? '{}').access_token;
-    return (await fetch('/api/v1/products/form-options', { headers: { authorization: `Bearer ${token}` } })).json();
-  });
-  const family = (options.families as { id: string; attributes: { code: string }[] }[]).find((f) => f.attributes.length > 0);
-  const product = await createViaApi(page, {
+  const sized = await createSizedFamily(admin, sfx);
+  const catalogue = await apiAs(request, CATALOGUE_USER);
+  const product = await catalogue.post('/products', {
     sku: `E2E-C-${sfx}`,
     nameEn: `Honey ${sfx}`,
     priceMinor: 700,
-    ...(family ? { familyId: family.id } : {}),
+    familyId: sized.family.id,
   });
+  await signIn(page, CATALOGUE_USER);
   await page.goto(`/products/${product.id}`);
   await expect(page.getByTestId('product-version')).toHaveText('Version 1');
-  if (family) for (const a of family.attributes) await expect(page.getByTestId(`attribute-${a.code}`)).toBeVisible();
+  await expect(page.getByTestId(`attribute-size_${sfx}`)).toBeVisible();
 
   await test.step('someone else saves meanwhile: Save answers with a conflict toast whose Reload shows their change', async () => {
-    await page.evaluate(
-      async ({ id, name }) => {
-        const token = JSON.parse(localStorage.getItem('market-auth') ?? '{}').access_token;
-        await fetch(`/api/v1/products/${id}`, {
-          method: 'PATCH',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ nameEn: name, expectedVersion: 1 }),
-        });
-      },
-      { id: product.id, name: `Their honey ${sfx}` },
-    );
+    await catalogue.patch(`/products/${product.id}`, { nameEn: `Their honey ${sfx}`, expectedVersion: 1 });
     await page.getByLabel('Name (English)').fill(`My honey ${sfx}`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Someone else changed this product since you opened it.', { exact: false })).toBeVisible();
@@ -310,21 +302,34 @@ test('a stale save explains the conflict with a reload; leaving with unsaved cha
 
 test('an attribute value the server refuses shows its message at the field; media are picked from the library and reordered', async ({
   page,
+  request,
+  admin,
+  sfx,
 }) => {
-  const sfx = Date.now().toString(36).slice(-6);
-  await signIn(page, CATALOGUE_USER);
-  const options = await page.evaluate(async () => {
-    const token = JSON.parse(localStorage.getItem('market-auth') ?? '{}').access_token;
-    return (await fetch('/api/v1/products/form-options', { headers: { authorization: `Bearer ${token}` } })).json();
+  // A whole-number weight in a family of its own, and two files in the library to pick from.
+  const weight = await admin.post('/attributes', {
+    code: `weight_${sfx}`,
+    nameEn: `Weight ${sfx}`,
+    nameAr: 'الوزن',
+    type: 'number',
+    validation: { min: 0, decimals: 0 },
   });
-  const food = (options.families as { id: string; nameEn: string; attributes: { id: string; code: string }[] }[]).find(
-    (f) => f.nameEn === 'Food',
-  )!;
-  const product = await createViaApi(page, { sku: `E2E-V-${sfx}`, nameEn: `Jam ${sfx}`, familyId: food.id });
+  const food = await admin.post('/attribute-families', {
+    code: `food_${sfx}`,
+    nameEn: `Food ${sfx}`,
+    nameAr: 'طعام',
+    attributes: [{ attributeId: weight.id, required: false }],
+  });
+  for (const name of ['jar', 'label']) {
+    await admin.upload(`/assets/upload?folder=e2e-${sfx}`, { name: `${name}-${sfx}.png`, mimeType: 'image/png', buffer: TINY_PNG });
+  }
+  const catalogue = await apiAs(request, CATALOGUE_USER);
+  const product = await catalogue.post('/products', { sku: `E2E-V-${sfx}`, nameEn: `Jam ${sfx}`, familyId: food.id });
+  await signIn(page, CATALOGUE_USER);
   await page.goto(`/products/${product.id}`);
 
   await test.step('a weight with decimals is refused next to the Weight input', async () => {
-    const weight = page.getByTestId('attribute-weight');
+    const weight = page.getByTestId(`attribute-weight_${sfx}`);
     await weight.getByRole('textbox').fill('1.5');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(weight.getByText('must be a whole number')).toBeVisible();
@@ -337,8 +342,9 @@ test('an attribute value the server refuses shows its message at the field; medi
   await test.step('pick two files from the library, move the second first, save', async () => {
     await page.getByRole('button', { name: 'Add from library' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose from the asset library' });
+    await dialog.getByRole('searchbox').fill(sfx);
     const files = dialog.locator('button[aria-pressed]');
-    await expect(files.nth(1)).toBeVisible();
+    await expect(files).toHaveCount(2);
     await files.nth(0).click();
     await files.nth(1).click();
     await expect(dialog.locator('button[aria-pressed=true]')).toHaveCount(2);
@@ -359,9 +365,19 @@ test('an attribute value the server refuses shows its message at the field; medi
   });
 });
 
-test('scrolling the grid loads further keyset pages while only the visible rows stay mounted', async ({ page }) => {
+test('scrolling the grid loads further keyset pages while only the visible rows stay mounted', async ({ page, request, sfx }) => {
+  test.setTimeout(90_000);
+  // Four pages of this test's own products, found by their suffix.
+  const catalogue = await apiAs(request, CATALOGUE_USER);
+  for (let batch = 0; batch < 400; batch += 20) {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        catalogue.post('/products', { sku: `E2E-S-${sfx}-${batch + i}`, nameEn: `Scroll ${sfx} ${batch + i}` }),
+      ),
+    );
+  }
   await signIn(page, CATALOGUE_USER);
-  await page.goto('/products');
+  await page.goto(`/products?q=${sfx}`);
   const grid = page.getByTestId('products-grid');
   await expect(page.getByTestId('product-row').first()).toBeVisible();
   await expect(page.getByTestId('products-loaded')).toContainText('100');
@@ -398,10 +414,11 @@ test('an unknown product id shows "Product not found"', async ({ page }) => {
 });
 
 for (const lang of ['en', 'ar']) {
-  test(`the product list and details have no serious or critical violations (${lang})`, async ({ page }) => {
-    await signInWithLanguage(page, lang);
-    const sfx = Date.now().toString(36).slice(-6);
-    const product = await createViaApi(page, { sku: `E2E-A-${lang}-${sfx}`, nameEn: `Axe ${sfx}`, nameAr: `فحص ${sfx}`, priceMinor: 500 });
+  test(`the product list and details have no serious or critical violations (${lang})`, async ({ page, request, sfx }) => {
+    const product = await (
+      await apiAs(request, CATALOGUE_USER)
+    ).post('/products', { sku: `E2E-A-${lang}-${sfx}`, nameEn: `Axe ${sfx}`, nameAr: `فحص ${sfx}`, priceMinor: 500 });
+    await signIn(page, CATALOGUE_USER, { language: lang });
     await page.goto('/products');
     await expect(page.getByTestId('product-row').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

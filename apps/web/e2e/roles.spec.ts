@@ -1,6 +1,9 @@
-import { effectiveRole, isVendorRole, STORED_ROLES } from '@market/contracts';
-import { expect, test } from '@playwright/test';
+import { effectiveRole, isVendorRole, STORED_ROLES, type StoredRole } from '@market/contracts';
+import { type APIRequestContext } from '@playwright/test';
+import { createVendorAccount } from './application-helpers';
+import { createUser, expect, seeded, test, type Account, type Api } from './fixtures';
 import { signIn, sidebarLabels } from './helpers';
+import { createMarket } from './market-helpers';
 
 // Each role's sidebar spelled out from the specification's tables (sidebar items with their permission, the
 // static permission sets, Locations for super_admin only), not computed from what the sidebar itself renders.
@@ -61,18 +64,25 @@ const EXPECTED_SIDEBAR: Record<string, string[]> = {
   none: CONTENT,
 };
 
-const accounts = [
-  ...STORED_ROLES.map((role) => ({ email: `${role.replace(/_/g, '-')}@demo.market`, role: role as string | null })),
-  { email: 'no-role@demo.market', role: null },
-];
+/**
+ * An account holding the role, made by the test where a public surface can make one: an account of no organization
+ * through the auth admin API, vendors through an approved application. No surface gives a staff role or
+ * normal_vendor (no application stream leads to it), so those come from the seeded organization.
+ */
+async function accountFor(role: StoredRole | null, request: APIRequestContext, admin: Api, sfx: string): Promise<Account> {
+  if (role === null) return createUser(request, `no-role-${sfx}@example.test`);
+  if (role === 'market_vendor' || role === 'junior_vendor')
+    return createVendorAccount(request, admin, await createMarket(admin, sfx), role, sfx);
+  return seeded(role);
+}
 
 test('the table names every stored role and the user without membership', () => {
   expect(Object.keys(EXPECTED_SIDEBAR).sort()).toEqual([...STORED_ROLES, 'none'].sort());
 });
 
-for (const { email, role } of accounts) {
-  test(`${role ?? 'no membership'} sees exactly its sidebar`, async ({ page }) => {
-    await signIn(page, email);
+for (const role of [...STORED_ROLES, null]) {
+  test(`${role ?? 'no membership'} sees exactly its sidebar`, async ({ page, request, admin, sfx }) => {
+    await signIn(page, await accountFor(role, request, admin, sfx));
     if (role && isVendorRole(effectiveRole(role))) {
       // Vendor accounts land on their own dashboard; the staff shell still shows them their sidebar.
       await expect(page).toHaveURL(/\/vendor-dashboard$/);

@@ -1,23 +1,23 @@
-import { expect, test } from '@playwright/test';
+import { expect, seeded, SUPER_ADMIN, test } from './fixtures';
 import { signIn } from './helpers';
 
 test('the guard returns to the requested page after sign-in', async ({ page }) => {
   await page.goto('/pos/sessions?register=1');
   await expect(page).toHaveURL(/\/auth$/);
-  await signIn(page, 'vendor-manager@demo.market');
+  await signIn(page, seeded('vendor_manager'));
   await expect(page).toHaveURL(/\/pos\/sessions\?register=1$/);
   await expect(page.getByRole('heading', { name: 'POS Sessions' })).toBeVisible();
 });
 
 test('a route without the permission shows "no access", not the page', async ({ page }) => {
-  await signIn(page, 'marketing@demo.market');
+  await signIn(page, seeded('marketing'));
   await page.goto('/market-categories');
   await expect(page.getByTestId('no-access')).toBeVisible();
   await expect(page.getByTestId('no-access')).toContainText('Vendor management');
 });
 
 test('the theme persists across a reload', async ({ page }) => {
-  await signIn(page, 'super-admin@demo.market');
+  await signIn(page, SUPER_ADMIN);
   await page.getByRole('button', { name: 'Theme' }).click();
   await page.getByRole('menuitemradio', { name: 'Ocean Breeze' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'ocean-breeze');
@@ -32,7 +32,7 @@ test('the theme persists across a reload', async ({ page }) => {
 });
 
 test('Ctrl+B collapses the sidebar and the cookie keeps it collapsed for 7 days', async ({ page, context }) => {
-  await signIn(page, 'super-admin@demo.market');
+  await signIn(page, SUPER_ADMIN);
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   expect((await sidebar.boundingBox())!.width).toBeCloseTo(256, 0);
@@ -52,7 +52,7 @@ test('Ctrl+B collapses the sidebar and the cookie keeps it collapsed for 7 days'
 
 test('below 768 px the sidebar is an 18rem sheet', async ({ page }) => {
   await page.setViewportSize({ width: 700, height: 900 });
-  await signIn(page, 'super-admin@demo.market');
+  await signIn(page, SUPER_ADMIN);
   await expect(page.getByTestId('sidebar')).toHaveCount(0);
   await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
   const sheet = page.getByTestId('sidebar-sheet');
@@ -63,19 +63,19 @@ test('below 768 px the sidebar is an 18rem sheet', async ({ page }) => {
   await expect(sheet).toHaveCount(0);
 });
 
-test('the profile dialog saves and says so', async ({ page }) => {
-  await signIn(page, 'product-team@demo.market');
+test('the profile dialog saves and says so', async ({ page, sfx }) => {
+  await signIn(page, seeded('product_team'));
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   const dialog = page.getByRole('dialog', { name: 'User Profile' });
   await expect(dialog.getByTestId('role-badge')).toHaveText('Inventory');
-  await expect(dialog.getByLabel('Email')).toHaveValue('product-team@demo.market');
-  await dialog.getByLabel('Full Name').fill('Rania Product');
+  await expect(dialog.getByLabel('Email')).toHaveValue(seeded('product_team').email);
+  await dialog.getByLabel('Full Name').fill(`Rania Product ${sfx}`);
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await page.getByTestId('user-menu').click();
-  await expect(page.getByRole('menu')).toContainText('Rania Product');
+  await expect(page.getByRole('menu')).toContainText(`Rania Product ${sfx}`);
   await page.keyboard.press('Escape');
   // The server refuses a malformed avatar URL: the dialog stays open and the failure toast shows.
   await page.getByTestId('user-menu').click();
@@ -87,7 +87,7 @@ test('the profile dialog saves and says so', async ({ page }) => {
 });
 
 test('switching to Arabic mirrors the shell and translates it', async ({ page }) => {
-  await signIn(page, 'super-admin@demo.market');
+  await signIn(page, SUPER_ADMIN);
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitemradio', { name: 'العربية' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -101,7 +101,7 @@ test('switching to Arabic mirrors the shell and translates it', async ({ page })
 });
 
 test('log out clears storage and cookies and goes to /auth', async ({ page, context }) => {
-  await signIn(page, 'marketing@demo.market');
+  await signIn(page, seeded('marketing'));
   await page.evaluate(() => sessionStorage.setItem('scratch', '1'));
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'expanded');
   await page.keyboard.press('Control+b');
@@ -117,7 +117,7 @@ test('log out clears storage and cookies and goes to /auth', async ({ page, cont
 });
 
 test('Refresh refetches the active queries and fires the refresh event', async ({ page }) => {
-  await signIn(page, 'super-admin@demo.market');
+  await signIn(page, SUPER_ADMIN);
   await expect(page.getByTestId('members-count')).toBeVisible();
   await page.evaluate(() => {
     (window as unknown as { refreshed: number }).refreshed = 0;

@@ -1,14 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, SUPER_ADMIN, test } from './fixtures';
 import { signIn } from './helpers';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
-test('a super admin builds a small category tree, moves it with buttons, and adds a currency pair', async ({ page }) => {
+test('a super admin builds a small category tree, moves it with buttons, and adds a currency pair', async ({ page, sfx: s }) => {
   test.setTimeout(60_000);
-  // A suffix keeps a retry from colliding with codes the first attempt left behind.
-  const s = Date.now().toString(36).slice(-5);
-  await signIn(page, 'super-admin@demo.market');
+  await signIn(page, SUPER_ADMIN);
   await page.goto('/master-data?tab=category-tree');
   const tree = page.getByTestId('category-tree');
 

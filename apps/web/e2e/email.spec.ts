@@ -1,21 +1,46 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, seeded, SUPER_ADMIN, test } from './fixtures';
+import { signIn, signOut } from './helpers';
 
-test('a super admin reads a kept e-mail in the outbox, with the sender’s links defanged and nothing clickable', async ({ page }) => {
+test('the e-mail test page asks for sign-in, refuses without the settings permission, and sends for a super admin', async ({
+  page,
+  sfx,
+}) => {
+  await page.goto('/email-test');
+  await expect(page.getByText('Sign in to send a test e-mail')).toBeVisible();
+
+  await signIn(page, seeded('marketing'));
+  await page.goto('/email-test');
+  await expect(page.getByText(/settings permission/)).toBeVisible();
+  // The public page has no shell; drop the session and sign in as someone else.
+  await signOut(page);
+
+  await signIn(page, SUPER_ADMIN);
+  await page.goto('/email-test');
+  await page.getByLabel('To').fill('not-an-address');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('must be an e-mail address')).toBeVisible();
+  await page.getByLabel('To').fill(`someone-${sfx}@example.test`);
+  await page.getByLabel('Subject').fill('Hello from the market');
+  await page.getByLabel('Message').fill('Stall A4 is ready.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  // No SMTP server is configured for the e2e server, so the outbox keeps the message.
+  await expect(page.getByTestId('email-status')).toContainText('Kept (no SMTP configured)');
+});
+
+test('a super admin reads a kept e-mail in the outbox, with the sender’s links defanged and nothing clickable', async ({ page, sfx }) => {
   // The outbox holds other people's private links: only a super admin sees it.
-  await signIn(page, 'vendor-manager@demo.market');
+  await signIn(page, seeded('vendor_manager'));
   await page.goto('/email-test');
   await expect(page.getByText(/settings permission/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Outbox' })).toHaveCount(0);
-  await page.evaluate(() => localStorage.removeItem('market-auth'));
-  await page.goto('/auth');
+  await signOut(page);
 
-  await signIn(page, 'super-admin@demo.market');
+  await signIn(page, SUPER_ADMIN);
   await page.goto('/email-test');
   const outbox = page.getByTestId('email-outbox');
   await expect(outbox.getByRole('heading', { name: 'Outbox' })).toBeVisible();
 
-  const to = `outbox-${Date.now()}@example.test`;
+  const to = `outbox-${sfx}@example.test`;
   await page.getByLabel('To').fill(to);
   await page.getByLabel('Subject').fill('Your stall link');
   await page

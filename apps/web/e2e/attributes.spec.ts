@@ -1,18 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, SUPER_ADMIN, test } from './fixtures';
 import { signIn } from './helpers';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
 test('a super admin adds a choice attribute with ordered options, puts it in a family as required, and cannot delete it while used', async ({
   page,
+  sfx,
 }) => {
   test.setTimeout(60_000);
-  // A suffix keeps a retry from colliding with what the first attempt left behind.
-  const sfx = Date.now().toString(36).slice(-5);
   const code = `colour_${sfx}`;
   const family = `shirts_${sfx}`;
   const name = `Colour ${sfx}`;
-  await signIn(page, 'super-admin@demo.market');
+  await signIn(page, SUPER_ADMIN);
   await page.goto('/master-data?tab=attributes');
 
   await test.step('add the attribute; the form follows the type', async () => {
