@@ -1,7 +1,7 @@
 import type { AppConfig } from './config/config.js';
 import type { Db, Driver } from './db/client.js';
 import type { JwtService } from './lib/jwt.js';
-import type { Mailer } from './modules/email/email.service.js';
+import type { Mailer } from './modules/email/index.js';
 import type { ReadCaches } from './plugins/read-caches.js';
 
 /** What every module is built with; created once by buildApp. */

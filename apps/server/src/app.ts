@@ -10,31 +10,29 @@ import type { RouteDef } from '@market/contracts';
 import type { AppContext } from './app-context.js';
 import type { AppConfig } from './config/config.js';
 import type { Database } from './db/client.js';
-import { API_PREFIX } from './lib/api-route.js';
+import { API_PREFIX, isBoundRoute } from './lib/api-route.js';
 import { spaContentSecurityPolicy } from './lib/content-security-policy.js';
 import { JwtService } from './lib/jwt.js';
-import { applicationsRoutes } from './modules/applications/applications.routes.js';
-import { publicApplicationsRoutes } from './modules/applications/applications.public.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { attributesRoutes } from './modules/attributes/attributes.routes.js';
-import { productsRoutes } from './modules/products/products.routes.js';
-import { productVariantsRoutes } from './modules/product-variants/product-variants.routes.js';
-import { assetsRoutes } from './modules/assets/assets.routes.js';
-import { masterDataRoutes } from './modules/master-data/master-data.routes.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { emailRoutes } from './modules/email/email.routes.js';
-import { Mailer } from './modules/email/email.service.js';
-import { languagesRoutes } from './modules/languages/languages.routes.js';
-import { marketCategoriesRoutes } from './modules/market-categories/market-categories.routes.js';
-import { marketDaysRoutes } from './modules/market-days/market-days.routes.js';
-import { marketLocationsRoutes } from './modules/market-locations/market-locations.routes.js';
-import { marketSlotsRoutes } from './modules/market-slots/market-slots.routes.js';
-import { platformRoutes, publicConfigOf } from './modules/platform/platform.routes.js';
-import { publicMapRoutes } from './modules/public-map/public-map.routes.js';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
-import { storageRoutes } from './modules/storage/storage.routes.js';
-import { vendorPortalRoutes } from './modules/vendor-portal/vendor-portal.routes.js';
-import { vendorsRoutes } from './modules/vendors/vendors.routes.js';
+import { applicationsRoutes, publicApplicationsRoutes } from './modules/applications/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { attributesRoutes } from './modules/attributes/index.js';
+import { productsRoutes } from './modules/products/index.js';
+import { productVariantsRoutes } from './modules/product-variants/index.js';
+import { assetsRoutes } from './modules/assets/index.js';
+import { masterDataRoutes } from './modules/master-data/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
+import { emailRoutes, Mailer } from './modules/email/index.js';
+import { languagesRoutes } from './modules/languages/index.js';
+import { marketCategoriesRoutes } from './modules/market-categories/index.js';
+import { marketDaysRoutes } from './modules/market-days/index.js';
+import { marketLocationsRoutes } from './modules/market-locations/index.js';
+import { marketSlotsRoutes } from './modules/market-slots/index.js';
+import { platformRoutes, publicConfigOf } from './modules/platform/index.js';
+import { publicMapRoutes } from './modules/public-map/index.js';
+import { realtimeRoutes } from './modules/realtime/index.js';
+import { storageRoutes } from './modules/storage/index.js';
+import { vendorPortalRoutes } from './modules/vendor-portal/index.js';
+import { vendorsRoutes } from './modules/vendors/index.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { installApiErrorHandler, installTextGuard } from './plugins/error-handler.js';
 import { createReadCaches, wireReadCaches } from './plugins/read-caches.js';
@@ -123,10 +121,25 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const apiRoutes: RouteDef[] = [];
   app.decorate('apiRoutes', apiRoutes);
 
-  // Deny by default: an /api/v1 route without a declared access rule stops the server from starting.
+  // The API's own infrastructure, the only /api/v1 routes without a contract: the OpenAPI document and
+  // the JSON 404 of unknown API paths, both public. Only this function marks a route so.
+  const infrastructureRoutes = new WeakSet<object>();
+  const infrastructureRoute = () => {
+    const config = { access: { public: true } as const };
+    infrastructureRoutes.add(config);
+    return { config, schema: { hide: true } };
+  };
+  // Deny by default: an /api/v1 route stops the server from starting unless bindRoute registered it
+  // (the one binding that enforces the route's access rule) or it is one of the infrastructure routes.
+  // An `access` field alone proves nothing: a raw route carrying one is refused too.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(API_PREFIX) && !route.config?.access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no permission and is not public`);
+    if (route.url.startsWith(API_PREFIX) && !isBoundRoute(route) && !(route.config && infrastructureRoutes.has(route.config))) {
+      const what = `Route ${String(route.method)} ${route.url}`;
+      throw new Error(
+        route.config?.access
+          ? `${what} is not bound through bindRoute (lib/api-route.ts), so nothing enforces its access rule`
+          : `${what} declares no permission and is not public`,
+      );
     }
     // Fastify adds a HEAD twin for each GET; it shares the config, so keep only the declared method.
     if (route.config?.def && route.method === route.config.def.method) apiRoutes.push(route.config.def);
@@ -155,8 +168,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       return payload;
     });
     for (const mod of API_MODULES) await mod(api, ctx);
-    api.get(`${API_PREFIX}/openapi.json`, { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
-    api.all(`${API_PREFIX}/*`, { config: { access: { public: true } }, schema: { hide: true } }, async (req, reply) =>
+    api.get(`${API_PREFIX}/openapi.json`, infrastructureRoute(), async () => app.swagger());
+    api.all(`${API_PREFIX}/*`, infrastructureRoute(), async (req, reply) =>
       reply.code(404).send({ error: { code: 'not_found', message: `No API route ${req.method} ${req.url.split('?')[0]}` } }),
     );
   });

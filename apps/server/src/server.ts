@@ -5,7 +5,7 @@ import { DataDirLockedError } from './db/lock.js';
 import { prepareDatabase } from './db/prepare.js';
 import { seedDemoCatalogMedia } from './db/seed/demo-catalog.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/seed.js';
-import { blobStoreFor } from './modules/storage/storage.service.js';
+import { blobStoreFor } from './modules/storage/index.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

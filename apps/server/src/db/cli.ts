@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config/config.js';
+import { blobStoreFromConfig } from '../lib/blob-store.js';
 import { openDatabase } from './client.js';
 import { prepareDatabase } from './prepare.js';
-import { blobStoreFromConfig } from '../modules/storage/storage.service.js';
 import { seedDemoCatalogMedia } from './seed/demo-catalog.js';
 import { seedDemo, seedReference } from './seed/seed.js';
 

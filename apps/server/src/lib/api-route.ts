@@ -2,9 +2,8 @@ import type { Access, RouteDef } from '@market/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Principal, UserRow } from '../plugins/auth-context.js';
-import type { AccessContext } from '../modules/access/access.service.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
+import type { AccessContext, Principal, UserRow } from './principal.js';
 import type { ReadCache } from './read-cache.js';
 
 export const API_PREFIX = '/api/v1';
@@ -77,6 +76,18 @@ export async function authorize(req: FastifyRequest, access: Access): Promise<Ca
   };
 }
 
+/*
+ * The route configs bindRoute made. A config is the one object Fastify hands, unchanged, to every
+ * onRoute hook (and to a GET's HEAD twin), so app.ts can tell a bound route from any other route that
+ * merely carries an `access` field: only a bound route has its access rule enforced.
+ */
+const boundConfigs = new WeakSet<object>();
+
+/** Whether bindRoute registered this route (app.ts refuses to start with any other /api/v1 route). */
+export function isBoundRoute(route: { config?: unknown }): boolean {
+  return typeof route.config === 'object' && route.config !== null && boundConfigs.has(route.config);
+}
+
 // The caller is resolved before the body is parsed or validated: a denied caller hears 401/403, never
 // what was wrong with its input.
 const callers = new WeakMap<FastifyRequest, Caller | null>();
@@ -89,6 +100,8 @@ export function bindRoute<D extends RouteDef>(
 ): void {
   const status = def.status ?? 200;
   const isPublic = 'public' in def.access;
+  const config = { access: def.access, def: def as RouteDef };
+  boundConfigs.add(config);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: API_PREFIX + def.path,
@@ -100,7 +113,7 @@ export function bindRoute<D extends RouteDef>(
       ...(def.body ? { body: def.body } : {}),
       response: { [status]: def.response },
     },
-    config: { access: def.access, def: def as RouteDef },
+    config,
     ...(def.compress === false ? { compress: false as const } : {}),
     // Public routes refuse nobody, so they need no hook before validation: the caller is read in the handler.
     ...(isPublic

@@ -178,3 +178,9 @@ export class S3BlobStore implements BlobStore {
 
 /** A new, never reused blob key. */
 export const newBlobKey = (): string => randomUUID();
+
+/** The store a configuration selects: its S3-compatible bucket, or files under <DATA_DIR>/storage (e.g. for seeding). */
+export function blobStoreFromConfig(config: { dataDir: string; storageS3?: S3Settings | null }): BlobStore {
+  const local = path.join(config.dataDir, 'storage');
+  return config.storageS3 ? new S3BlobStore(config.storageS3, local) : new LocalBlobStore(local);
+}

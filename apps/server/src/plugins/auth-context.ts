@@ -1,37 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import type { AccessClaims, ApiKeyRole, JwtService } from '../lib/jwt.js';
+import type { JwtService } from '../lib/jwt.js';
 import { TokenError } from '../lib/jwt.js';
-import { findLiveSession } from '../modules/access/access.repository.js';
-import { loadAccess, type AccessContext } from '../modules/access/access.service.js';
+import type { AccessContext, Principal } from '../lib/principal.js';
+import { findLiveSession, loadAccess } from '../modules/access/index.js';
 import type { ReadCaches } from './read-caches.js';
-
-export type UserRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>['user'];
-
-export type Principal =
-  | { kind: 'anonymous'; apiKey: ApiKeyRole | null }
-  | { kind: 'service' }
-  | {
-      kind: 'user';
-      userId: string;
-      sessionId: string;
-      claims: AccessClaims;
-      user: UserRow;
-      /** The user has a verified second factor but this session has not passed it (aal1). */
-      mfaRequired: boolean;
-      /** When this principal stops being valid by itself (the token's expiry or the session's end), epoch ms. */
-      validUntil: number;
-    }
-  /** A bearer token was sent but is not valid: answered 401, never treated as anonymous. */
-  | { kind: 'invalid'; reason: string; expired: boolean };
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    principal(): Promise<Principal>;
-    access(): Promise<AccessContext | null>;
-  }
-}
 
 export function bearerToken(req: FastifyRequest): string | null {
   const h = req.headers.authorization;

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { ReadCache } from '../lib/read-cache.js';
-import type { Principal } from './auth-context.js';
-import type { AccessContext } from '../modules/access/access.service.js';
+import type { AccessContext, Principal } from '../lib/principal.js';
 
 /**
  * The app's read caches (decision 007):

@@ -1,6 +1,8 @@
 import type { RouteDef } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../../src/app.js';
+import { bindRoute } from '../../src/lib/api-route.js';
 import { byMethodOrder, openApiOperations, registeredContractRoutes, routeKey } from '../lib/api-routes.js';
 import { Rng } from '../lib/prng.js';
 import { inputParts, invalidParts, minimalCase, mutantsFor, toInject, type Case } from '../lib/requests.js';
@@ -89,10 +91,18 @@ describe(`R1 authorization matrix (${driver})`, { timeout: 120_000 }, () => {
       await expect(start()).rejects.toThrow(/GET \/api\/v1\/undeclared declares no permission and is not public/);
       await app.close().catch(() => {});
 
-      // The same plugin with a declared rule starts: the refusal above is about the missing rule, nothing else.
+      // The same plugin through the binding starts: the refusal above is about the missing binding, nothing else.
       const ok = await buildApp({ config: testConfig(), database, webDist: null });
       await ok.register(async (api) => {
-        api.get('/api/v1/declared', { config: { access: { public: true } } }, async () => ({ ok: true }));
+        const declared = {
+          method: 'GET',
+          path: '/declared',
+          summary: 'Declared',
+          tag: 'test',
+          access: { public: true },
+          response: z.object({ ok: z.boolean() }),
+        } as const;
+        bindRoute(api, declared, () => ({ ok: true }));
       });
       await ok.ready();
       expect((await ok.inject({ url: '/api/v1/declared' })).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { sealedStatusToken, statusLinkKey } from '../../modules/applications/applications.records.js';
+import { sealedStatusToken, statusLinkKey } from '../../modules/applications/index.js';
 import type { DbOrTx } from '../client.js';
 import {
   marketCategories,

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { BlobStore } from '../../lib/blob-store.js';
-import { ingestAsset } from '../../modules/assets/assets.ingest.js';
-import { computeCompleteness, type CompletenessAttribute } from '../../modules/products/completeness.js';
-import type { ProductSnapshot } from '../../modules/products/product-snapshot.js';
+import { ingestAsset } from '../../modules/assets/index.js';
+import { type CompletenessAttribute, computeCompleteness, type ProductSnapshot } from '../../modules/products/index.js';
 import type { Db, DbOrTx } from '../client.js';
 import {
   assets,

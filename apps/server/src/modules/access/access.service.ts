@@ -1,15 +1,7 @@
-import { effectiveRole, permissionsFor, type EffectiveRole, type PermissionKey } from '@market/contracts';
+import { effectiveRole, permissionsFor } from '@market/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import type { AccessContext } from '../../lib/principal.js';
 import { findMembershipAndRole } from './access.repository.js';
-
-export interface AccessContext {
-  userId: string;
-  organization: { id: string; name: string; slug: string } | null;
-  /** The stored role as written in user_roles, or null. */
-  role: string | null;
-  effectiveRole: EffectiveRole;
-  permissions: PermissionKey[];
-}
 
 /** Effective permissions, computed on the server: static set of the effective role + enabled matrix rows. */
 export async function loadAccess(db: DbOrTx, userId: string): Promise<AccessContext> {

@@ -2,13 +2,10 @@ import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { conflict } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { inviteInTransaction } from '../auth/auth.admin-links.js';
-import { makeDeps } from '../auth/auth.deps.js';
-import { findUserByEmail } from '../auth/auth.repository.js';
-import * as users from '../vendors/vendors.users.repository.js';
+import { recordAudit } from '../audit/index.js';
+import { findUserByEmail, inviteInTransaction, makeDeps } from '../auth/index.js';
+import { insertVendorUserLink, vendorOfUser } from '../vendors/index.js';
 import * as repo from './applications.approve.repository.js';
-import { audit } from './applications.mapping.js';
 import type { ApplicationRow } from './applications.records.js';
 
 const VENDOR_ROLE_NAMES = ['market_vendor', 'junior_vendor', 'normal_vendor'];
@@ -59,7 +56,7 @@ export async function ensureVendorAccount(
     }
   }
   if (found) {
-    const current = await users.vendorOfUser(tx, found.id);
+    const current = await vendorOfUser(tx, found.id);
     if (current && current.vendorId !== vendor.id) {
       const name = current.orgId === caller.orgId ? current.publicName : 'another vendor';
       throw conflict(`The user account ${app.email} already acts for ${name}; a user acts for one vendor at most.`, [
@@ -87,18 +84,20 @@ export async function ensureVendorAccount(
   if (!membership) await repo.insertMembership(tx, id, caller.orgId);
   const roleAdded = !(await repo.hasRole(tx, id, caller.orgId, role));
   if (roleAdded) await repo.insertRole(tx, id, caller.orgId, role);
-  const linked = (await users.vendorOfUser(tx, id))?.vendorId === vendor.id;
-  if (!linked) await users.insertLink(tx, caller.orgId, vendor.id, id);
-  await recordAudit(
-    tx,
-    audit(caller, 'application.account', 'vendor_application', app.id, null, {
+  const linked = (await vendorOfUser(tx, id))?.vendorId === vendor.id;
+  if (!linked) await insertVendorUserLink(tx, caller.orgId, vendor.id, id);
+  await recordAudit(tx, caller, {
+    action: 'application.account',
+    entityType: 'vendor_application',
+    entityId: app.id,
+    after: {
       userId: id,
       vendorId: vendor.id,
       invited: invite,
       membershipAdded: !membership,
       roleAdded: roleAdded ? role : null,
       linked: !linked,
-    }),
-  );
+    },
+  });
   return { userId: id, invited: invite };
 }

@@ -8,7 +8,7 @@ import {
   vendorCategories,
   vendors,
 } from '../../db/schema/index.js';
-import type { VendorRow } from '../vendors/vendors.repository.js';
+import type { VendorRow } from '../vendors/index.js';
 
 /** The organization's vendor of this type with this e-mail (any case); the unique index allows one at most. */
 export async function findVendorByEmail(

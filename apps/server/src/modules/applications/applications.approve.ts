@@ -3,12 +3,19 @@ import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { conflict, isUniqueViolation } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import * as vendorDocs from '../vendors/vendors.documents.repository.js';
-import { findVendor, insertVendor, touchVendor, type VendorInsert, type VendorRow } from '../vendors/vendors.repository.js';
+import { recordAudit } from '../audit/index.js';
+import {
+  findVendor,
+  findVendorDocumentByObject,
+  insertVendor,
+  insertVendorDocument,
+  touchVendor,
+  type VendorInsert,
+  type VendorRow,
+} from '../vendors/index.js';
 import { ensureVendorAccount } from './applications.accounts.js';
 import * as repo from './applications.approve.repository.js';
-import { audit, staffActor } from './applications.mapping.js';
+import { staffActor } from './applications.mapping.js';
 import { changeStatus, lockApplication, type ApplicationRow } from './applications.records.js';
 import { documentsOf } from './applications.repository.js';
 import { assertTransition, VENDOR_OF_STREAM } from './applications.rules.js';
@@ -66,18 +73,24 @@ async function vendorOf(tx: Tx, caller: Caller, app: ApplicationRow, vendorType:
   }
   if (found) return found;
   const row = await insertVendor(tx, vendorFromAnswers(app, vendorType));
-  await recordAudit(tx, audit(caller, 'create', 'vendor', row.id, null, { ...row, fromApplication: app.id }));
+  await recordAudit(tx, caller, { action: 'create', entityType: 'vendor', entityId: row.id, after: { ...row, fromApplication: app.id } });
   return row;
 }
 
 /** The application's categories and documents (except "other" papers, which vendors do not keep) go to the vendor. */
 async function copyToVendor(tx: Tx, caller: Caller, app: ApplicationRow, vendor: VendorRow): Promise<void> {
   const added = await repo.addVendorCategories(tx, caller.orgId, vendor.id, await repo.applicationCategoryIds(tx, app.id));
-  if (added.length) await recordAudit(tx, audit(caller, 'categories', 'vendor', vendor.id, null, { added, fromApplication: app.id }));
+  if (added.length)
+    await recordAudit(tx, caller, {
+      action: 'categories',
+      entityType: 'vendor',
+      entityId: vendor.id,
+      after: { added, fromApplication: app.id },
+    });
   for (const d of await documentsOf(tx, app.id)) {
     if (d.docType === 'other') continue;
-    if (await vendorDocs.findDocumentByObject(tx, vendor.id, d.bucketId, d.objectPath)) continue;
-    const row = await vendorDocs.insertDocument(tx, {
+    if (await findVendorDocumentByObject(tx, vendor.id, d.bucketId, d.objectPath)) continue;
+    const row = await insertVendorDocument(tx, {
       orgId: caller.orgId,
       vendorId: vendor.id,
       docType: d.docType,
@@ -90,7 +103,12 @@ async function copyToVendor(tx: Tx, caller: Caller, app: ApplicationRow, vendor:
       status: d.status,
       statusNote: d.statusNote,
     });
-    await recordAudit(tx, audit(caller, 'create', 'vendor_document', row.id, null, { ...row, fromApplication: app.id }));
+    await recordAudit(tx, caller, {
+      action: 'create',
+      entityType: 'vendor_document',
+      entityId: row.id,
+      after: { ...row, fromApplication: app.id },
+    });
   }
   await touchVendor(tx, vendor.id);
 }

@@ -5,9 +5,9 @@ import type { Caller } from '../../lib/api-route.js';
 import { lockUnchanged } from '../../lib/concurrency.js';
 import { vendorApplicationDocuments } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { findObject, signedObjectUrl } from '../storage/storage.service.js';
-import { audit, staffActor, toDocument } from './applications.mapping.js';
+import { recordAudit } from '../audit/index.js';
+import { findObject, signedObjectUrl } from '../storage/index.js';
+import { staffActor, toDocument } from './applications.mapping.js';
 import { insertEvent, lockApplication } from './applications.records.js';
 import * as repo from './applications.repository.js';
 
@@ -62,7 +62,13 @@ export async function reviewDocument(
       visibleToApplicant: declined,
     });
     await repo.touchApplication(tx, app.id);
-    await recordAudit(tx, audit(caller, 'application.document_review', 'vendor_application_document', docId, before, row));
+    await recordAudit(tx, caller, {
+      action: 'application.document_review',
+      entityType: 'vendor_application_document',
+      entityId: docId,
+      before,
+      after: row,
+    });
     return toDocument(row);
   });
 }

@@ -7,7 +7,7 @@ import {
 } from '@market/contracts';
 import type { AppContext } from '../../app-context.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import { applicantView } from './applications.applicant.js';
 import { sendApplicantEmail } from './applications.emails.js';
 import { countHit } from './applications.flood.js';
@@ -62,16 +62,17 @@ export async function editAnswers(ctx: AppContext, input: ApplicationEdit, ip: s
     await repo.replaceChoices(tx, row, checked.categoryIds, checked.marketDayIds);
     await attachDocuments(tx, row, checked.documents);
     await insertEvent(tx, row, actor, { kind: 'updated', fromStatus: null, toStatus: null, message: null, visibleToApplicant: true });
-    await recordAudit(tx, {
-      orgId: row.orgId,
-      actorId: null,
-      action: 'application.updated',
-      entityType: 'vendor_application',
-      entityId: row.id,
-      before: summary(app),
-      after: { ...summary(row), documentsAdded: checked.documents.length },
-      ip,
-    });
+    await recordAudit(
+      tx,
+      { userId: null, orgId: row.orgId, ip },
+      {
+        action: 'application.updated',
+        entityType: 'vendor_application',
+        entityId: row.id,
+        before: summary(app),
+        after: { ...summary(row), documentsAdded: checked.documents.length },
+      },
+    );
     await sendApplicantEmail(ctx, tx, 'updated', {
       orgId: row.orgId,
       organizationName: await organizationName(tx, row.orgId),

@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { applicationEmailTemplates } from '../../db/schema/index.js';
 import { invalid } from '../../lib/errors.js';
-import { defang, escapeHtml } from '../email/email-templates.js';
+import { defang, escapeHtml } from '../email/index.js';
 
 type Wording = { subject: string; body: string };
 

@@ -8,31 +8,12 @@ import type {
   Workshop,
 } from '@market/contracts';
 import type { Caller } from '../../lib/api-route.js';
-import type { AuditEntry } from '../audit/audit.repository.js';
 import type { ApplicationActor, ApplicationRow } from './applications.records.js';
 import type { ApplicationDayRow, DocumentRow, ScoreRow } from './applications.repository.js';
 import { allowedActions } from './applications.rules.js';
 import type { WorkshopRow } from './applications.workshops.repository.js';
 
 export const staffActor = (caller: Caller): ApplicationActor => ({ type: 'staff', userId: caller.userId, ip: caller.ip });
-
-export const audit = (
-  caller: Caller,
-  action: string,
-  entityType: string,
-  entityId: string,
-  before: unknown,
-  after: unknown,
-): AuditEntry => ({
-  orgId: caller.orgId,
-  actorId: caller.userId,
-  action,
-  entityType,
-  entityId,
-  before,
-  after,
-  ip: caller.ip,
-});
 
 type CategoryRow = { id: string; nameEn: string; nameAr: string; colour: string; requiredDocumentTypes: string[] };
 

@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { organizations, vendorApplicationEvents, vendorApplications } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { deriveKey, randomSecret, seal, sha256Hex, unseal } from '../../lib/seal.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import { sendApplicantEmail } from './applications.emails.js';
 import { assertTransition } from './applications.rules.js';
 
@@ -144,16 +144,17 @@ export async function changeStatus(
     message: change.message ?? change.reason ?? null,
     visibleToApplicant: true,
   });
-  await recordAudit(tx, {
-    orgId: app.orgId,
-    actorId: actor.type === 'staff' ? actor.userId : null,
-    action: `application.${change.to}`,
-    entityType: 'vendor_application',
-    entityId: app.id,
-    before: { status: app.status },
-    after: { status: change.to, message: change.message ?? null, reason: change.reason ?? null },
-    ip: actor.type === 'system' ? null : actor.ip,
-  });
+  await recordAudit(
+    tx,
+    { userId: actor.type === 'staff' ? actor.userId : null, orgId: app.orgId, ip: actor.type === 'system' ? null : actor.ip },
+    {
+      action: `application.${change.to}`,
+      entityType: 'vendor_application',
+      entityId: app.id,
+      before: { status: app.status },
+      after: { status: change.to, message: change.message ?? null, reason: change.reason ?? null },
+    },
+  );
   const template = EMAIL_OF[change.to];
   if (template && change.email !== false) {
     await sendApplicantEmail(ctx, tx, template, {

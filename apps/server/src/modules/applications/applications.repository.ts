@@ -17,8 +17,8 @@ import {
   vendorApplicationScores,
   workshops,
 } from '../../db/schema/index.js';
-import { likePattern } from '../vendors/vendors.repository.js';
-import { addDays } from '../vendors/vendors.rules.js';
+import { likePattern } from '../../lib/like-pattern.js';
+import { addDays } from '../../lib/dates.js';
 import type { ApplicationRow } from './applications.records.js';
 
 // Inside a correlated subquery Drizzle writes a column unqualified ("id"), which a joined table with its own

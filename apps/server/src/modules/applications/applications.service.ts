@@ -9,9 +9,9 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import { sendApplicantEmail } from './applications.emails.js';
-import { audit, staffActor, toDetail, toListItem } from './applications.mapping.js';
+import { staffActor, toDetail, toListItem } from './applications.mapping.js';
 import {
   changeStatus,
   insertEvent,
@@ -120,7 +120,12 @@ export async function messageApplicant(ctx: AppContext, caller: Caller, id: stri
       visibleToApplicant: true,
     });
     await repo.touchApplication(tx, app.id);
-    await recordAudit(tx, audit(caller, 'application.message', 'vendor_application', app.id, null, { message: text }));
+    await recordAudit(tx, caller, {
+      action: 'application.message',
+      entityType: 'vendor_application',
+      entityId: app.id,
+      after: { message: text },
+    });
     await emailApplicant(ctx, tx, app, 'message', { message: text });
   });
   return loadDetail(ctx.db, caller, id);
@@ -156,13 +161,16 @@ export async function score(
     const app = await lockApplication(tx, caller.orgId, id);
     const before = (await repo.scoresOf(tx, id)).find((s) => s.reviewerId === caller.userId);
     await repo.upsertScore(tx, { orgId: app.orgId, applicationId: id, reviewerId: caller.userId, score: input.score, comment });
-    await recordAudit(
-      tx,
-      audit(caller, 'application.score', 'vendor_application', id, before ? { score: before.score, comment: before.comment } : null, {
+    await recordAudit(tx, caller, {
+      action: 'application.score',
+      entityType: 'vendor_application',
+      entityId: id,
+      before: before ? { score: before.score, comment: before.comment } : null,
+      after: {
         score: input.score,
         comment,
-      }),
-    );
+      },
+    });
   });
   return loadDetail(ctx.db, caller, id);
 }

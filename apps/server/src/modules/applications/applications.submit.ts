@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import { sendApplicantEmail } from './applications.emails.js';
 import { countHit, hitIn } from './applications.flood.js';
 import { applicationsTuning, checkFormToken } from './applications.form-token.js';
@@ -137,15 +137,11 @@ async function create(
     message: null,
     visibleToApplicant: true,
   });
-  await recordAudit(tx, {
-    orgId: org.id,
-    actorId: null,
-    action: 'application.submitted',
-    entityType: 'vendor_application',
-    entityId: row.id,
-    after: summary(row),
-    ip: actor.type === 'applicant' ? actor.ip : null,
-  });
+  await recordAudit(
+    tx,
+    { userId: null, orgId: org.id, ip: actor.type === 'applicant' ? actor.ip : null },
+    { action: 'application.submitted', entityType: 'vendor_application', entityId: row.id, after: summary(row) },
+  );
   await sendApplicantEmail(ctx, tx, 'received', {
     orgId: org.id,
     organizationName: org.name,

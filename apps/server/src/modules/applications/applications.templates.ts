@@ -9,9 +9,8 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { staleUpdateError } from '../../lib/concurrency.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import { checkPlaceholders, DEFAULT_TEMPLATES } from './applications.emails.js';
-import { audit } from './applications.mapping.js';
 import * as repo from './applications.repository.js';
 
 function toTemplate(key: ApplicationEmailTemplateKey, locale: ApplicationLocale, row: repo.TemplateRow | undefined): EmailTemplate {
@@ -68,17 +67,13 @@ export async function saveTemplate(
     };
     const row = before ? await repo.updateTemplate(tx, values) : await repo.insertTemplate(tx, values);
     if (!row) throw staleUpdateError();
-    await recordAudit(
-      tx,
-      audit(
-        caller,
-        'application_template.save',
-        'application_email_template',
-        `${key}:${locale}`,
-        before && { subject: before.subject, body: before.body },
-        { subject: row.subject, body: row.body },
-      ),
-    );
+    await recordAudit(tx, caller, {
+      action: 'application_template.save',
+      entityType: 'application_email_template',
+      entityId: `${key}:${locale}`,
+      before: before && { subject: before.subject, body: before.body },
+      after: { subject: row.subject, body: row.body },
+    });
     return toTemplate(key, locale, row);
   });
 }
@@ -92,17 +87,12 @@ export async function resetTemplate(
   return db.transaction(async (tx) => {
     const removed = await repo.deleteTemplate(tx, caller.orgId, key, locale);
     if (removed) {
-      await recordAudit(
-        tx,
-        audit(
-          caller,
-          'application_template.reset',
-          'application_email_template',
-          `${key}:${locale}`,
-          { subject: removed.subject, body: removed.body },
-          null,
-        ),
-      );
+      await recordAudit(tx, caller, {
+        action: 'application_template.reset',
+        entityType: 'application_email_template',
+        entityId: `${key}:${locale}`,
+        before: { subject: removed.subject, body: removed.body },
+      });
     }
     return toTemplate(key, locale, undefined);
   });
@@ -121,7 +111,13 @@ export async function updateSettings(db: Db, caller: Caller, input: Partial<repo
       workshopsPerMarketDay: input.workshopsPerMarketDay ?? before.workshopsPerMarketDay,
     };
     await repo.upsertSettings(tx, caller.orgId, after);
-    await recordAudit(tx, audit(caller, 'application_settings.update', 'application_settings', caller.orgId, before, after));
+    await recordAudit(tx, caller, {
+      action: 'application_settings.update',
+      entityType: 'application_settings',
+      entityId: caller.orgId,
+      before,
+      after,
+    });
     return after;
   });
 }

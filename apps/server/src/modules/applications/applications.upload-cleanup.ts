@@ -2,8 +2,7 @@ import { FORM_TOKEN_MAX_AGE_DAYS } from '@market/contracts';
 import { and, inArray, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { applicationUploads } from '../../db/schema/index.js';
-import { removeObjects } from '../storage/storage.objects.js';
-import { findBucketById } from '../storage/storage.repository.js';
+import { findBucketById, removeObjects } from '../storage/index.js';
 import { applicationsTuning } from './applications.form-token.js';
 
 /** Files no application claimed after this many days are removed: a draft's form token is dead by then. */

@@ -6,11 +6,18 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { normalizeDeclared } from '../../lib/file-sniff.js';
 import { AppError, type FieldError } from '../../lib/errors.js';
-import { StorageError } from '../storage/storage.errors.js';
-import { acceptStaged, stageUpload, type Accepted, type Staged } from '../storage/storage.intake.js';
-import { writeObject } from '../storage/storage.objects.js';
-import { findBucketById } from '../storage/storage.repository.js';
-import { blobStoreFor, ensureOrgBuckets, orgBucketIds } from '../storage/storage.service.js';
+import {
+  type Accepted,
+  acceptStaged,
+  blobStoreFor,
+  ensureOrgBuckets,
+  findBucketById,
+  orgBucketIds,
+  type Staged,
+  stageUpload,
+  StorageError,
+  writeObject,
+} from '../storage/index.js';
 import { countHit } from './applications.flood.js';
 import { applicationsTuning } from './applications.form-token.js';
 import * as repo from './applications.public.repository.js';

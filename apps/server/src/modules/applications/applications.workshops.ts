@@ -2,9 +2,9 @@ import type { Workshop, WorkshopAnswers } from '@market/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { todayUtc } from '../vendors/vendors.rules.js';
-import { audit, toWorkshop } from './applications.mapping.js';
+import { recordAudit } from '../audit/index.js';
+import { todayUtc } from '../../lib/dates.js';
+import { toWorkshop } from './applications.mapping.js';
 import type { ApplicationRow } from './applications.records.js';
 import * as repo from './applications.repository.js';
 import * as ws from './applications.workshops.repository.js';
@@ -79,7 +79,7 @@ export async function createWorkshopOf(tx: Tx, caller: Caller, app: ApplicationR
     equipmentNeeds: a.equipmentNeeds ?? null,
   };
   const id = await ws.insertWorkshop(tx, values);
-  await recordAudit(tx, audit(caller, 'create', 'workshop', id, null, { ...values, marketDayDate: day.date }));
+  await recordAudit(tx, caller, { action: 'create', entityType: 'workshop', entityId: id, after: { ...values, marketDayDate: day.date } });
   return id;
 }
 
@@ -117,10 +117,13 @@ export async function updateWorkshop(
     }
     await ws.updateWorkshop(tx, id, { marketDayId: dayId, status });
     const action = status !== before.status ? (status === 'cancelled' ? 'cancel' : 'reinstate') : 'move';
-    await recordAudit(
-      tx,
-      audit(caller, action, 'workshop', id, { marketDayId: before.marketDayId, status: before.status }, { marketDayId: dayId, status }),
-    );
+    await recordAudit(tx, caller, {
+      action,
+      entityType: 'workshop',
+      entityId: id,
+      before: { marketDayId: before.marketDayId, status: before.status },
+      after: { marketDayId: dayId, status },
+    });
     const [row] = await ws.workshopRows(tx, caller.orgId, { id });
     return toWorkshop(row!);
   });

@@ -7,13 +7,22 @@ import type { Db } from '../../db/client.js';
 import { newBlobKey, type BlobStore } from '../../lib/blob-store.js';
 import { AppError, invalid, isUniqueViolation } from '../../lib/errors.js';
 import { IMAGE_TYPES, normalizeDeclared } from '../../lib/file-sniff.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { ensureOrgBuckets, orgBucketIds } from '../storage/storage.access.js';
-import { StorageError } from '../storage/storage.errors.js';
-import { acceptStaged, DEFAULT_FILE_SIZE_LIMIT, MAX_FILE_SIZE_LIMIT, stageUpload, type Staged } from '../storage/storage.intake.js';
-import { systemMetadata } from '../storage/storage.objects.js';
-import { DEFAULT_CACHE_CONTROL } from '../storage/storage.receive.js';
-import * as storageRepo from '../storage/storage.repository.js';
+import { recordAudit } from '../audit/index.js';
+import {
+  acceptStaged,
+  type BucketRow,
+  DEFAULT_CACHE_CONTROL,
+  DEFAULT_FILE_SIZE_LIMIT,
+  ensureOrgBuckets,
+  findBucket,
+  insertObject,
+  MAX_FILE_SIZE_LIMIT,
+  orgBucketIds,
+  type Staged,
+  stageUpload,
+  StorageError,
+  systemMetadata,
+} from '../storage/index.js';
 import * as repo from './assets.repository.js';
 import { checkFileName, checkFolder, joinPath, THUMBNAIL_FOLDER } from './assets.paths.js';
 
@@ -53,21 +62,20 @@ export async function ingestAsset(db: Db, store: BlobStore, input: IngestInput):
 }
 
 export interface StagedIngest extends Omit<IngestInput, 'bytes'> {
-  bucket: storageRepo.BucketRow;
+  bucket: BucketRow;
   staged: Staged;
   declared: string;
 }
 
 /** The organization's public bucket (created when missing). */
-export async function publicBucketOf(db: Db, o: { orgId: string; orgSlug: string }): Promise<storageRepo.BucketRow> {
+export async function publicBucketOf(db: Db, o: { orgId: string; orgSlug: string }): Promise<BucketRow> {
   await ensureOrgBuckets(db, { id: o.orgId, slug: o.orgSlug });
-  const bucket = await storageRepo.findBucket(db, orgBucketIds(o.orgSlug).public, { orgId: o.orgId });
+  const bucket = await findBucket(db, orgBucketIds(o.orgSlug).public, { orgId: o.orgId });
   if (!bucket) throw new Error(`Public bucket of organization ${o.orgSlug} is missing`);
   return bucket;
 }
 
-export const sizeLimit = (bucket: storageRepo.BucketRow): number =>
-  Math.min(bucket.fileSizeLimit ?? DEFAULT_FILE_SIZE_LIMIT, MAX_FILE_SIZE_LIMIT);
+export const sizeLimit = (bucket: BucketRow): number => Math.min(bucket.fileSizeLimit ?? DEFAULT_FILE_SIZE_LIMIT, MAX_FILE_SIZE_LIMIT);
 
 /** Same as ingestAsset for bytes already streamed into a staging file (the upload routes); the staged file is consumed. */
 export async function ingestStaged(db: Db, store: BlobStore, input: StagedIngest): Promise<IngestedAsset> {
@@ -120,7 +128,7 @@ export async function ingestStaged(db: Db, store: BlobStore, input: StagedIngest
           const now = new Date();
           const name = await repo.freeName(tx, input.bucket.id, folder, fileName);
           const path = joinPath(folder, name);
-          const object = await storageRepo.insertObject(tx, {
+          const object = await insertObject(tx, {
             bucketId: input.bucket.id,
             orgId: input.orgId,
             name: path,
@@ -135,7 +143,7 @@ export async function ingestStaged(db: Db, store: BlobStore, input: StagedIngest
           let thumbnailPath: string | null = null;
           if (thumb) {
             thumbnailPath = `${THUMBNAIL_FOLDER}/${assetId}.webp`;
-            await storageRepo.insertObject(tx, {
+            await insertObject(tx, {
               bucketId: input.bucket.id,
               orgId: input.orgId,
               name: thumbnailPath,
@@ -169,16 +177,16 @@ export async function ingestStaged(db: Db, store: BlobStore, input: StagedIngest
             createdAt: now,
             updatedAt: now,
           });
-          await recordAudit(tx, {
-            orgId: input.orgId,
-            actorId: input.userId,
-            action: 'create',
-            entityType: 'asset',
-            entityId: asset.id,
-            before: null,
-            after: { path, mimeType: accepted.mimetype, sizeBytes: accepted.size, reencoded: accepted.reencoded },
-            ip: input.ip ?? null,
-          });
+          await recordAudit(
+            tx,
+            { userId: input.userId, orgId: input.orgId, ip: input.ip ?? null },
+            {
+              action: 'create',
+              entityType: 'asset',
+              entityId: asset.id,
+              after: { path, mimeType: accepted.mimetype, sizeBytes: accepted.size, reencoded: accepted.reencoded },
+            },
+          );
           return asset;
         });
       } catch (err) {

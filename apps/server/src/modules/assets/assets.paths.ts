@@ -1,7 +1,5 @@
 import { invalid } from '../../lib/errors.js';
-import { checkObjectKey } from '../storage/storage.paths.js';
-import { StorageError } from '../storage/storage.errors.js';
-import { SITE_PLAN_FOLDER } from '../storage/storage.rules.js';
+import { checkObjectKey, SITE_PLAN_FOLDER, StorageError } from '../storage/index.js';
 
 /** Thumbnails live in the public bucket under this folder; it is not part of the library. */
 export const THUMBNAIL_FOLDER = '.thumbnails';

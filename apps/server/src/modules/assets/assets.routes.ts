@@ -3,7 +3,7 @@ import { assetsRoutes as r, productsRoutes as p } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute, type Caller } from '../../lib/api-route.js';
-import { blobStoreFor } from '../storage/storage.service.js';
+import { blobStoreFor } from '../storage/index.js';
 import { ingestStaged, publicBucketOf, sizeLimit } from './assets.ingest.js';
 import * as service from './assets.service.js';
 import { receiveFile } from './assets.upload.js';

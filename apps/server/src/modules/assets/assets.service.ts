@@ -1,5 +1,14 @@
 import type { assetsRoutes } from '@market/contracts';
-import { publicObjectUrl } from '../storage/storage.paths.js';
+import {
+  blobStoreFor,
+  DEFAULT_CACHE_CONTROL,
+  deleteObjects,
+  findObject,
+  insertObject,
+  publicObjectUrl,
+  systemMetadata,
+  updateObject,
+} from '../storage/index.js';
 import { writeFile } from 'node:fs/promises';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
@@ -8,11 +17,7 @@ import { newBlobKey, type BlobStore } from '../../lib/blob-store.js';
 import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { extensionOf, typeForExtension } from '../../lib/file-sniff.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { systemMetadata } from '../storage/storage.objects.js';
-import { DEFAULT_CACHE_CONTROL } from '../storage/storage.receive.js';
-import * as storageRepo from '../storage/storage.repository.js';
-import { blobStoreFor } from '../storage/storage.service.js';
+import { recordAudit } from '../audit/index.js';
 import { normalizeTags, publicBucketOf } from './assets.ingest.js';
 import { checkFileName, checkFolder, isReservedFolder, joinPath } from './assets.paths.js';
 import * as repo from './assets.repository.js';
@@ -51,17 +56,6 @@ export function toAsset(r: repo.AssetRow): Asset {
     updatedAt: r.updatedAt.toISOString(),
   };
 }
-
-const audit = (who: Who, action: string, id: string | null, before: unknown, after: unknown) => ({
-  orgId: who.orgId,
-  actorId: who.userId,
-  action,
-  entityType: 'asset',
-  entityId: id,
-  before,
-  after,
-  ip: who.ip,
-});
 
 export async function listAssets(ctx: AppContext, who: Who, o: Omit<repo.ListOptions, 'orgId'>) {
   await syncLibrary(ctx.db, blobStoreFor(ctx), who);
@@ -113,15 +107,15 @@ export async function updateAsset(ctx: AppContext, who: Who, id: string, body: A
         if (ext !== null && (extType === null || !sameType(extType, before.mimeType))) {
           throw invalid('fileName', `the extension must stay one of a ${before.mimeType} file`);
         }
-        if (await storageRepo.findObject(tx, before.bucketId, nextPath))
+        if (await findObject(tx, before.bucketId, nextPath))
           throw conflict(`A file named ${nextName} is already in that folder`, [
             { field: 'fileName', message: 'is already used in that folder' },
           ]);
-        await storageRepo.updateObject(tx, before.objectId, { name: nextPath, updatedAt: new Date() });
+        await updateObject(tx, before.objectId, { name: nextPath, updatedAt: new Date() });
         Object.assign(patch, { path: nextPath, folder: nextFolder, fileName: nextName });
       }
       const after = await repo.updateAsset(tx, id, patch);
-      await recordAudit(tx, audit(who, 'update', id, pick(before), pick(after)));
+      await recordAudit(tx, who, { action: 'update', entityType: 'asset', entityId: id, before: pick(before), after: pick(after) });
       return after;
     });
     return toAsset(row);
@@ -141,8 +135,8 @@ export async function deleteAsset(ctx: AppContext, who: Who, id: string): Promis
     const used = await repo.usageCount(tx, who.orgId, id);
     if (used > 0) throw conflict(`The asset is used by ${used} ${used === 1 ? 'product' : 'products'}; remove it from them first`);
     const names = [row.path, ...(row.thumbnailPath ? [row.thumbnailPath] : [])];
-    const objs = await storageRepo.deleteObjects(tx, row.bucketId, names);
-    await recordAudit(tx, audit(who, 'delete', id, pick(row), null));
+    const objs = await deleteObjects(tx, row.bucketId, names);
+    await recordAudit(tx, who, { action: 'delete', entityType: 'asset', entityId: id, before: pick(row) });
     return objs;
   });
   const store = blobStoreFor(ctx);
@@ -193,7 +187,7 @@ export async function createFolder(ctx: AppContext, who: Who, path: string): Pro
       if (await folderExists({ db: tx as unknown as Db }, who.orgId, bucket.id, folder))
         throw conflict('The folder already exists', [{ field: 'path', message: 'already exists' }]);
       const now = new Date();
-      await storageRepo.insertObject(tx, {
+      await insertObject(tx, {
         bucketId: bucket.id,
         orgId: who.orgId,
         name: `${folder}/${repo.PLACEHOLDER}`,
@@ -204,7 +198,7 @@ export async function createFolder(ctx: AppContext, who: Who, path: string): Pro
         updatedAt: now,
         lastAccessedAt: now,
       });
-      await recordAudit(tx, audit(who, 'create_folder', null, null, { folder }));
+      await recordAudit(tx, who, { action: 'create_folder', entityType: 'asset', entityId: null, after: { folder } });
     });
   } catch (err) {
     await store.delete(blobKey);
@@ -233,7 +227,13 @@ export async function moveFolder(ctx: AppContext, who: Who, fromRaw: string, toR
         ]);
       const moved = await repo.moveFolder(tx, who.orgId, bucket.id, from, to);
       if (moved === 0) throw notFound('Folder');
-      await recordAudit(tx, audit(who, 'move_folder', null, { folder: from }, { folder: to, objects: moved }));
+      await recordAudit(tx, who, {
+        action: 'move_folder',
+        entityType: 'asset',
+        entityId: null,
+        before: { folder: from },
+        after: { folder: to, objects: moved },
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err))
@@ -255,12 +255,12 @@ export async function deleteFolder(ctx: AppContext, who: Who, path: string): Pro
     if (under.length === 0) throw notFound('Folder');
     const others = under.filter((o) => !o.name.endsWith(`/${repo.PLACEHOLDER}`));
     if (others.length > 0) throw conflict(`The folder holds ${others.length} other files; remove them first`);
-    const rows = await storageRepo.deleteObjects(
+    const rows = await deleteObjects(
       tx,
       bucket.id,
       under.map((o) => o.name),
     );
-    await recordAudit(tx, audit(who, 'delete_folder', null, { folder }, null));
+    await recordAudit(tx, who, { action: 'delete_folder', entityType: 'asset', entityId: null, before: { folder } });
     return rows;
   });
   const store: BlobStore = blobStoreFor(ctx);

@@ -7,10 +7,8 @@ import type { Db } from '../../db/client.js';
 import { newBlobKey, type BlobStore } from '../../lib/blob-store.js';
 import { isUniqueViolation } from '../../lib/errors.js';
 import { IMAGE_TYPES, isAllowedType } from '../../lib/file-sniff.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { systemMetadata } from '../storage/storage.objects.js';
-import { DEFAULT_CACHE_CONTROL } from '../storage/storage.receive.js';
-import * as storageRepo from '../storage/storage.repository.js';
+import { recordAudit } from '../audit/index.js';
+import { type BucketRow, DEFAULT_CACHE_CONTROL, insertObject, type ObjectRow, systemMetadata } from '../storage/index.js';
 import { publicBucketOf, THUMBNAIL_MAX_SIDE } from './assets.ingest.js';
 import { splitPath, THUMBNAIL_FOLDER } from './assets.paths.js';
 import * as repo from './assets.repository.js';
@@ -35,7 +33,7 @@ export async function syncLibrary(db: Db, store: BlobStore, who: { orgId: string
   return adopted;
 }
 
-async function adopt(db: Db, store: BlobStore, bucket: storageRepo.BucketRow, o: storageRepo.ObjectRow): Promise<boolean> {
+async function adopt(db: Db, store: BlobStore, bucket: BucketRow, o: ObjectRow): Promise<boolean> {
   const mime = typeof o.metadata.mimetype === 'string' ? o.metadata.mimetype : 'application/octet-stream';
   if (!isAllowedType(mime)) return false;
   const blob = await store.get(o.blobKey);
@@ -74,7 +72,7 @@ async function adopt(db: Db, store: BlobStore, bucket: storageRepo.BucketRow, o:
       const now = new Date();
       const thumbnailPath = thumb ? `${THUMBNAIL_FOLDER}/${assetId}.webp` : null;
       if (thumb && thumbnailPath) {
-        await storageRepo.insertObject(tx, {
+        await insertObject(tx, {
           bucketId: bucket.id,
           orgId: bucket.orgId,
           name: thumbnailPath,
@@ -104,15 +102,11 @@ async function adopt(db: Db, store: BlobStore, bucket: storageRepo.BucketRow, o:
         createdAt: o.createdAt,
         updatedAt: now,
       });
-      await recordAudit(tx, {
-        orgId: bucket.orgId,
-        actorId: null,
-        action: 'adopt',
-        entityType: 'asset',
-        entityId: assetId,
-        before: null,
-        after: { path: o.name },
-      });
+      await recordAudit(
+        tx,
+        { userId: null, orgId: bucket.orgId },
+        { action: 'adopt', entityType: 'asset', entityId: assetId, after: { path: o.name } },
+      );
     });
     return true;
   } catch (err) {

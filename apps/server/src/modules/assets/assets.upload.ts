@@ -4,8 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { BlobStore } from '../../lib/blob-store.js';
 import { AppError } from '../../lib/errors.js';
 import { normalizeDeclared } from '../../lib/file-sniff.js';
-import { StorageError } from '../storage/storage.errors.js';
-import { stageUpload, type Staged } from '../storage/storage.intake.js';
+import { type Staged, stageUpload, StorageError } from '../storage/index.js';
 import { toAppError } from './assets.ingest.js';
 
 const MULTIPART_OVERHEAD = 64 * 1024;

@@ -4,15 +4,11 @@ import type { Caller } from '../../lib/api-route.js';
 import { lockUnchanged } from '../../lib/concurrency.js';
 import { attributeFamilies } from '../../db/schema/index.js';
 import { and, eq } from 'drizzle-orm';
-import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
-import {
-  assertNotUsedByProducts,
-  isForeignKeyViolation,
-  recomputeFamilyCompleteness,
-} from '../products/product-usage.repository.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { assertNotUsedByProducts, recomputeFamilyCompleteness } from '../products/index.js';
+import { recordAudit } from '../audit/index.js';
 import * as repo from './attributes.repository.js';
-import { auditOf, codeTakenError } from './attributes.service.js';
+import { codeTakenError } from './attributes.service.js';
 
 const toFamily = (r: repo.FamilyFull): c.AttributeFamily => ({
   id: r.id,
@@ -56,7 +52,7 @@ export async function createFamily(db: Db, caller: Caller, input: c.AttributeFam
       const row = await repo.insertFamily(tx, caller.orgId, { code: input.code, nameEn: input.nameEn, nameAr: input.nameAr });
       await repo.replaceFamilyAttributes(tx, caller.orgId, row.id, members);
       const after = toFamily((await repo.findFamily(tx, caller.orgId, row.id))!);
-      await recordAudit(tx, auditOf(caller, 'attribute_family', 'create', row.id, null, after));
+      await recordAudit(tx, caller, { action: 'create', entityType: 'attribute_family', entityId: row.id, after });
       return after;
     });
   } catch (err) {
@@ -93,7 +89,7 @@ export async function updateFamily(db: Db, caller: Caller, id: string, input: c.
         if (was !== now) await recomputeFamilyCompleteness(tx, caller.orgId, id);
       }
       const after = toFamily((await repo.findFamily(tx, caller.orgId, id))!);
-      await recordAudit(tx, auditOf(caller, 'attribute_family', 'update', id, toFamily(before), after));
+      await recordAudit(tx, caller, { action: 'update', entityType: 'attribute_family', entityId: id, before: toFamily(before), after });
       return after;
     });
   } catch (err) {
@@ -109,7 +105,7 @@ export async function deleteFamily(db: Db, caller: Caller, id: string): Promise<
       if (!before) throw notFound('Attribute family');
       await assertNotUsedByProducts(tx, caller.orgId, 'family', id, 'attribute family');
       await repo.deleteFamily(tx, caller.orgId, id);
-      await recordAudit(tx, auditOf(caller, 'attribute_family', 'delete', id, toFamily(before), null));
+      await recordAudit(tx, caller, { action: 'delete', entityType: 'attribute_family', entityId: id, before: toFamily(before) });
     })
     .catch((err: unknown) => {
       if (isForeignKeyViolation(err)) throw conflict('This attribute family is used by products; change or remove them first');

@@ -3,11 +3,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { assertUnchanged } from '../../lib/concurrency.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { assertNotUsedByProducts, recomputeFamilyCompleteness } from '../products/product-usage.repository.js';
+import { recordAudit } from '../audit/index.js';
+import { assertNotUsedByProducts, recomputeFamilyCompleteness } from '../products/index.js';
 import * as repo from './attributes.repository.js';
-
-export { validateAttributeValue } from './attribute-values.js';
 
 const toAttribute = (r: repo.AttributeFull): c.Attribute => ({
   id: r.id,
@@ -24,17 +22,6 @@ const toAttribute = (r: repo.AttributeFull): c.Attribute => ({
   requiredFamilyCount: r.requiredFamilyCount,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
-});
-
-export const auditOf = (caller: Caller, entityType: string, action: string, id: string, before: unknown, after: unknown) => ({
-  orgId: caller.orgId,
-  actorId: caller.userId,
-  action,
-  entityType,
-  entityId: id,
-  before,
-  after,
-  ip: caller.ip,
 });
 
 export const codeTakenError = (what: string) =>
@@ -108,7 +95,7 @@ export async function createAttribute(db: Db, caller: Caller, input: c.Attribute
       });
       if (options.length) await repo.replaceOptions(tx, caller.orgId, row.id, options);
       const full = (await repo.findAttribute(tx, caller.orgId, row.id))!;
-      await recordAudit(tx, auditOf(caller, 'attribute', 'create', row.id, null, toAttribute(full)));
+      await recordAudit(tx, caller, { action: 'create', entityType: 'attribute', entityId: row.id, after: toAttribute(full) });
       return toAttribute(full);
     });
   } catch (err) {
@@ -159,7 +146,7 @@ export async function updateAttribute(db: Db, caller: Caller, id: string, input:
           await recomputeFamilyCompleteness(tx, caller.orgId, familyId);
       }
       const after = toAttribute((await repo.findAttribute(tx, caller.orgId, id))!);
-      await recordAudit(tx, auditOf(caller, 'attribute', 'update', id, toAttribute(before), after));
+      await recordAudit(tx, caller, { action: 'update', entityType: 'attribute', entityId: id, before: toAttribute(before), after });
       return after;
     });
   } catch (err) {
@@ -181,6 +168,6 @@ export async function deleteAttribute(db: Db, caller: Caller, id: string): Promi
     await assertNotUsedByProducts(tx, caller.orgId, 'attribute', id, 'attribute');
     const before = (await repo.findAttribute(tx, caller.orgId, id))!;
     await repo.deleteAttribute(tx, caller.orgId, id);
-    await recordAudit(tx, auditOf(caller, 'attribute', 'delete', id, toAttribute(before), null));
+    await recordAudit(tx, caller, { action: 'delete', entityType: 'attribute', entityId: id, before: toAttribute(before) });
   });
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import { isUuid } from '../../lib/jwt.js';
 import { notFoundAuth, unprocessable, userNotFound, validationFailed } from './auth.errors.js';
 import { normalizeEmail, normalizePhone, type AuthDeps, type RequestMeta } from './auth.deps.js';
@@ -222,15 +222,16 @@ export async function deleteUserFactor(deps: AuthDeps, id: string, factorId: str
   if (!factor) throw notFoundAuth('mfa_factor_not_found', 'Factor not found');
   await deps.ctx.db.transaction(async (tx) => {
     await deleteFactor(tx, factor.id);
-    await recordAudit(tx, {
-      orgId: null,
-      actorId: null,
-      action: 'auth.admin.delete_factor',
-      entityType: 'auth.mfa_factor',
-      entityId: factor.id,
-      before: { user_id: uid, status: factor.status, friendly_name: factor.friendlyName },
-      ip: meta.ip,
-    });
+    await recordAudit(
+      tx,
+      { userId: null, orgId: null, ip: meta.ip },
+      {
+        action: 'auth.admin.delete_factor',
+        entityType: 'auth.mfa_factor',
+        entityId: factor.id,
+        before: { user_id: uid, status: factor.status, friendly_name: factor.friendlyName },
+      },
+    );
   });
   return { id: factor.id };
 }

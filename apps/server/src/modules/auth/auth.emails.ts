@@ -1,4 +1,4 @@
-import { defang } from '../email/email-templates.js';
+import { defang } from '../email/index.js';
 /** Texts of the auth e-mails (English; the app's translations are for the UI, not for these). */
 export type AuthEmailKind =
   'confirmation' | 'invite' | 'magic_link' | 'recovery' | 'email_change' | 'email_change_notice' | 'reauthentication';

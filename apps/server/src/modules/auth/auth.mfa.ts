@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import { isUuid } from '../../lib/jwt.js';
 import { generateTotpSecret, matchTotpStep, otpauthUri, TOTP_PERIOD_SECONDS } from '../../lib/totp.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import { AuthError, forbiddenAuth, notFoundAuth, unprocessable, validationFailed } from './auth.errors.js';
 import { sha256, type AuthDeps, type RequestMeta } from './auth.deps.js';
 import {
@@ -62,15 +62,11 @@ export async function enroll(deps: AuthDeps, p: UserPrincipal, body: unknown, me
   const uri = otpauthUri({ secret, issuer, account: user.email || user.phone || user.id });
   const factor = await deps.ctx.db.transaction(async (tx) => {
     const f = await insertFactor(tx, { userId: user.id, friendlyName: name, secret, now: new Date(deps.tuning.now()) });
-    await recordAudit(tx, {
-      orgId: null,
-      actorId: user.id,
-      action: 'auth.mfa.enroll',
-      entityType: ENTITY,
-      entityId: f.id,
-      after: { factor_type: 'totp', friendly_name: name },
-      ip: meta.ip,
-    });
+    await recordAudit(
+      tx,
+      { userId: user.id, orgId: null, ip: meta.ip },
+      { action: 'auth.mfa.enroll', entityType: ENTITY, entityId: f.id, after: { factor_type: 'totp', friendly_name: name } },
+    );
     return f;
   });
   return { id: factor.id, type: 'totp' as const, friendly_name: name ?? undefined, totp: { qr_code: qrSvg(uri), secret, uri } };
@@ -136,15 +132,11 @@ export async function verifyFactor(
     });
     await markChallengeVerified(tx, ch.id, now);
     if (f.status !== 'verified') await updateFactor(tx, f.id, { status: 'verified', updatedAt: now });
-    await recordAudit(tx, {
-      orgId: null,
-      actorId: p.userId,
-      action: 'auth.mfa.verify',
-      entityType: ENTITY,
-      entityId: f.id,
-      after: { status: 'verified' },
-      ip: meta.ip,
-    });
+    await recordAudit(
+      tx,
+      { userId: p.userId, orgId: null, ip: meta.ip },
+      { action: 'auth.mfa.verify', entityType: ENTITY, entityId: f.id, after: { status: 'verified' } },
+    );
     const user = await findUserById(tx, p.userId);
     if (!user) return { kind: 'error', error: forbiddenAuth('session_not_found', 'Session from session_id claim in JWT does not exist') };
     return { kind: 'ok', session: await elevateSession(deps, tx, user, p.sessionId, f.id) };
@@ -167,15 +159,16 @@ export async function unenroll(deps: AuthDeps, p: UserPrincipal, factorId: strin
     throw forbiddenAuth('insufficient_aal', 'AAL2 required to unenroll verified factor');
   await deps.ctx.db.transaction(async (tx) => {
     await deleteFactor(tx, factor.id);
-    await recordAudit(tx, {
-      orgId: null,
-      actorId: p.userId,
-      action: 'auth.mfa.unenroll',
-      entityType: ENTITY,
-      entityId: factor.id,
-      before: { status: factor.status, friendly_name: factor.friendlyName },
-      ip: meta.ip,
-    });
+    await recordAudit(
+      tx,
+      { userId: p.userId, orgId: null, ip: meta.ip },
+      {
+        action: 'auth.mfa.unenroll',
+        entityType: ENTITY,
+        entityId: factor.id,
+        before: { status: factor.status, friendly_name: factor.friendlyName },
+      },
+    );
   });
   return { id: factor.id };
 }

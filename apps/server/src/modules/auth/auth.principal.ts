@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { bearerToken, type Principal } from '../../plugins/auth-context.js';
+import type { Principal } from '../../lib/principal.js';
+import { bearerToken } from '../../plugins/auth-context.js';
 import { AuthError, forbiddenAuth } from './auth.errors.js';
 
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import {
   deleteUserRow,
   insertIdentity,
@@ -44,15 +44,11 @@ export async function createUserAudited(tx: Tx, values: UserInsert, audit: Audit
       updatedAt: user.createdAt,
     });
   }
-  await recordAudit(tx, {
-    orgId: null,
-    actorId: audit.selfActor ? user.id : audit.actorId,
-    action: audit.action,
-    entityType: ENTITY,
-    entityId: user.id,
-    after: auditView(user),
-    ip: audit.ip,
-  });
+  await recordAudit(
+    tx,
+    { userId: audit.selfActor ? user.id : audit.actorId, orgId: null, ip: audit.ip },
+    { action: audit.action, entityType: ENTITY, entityId: user.id, after: auditView(user) },
+  );
   return user;
 }
 
@@ -65,31 +61,21 @@ export async function updateUserAudited(
   now = new Date(),
 ): Promise<UserRecord> {
   const after = await updateUserRow(tx, before.id, { ...patch, updatedAt: now });
-  await recordAudit(tx, {
-    orgId: null,
-    actorId: audit.actorId,
-    action: audit.action,
-    entityType: ENTITY,
-    entityId: before.id,
-    before: auditView(before),
-    after: auditView(after),
-    ip: audit.ip,
-  });
+  await recordAudit(
+    tx,
+    { userId: audit.actorId, orgId: null, ip: audit.ip },
+    { action: audit.action, entityType: ENTITY, entityId: before.id, before: auditView(before), after: auditView(after) },
+  );
   return after;
 }
 
 export async function deleteUserAudited(tx: Tx, before: UserRecord, audit: AuditMeta): Promise<void> {
   await deleteUserRow(tx, before.id);
-  await recordAudit(tx, {
-    orgId: null,
-    actorId: audit.actorId,
-    action: audit.action,
-    entityType: ENTITY,
-    entityId: before.id,
-    before: auditView(before),
-    after: null,
-    ip: audit.ip,
-  });
+  await recordAudit(
+    tx,
+    { userId: audit.actorId, orgId: null, ip: audit.ip },
+    { action: audit.action, entityType: ENTITY, entityId: before.id, before: auditView(before) },
+  );
 }
 
 /** Merges metadata the way GoTrue does: top-level keys are replaced, a null value removes the key. */

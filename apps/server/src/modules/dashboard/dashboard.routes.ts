@@ -2,7 +2,7 @@ import { dashboardRoutes as r } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
-import { listLanguages } from '../languages/languages.service.js';
+import { listLanguages } from '../languages/index.js';
 import { visibleEntityTypes } from './dashboard.activity.js';
 import * as repo from './dashboard.repository.js';
 

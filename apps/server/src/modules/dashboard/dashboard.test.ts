@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createApplication } from '../../../test/factories/applications.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -73,13 +73,15 @@ describe(`dashboard (${driver})`, () => {
     const manager = await createUser(t.app, { orgId: org.id, role: 'vendor_manager' });
     const vendor = await createUser(t.app, { orgId: org.id, role: 'market_vendor' });
     const { row: application } = await createApplication(t.app, org.id, { status: 'submitted' });
-    await recordAudit(t.app.ctx.db, {
-      orgId: org.id,
-      actorId: admin.id,
-      action: 'application.start_review',
-      entityType: 'vendor_application',
-      entityId: application.id,
-    });
+    await recordAudit(
+      t.app.ctx.db,
+      { userId: admin.id, orgId: org.id },
+      {
+        action: 'application.start_review',
+        entityType: 'vendor_application',
+        entityId: application.id,
+      },
+    );
     const adminToken = await tokenFor(t.app, admin);
     const brand = await t.app.inject({
       method: 'POST',

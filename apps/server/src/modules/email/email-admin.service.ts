@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { Caller } from '../../lib/api-route.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import { redactBodies } from './email-redact.js';
 import { renderTestEmail } from './email-templates.js';
 import * as repo from './email.repository.js';
@@ -101,14 +101,11 @@ export async function sendTestEmail(ctx: AppContext, caller: Caller, input: Emai
       template: `${TEST_TEMPLATE_PREFIX}${template}`,
       orgId: caller.orgId,
     });
-    await recordAudit(tx, {
-      orgId: caller.orgId,
-      actorId: caller.userId,
+    await recordAudit(tx, caller, {
       action: TEST_ACTION,
       entityType: 'email_outbox',
       entityId: queued.id,
       after: { to: queued.toAddress, subject: queued.subject, template: queued.template, status: queued.status },
-      ip: caller.ip,
     });
     return queued;
   });

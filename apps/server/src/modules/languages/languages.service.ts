@@ -5,23 +5,12 @@ import { lockKey } from '../../db/advisory-lock.js';
 import type { Caller } from '../../lib/api-route.js';
 import { staleUpdateError } from '../../lib/concurrency.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import { mergeLanguages, type Language } from './languages.merge.js';
 import * as repo from './languages.repository.js';
 
 // Decision 010: the shipped languages are read by everyone and written by the seed only. A write here
 // touches the caller's organization's rows and nothing else, whichever id it names.
-
-export const audit = (caller: Caller, action: string, entityType: string, entityId: string, before: unknown, after: unknown) => ({
-  orgId: caller.orgId,
-  actorId: caller.userId,
-  action,
-  entityType,
-  entityId,
-  before,
-  after,
-  ip: caller.ip,
-});
 
 /** The organization whose texts a reader sees: the one named by `?org=` (unknown: none), else the caller's own. */
 export async function readerOrg(db: Db, caller: Caller | null, slug: string | undefined): Promise<string | null> {
@@ -83,7 +72,7 @@ export async function createLanguage(db: Db, caller: Caller, input: z.infer<type
         textDirection: input.textDirection ?? 'ltr',
       });
       if (row.isDefault) await repo.clearOrgDefaults(tx, caller.orgId, row.id);
-      await recordAudit(tx, audit(caller, 'create', 'organization_language', row.id, null, row));
+      await recordAudit(tx, caller, { action: 'create', entityType: 'organization_language', entityId: row.id, after: row });
       return effectiveOf(tx, caller.orgId, row.code);
     });
   } catch (err) {
@@ -127,7 +116,13 @@ export async function updateLanguage(db: Db, caller: Caller, id: string, input: 
       await repo.updateOrgLanguage(tx, caller.orgId, own.id, { isDefault: true });
     }
     const after = await effectiveOf(tx, caller.orgId, t.code);
-    await recordAudit(tx, audit(caller, t.own ? 'update' : 'create', 'organization_language', own.id, before, after));
+    await recordAudit(tx, caller, {
+      action: t.own ? 'update' : 'create',
+      entityType: 'organization_language',
+      entityId: own.id,
+      before,
+      after,
+    });
     return after;
   });
 }
@@ -145,6 +140,6 @@ export async function deleteLanguage(db: Db, caller: Caller, id: string): Promis
     }
     if (!t.shipped) await repo.deleteOverridesOfLanguage(tx, caller.orgId, t.code);
     await repo.deleteOrgLanguage(tx, caller.orgId, t.own.id);
-    await recordAudit(tx, audit(caller, 'delete', 'organization_language', t.own.id, before, null));
+    await recordAudit(tx, caller, { action: 'delete', entityType: 'organization_language', entityId: t.own.id, before });
   });
 }

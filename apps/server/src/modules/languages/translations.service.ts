@@ -4,10 +4,10 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { staleUpdateError } from '../../lib/concurrency.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import { mergeTranslations, ownText, shippedText, type Translation } from './languages.merge.js';
 import * as repo from './languages.repository.js';
-import { audit, effectiveLanguages } from './languages.service.js';
+import { effectiveLanguages } from './languages.service.js';
 
 // Decision 010: the shipped texts are written by the seed only. A write here changes the caller's
 // organization's override rows; a shipped id names "this organization's text for that shipped key".
@@ -36,7 +36,7 @@ export async function createTranslation(db: Db, caller: Caller, input: z.infer<t
       }
       if (await repo.findShippedTranslationByKey(tx, input.key, input.language)) throw keyTaken(input);
       const row = await repo.insertOverride(tx, { orgId: caller.orgId, ...input });
-      await recordAudit(tx, audit(caller, 'create', 'translation_override', row.id, null, row));
+      await recordAudit(tx, caller, { action: 'create', entityType: 'translation_override', entityId: row.id, after: row });
       return ownText(row);
     });
   } catch (err) {
@@ -80,7 +80,13 @@ export async function updateTranslation(
       ? await repo.updateOverride(tx, caller.orgId, t.own.id, input.value)
       : await repo.insertFirstOverride(tx, { orgId: caller.orgId, key: t.shipped!.key, language: t.shipped!.language, value: input.value });
     if (!row) throw staleUpdateError();
-    await recordAudit(tx, audit(caller, t.own ? 'update' : 'create', 'translation_override', row.id, before, row));
+    await recordAudit(tx, caller, {
+      action: t.own ? 'update' : 'create',
+      entityType: 'translation_override',
+      entityId: row.id,
+      before,
+      after: row,
+    });
     return view(t.shipped, row)!;
   });
 }
@@ -91,6 +97,11 @@ export async function deleteTranslation(db: Db, caller: Caller, id: string): Pro
     const t = await target(tx, caller.orgId, id);
     if (!t.own) throw new AppError(409, 'conflict', 'A shipped text cannot be removed; change it for your organization instead');
     await repo.deleteOverride(tx, caller.orgId, t.own.id);
-    await recordAudit(tx, audit(caller, 'delete', 'translation_override', t.own.id, view(t.shipped, t.own), null));
+    await recordAudit(tx, caller, {
+      action: 'delete',
+      entityType: 'translation_override',
+      entityId: t.own.id,
+      before: view(t.shipped, t.own),
+    });
   });
 }

@@ -5,7 +5,7 @@ import { lockUnchanged } from '../../lib/concurrency.js';
 import { marketCategories } from '../../db/schema/index.js';
 import { and, eq } from 'drizzle-orm';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import * as repo from './market-categories.repository.js';
 
 type Category = c.Category;
@@ -24,17 +24,6 @@ const toCategory = (r: repo.CategoryWithCount): Category => ({
   vendorCount: r.vendorCount,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
-});
-
-const audit = (caller: Caller, action: string, id: string, before: unknown, after: unknown) => ({
-  orgId: caller.orgId,
-  actorId: caller.userId,
-  action,
-  entityType: 'market_category',
-  entityId: id,
-  before,
-  after,
-  ip: caller.ip,
 });
 
 const nameTaken = (field: 'nameEn' | 'nameAr') =>
@@ -76,7 +65,7 @@ export async function createCategory(db: Db, caller: Caller, input: c.CategoryCr
         requiredDocumentTypes: unique(input.requiredDocumentTypes) ?? [],
         isActive: input.isActive ?? true,
       });
-      await recordAudit(tx, audit(caller, 'create', row.id, null, row));
+      await recordAudit(tx, caller, { action: 'create', entityType: 'market_category', entityId: row.id, after: row });
       return toCategory({ ...row, vendorCount: 0 });
     });
   } catch (err) {
@@ -108,7 +97,7 @@ export async function updateCategory(db: Db, caller: Caller, id: string, input: 
         requiredDocumentTypes: unique(input.requiredDocumentTypes),
         isActive: input.isActive,
       });
-      await recordAudit(tx, audit(caller, 'update', id, before, row));
+      await recordAudit(tx, caller, { action: 'update', entityType: 'market_category', entityId: id, before, after: row });
       return toCategory({ ...row!, vendorCount: before.vendorCount });
     });
   } catch (err) {
@@ -123,7 +112,13 @@ export async function setActive(db: Db, caller: Caller, id: string, isActive: bo
     if (!before) throw notFound('Market category');
     if (before.isActive === isActive) return toCategory(before);
     const row = await repo.updateCategory(tx, caller.orgId, id, { isActive });
-    await recordAudit(tx, audit(caller, isActive ? 'activate' : 'deactivate', id, before, row));
+    await recordAudit(tx, caller, {
+      action: isActive ? 'activate' : 'deactivate',
+      entityType: 'market_category',
+      entityId: id,
+      before,
+      after: row,
+    });
     return toCategory({ ...row!, vendorCount: before.vendorCount });
   });
 }
@@ -144,6 +139,6 @@ export async function deleteCategory(db: Db, caller: Caller, id: string): Promis
       throw conflict(`This category is used by ${parts.join(', ')}; deactivate it instead, or move them to another category first`);
     }
     await repo.deleteCategory(tx, caller.orgId, id);
-    await recordAudit(tx, audit(caller, 'delete', id, before, null));
+    await recordAudit(tx, caller, { action: 'delete', entityType: 'market_category', entityId: id, before });
   });
 }

@@ -7,7 +7,8 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import * as days from './market-days.repository.js';
 import * as repo from './market-day-series.repository.js';
 import { checkSeriesRange, checkTimes, seriesDates, today, type SeriesRule } from './market-days.rules.js';
-import { audit, hhmm, resolveCapacities, usableLocation } from './market-days.shared.js';
+import { hhmm, resolveCapacities, usableLocation } from './market-days.shared.js';
+import { recordAudit } from '../audit/index.js';
 
 type CreateInput = z.infer<typeof r.seriesCreateSchema>;
 type UpdateInput = z.infer<typeof r.seriesUpdateSchema>;
@@ -117,7 +118,7 @@ export async function createSeries(db: Db, caller: Caller, input: CreateInput): 
       notes: input.notes || null,
     });
     await planDays(tx, caller.orgId, series, dates);
-    await audit(tx, caller, 'create', 'market_day_series', series.id, null, { ...series, dates });
+    await recordAudit(tx, caller, { action: 'create', entityType: 'market_day_series', entityId: series.id, after: { ...series, dates } });
     return { ...(await load(tx, caller.orgId, series.id)), changes: { added: dates, removed: [], updated: 0 } };
   });
 }
@@ -180,7 +181,7 @@ export async function updateSeries(db: Db, caller: Caller, id: string, input: Up
     const row = await repo.updateSeries(tx, id, next);
     await planDays(tx, caller.orgId, row, adding);
     const changes = { added: adding, removed: dropping.map((d) => d.date).sort(), updated: stale.length };
-    await audit(tx, caller, 'update', 'market_day_series', id, before, { ...row, changes });
+    await recordAudit(tx, caller, { action: 'update', entityType: 'market_day_series', entityId: id, before, after: { ...row, changes } });
     return { ...(await load(tx, caller.orgId, id)), changes };
   });
 }
@@ -198,9 +199,15 @@ export async function deleteSeries(db: Db, caller: Caller, id: string): Promise<
       removing.map((d) => d.id),
     );
     await repo.deleteSeries(tx, id);
-    await audit(tx, caller, 'delete', 'market_day_series', id, before, {
-      deletedDates: removing.map((d) => d.date),
-      kept: all.length - removing.length,
+    await recordAudit(tx, caller, {
+      action: 'delete',
+      entityType: 'market_day_series',
+      entityId: id,
+      before,
+      after: {
+        deletedDates: removing.map((d) => d.date),
+        kept: all.length - removing.length,
+      },
     });
     return { ok: true as const, deleted: removing.length, kept: all.length - removing.length };
   });
@@ -216,7 +223,12 @@ export async function publishSeries(db: Db, caller: Caller, id: string): Promise
       drafts.map((d) => d.id),
       { status: 'published', publishedAt: new Date() },
     );
-    await audit(tx, caller, 'publish', 'market_day_series', id, null, { published: drafts.map((d) => ({ id: d.id, date: d.date })) });
+    await recordAudit(tx, caller, {
+      action: 'publish',
+      entityType: 'market_day_series',
+      entityId: id,
+      after: { published: drafts.map((d) => ({ id: d.id, date: d.date })) },
+    });
     return { published: drafts.length };
   });
 }

@@ -6,7 +6,8 @@ import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import * as repo from './market-days.repository.js';
 import { checkRange, checkTimes, checkTransition, checkWindow, today } from './market-days.rules.js';
-import { audit, hhmm, loadDetail, resolveCapacities, toDay, toDetail, usableLocation } from './market-days.shared.js';
+import { hhmm, loadDetail, resolveCapacities, toDay, toDetail, usableLocation } from './market-days.shared.js';
+import { recordAudit } from '../audit/index.js';
 
 type CreateInput = z.infer<typeof r.marketDayCreateSchema>;
 type UpdateInput = z.infer<typeof r.marketDayUpdateSchema>;
@@ -73,7 +74,7 @@ export async function createDay(db: Db, caller: Caller, input: CreateInput): Pro
       },
     ]);
     await repo.insertCapacities(tx, caller.orgId, [row!.id], caps);
-    await audit(tx, caller, 'create', 'market_day', row!.id, null, { ...row, capacities: caps });
+    await recordAudit(tx, caller, { action: 'create', entityType: 'market_day', entityId: row!.id, after: { ...row, capacities: caps } });
     return loadDetail(tx, caller.orgId, row!.id);
   });
 }
@@ -117,7 +118,7 @@ export async function updateDay(db: Db, caller: Caller, id: string, input: Updat
     if (!changed) return loadDetail(tx, caller.orgId, id);
     // A day edited on its own keeps its own plan: later series edits leave it alone.
     const row = await repo.updateDay(tx, id, { ...values, detached: before.detached || before.seriesId !== null });
-    await audit(tx, caller, 'update', 'market_day', id, before, row);
+    await recordAudit(tx, caller, { action: 'update', entityType: 'market_day', entityId: id, before, after: row });
     return loadDetail(tx, caller.orgId, id);
   });
 }
@@ -131,7 +132,7 @@ export async function deleteDay(db: Db, caller: Caller, id: string): Promise<voi
         `Only a draft market day can be removed; this one is ${before.status}${before.status === 'published' ? ', cancel it instead' : ''}`,
       );
     await repo.deleteDays(tx, [id]);
-    await audit(tx, caller, 'delete', 'market_day', id, before, null);
+    await recordAudit(tx, caller, { action: 'delete', entityType: 'market_day', entityId: id, before });
   });
 }
 
@@ -152,15 +153,13 @@ export async function setCapacities(
     await repo.replaceCapacities(tx, caller.orgId, id, resolved);
     // The day's stamp versions its capacities too, so the next editor of either sees this change.
     await repo.updateDay(tx, id, {});
-    await audit(
-      tx,
-      caller,
-      'update_capacities',
-      'market_day',
-      id,
-      { capacities: old.map(({ categoryId, capacity }) => ({ categoryId, capacity })) },
-      { capacities: resolved },
-    );
+    await recordAudit(tx, caller, {
+      action: 'update_capacities',
+      entityType: 'market_day',
+      entityId: id,
+      before: { capacities: old.map(({ categoryId, capacity }) => ({ categoryId, capacity })) },
+      after: { capacities: resolved },
+    });
     return loadDetail(tx, caller.orgId, id);
   });
 }
@@ -183,7 +182,7 @@ export async function transition(
     if (!before) throw notFound('Market day');
     checkTransition(before.status, to);
     const row = await changeStatus(tx, before, to, reason);
-    await audit(tx, caller, ACTION[to], 'market_day', id, before, row);
+    await recordAudit(tx, caller, { action: ACTION[to], entityType: 'market_day', entityId: id, before, after: row });
     return loadDetail(tx, caller.orgId, id);
   });
 }

@@ -1,8 +1,6 @@
 import type { marketDaysRoutes } from '@market/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import type { Caller } from '../../lib/api-route.js';
 import { AppError, notFound, type FieldError } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './market-days.repository.js';
 
 type MarketDay = marketDaysRoutes.MarketDay;
@@ -56,22 +54,6 @@ export async function loadDetail(db: DbOrTx, orgId: string, id: string): Promise
   const row = await repo.findDay(db, orgId, id);
   if (!row) throw notFound('Market day');
   return toDetail(row, await repo.capacitiesOf(db, orgId, [id]));
-}
-
-export function auditEntry(caller: Caller, action: string, entityType: string, entityId: string, before: unknown, after: unknown) {
-  return { orgId: caller.orgId, actorId: caller.userId, action, entityType, entityId, before, after, ip: caller.ip };
-}
-
-export async function audit(
-  db: DbOrTx,
-  caller: Caller,
-  action: string,
-  entityType: 'market_day' | 'market_day_series',
-  id: string,
-  before: unknown,
-  after: unknown,
-) {
-  await recordAudit(db, auditEntry(caller, action, entityType, id, before, after));
 }
 
 export type CapacityInput = { categoryId: string; capacity: number };

@@ -1,8 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { invalid } from '../../lib/errors.js';
-import { orgBucketIds } from '../storage/storage.access.js';
-import { publicObjectUrl } from '../storage/storage.paths.js';
-import { findObject } from '../storage/storage.service.js';
+import { findObject, orgBucketIds, publicObjectUrl } from '../storage/index.js';
 
 /** Site-relative public URL of a plan image, in the form storage-js `getPublicUrl` builds. */
 export function planImageUrl(slug: string, path: string | null): string | null {

@@ -4,8 +4,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import * as repo from './market-locations.repository.js';
+import { hhmm, locationFields } from './market-locations.mapping.js';
 import { assertPlanImage, planImageUrl } from './market-locations.plan-image.js';
 
 type Location = z.infer<typeof r.locationSchema>;
@@ -14,8 +15,6 @@ type CreateInput = z.infer<typeof r.locationCreateSchema>;
 type UpdateInput = z.infer<typeof r.locationUpdateSchema>;
 type ListQuery = z.infer<typeof r.locationListQuery>;
 type Amenity = r.LocationAmenity;
-
-const hhmm = (t: string) => t.slice(0, 5);
 
 interface Extras {
   slug: string;
@@ -26,14 +25,7 @@ interface Extras {
 
 function toLocation(row: repo.LocationRow, x: Extras): Location {
   return {
-    id: row.id,
-    nameEn: row.nameEn,
-    nameAr: row.nameAr,
-    address: row.address,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    descriptionEn: row.descriptionEn,
-    descriptionAr: row.descriptionAr,
+    ...locationFields(row),
     amenities: row.amenities as Amenity[],
     isPublic: row.isPublic,
     status: row.status,
@@ -75,17 +67,6 @@ async function withExtras(db: DbOrTx, orgId: string, rows: repo.LocationRow[]): 
   );
 }
 
-const audit = (caller: Caller, action: string, id: string, before: unknown, after: unknown) => ({
-  orgId: caller.orgId,
-  actorId: caller.userId,
-  action,
-  entityType: 'market_location',
-  entityId: id,
-  before,
-  after,
-  ip: caller.ip,
-});
-
 /** Stored values of the input: blank descriptions become null, amenities are kept once each, in catalogue order. */
 function normalise<T extends CreateInput | Omit<UpdateInput, 'expectedUpdatedAt'>>(input: T): Partial<repo.LocationInsert> {
   const out: Partial<repo.LocationInsert> = { ...input };
@@ -113,7 +94,7 @@ export async function createLocation(db: Db, caller: Caller, input: CreateInput)
     const slug = (await repo.orgSlug(tx, caller.orgId)) ?? '';
     if (input.planImagePath) await assertPlanImage(tx, slug, input.planImagePath);
     const row = await repo.insertLocation(tx, { ...normalise(input), nameEn: input.nameEn, nameAr: input.nameAr, orgId: caller.orgId });
-    await recordAudit(tx, audit(caller, 'create', row.id, null, row));
+    await recordAudit(tx, caller, { action: 'create', entityType: 'market_location', entityId: row.id, after: row });
     return toLocation(row, { slug, slotCount: 0, marketDayCount: 0, nextDay: null });
   });
 }
@@ -128,7 +109,7 @@ export async function updateLocation(db: Db, caller: Caller, id: string, input: 
       await assertPlanImage(tx, (await repo.orgSlug(tx, caller.orgId)) ?? '', input.planImagePath);
     }
     const after = (await repo.updateLocation(tx, caller.orgId, id, normalise(changes)))!;
-    await recordAudit(tx, audit(caller, 'update', id, before, after));
+    await recordAudit(tx, caller, { action: 'update', entityType: 'market_location', entityId: id, before, after });
     return after;
   });
   return (await withExtras(db, caller.orgId, [row]))[0]!;
@@ -146,6 +127,6 @@ export async function deleteLocation(db: Db, caller: Caller, id: string): Promis
     }
     // Its slots go with it (ON DELETE CASCADE).
     await repo.deleteLocation(tx, caller.orgId, id);
-    await recordAudit(tx, audit(caller, 'delete', id, before, null));
+    await recordAudit(tx, caller, { action: 'delete', entityType: 'market_location', entityId: id, before });
   });
 }

@@ -5,10 +5,10 @@ import { lockUnchanged } from '../../lib/concurrency.js';
 import { marketSlots } from '../../db/schema/index.js';
 import { and, eq } from 'drizzle-orm';
 import { isUniqueViolation, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import * as repo from './market-slots.repository.js';
 import { toCentimetres } from './slot-generator.js';
-import { assertOnPlan, audit, codeTaken, requireCategory, requireLocation, toSlot } from './slot-rules.js';
+import { assertOnPlan, codeTaken, requireCategory, requireLocation, toSlot } from './slot-rules.js';
 
 const GEOMETRY_NAMES = { x: 'planX', y: 'planY', w: 'widthM', d: 'depthM' };
 const cm = (v: number | null | undefined) => (v === null || v === undefined ? v : toCentimetres(v));
@@ -69,7 +69,7 @@ export async function createSlot(db: Db, caller: Caller, input: c.SlotCreate): P
           ...geometry,
         },
       ]);
-      await recordAudit(tx, audit(caller, 'create', row!.id, null, row));
+      await recordAudit(tx, caller, { action: 'create', entityType: 'market_slot', entityId: row!.id, after: row });
       return toSlot(row!);
     });
   } catch (err) {
@@ -107,7 +107,7 @@ export async function updateSlot(db: Db, caller: Caller, id: string, input: c.Sl
       const moved = ['planX', 'planY', 'widthM', 'depthM'].some((k) => input[k as keyof c.SlotUpdate] !== undefined);
       if (moved) assertOnPlan(await requireLocation(tx, caller.orgId, before.locationId), geometry, GEOMETRY_NAMES);
       const row = await repo.updateSlot(tx, caller.orgId, id, changes);
-      await recordAudit(tx, audit(caller, 'update', id, before, row));
+      await recordAudit(tx, caller, { action: 'update', entityType: 'market_slot', entityId: id, before, after: row });
       return toSlot(row!);
     });
   } catch (err) {
@@ -121,6 +121,6 @@ export async function deleteSlot(db: Db, caller: Caller, id: string): Promise<vo
     const before = await repo.findSlot(tx, caller.orgId, id);
     if (!before) throw notFound('Slot');
     await repo.deleteSlot(tx, caller.orgId, id);
-    await recordAudit(tx, audit(caller, 'delete', id, before, null));
+    await recordAudit(tx, caller, { action: 'delete', entityType: 'market_slot', entityId: id, before });
   });
 }

@@ -2,10 +2,10 @@ import type { marketSlotsRoutes as c } from '@market/contracts';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { AppError, invalid, isUniqueViolation } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import * as repo from './market-slots.repository.js';
 import { firstOutOfPlan, planSlotRun, toCentimetres } from './slot-generator.js';
-import { assertOnPlan, audit, codeTaken, requireCategory, requireLocation, toSlot } from './slot-rules.js';
+import { assertOnPlan, codeTaken, requireCategory, requireLocation, toSlot } from './slot-rules.js';
 
 /** Creates prefix+from .. prefix+to in one transaction; a clash with any existing code refuses all of them. */
 export async function generateSlots(db: Db, caller: Caller, input: c.SlotGenerate): Promise<c.Slot[]> {
@@ -54,7 +54,12 @@ export async function generateSlots(db: Db, caller: Caller, input: c.SlotGenerat
         })),
       );
       // One audit row for the run: the request was one decision.
-      await recordAudit(tx, audit(caller, 'generate', plan.id, null, { codes: planned.map((p) => p.code), count: rows.length }));
+      await recordAudit(tx, caller, {
+        action: 'generate',
+        entityType: 'market_slot',
+        entityId: plan.id,
+        after: { codes: planned.map((p) => p.code), count: rows.length },
+      });
       const order = new Map(planned.map((p, i) => [p.code, i]));
       return rows.sort((a, b) => order.get(a.code)! - order.get(b.code)!).map(toSlot);
     });
@@ -110,7 +115,13 @@ export async function updatePositions(db: Db, caller: Caller, positions: c.SlotP
     const byId = new Map(after.map((s) => [s.id, s]));
     for (const r of rows) {
       const before = found.get(r.id)!;
-      await recordAudit(tx, audit(caller, 'move', r.id, pick(before), pick(byId.get(r.id)!)));
+      await recordAudit(tx, caller, {
+        action: 'move',
+        entityType: 'market_slot',
+        entityId: r.id,
+        before: pick(before),
+        after: pick(byId.get(r.id)!),
+      });
     }
     return rows.map((r) => toSlot(byId.get(r.id)!));
   });

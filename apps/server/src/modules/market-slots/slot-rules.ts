@@ -1,6 +1,5 @@
 import type { marketSlotsRoutes as c } from '@market/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import type { Caller } from '../../lib/api-route.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
 import * as repo from './market-slots.repository.js';
 import { fitsAlong } from './slot-generator.js';
@@ -25,17 +24,6 @@ export const toSlot = (r: repo.SlotRow): c.Slot => ({
   planRotation: r.planRotation,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
-});
-
-export const audit = (caller: Caller, action: string, id: string, before: unknown, after: unknown) => ({
-  orgId: caller.orgId,
-  actorId: caller.userId,
-  action,
-  entityType: 'market_slot',
-  entityId: id,
-  before,
-  after,
-  ip: caller.ip,
 });
 
 export async function requireLocation(db: DbOrTx, orgId: string, id: string): Promise<repo.PlanSize> {

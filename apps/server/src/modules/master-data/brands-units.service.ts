@@ -3,12 +3,12 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { brands, units } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { assertUnchanged } from '../../lib/concurrency.js';
-import { conflict, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { assertNotUsedByProducts, isForeignKeyViolation } from '../products/product-usage.repository.js';
+import { conflict, isForeignKeyViolation, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/index.js';
+import { assertNotUsedByProducts } from '../products/index.js';
 import * as repo from './brands-units.repository.js';
 import { codeInUse } from './master-data.repository.js';
-import { auditOf, blankToNull, codeTaken, iso, withCodeGuard } from './master-data.shared.js';
+import { blankToNull, codeTaken, iso, withCodeGuard } from './master-data.shared.js';
 
 const toBrand = (r: repo.BrandRow): c.Brand => iso({ ...r });
 const toUnit = (r: repo.UnitRow): c.Unit => iso({ ...r });
@@ -40,7 +40,7 @@ export async function saveBrand(db: Db, caller: Caller, id: string | null, input
       const row = id
         ? await repo.brandRows.update(tx, caller.orgId, id, brandValues(input))
         : await repo.brandRows.insert(tx, caller.orgId, brandValues(input));
-      await recordAudit(tx, auditOf(caller, 'brand', id ? 'update' : 'create', row.id, before, row));
+      await recordAudit(tx, caller, { action: id ? 'update' : 'create', entityType: 'brand', entityId: row.id, before, after: row });
       return toBrand(row);
     }),
   );
@@ -53,7 +53,7 @@ export async function deleteBrand(db: Db, caller: Caller, id: string): Promise<v
       if (!before) throw notFound('Brand');
       await assertNotUsedByProducts(tx, caller.orgId, 'brand', id, 'brand');
       await repo.brandRows.remove(tx, caller.orgId, id);
-      await recordAudit(tx, auditOf(caller, 'brand', 'delete', id, before, null));
+      await recordAudit(tx, caller, { action: 'delete', entityType: 'brand', entityId: id, before });
     })
     .catch((err: unknown) => {
       // A product that took the brand after the check meets the foreign key (restrict).
@@ -75,7 +75,7 @@ export async function saveUnit(db: Db, caller: Caller, id: string | null, input:
       if (input.code !== undefined && (await codeInUse(tx, units, caller.orgId, input.code, id ?? undefined))) throw codeTaken('unit');
       const values = { code: input.code, kind: input.kind, symbol: input.symbol, nameEn: input.nameEn, nameAr: input.nameAr };
       const row = id ? await repo.unitRows.update(tx, caller.orgId, id, values) : await repo.unitRows.insert(tx, caller.orgId, values);
-      await recordAudit(tx, auditOf(caller, 'unit', id ? 'update' : 'create', row.id, before, row));
+      await recordAudit(tx, caller, { action: id ? 'update' : 'create', entityType: 'unit', entityId: row.id, before, after: row });
       return toUnit(row);
     }),
   );
@@ -88,6 +88,6 @@ export async function deleteUnit(db: Db, caller: Caller, id: string): Promise<vo
     const used = await repo.attributesUsingUnit(tx, caller.orgId, id);
     if (used) throw conflict(`This unit is used by ${used} attribute${used === 1 ? '' : 's'}; change them to another unit first`);
     await repo.unitRows.remove(tx, caller.orgId, id);
-    await recordAudit(tx, auditOf(caller, 'unit', 'delete', id, before, null));
+    await recordAudit(tx, caller, { action: 'delete', entityType: 'unit', entityId: id, before });
   });
 }

@@ -3,19 +3,16 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { catalogCategories } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { assertUnchanged } from '../../lib/concurrency.js';
-import { conflict, invalid, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { assertNotUsedByProducts, isForeignKeyViolation } from '../products/product-usage.repository.js';
+import { conflict, invalid, isForeignKeyViolation, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/index.js';
+import { assertNotUsedByProducts } from '../products/index.js';
 import * as repo from './categories.repository.js';
 import { codeInUse } from './master-data.repository.js';
-import { auditOf, blankToNull, codeTaken, iso, lockList, withCodeGuard } from './master-data.shared.js';
+import { blankToNull, codeTaken, iso, lockList, withCodeGuard } from './master-data.shared.js';
 
 type Category = c.CatalogCategory;
 const WHAT = 'category';
 const toCategory = (r: repo.CategoryRow): Category => iso({ ...r });
-const audit = (caller: Caller, action: string, id: string, before: unknown, after: unknown) =>
-  auditOf(caller, 'catalog_category', action, id, before, after);
-
 /** Depth first, siblings by position: parents always come before their children. */
 function treeOrder(rows: repo.CategoryRow[]): repo.CategoryRow[] {
   const byParent = new Map<string | null, repo.CategoryRow[]>();
@@ -56,7 +53,7 @@ export async function createCategory(db: Db, caller: Caller, input: c.CatalogCat
         descriptionEn: blankToNull(input.descriptionEn) ?? null,
         descriptionAr: blankToNull(input.descriptionAr) ?? null,
       });
-      await recordAudit(tx, audit(caller, 'create', row.id, null, row));
+      await recordAudit(tx, caller, { action: 'create', entityType: 'catalog_category', entityId: row.id, after: row });
       return toCategory(row);
     }),
   );
@@ -77,7 +74,7 @@ export async function updateCategory(db: Db, caller: Caller, id: string, input: 
         descriptionEn: blankToNull(input.descriptionEn),
         descriptionAr: blankToNull(input.descriptionAr),
       });
-      await recordAudit(tx, audit(caller, 'update', id, before, row));
+      await recordAudit(tx, caller, { action: 'update', entityType: 'catalog_category', entityId: id, before, after: row });
       return toCategory(row!);
     }),
   );
@@ -102,16 +99,13 @@ export async function moveCategory(db: Db, caller: Caller, id: string, input: c.
     if (before.parentId !== input.parentId) await repo.renumber(tx, caller.orgId, before.parentId, oldSiblings);
     await repo.renumber(tx, caller.orgId, input.parentId, target);
     const after = await repo.findCategory(tx, caller.orgId, id);
-    await recordAudit(
-      tx,
-      audit(
-        caller,
-        'move',
-        id,
-        { parentId: before.parentId, position: before.position },
-        { parentId: after!.parentId, position: after!.position },
-      ),
-    );
+    await recordAudit(tx, caller, {
+      action: 'move',
+      entityType: 'catalog_category',
+      entityId: id,
+      before: { parentId: before.parentId, position: before.position },
+      after: { parentId: after!.parentId, position: after!.position },
+    });
     return listCategories(tx, caller);
   });
 }
@@ -127,7 +121,7 @@ export async function deleteCategory(db: Db, caller: Caller, id: string): Promis
       await assertNotUsedByProducts(tx, caller.orgId, 'category', id, 'category');
       await repo.deleteCategory(tx, caller.orgId, id);
       await repo.renumber(tx, caller.orgId, before.parentId, await repo.siblings(tx, caller.orgId, before.parentId));
-      await recordAudit(tx, audit(caller, 'delete', id, before, null));
+      await recordAudit(tx, caller, { action: 'delete', entityType: 'catalog_category', entityId: id, before });
     }),
   );
 }

@@ -3,8 +3,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { auditOf, codeTaken, iso, lockList, withCodeGuard } from './master-data.shared.js';
+import { recordAudit } from '../audit/index.js';
+import { codeTaken, iso, lockList, withCodeGuard } from './master-data.shared.js';
 import * as repo from './tax-currency.repository.js';
 
 const toCurrency = (r: repo.CurrencyRow): c.Currency => iso({ ...r });
@@ -55,7 +55,7 @@ export async function createCurrency(db: Db, caller: Caller, input: c.CurrencyCr
       });
       if (isBase) await rebase(tx, caller, row);
       const final = isBase ? await repo.currencyRows.update(tx, caller.orgId, row.id, { isBase: true, rateMicros: BASE_RATE_MICROS }) : row;
-      await recordAudit(tx, auditOf(caller, 'currency', 'create', row.id, null, final));
+      await recordAudit(tx, caller, { action: 'create', entityType: 'currency', entityId: row.id, after: final });
       return toCurrency(final);
     }),
   );
@@ -83,7 +83,7 @@ export async function updateCurrency(db: Db, caller: Caller, id: string, input: 
         await rebase(tx, caller, row);
         row = await repo.currencyRows.update(tx, caller.orgId, id, { isBase: true, rateMicros: BASE_RATE_MICROS });
       }
-      await recordAudit(tx, auditOf(caller, 'currency', 'update', id, before, row));
+      await recordAudit(tx, caller, { action: 'update', entityType: 'currency', entityId: id, before, after: row });
       return toCurrency(row);
     }),
   );
@@ -96,6 +96,6 @@ export async function deleteCurrency(db: Db, caller: Caller, id: string): Promis
     if (!before) throw notFound('Currency');
     if (before.isBase) throw conflict('The base currency cannot be removed; make another currency the base first');
     await repo.currencyRows.remove(tx, caller.orgId, id);
-    await recordAudit(tx, auditOf(caller, 'currency', 'delete', id, before, null));
+    await recordAudit(tx, caller, { action: 'delete', entityType: 'currency', entityId: id, before });
   });
 }

@@ -1,18 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
-import type { Caller } from '../../lib/api-route.js';
 import { conflict, isUniqueViolation } from '../../lib/errors.js';
 import { lockKey } from '../../db/advisory-lock.js';
-
-export const auditOf = (caller: Caller, entityType: string, action: string, id: string, before: unknown, after: unknown) => ({
-  orgId: caller.orgId,
-  actorId: caller.userId,
-  action,
-  entityType,
-  entityId: id,
-  before,
-  after,
-  ip: caller.ip,
-});
 
 export const codeTaken = (what: string) =>
   conflict(`Another ${what} already has this code`, [{ field: 'code', message: `is already used by another ${what}` }]);

@@ -3,11 +3,11 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { taxClasses } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { assertUnchanged } from '../../lib/concurrency.js';
-import { conflict, notFound } from '../../lib/errors.js';
-import { assertNotUsedByProducts, isForeignKeyViolation } from '../products/product-usage.repository.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { conflict, isForeignKeyViolation, notFound } from '../../lib/errors.js';
+import { assertNotUsedByProducts } from '../products/index.js';
+import { recordAudit } from '../audit/index.js';
 import { codeInUse } from './master-data.repository.js';
-import { auditOf, codeTaken, iso, withCodeGuard } from './master-data.shared.js';
+import { codeTaken, iso, withCodeGuard } from './master-data.shared.js';
 import * as repo from './tax-currency.repository.js';
 
 const toRate = (r: repo.TaxRateRow): c.TaxRate => iso({ ...r });
@@ -42,7 +42,7 @@ export async function saveTaxClass(
         ? await repo.taxClassRows.update(tx, caller.orgId, id, values)
         : await repo.taxClassRows.insert(tx, caller.orgId, values);
       if (input.isDefault) await repo.clearDefaultTaxClass(tx, caller.orgId, row.id);
-      await recordAudit(tx, auditOf(caller, 'tax_class', id ? 'update' : 'create', row.id, before, row));
+      await recordAudit(tx, caller, { action: id ? 'update' : 'create', entityType: 'tax_class', entityId: row.id, before, after: row });
       return toClass(row, await repo.ratesOf(tx, caller.orgId, [row.id]));
     }),
   );
@@ -57,7 +57,7 @@ export async function deleteTaxClass(db: Db, caller: Caller, id: string): Promis
       await assertNotUsedByProducts(tx, caller.orgId, 'taxClass', id, 'tax class');
       const rates = await repo.ratesOf(tx, caller.orgId, [id]);
       await repo.taxClassRows.remove(tx, caller.orgId, id);
-      await recordAudit(tx, auditOf(caller, 'tax_class', 'delete', id, { ...before, rates }, null));
+      await recordAudit(tx, caller, { action: 'delete', entityType: 'tax_class', entityId: id, before: { ...before, rates } });
     })
     .catch((err: unknown) => {
       if (isForeignKeyViolation(err)) throw conflict('This tax class is used by products; change or remove them first');
@@ -69,7 +69,7 @@ export async function createTaxRate(db: Db, caller: Caller, classId: string, inp
   return db.transaction(async (tx) => {
     if (!(await repo.taxClassRows.find(tx, caller.orgId, classId, true))) throw notFound('Tax class');
     const row = await repo.taxRateRows.insert(tx, caller.orgId, { ...input, taxClassId: classId, country: input.country ?? null });
-    await recordAudit(tx, auditOf(caller, 'tax_rate', 'create', row.id, null, row));
+    await recordAudit(tx, caller, { action: 'create', entityType: 'tax_rate', entityId: row.id, after: row });
     return toRate(row);
   });
 }
@@ -81,7 +81,7 @@ export async function updateTaxRate(db: Db, caller: Caller, id: string, input: c
     const { expectedUpdatedAt, ...values } = input;
     assertUnchanged(before.updatedAt, expectedUpdatedAt);
     const row = await repo.taxRateRows.update(tx, caller.orgId, id, values);
-    await recordAudit(tx, auditOf(caller, 'tax_rate', 'update', id, before, row));
+    await recordAudit(tx, caller, { action: 'update', entityType: 'tax_rate', entityId: id, before, after: row });
     return toRate(row);
   });
 }
@@ -91,6 +91,6 @@ export async function deleteTaxRate(db: Db, caller: Caller, id: string): Promise
     const before = await repo.taxRateRows.find(tx, caller.orgId, id, true);
     if (!before) throw notFound('Tax rate');
     await repo.taxRateRows.remove(tx, caller.orgId, id);
-    await recordAudit(tx, auditOf(caller, 'tax_rate', 'delete', id, before, null));
+    await recordAudit(tx, caller, { action: 'delete', entityType: 'tax_rate', entityId: id, before });
   });
 }

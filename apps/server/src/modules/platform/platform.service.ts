@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { meSchema, profileSchema, profileUpdateSchema } from '@market/contracts';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import { findProfile, mergeUserMetadata, upsertProfile, type ProfileRow } from './platform.repository.js';
 
 type Profile = z.infer<typeof profileSchema>;
@@ -50,16 +50,11 @@ export async function saveProfile(db: Db, caller: Caller, input: z.infer<typeof 
     };
     const row = await upsertProfile(tx, caller.userId, values);
     await mergeUserMetadata(tx, caller.userId, { full_name: values.fullName, avatar_url: values.avatarUrl });
-    await recordAudit(tx, {
-      orgId: caller.access.organization?.id ?? null,
-      actorId: caller.userId,
-      action: before ? 'update' : 'create',
-      entityType: 'profile',
-      entityId: row.id,
-      before,
-      after: row,
-      ip: caller.ip,
-    });
+    await recordAudit(
+      tx,
+      { userId: caller.userId, orgId: caller.access.organization?.id ?? null, ip: caller.ip },
+      { action: before ? 'update' : 'create', entityType: 'profile', entityId: row.id, before, after: row },
+    );
     return toProfile(row);
   });
 }

@@ -4,21 +4,10 @@ import { lockKey } from '../../db/advisory-lock.js';
 import type { Caller } from '../../lib/api-route.js';
 import { assertUnchanged } from '../../lib/concurrency.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound, type FieldError } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { lockSku } from '../products/products.service.js';
+import { recordAudit } from '../audit/index.js';
+import { lockSku } from '../products/index.js';
 import * as repo from './product-variants.repository.js';
 import { labelsFor, presentRows, toVariant, type Attrs } from './variant-view.js';
-
-const audit = (caller: Caller, entityType: string, action: string, id: string, before: unknown, after: unknown) => ({
-  orgId: caller.orgId,
-  actorId: caller.userId,
-  action,
-  entityType,
-  entityId: id,
-  before,
-  after,
-  ip: caller.ip,
-});
 
 const axisKeyOf = (order: string[], values: Record<string, string>) =>
   order.map((a) => `${a}=${(values[a] ?? '').toLowerCase()}`).join(';');
@@ -178,21 +167,17 @@ export async function generateVariants(
       const created = await repo.insertVariants(tx, rows);
       created.sort((a, b) => a.position - b.position);
       const items = created.map((r) => toVariant(r, attrs, order));
-      await recordAudit(
-        tx,
-        audit(
-          caller,
-          'product',
-          'generate_variants',
-          productId,
-          { variantAxes: product.variantAxes },
-          {
-            variantAxes: order,
-            created: items.map((i) => ({ id: i.id, sku: i.sku, axisValues: i.axisValues })),
-            skipped: combos.length - fresh.length,
-          },
-        ),
-      );
+      await recordAudit(tx, caller, {
+        action: 'generate_variants',
+        entityType: 'product',
+        entityId: productId,
+        before: { variantAxes: product.variantAxes },
+        after: {
+          variantAxes: order,
+          created: items.map((i) => ({ id: i.id, sku: i.sku, axisValues: i.axisValues })),
+          skipped: combos.length - fresh.length,
+        },
+      });
       return { created: items.length, skipped: combos.length - fresh.length, variantAxes: order, items };
     }),
   );
@@ -262,7 +247,7 @@ export async function createVariant(db: Db, caller: Caller, productId: string, i
         },
       ]);
       const out = toVariant(row!, attrs, order);
-      await recordAudit(tx, audit(caller, 'product_variant', 'create', out.id, null, out));
+      await recordAudit(tx, caller, { action: 'create', entityType: 'product_variant', entityId: out.id, after: out });
       return out;
     }),
   );
@@ -305,7 +290,7 @@ export async function updateVariant(db: Db, caller: Caller, id: string, input: c
       if (input.barcode && (await repo.takenBarcodes(tx, caller.orgId, [input.barcode], [id])).size) throw barcodeTaken('barcode');
       const after = await repo.updateVariant(tx, caller.orgId, id, editable(input));
       const [b, a] = await presentRows(tx, caller.orgId, [before, after]);
-      await recordAudit(tx, audit(caller, 'product_variant', 'update', id, b, a));
+      await recordAudit(tx, caller, { action: 'update', entityType: 'product_variant', entityId: id, before: b, after: a });
       return a!;
     }),
   );
@@ -360,7 +345,14 @@ export async function bulkUpdateVariants(db: Db, caller: Caller, input: c.Varian
         items.map((it) => byId.get(it.id)!),
       );
       const out = await presentRows(tx, caller.orgId, after);
-      for (const [i, v] of out.entries()) await recordAudit(tx, audit(caller, 'product_variant', 'bulk_update', v.id, before[i], v));
+      for (const [i, v] of out.entries())
+        await recordAudit(tx, caller, {
+          action: 'bulk_update',
+          entityType: 'product_variant',
+          entityId: v.id,
+          before: before[i],
+          after: v,
+        });
       return { updated: out.length, items: out };
     }),
   );
@@ -372,6 +364,6 @@ export async function deleteVariant(db: Db, caller: Caller, id: string): Promise
     if (!before) throw notFound('Variant');
     const [b] = await presentRows(tx, caller.orgId, [before]);
     await repo.deleteVariant(tx, caller.orgId, id);
-    await recordAudit(tx, audit(caller, 'product_variant', 'delete', id, b, null));
+    await recordAudit(tx, caller, { action: 'delete', entityType: 'product_variant', entityId: id, before: b });
   });
 }

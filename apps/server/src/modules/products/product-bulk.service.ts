@@ -4,9 +4,8 @@ import type { Db } from '../../db/client.js';
 import { productCategories, productMedia, products, productVersions } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { AppError, invalid } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import * as repo from './products.repository.js';
-import { auditOf } from './products.service.js';
 import { diffSnapshots, type ProductSnapshot } from './product-snapshot.js';
 
 /**
@@ -107,10 +106,12 @@ export async function bulkUpdate(db: Db, caller: Caller, input: c.ProductBulk): 
           .where(and(inArray(productCategories.productId, changed), inArray(productCategories.categoryId, categoryIds)));
       }
       for (let i = 0; i < versions.length; i += 500) await tx.insert(productVersions).values(versions.slice(i, i + 500));
-      await recordAudit(
-        tx,
-        auditOf(caller, 'product', `bulk_${input.action}`, changed[0]!, null, { ids: changed, status, categoryIds: input.categoryIds }),
-      );
+      await recordAudit(tx, caller, {
+        action: `bulk_${input.action}`,
+        entityType: 'product',
+        entityId: changed[0]!,
+        after: { ids: changed, status, categoryIds: input.categoryIds },
+      });
     }
     return { updated: changed.length, unchanged: rows.length - changed.length };
   });

@@ -2,7 +2,7 @@ import type { productsRoutes as c } from '@market/contracts';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { notFound } from '../../lib/errors.js';
-import { validateAttributeValue } from '../attributes/attribute-values.js';
+import { validateAttributeValue } from './attribute-values.js';
 import * as repo from './products.repository.js';
 import { guardWrite, resolveInput, snapshotOf, staleError, toProduct, writeProduct } from './products.service.js';
 import { diffSnapshots, pickSnapshot, type ProductSnapshot } from './product-snapshot.js';

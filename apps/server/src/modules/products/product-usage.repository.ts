@@ -41,12 +41,6 @@ export async function assertNotUsedByProducts(db: DbOrTx, orgId: string, kind: P
     );
 }
 
-/** PostgreSQL foreign key violation (23503), on both drivers: a reference a check did not see (a race) is a 409, never a 500. */
-export function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23503' || e?.cause?.code === '23503';
-}
-
 const BATCH = 1000;
 
 /**

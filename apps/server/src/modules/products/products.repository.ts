@@ -24,7 +24,7 @@ export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'orgId' | 
 export type VersionRow = typeof productVersions.$inferSelect;
 
 /** The public URL of a stored object (the storage service serves public buckets at this path). */
-export { publicObjectUrl as publicUrl } from '../storage/storage.paths.js';
+export { publicObjectUrl as publicUrl } from '../storage/index.js';
 
 export async function findProduct(db: DbOrTx, orgId: string, id: string, lock = false): Promise<ProductRow | null> {
   const q = db

@@ -2,26 +2,14 @@ import type { productsRoutes as c } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { lockKey } from '../../db/advisory-lock.js';
 import type { Caller } from '../../lib/api-route.js';
-import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { validateAttributeValue } from '../attributes/attribute-values.js';
+import { AppError, conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/index.js';
+import { validateAttributeValue } from './attribute-values.js';
 import { computeCompleteness } from './completeness.js';
 import * as repo from './products.repository.js';
 import { diffSnapshots, type ProductSnapshot } from './product-snapshot.js';
-import { isForeignKeyViolation } from './product-usage.repository.js';
 
 export type VersionAction = 'create' | 'update' | 'restore' | 'bulk';
-
-export const auditOf = (caller: Caller, entityType: string, action: string, id: string, before: unknown, after: unknown) => ({
-  orgId: caller.orgId,
-  actorId: caller.userId,
-  action,
-  entityType,
-  entityId: id,
-  before,
-  after,
-  ip: caller.ip,
-});
 
 const skuTakenError = () =>
   conflict('Another product or variant already has this SKU', [{ field: 'sku', message: 'is already used by another product' }]);
@@ -268,7 +256,13 @@ export async function writeProduct(
     actorId: caller.userId,
     restoredFrom: opts.restoredFrom ?? null,
   });
-  await recordAudit(tx, auditOf(caller, 'product', current ? opts.action : 'create', row.id, current?.snap ?? null, next));
+  await recordAudit(tx, caller, {
+    action: current ? opts.action : 'create',
+    entityType: 'product',
+    entityId: row.id,
+    before: current?.snap ?? null,
+    after: next,
+  });
   return row;
 }
 
@@ -323,7 +317,7 @@ export async function deleteProduct(db: Db, caller: Caller, id: string): Promise
       if (!row) throw notFound('Product');
       const snap = await snapshotOf(tx, row);
       await repo.deleteProduct(tx, caller.orgId, id);
-      await recordAudit(tx, auditOf(caller, 'product', 'delete', id, snap, null));
+      await recordAudit(tx, caller, { action: 'delete', entityType: 'product', entityId: id, before: snap });
     })
     .catch((err: unknown) => {
       if (isForeignKeyViolation(err))

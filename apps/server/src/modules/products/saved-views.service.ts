@@ -4,8 +4,7 @@ import type { Db } from '../../db/client.js';
 import { savedViews } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { auditOf } from './products.service.js';
+import { recordAudit } from '../audit/index.js';
 
 const LIST = 'products';
 type Row = typeof savedViews.$inferSelect;
@@ -56,7 +55,7 @@ export async function createView(db: Db, caller: Caller, input: { name: string; 
         .insert(savedViews)
         .values({ orgId: caller.orgId, userId: caller.userId, list: LIST, name: input.name, config: input.config })
         .returning();
-      await recordAudit(tx, auditOf(caller, 'saved_view', 'create', row!.id, null, toView(row!)));
+      await recordAudit(tx, caller, { action: 'create', entityType: 'saved_view', entityId: row!.id, after: toView(row!) });
       return toView(row!);
     }),
   );
@@ -86,7 +85,13 @@ export async function updateView(
         })
         .where(eq(savedViews.id, id))
         .returning();
-      await recordAudit(tx, auditOf(caller, 'saved_view', 'update', id, toView(before), toView(row!)));
+      await recordAudit(tx, caller, {
+        action: 'update',
+        entityType: 'saved_view',
+        entityId: id,
+        before: toView(before),
+        after: toView(row!),
+      });
       return toView(row!);
     }),
   );
@@ -101,6 +106,6 @@ export async function deleteView(db: Db, caller: Caller, id: string): Promise<vo
       .for('update');
     if (!before) throw notFound('Saved view');
     await tx.delete(savedViews).where(eq(savedViews.id, id));
-    await recordAudit(tx, auditOf(caller, 'saved_view', 'delete', id, toView(before), null));
+    await recordAudit(tx, caller, { action: 'delete', entityType: 'saved_view', entityId: id, before: toView(before) });
   });
 }

@@ -2,7 +2,7 @@ import { marketLocationsRoutes, publicMapRoutes as r } from '@market/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { planImageUrl } from '../market-locations/market-locations.plan-image.js';
+import { hhmm, locationFields, planImageUrl } from '../market-locations/index.js';
 import * as repo from './public-map.repository.js';
 
 type PublicMap = z.infer<typeof r.publicMapSchema>;
@@ -10,19 +10,12 @@ type PublicLocation = z.infer<typeof r.publicLocationSchema>;
 type PublicPlan = z.infer<typeof r.publicLocationPlanSchema>;
 type Amenity = marketLocationsRoutes.LocationAmenity;
 
-const hhmm = (t: string) => t.slice(0, 5);
 const AMENITIES: readonly string[] = marketLocationsRoutes.LOCATION_AMENITIES;
 
 function toPublic(row: repo.PublicLocationRow, slotCount: number, days: repo.PublicDayRow[]): PublicLocation {
   return {
-    id: row.id,
-    nameEn: row.nameEn,
-    nameAr: row.nameAr,
-    address: row.address,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    descriptionEn: row.descriptionEn,
-    descriptionAr: row.descriptionAr,
+    ...locationFields(row),
+    // The public map shows only the amenities of the catalogue.
     amenities: row.amenities.filter((a): a is Amenity => AMENITIES.includes(a)),
     organizationName: row.organizationName,
     slotCount,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { JwtService } from '../../lib/jwt.js';
 import { resolvePrincipal } from '../../plugins/auth-context.js';
-import { loadAccess } from '../access/access.service.js';
+import { loadAccess } from '../access/index.js';
 import type { Viewer } from './realtime.policies.js';
 
 export type ViewerResult =

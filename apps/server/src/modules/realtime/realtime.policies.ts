@@ -1,4 +1,4 @@
-import type { AccessContext } from '../access/access.service.js';
+import type { AccessContext } from '../../lib/principal.js';
 
 /** Who receives a change: resolved from the join's access_token (or the socket's apikey) and re-checked while subscribed. */
 export type Viewer =

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import {
   actorOf,
   forgetEnsured,
@@ -54,25 +54,6 @@ function checkNewBucketName(caller: StorageCaller, id: string): void {
   if (STANDARD_SUFFIXES.some((s) => id.endsWith(s))) throw invalidBucketName('names ending with -documents or -public are reserved');
 }
 
-const bucketAudit = (
-  caller: StorageCaller,
-  req: FastifyRequest,
-  orgId: string | null,
-  action: string,
-  id: string,
-  before: unknown,
-  after: unknown,
-) => ({
-  orgId,
-  actorId: actorOf(caller),
-  action,
-  entityType: 'storage_bucket',
-  entityId: id,
-  before,
-  after,
-  ip: ipOf(caller, req),
-});
-
 export function registerBucketRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db;
 
@@ -119,7 +100,11 @@ export function registerBucketRoutes(app: FastifyInstance, ctx: AppContext): voi
           fileSizeLimit: body.file_size_limit ?? null,
           allowedMimeTypes: body.allowed_mime_types ?? null,
         });
-        await recordAudit(tx, bucketAudit(caller, req, row.orgId, 'create', id, null, toBucket(row)));
+        await recordAudit(
+          tx,
+          { userId: actorOf(caller), orgId: row.orgId, ip: ipOf(caller, req) },
+          { action: 'create', entityType: 'storage_bucket', entityId: id, after: toBucket(row) },
+        );
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw duplicate();
@@ -144,7 +129,17 @@ export function registerBucketRoutes(app: FastifyInstance, ctx: AppContext): voi
         ...(body.file_size_limit !== undefined ? { fileSizeLimit: body.file_size_limit } : {}),
         ...(body.allowed_mime_types !== undefined ? { allowedMimeTypes: body.allowed_mime_types } : {}),
       });
-      await recordAudit(tx, bucketAudit(caller, req, bucket.orgId, 'update', bucket.id, toBucket(bucket), row ? toBucket(row) : null));
+      await recordAudit(
+        tx,
+        { userId: actorOf(caller), orgId: bucket.orgId, ip: ipOf(caller, req) },
+        {
+          action: 'update',
+          entityType: 'storage_bucket',
+          entityId: bucket.id,
+          before: toBucket(bucket),
+          after: row ? toBucket(row) : null,
+        },
+      );
     });
     return { message: 'Successfully updated' };
   });
@@ -167,7 +162,11 @@ export function registerBucketRoutes(app: FastifyInstance, ctx: AppContext): voi
     try {
       await db.transaction(async (tx) => {
         await repo.deleteBucket(tx, bucket.id);
-        await recordAudit(tx, bucketAudit(caller, req, bucket.orgId, 'delete', bucket.id, toBucket(bucket), null));
+        await recordAudit(
+          tx,
+          { userId: actorOf(caller), orgId: bucket.orgId, ip: ipOf(caller, req) },
+          { action: 'delete', entityType: 'storage_bucket', entityId: bucket.id, before: toBucket(bucket) },
+        );
       });
     } catch (err) {
       const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import type { AppContext } from '../../app-context.js';
 import { BlobMissingError, newBlobKey } from '../../lib/blob-store.js';
 import { isUniqueViolation } from '../../lib/errors.js';
-import { recordAudit, type AuditEntry } from '../audit/audit.repository.js';
+import { recordAudit, recordAudits } from '../audit/index.js';
 import { duplicate, objectNotFound } from './storage.errors.js';
 import type { Accepted } from './storage.intake.js';
 import * as repo from './storage.repository.js';
@@ -20,17 +20,6 @@ const summary = (o: Pick<repo.ObjectRow, 'bucketId' | 'name' | 'metadata'>) => (
   name: o.name,
   size: o.metadata.size ?? null,
   mimetype: o.metadata.mimetype ?? null,
-});
-
-const audit = (actor: Actor, orgId: string | null, action: string, id: string, before: unknown, after: unknown): AuditEntry => ({
-  orgId,
-  actorId: actor.userId,
-  action,
-  entityType: 'storage_object',
-  entityId: id,
-  before,
-  after,
-  ip: actor.ip,
 });
 
 /** Metadata as Supabase Storage keeps it (storage-js reads it in list entries). */
@@ -93,7 +82,14 @@ export async function writeObject(
         });
         await recordAudit(
           tx,
-          audit(actor, bucket.orgId, 'update', updated.id, summary(existing), { ...summary(updated), reencoded: file.reencoded }),
+          { ...actor, orgId: bucket.orgId },
+          {
+            action: 'update',
+            entityType: 'storage_object',
+            entityId: updated.id,
+            before: summary(existing),
+            after: { ...summary(updated), reencoded: file.reencoded },
+          },
         );
         return updated;
       }
@@ -110,7 +106,11 @@ export async function writeObject(
         updatedAt: now,
         lastAccessedAt: now,
       });
-      await recordAudit(tx, audit(actor, bucket.orgId, 'upload', created.id, null, { ...summary(created), reencoded: file.reencoded }));
+      await recordAudit(
+        tx,
+        { ...actor, orgId: bucket.orgId },
+        { action: 'upload', entityType: 'storage_object', entityId: created.id, after: { ...summary(created), reencoded: file.reencoded } },
+      );
       return created;
     });
     if (oldBlob) await store.delete(oldBlob);
@@ -126,9 +126,10 @@ export async function writeObject(
 export async function removeObjects(ctx: AppContext, actor: Actor, bucket: repo.BucketRow, names: string[]): Promise<repo.ObjectRow[]> {
   const removed = await ctx.db.transaction(async (tx) => {
     const rows = await repo.deleteObjects(tx, bucket.id, [...new Set(names)]);
-    await repo.recordAudits(
+    await recordAudits(
       tx,
-      rows.map((r) => audit(actor, bucket.orgId, 'delete', r.id, summary(r), null)),
+      { ...actor, orgId: bucket.orgId },
+      rows.map((r) => ({ action: 'delete', entityType: 'storage_object', entityId: r.id, before: summary(r) })),
     );
     return rows;
   });
@@ -139,9 +140,10 @@ export async function removeObjects(ctx: AppContext, actor: Actor, bucket: repo.
 export async function emptyBucket(ctx: AppContext, actor: Actor, bucket: repo.BucketRow): Promise<number> {
   const removed = await ctx.db.transaction(async (tx) => {
     const rows = await repo.deleteAllObjects(tx, bucket.id);
-    await repo.recordAudits(
+    await recordAudits(
       tx,
-      rows.map((r) => audit(actor, bucket.orgId, 'delete', r.id, summary(r), null)),
+      { ...actor, orgId: bucket.orgId },
+      rows.map((r) => ({ action: 'delete', entityType: 'storage_object', entityId: r.id, before: summary(r) })),
     );
     return rows;
   });
@@ -170,7 +172,11 @@ export async function moveObject(
       if (from.id === to.id && fromKey === toKey) return;
       if (await repo.findObject(tx, to.id, toKey)) throw duplicate();
       const moved = await repo.updateObject(tx, src.id, { bucketId: to.id, orgId: to.orgId, name: toKey, updatedAt: new Date() });
-      await recordAudit(tx, audit(actor, to.orgId, 'move', moved.id, summary(src), summary(moved)));
+      await recordAudit(
+        tx,
+        { ...actor, orgId: to.orgId },
+        { action: 'move', entityType: 'storage_object', entityId: moved.id, before: summary(src), after: summary(moved) },
+      );
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate();
@@ -213,7 +219,11 @@ export async function copyObject(
         updatedAt: now,
         lastAccessedAt: now,
       });
-      await recordAudit(tx, audit(actor, to.orgId, 'copy', created.id, summary(src), summary(created)));
+      await recordAudit(
+        tx,
+        { ...actor, orgId: to.orgId },
+        { action: 'copy', entityType: 'storage_object', entityId: created.id, before: summary(src), after: summary(created) },
+      );
       return created;
     });
   } catch (err) {

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog, buckets, objects, vendorUsers } from '../../db/schema/index.js';
-import type { AuditEntry } from '../audit/audit.repository.js';
+import { buckets, objects, vendorUsers } from '../../db/schema/index.js';
 
 export type BucketRow = typeof buckets.$inferSelect;
 export type ObjectRow = typeof objects.$inferSelect;
@@ -191,20 +190,3 @@ export async function listLevel(db: DbOrTx, bucketId: string, o: ObjectListOptio
 }
 
 /** Several audit rows in one statement (emptying a bucket removes many objects at once). */
-export async function recordAudits(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += 500) {
-    const chunk = entries.slice(i, i + 500);
-    await db.insert(auditLog).values(
-      chunk.map((e) => ({
-        orgId: e.orgId,
-        actorId: e.actorId,
-        action: e.action,
-        entityType: e.entityType,
-        entityId: e.entityId,
-        before: e.before ?? null,
-        after: e.after ?? null,
-        ip: e.ip ?? null,
-      })),
-    );
-  }
-}

@@ -1,26 +1,16 @@
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { LocalBlobStore, S3BlobStore, type BlobStore } from '../../lib/blob-store.js';
+import { blobStoreFromConfig, type BlobStore } from '../../lib/blob-store.js';
 import * as repo from './storage.repository.js';
 import { signObjectToken } from './storage.tokens.js';
 
-/**
- * What other modules use of storage: the standard bucket names, a lookup of an object by bucket and
- * path (e.g. a vendor document must point at an uploaded file), and reading its bytes.
- */
+// Other modules reach storage through index.ts; tests still import these re-exports from here.
 export { ensureOrgBuckets, orgBucketIds } from './storage.access.js';
 export type { ObjectRow, BucketRow } from './storage.repository.js';
 export { signObjectToken } from './storage.tokens.js';
 
 const stores = new WeakMap<AppContext, BlobStore>();
-
-/** The store a configuration selects: its S3-compatible bucket, or files under <DATA_DIR>/storage (e.g. for seeding). */
-export function blobStoreFromConfig(config: Pick<AppContext['config'], 'dataDir' | 'storageS3'>): BlobStore {
-  const local = path.join(config.dataDir, 'storage');
-  return config.storageS3 ? new S3BlobStore(config.storageS3, local) : new LocalBlobStore(local);
-}
 
 /** The blob store of an app (one per app). */
 export function blobStoreFor(ctx: AppContext): BlobStore {

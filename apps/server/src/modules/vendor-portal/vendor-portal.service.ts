@@ -1,9 +1,8 @@
 import type { VendorPortalOverview } from '@market/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
-import { documentsOf } from '../vendors/vendors.documents.repository.js';
-import { categoriesOf } from '../vendors/vendors.repository.js';
-import { documentState, todayUtc } from '../vendors/vendors.rules.js';
+import { todayUtc } from '../../lib/dates.js';
+import { documentState, vendorCategoriesOf, vendorDocumentsOf } from '../vendors/index.js';
 import * as repo from './vendor-portal.repository.js';
 
 /** The signed-in vendor's own record and applications; everything is read for the caller's own account only. */
@@ -19,14 +18,14 @@ export async function overview(db: DbOrTx, caller: Caller): Promise<VendorPortal
     email: v.email,
     phone: v.phone,
     status: v.status,
-    categories: (await categoriesOf(db, caller.orgId, [v.id])).map((c) => ({
+    categories: (await vendorCategoriesOf(db, caller.orgId, [v.id])).map((c) => ({
       id: c.id,
       nameEn: c.nameEn,
       nameAr: c.nameAr,
       colour: c.colour,
     })),
     // Expiry is worked out on read, as on the staff side, so an expired document says so.
-    documents: (await documentsOf(db, caller.orgId, v.id)).map((d) => ({
+    documents: (await vendorDocumentsOf(db, caller.orgId, v.id)).map((d) => ({
       id: d.id,
       docType: d.docType,
       fileName: d.fileName,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vendorApplications, vendorCategories, vendorUsers } from '../../db/schema/index.js';
 import { caller } from '../market-days/market-days.test-support.js';
-import { addDays, todayUtc } from '../vendors/vendors.rules.js';
+import { addDays, todayUtc } from '../../lib/dates.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createApplication } from '../../../test/factories/applications.js';
 import { createCategory } from '../../../test/factories/market.js';

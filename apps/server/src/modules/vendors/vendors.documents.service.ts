@@ -3,17 +3,17 @@ import type { AppContext } from '../../app-context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { lockUnchanged } from '../../lib/concurrency.js';
+import { todayUtc } from '../../lib/dates.js';
 import { vendorDocuments } from '../../db/schema/index.js';
 import { and, eq } from 'drizzle-orm';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { findObject, mimetypeOf, orgBucketIds } from '../storage/storage.service.js';
+import { recordAudit } from '../audit/index.js';
+import { findObject, mimetypeOf, orgBucketIds, signObjectToken } from '../storage/index.js';
 // Not re-exported by storage.service.ts yet (asked for in the report).
-import { signObjectToken } from '../storage/storage.service.js';
 import * as docs from './vendors.documents.repository.js';
-import { audit, toDocument } from './vendors.mapping.js';
+import { toDocument } from './vendors.mapping.js';
 import * as repo from './vendors.repository.js';
-import { datesProblem, todayUtc } from './vendors.rules.js';
+import { datesProblem } from './vendors.rules.js';
 
 type DocumentCreate = {
   docType: r.VendorDocumentType;
@@ -78,7 +78,7 @@ export async function addDocument(db: Db, caller: Caller, vendorId: string, inpu
       expiresOn: input.expiresOn ?? null,
     });
     await repo.touchVendor(tx, vendorId);
-    await recordAudit(tx, audit(caller, 'create', 'vendor_document', row.id, null, row));
+    await recordAudit(tx, caller, { action: 'create', entityType: 'vendor_document', entityId: row.id, after: row });
     return toDocument(row, todayUtc());
   });
 }
@@ -121,10 +121,13 @@ export async function updateDocument(
       expiresOn,
     });
     await repo.touchVendor(tx, vendorId);
-    await recordAudit(
-      tx,
-      audit(caller, input.status && input.status !== before.status ? 'review' : 'update', 'vendor_document', docId, before, row),
-    );
+    await recordAudit(tx, caller, {
+      action: input.status && input.status !== before.status ? 'review' : 'update',
+      entityType: 'vendor_document',
+      entityId: docId,
+      before,
+      after: row,
+    });
     return toDocument(row, todayUtc());
   });
 }
@@ -137,7 +140,7 @@ export async function deleteDocument(db: Db, caller: Caller, vendorId: string, d
     if (!before) throw notFound('Document');
     await docs.deleteDocument(tx, docId);
     await repo.touchVendor(tx, vendorId);
-    await recordAudit(tx, audit(caller, 'delete', 'vendor_document', docId, before, null));
+    await recordAudit(tx, caller, { action: 'delete', entityType: 'vendor_document', entityId: docId, before });
   });
 }
 

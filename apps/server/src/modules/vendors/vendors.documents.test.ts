@@ -9,7 +9,7 @@ import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories
 import { createBucket, createDocumentRow, createObject, createVendorRow } from '../../../test/factories/vendors.js';
 import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
-import { addDays, todayUtc } from './vendors.rules.js';
+import { addDays, todayUtc } from '../../lib/dates.js';
 
 let t: TestContext;
 let orgA: { id: string; slug: string };

@@ -4,7 +4,7 @@ import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories
 import { createCategory } from '../../../test/factories/market.js';
 import { createDocumentRow, createVendorRow } from '../../../test/factories/vendors.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
-import { addDays, todayUtc } from './vendors.rules.js';
+import { addDays, todayUtc } from '../../lib/dates.js';
 
 let t: TestContext;
 let staffA: Record<string, string>;

@@ -1,28 +1,8 @@
 import type { vendorsRoutes as r } from '@market/contracts';
-import type { Caller } from '../../lib/api-route.js';
-import type { AuditEntry } from '../audit/audit.repository.js';
 import type { DocumentRow } from './vendors.documents.repository.js';
 import type { DocumentSummaryRow, VendorCategoryRow, VendorInsert, VendorRow } from './vendors.repository.js';
 import { documentState } from './vendors.rules.js';
 import type { LinkedUserRow } from './vendors.users.repository.js';
-
-export const audit = (
-  caller: Caller,
-  action: string,
-  entityType: string,
-  entityId: string,
-  before: unknown,
-  after: unknown,
-): AuditEntry => ({
-  orgId: caller.orgId,
-  actorId: caller.userId,
-  action,
-  entityType,
-  entityId,
-  before,
-  after,
-  ip: caller.ip,
-});
 
 export function toDocument(d: DocumentRow, today: string): r.VendorDocument {
   return {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { marketCategories, vendorCategories, vendorDocuments, vendors } from '../../db/schema/index.js';
+import { likePattern } from '../../lib/like-pattern.js';
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type VendorInsert = typeof vendors.$inferInsert;
@@ -18,7 +19,6 @@ export interface VendorFilters {
 }
 
 /** `%`, `_` and `\` typed by the user are matched literally (backslash is PostgreSQL's default LIKE escape). */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filterConditions(orgId: string, f: VendorFilters): SQL | undefined {
   const conds: (SQL | undefined)[] = [eq(vendors.orgId, orgId)];

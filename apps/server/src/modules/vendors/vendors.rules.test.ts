@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, ageOn, documentState, juniorProblems } from './vendors.rules.js';
+import { addDays } from '../../lib/dates.js';
+import { ageOn, documentState, juniorProblems } from './vendors.rules.js';
 
 describe('vendor rules', () => {
   it('counts whole years of age, turning a year older on the birthday', () => {

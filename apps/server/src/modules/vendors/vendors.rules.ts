@@ -1,4 +1,5 @@
 import { vendorsRoutes as r } from '@market/contracts';
+import { addDays } from '../../lib/dates.js';
 import type { FieldError } from '../../lib/errors.js';
 
 /** Junior vendors are children: the age bracket the junior market accepts, at the time the vendor is created. */
@@ -8,15 +9,6 @@ const JUNIOR_FIELDS = ['dateOfBirth', 'guardianName', 'guardianPhone', 'guardian
 const JUNIOR_REQUIRED = ['dateOfBirth', 'guardianName', 'guardianPhone', 'guardianEmail', 'guardianConsentAt'] as const;
 /** Clocks of the browser and the server differ a little; a consent "now" must not be refused. */
 const CONSENT_CLOCK_SKEW_MS = 5 * 60_000;
-
-/** Calendar dates are compared as UTC dates (YYYY-MM-DD), on the server and in SQL alike. */
-export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Whole years between a date of birth and a day. */
 export function ageOn(dateOfBirth: string, day: string): number {

@@ -2,14 +2,15 @@ import { vendorsRoutes as r } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { lockUnchanged } from '../../lib/concurrency.js';
+import { addDays, todayUtc } from '../../lib/dates.js';
 import { vendors } from '../../db/schema/index.js';
 import { and, eq } from 'drizzle-orm';
 import { AppError, conflict, invalid, isUniqueViolation, notFound, type FieldError } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/index.js';
 import * as docs from './vendors.documents.repository.js';
-import { audit, toColumns, toListItem, toVendor } from './vendors.mapping.js';
+import { toColumns, toListItem, toVendor } from './vendors.mapping.js';
 import * as repo from './vendors.repository.js';
-import { addDays, juniorProblems, todayUtc, type JuniorFields } from './vendors.rules.js';
+import { juniorProblems, type JuniorFields } from './vendors.rules.js';
 import * as users from './vendors.users.repository.js';
 
 const DEFAULT_PAGE_SIZE = 25;
@@ -87,7 +88,7 @@ export async function createVendor(db: Db, caller: Caller, input: r.VendorCreate
         orgId: caller.orgId,
         vendorType: input.vendorType,
       });
-      await recordAudit(tx, audit(caller, 'create', 'vendor', row.id, null, row));
+      await recordAudit(tx, caller, { action: 'create', entityType: 'vendor', entityId: row.id, after: row });
       return loadVendor(tx, caller.orgId, row.id);
     });
   } catch (err) {
@@ -109,7 +110,7 @@ export async function updateVendor(db: Db, caller: Caller, id: string, input: r.
       const problems = juniorProblems(before.vendorType, juniorFieldsOf({ ...before, ...columns }), todayUtc(before.createdAt));
       if (problems.length) throw validation(problems);
       const row = await repo.updateVendor(tx, caller.orgId, id, columns);
-      await recordAudit(tx, audit(caller, 'update', 'vendor', id, before, row));
+      await recordAudit(tx, caller, { action: 'update', entityType: 'vendor', entityId: id, before, after: row });
       return loadVendor(tx, caller.orgId, id);
     });
   } catch (err) {
@@ -132,10 +133,13 @@ export async function changeStatus(
     const before = await repo.findVendor(tx, caller.orgId, id);
     if (!before) throw notFound('Vendor');
     await repo.updateVendor(tx, caller.orgId, id, { status: input.status, statusReason: reason });
-    await recordAudit(
-      tx,
-      audit(caller, 'status', 'vendor', id, { status: before.status, reason: before.statusReason }, { status: input.status, reason }),
-    );
+    await recordAudit(tx, caller, {
+      action: 'status',
+      entityType: 'vendor',
+      entityId: id,
+      before: { status: before.status, reason: before.statusReason },
+      after: { status: input.status, reason },
+    });
     return loadVendor(tx, caller.orgId, id);
   });
 }
@@ -162,7 +166,13 @@ export async function setCategories(
     const before = (await repo.categoriesOf(tx, caller.orgId, [id])).map((c) => c.id);
     await repo.replaceCategories(tx, caller.orgId, id, wanted);
     await repo.touchVendor(tx, id);
-    await recordAudit(tx, audit(caller, 'categories', 'vendor', id, { categoryIds: before }, { categoryIds: wanted }));
+    await recordAudit(tx, caller, {
+      action: 'categories',
+      entityType: 'vendor',
+      entityId: id,
+      before: { categoryIds: before },
+      after: { categoryIds: wanted },
+    });
     return loadVendor(tx, caller.orgId, id);
   });
 }
@@ -189,7 +199,7 @@ export async function linkUser(db: Db, caller: Caller, id: string, email: string
       if (current) throw taken();
       await users.insertLink(tx, caller.orgId, id, user.id);
       await repo.touchVendor(tx, id);
-      await recordAudit(tx, audit(caller, 'link_user', 'vendor', id, null, { userId: user.id, email }));
+      await recordAudit(tx, caller, { action: 'link_user', entityType: 'vendor', entityId: id, after: { userId: user.id, email } });
       const linked = (await users.linkedUsersOf(tx, caller.orgId, [id])).find((u) => u.userId === user.id)!;
       return { userId: linked.userId, email: linked.email, fullName: linked.fullName, linkedAt: linked.linkedAt.toISOString() };
     });
@@ -205,6 +215,6 @@ export async function unlinkUser(db: Db, caller: Caller, id: string, userId: str
     if (!(await repo.findVendor(tx, caller.orgId, id))) throw notFound('Vendor');
     if (!(await users.deleteLink(tx, caller.orgId, id, userId))) throw notFound('Linked user');
     await repo.touchVendor(tx, id);
-    await recordAudit(tx, audit(caller, 'unlink_user', 'vendor', id, { userId }, null));
+    await recordAudit(tx, caller, { action: 'unlink_user', entityType: 'vendor', entityId: id, before: { userId } });
   });
 }

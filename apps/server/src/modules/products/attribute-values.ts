@@ -1,5 +1,9 @@
 import type { attributesRoutes as c } from '@market/contracts';
 
+// The check of a product's value against its attribute's definition. It lives with products, its only
+// user: modules/attributes depends on products (usage before a delete, completeness after a family
+// changes), so products must not depend on attributes.
+
 /** What a value check needs to know of an attribute (an API attribute fits). */
 export interface AttributeForValue {
   type: c.AttributeType;

@@ -1,0 +1,1 @@
+export { attributesRoutes } from './attributes.routes.js';

@@ -1,0 +1,2 @@
+export { languagesRoutes } from './languages.routes.js';
+export { listLanguages } from './languages.service.js';

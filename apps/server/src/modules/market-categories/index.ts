@@ -1,0 +1,1 @@
+export { marketCategoriesRoutes } from './market-categories.routes.js';

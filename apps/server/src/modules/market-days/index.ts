@@ -1,0 +1,1 @@
+export { marketDaysRoutes } from './market-days.routes.js';

@@ -1,0 +1,1 @@
+export { marketSlotsRoutes } from './market-slots.routes.js';

@@ -1,0 +1,1 @@
+export { masterDataRoutes } from './master-data.routes.js';

@@ -1,0 +1,2 @@
+// Health, configuration and the caller's profile; the public configuration is also inlined into the SPA shell.
+export { platformRoutes, publicConfigOf } from './platform.routes.js';

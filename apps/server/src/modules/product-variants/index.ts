@@ -1,0 +1,1 @@
+export { productVariantsRoutes } from './product-variants.routes.js';

@@ -1,0 +1,1 @@
+export { publicMapRoutes } from './public-map.routes.js';

@@ -1,0 +1,1 @@
+export { vendorPortalRoutes } from './vendor-portal.routes.js';
