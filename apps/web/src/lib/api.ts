@@ -1,5 +1,4 @@
-import type { RouteDef } from '@market/contracts';
-import type { z } from 'zod';
+import type { BodyOf, HttpMethod, ParamsOf, QueryOf, ResponseOf, RouteDef, RouteRef } from '@market/contracts/plain';
 import { auth } from './supabase';
 
 export interface FieldError {
@@ -18,8 +17,18 @@ export class ApiError extends Error {
   }
 }
 
-type In<T> = [NonNullable<T>] extends [z.ZodType] ? z.input<NonNullable<T>> : never;
-type Input<D extends RouteDef> = { params?: In<D['params']>; query?: In<D['query']>; body?: In<D['body']> };
+/**
+ * What a call to a route sends, typed from its definition: `params` when the path has parameters,
+ * `query` (required only when some query field is), `body` when the route takes one. A part the route
+ * does not declare cannot be passed.
+ */
+export type RequestOf<R> = ([ParamsOf<R>] extends [undefined] ? { params?: never } : { params: ParamsOf<R> }) &
+  ([QueryOf<R>] extends [undefined] ? { query?: never } : object extends QueryOf<R> ? { query?: QueryOf<R> } : { query: QueryOf<R> }) &
+  ([BodyOf<R>] extends [undefined] ? { body?: never } : undefined extends BodyOf<R> ? { body?: BodyOf<R> } : { body: BodyOf<R> }) & {
+    signal?: AbortSignal;
+  };
+/** The input argument may be left out when nothing in it is required. */
+type Args<I> = object extends I ? [input?: I] : [input: I];
 
 /** The caller's bearer header (none when signed out). */
 export async function authHeaders(): Promise<Record<string, string>> {
@@ -33,15 +42,44 @@ export function apiErrorOf(status: number, json: unknown): ApiError {
   return new ApiError(status, e.code ?? 'internal', e.message ?? `HTTP ${status}`, e.fields ?? []);
 }
 
+/** `/api/v1` + the route's path with its parameters filled in + the query string (empty values left out). */
+export function apiUrl(path: string, params?: object, query?: object): string {
+  let url = path;
+  for (const [k, v] of Object.entries(params ?? {})) url = url.replace(`:${k}`, encodeURIComponent(String(v)));
+  const qs = new URLSearchParams(
+    Object.entries(query ?? {})
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+  return `/api/v1${url}${qs ? `?${qs}` : ''}`;
+}
+
+type Upload = { params?: object; query?: object; signal?: AbortSignal };
+
 /**
- * Posts one file (multipart field "file") to an /api/v1 path with XMLHttpRequest, which reports upload
+ * Posts one file (multipart field "file") to an upload route with XMLHttpRequest, which reports upload
  * progress (fetch does not); onProgress gets the share sent, 0..1.
  */
-export async function uploadFile<T>(path: string, file: File, onProgress: (share: number) => void, signal?: AbortSignal): Promise<T> {
+export function uploadFile<D extends RouteDef>(
+  route: RouteRef<D> & { method: 'POST' },
+  file: File,
+  onProgress: (share: number) => void,
+  input?: Pick<RequestOf<D>, 'params' | 'query' | 'signal'>,
+): Promise<ResponseOf<D>>;
+/** @deprecated Name the route: `uploadFile(assetsRoutes.uploadAsset, file, onProgress, { query, signal })`. */
+export function uploadFile<T>(path: string, file: File, onProgress: (share: number) => void, signal?: AbortSignal): Promise<T>;
+export async function uploadFile(
+  route: RouteRef | string,
+  file: File,
+  onProgress: (share: number) => void,
+  input?: Upload | AbortSignal,
+): Promise<unknown> {
+  const options: Upload = input instanceof AbortSignal ? { signal: input } : (input ?? {});
+  const url = typeof route === 'string' ? `/api/v1${route}` : apiUrl(route.path, options.params, options.query);
   const headers = await authHeaders();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/v1${path}`);
+    xhr.open('POST', url);
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
@@ -51,12 +89,12 @@ export async function uploadFile<T>(path: string, file: File, onProgress: (share
       } catch {
         json = null;
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(json);
       else reject(apiErrorOf(xhr.status, json));
     };
     xhr.onerror = () => reject(new ApiError(0, 'network', 'Network error'));
     xhr.onabort = () => reject(new ApiError(0, 'aborted', 'aborted'));
-    signal?.addEventListener('abort', () => xhr.abort());
+    options.signal?.addEventListener('abort', () => xhr.abort());
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);
@@ -64,21 +102,31 @@ export async function uploadFile<T>(path: string, file: File, onProgress: (share
 }
 
 /**
- * Calls an /api/v1 route. The route type comes from the contract (type-only import, so no schema
- * code reaches the bundle); the method and path are passed as written in the contract.
+ * Calls an /api/v1 route named by its zod-free reference: `api(languagesRoutes.listLanguages, { query })`.
+ * The method and path come from the reference; params, query, body and the answer are typed from the
+ * route's definition (a type-only import, so no schema code reaches the bundle).
  */
-export async function api<D extends RouteDef>(route: Pick<D, 'method' | 'path'>, input: Input<D> = {}): Promise<z.infer<D['response']>> {
-  let path = route.path;
-  for (const [k, v] of Object.entries((input.params ?? {}) as Record<string, string>)) path = path.replace(`:${k}`, encodeURIComponent(v));
-  const qs = input.query
-    ? new URLSearchParams(Object.entries(input.query as Record<string, string>).filter(([, v]) => v !== undefined && v !== '')).toString()
-    : '';
+export function api<D extends RouteDef>(route: RouteRef<D>, ...input: Args<RequestOf<D>>): Promise<ResponseOf<D>>;
+/**
+ * @deprecated Name the route by its reference instead of repeating its method and path:
+ * `api(languagesRoutes.listLanguages, input)` with `languagesRoutes` from `@market/contracts/plain`.
+ * Kept only while the features move over; without the type argument it accepts nothing.
+ */
+export function api<D extends RouteDef = never>(
+  route: NoInfer<[D] extends [never] ? never : { method: HttpMethod; path: string }>,
+  input?: { params?: ParamsOf<D>; query?: QueryOf<D>; body?: BodyOf<D> },
+): Promise<ResponseOf<D>>;
+export async function api(
+  route: Pick<RouteDef, 'method' | 'path'>,
+  input: { params?: object; query?: object; body?: unknown; signal?: AbortSignal } = {},
+): Promise<unknown> {
   const headers = await authHeaders();
   if (input.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`/api/v1${path}${qs ? `?${qs}` : ''}`, {
+  const res = await fetch(apiUrl(route.path, input.params, input.query), {
     method: route.method,
     headers,
     body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+    signal: input.signal,
   });
   const text = await res.text();
   const json = text ? JSON.parse(text) : null;

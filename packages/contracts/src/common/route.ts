@@ -16,10 +16,12 @@ export interface RouteDef<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  M extends HttpMethod = HttpMethod,
+  Path extends string = string,
 > {
-  method: HttpMethod;
+  method: M;
   /** Path below /api/v1, with :params. */
-  path: string;
+  path: Path;
   summary: string;
   tag: string;
   access: Access;
@@ -34,8 +36,17 @@ export interface RouteDef<
   compress?: false;
 }
 
-export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  def: RouteDef<P, Q, B, R>,
-): RouteDef<P, Q, B, R> {
+/**
+ * A route definition. The method and path keep their literal types (`'GET'`, `'/languages/:id'`) so the
+ * zod-free route references (`common/route-refs.ts`) and the web client are checked against them.
+ */
+export function defineRoute<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  M extends HttpMethod,
+  Path extends string,
+>(def: RouteDef<P, Q, B, R, M, Path>): RouteDef<P, Q, B, R, M, Path> {
   return def;
 }

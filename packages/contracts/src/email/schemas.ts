@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { EMAIL_STATUSES, EMAIL_TEST_TEMPLATES } from './constants.js';
 
-export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'kept'] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
-
-export const EMAIL_TEST_TEMPLATES = ['plain', 'welcome', 'confirmation-preview'] as const;
-export type EmailTestTemplate = (typeof EMAIL_TEST_TEMPLATES)[number];
+export * from './constants.js';
 
 /** One outbox message without its bodies (lists never carry bodies: they may hold sign-in links). */
 export const emailSummarySchema = z.object({

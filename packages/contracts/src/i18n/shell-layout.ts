@@ -116,4 +116,8 @@ export const SHELL_LAYOUT = {
   'common.close': { en: 'Close', ar: 'إغلاق' },
   'common.tryAgain': { en: 'Try again', ar: 'حاول مرة أخرى' },
   'common.error': { en: 'Something went wrong', ar: 'حدث خطأ ما' },
+  // The defaults of lib/api-errors.ts for an answer a feature does not word its own way.
+  'common.networkError': { en: 'The server could not be reached; try again.', ar: 'تعذّر الوصول إلى الخادم؛ حاول مرة أخرى.' },
+  'common.notFound': { en: 'This no longer exists; reload the page.', ar: 'لم يعد هذا موجودًا؛ أعد تحميل الصفحة.' },
+  'common.forbidden': { en: 'You do not have permission to do this.', ar: 'ليست لديك صلاحية للقيام بهذا.' },
 } satisfies Record<string, TranslationEntry>;

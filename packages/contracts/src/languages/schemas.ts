@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { concurrencyShape } from '../common/concurrency.js';
 import { uuid } from '../platform/schemas.js';
+import { LANGUAGE_CODE_PATTERN, TEXT_DIRECTIONS } from './constants.js';
 
-export const languageCode = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'must be a language code such as en or pt-BR');
+export * from './constants.js';
+
+export const languageCode = z.string().regex(LANGUAGE_CODE_PATTERN, 'must be a language code such as en or pt-BR');
 
 export const languageSchema = z.object({
   id: uuid,
@@ -12,7 +15,7 @@ export const languageSchema = z.object({
   isDefault: z.boolean(),
   isActive: z.boolean(),
   sortOrder: z.number().int(),
-  textDirection: z.enum(['ltr', 'rtl']),
+  textDirection: z.enum(TEXT_DIRECTIONS),
   /** In the set every installation ships with; its id is the shipped row's, and writes change only the caller's organization. */
   shipped: z.boolean(),
   /** The caller's organization changed this shipped language's settings (DELETE resets them). */
@@ -29,7 +32,7 @@ export const languageCreateSchema = z
     isDefault: z.boolean().optional(),
     isActive: z.boolean().optional(),
     sortOrder: z.number().int().min(0).max(10000).optional(),
-    textDirection: z.enum(['ltr', 'rtl']).optional(),
+    textDirection: z.enum(TEXT_DIRECTIONS).optional(),
   })
   .strict();
 export const languageUpdateSchema = languageCreateSchema.partial().extend(concurrencyShape).strict();

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { concurrencyShape } from '../common/concurrency.js';
+import { VENDOR_DOCUMENT_TYPES } from '../vendors/constants.js';
 
-/** Document types a vendor of a category must hold (the same set as vendor documents). */
-export const DOCUMENT_TYPES = ['insurance', 'permit', 'licence', 'id', 'food_hygiene'] as const;
+/** Document types a vendor of a category must hold: the vendor document types. */
+export const DOCUMENT_TYPES = VENDOR_DOCUMENT_TYPES;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 const uuid = z.uuid();

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { concurrencyShape } from '../common/concurrency.js';
+import { MARKET_DAY_STATUS_VALUES, TIME_OF_DAY_PATTERN } from './constants.js';
 
-export const MARKET_DAY_STATUS_VALUES = ['draft', 'published', 'completed', 'cancelled'] as const;
-export type MarketDayStatus = (typeof MARKET_DAY_STATUS_VALUES)[number];
+export * from './constants.js';
 
 // PostgreSQL text cannot hold U+0000: refuse it as input instead of failing on insert.
 const NO_NUL = /^[^\u0000]*$/;
@@ -13,7 +13,7 @@ export const mdUuid = z.uuid('must be an id');
 // (A refinement, not a second pattern, so the JSON Schema keeps its date format.)
 const inYears = (v: string) => /^20\d\d-/.test(v);
 export const mdDate = z.iso.date('must be a date written YYYY-MM-DD').refine(inYears, 'must be a date in the years 2000 to 2099');
-export const mdTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time written HH:MM (00:00 to 23:59)');
+export const mdTime = z.string().regex(TIME_OF_DAY_PATTERN, 'must be a time written HH:MM (00:00 to 23:59)');
 /** A timestamp with its offset kept: the offset says in which zone the day's opening time is read. */
 export const mdTimestamp = z.iso
   .datetime({ offset: true, message: 'must be a date and time such as 2026-05-01T09:00:00+03:00' })

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { concurrencyShape } from '../common/concurrency.js';
+import { LOCATION_AMENITIES, LOCATION_STATUS_VALUES, PLAN_MAX_M, PLAN_MIN_M } from './constants.js';
 
-/** Facilities a market location can offer (same values as the database enum). */
-export const LOCATION_AMENITIES = ['parking', 'toilets', 'power', 'water', 'shade', 'step_free'] as const;
-export const LOCATION_STATUS_VALUES = ['active', 'inactive'] as const;
-export type LocationAmenity = (typeof LOCATION_AMENITIES)[number];
-
-/** Plan canvas limits in metres: small enough to draw, large enough for a fairground. */
-export const PLAN_MIN_M = 5;
-export const PLAN_MAX_M = 2000;
+export * from './constants.js';
 
 const uuid = z.uuid();
 const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);

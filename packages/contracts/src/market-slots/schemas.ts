@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { concurrencyShape } from '../common/concurrency.js';
+import { MAX_SLOTS_PER_BATCH, SLOT_POWER, SLOT_STATUSES } from './constants.js';
 
-export const SLOT_POWER = ['none', 'single_phase', 'three_phase'] as const;
-export const SLOT_STATUSES = ['open', 'blocked'] as const;
-/** Most slots one generator call or one bulk position update may touch. */
-export const MAX_SLOTS_PER_BATCH = 500;
+export * from './constants.js';
 
 const uuid = z.uuid();
 const bool = z.enum(['true', 'false'], 'must be true or false');

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { concurrencyShape } from '../common/concurrency.js';
+import { MAX_RATE_MICROS, UNIT_KINDS } from './constants.js';
 
-/** What a unit measures; the same list as the units table. */
-export const UNIT_KINDS = ['count', 'length', 'area', 'volume', 'weight', 'time', 'other'] as const;
-export type UnitKind = (typeof UNIT_KINDS)[number];
-
-/** The base currency's rate against itself (rates are stored times one million). */
-export const BASE_RATE_MICROS = 1_000_000;
-/** Largest rate the integer column holds. */
-export const MAX_RATE_MICROS = 2_147_483_647;
+export * from './constants.js';
 
 const uuid = z.uuid();
 const code = z

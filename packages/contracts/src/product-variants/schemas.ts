@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { concurrencyShape } from '../common/concurrency.js';
+import { SKU_PATTERN } from '../products/constants.js';
+import {
+  BARCODE_PATTERN,
+  MAX_BULK_VARIANTS,
+  MAX_VARIANT_AXES,
+  MAX_VARIANT_PRICE_MINOR,
+  MAX_VARIANT_STOCK,
+  MAX_VARIANT_WEIGHT_GRAMS,
+} from './constants.js';
 
-/** At most this many combinations are created by one generation. */
-export const MAX_VARIANT_COMBINATIONS = 500;
-export const MAX_VARIANT_AXES = 3;
-export const MAX_BULK_VARIANTS = 500;
-export const MAX_VARIANT_PRICE_MINOR = 1_000_000_000_000;
-export const MAX_VARIANT_STOCK = 1_000_000_000;
-export const MAX_VARIANT_WEIGHT_GRAMS = 1_000_000_000;
+export * from './constants.js';
 
 const uuid = z.uuid();
 export const variantSkuSchema = z
@@ -15,12 +18,9 @@ export const variantSkuSchema = z
   .trim()
   .min(1, 'is required')
   .max(100, 'at most 100 characters')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_./-]*$/, 'letters, digits, _ . / - only, starting with a letter or digit');
+  .regex(SKU_PATTERN, 'letters, digits, _ . / - only, starting with a letter or digit');
 /** Digits only: EAN-8, UPC-A (12) or EAN-13; the check digit is checked by the server. */
-export const barcodeSchema = z
-  .string()
-  .trim()
-  .regex(/^(\d{8}|\d{12}|\d{13})$/, 'must be 8 (EAN-8), 12 (UPC-A) or 13 (EAN-13) digits');
+export const barcodeSchema = z.string().trim().regex(BARCODE_PATTERN, 'must be 8 (EAN-8), 12 (UPC-A) or 13 (EAN-13) digits');
 export const priceOverrideSchema = z
   .number('must be a number')
   .int('must be a whole number of minor units (cents)')

@@ -1,40 +1,18 @@
 import { z } from 'zod';
+import {
+  MAX_BULK_PRODUCTS,
+  MAX_PRICE_MINOR,
+  MAX_PRODUCT_CATEGORIES,
+  MAX_PRODUCT_MEDIA,
+  PRODUCT_BULK_ACTIONS,
+  PRODUCT_LIST_COLUMNS,
+  PRODUCT_SORTS,
+  PRODUCT_STATUSES,
+  SKU_PATTERN,
+  type ProductStatus,
+} from './constants.js';
 
-export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-export const PRODUCT_LOCALES = ['en', 'ar'] as const;
-export type ProductLocale = (typeof PRODUCT_LOCALES)[number];
-export const PRODUCT_SORTS = [
-  'updated_desc',
-  'updated_asc',
-  'created_desc',
-  'name_asc',
-  'name_desc',
-  'sku_asc',
-  'price_asc',
-  'price_desc',
-  'completeness_asc',
-  'completeness_desc',
-] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-/** Columns of the product list a user may show or hide (SKU and name are always shown). */
-export const PRODUCT_LIST_COLUMNS = [
-  'image',
-  'status',
-  'brand',
-  'vendor',
-  'family',
-  'categories',
-  'price',
-  'completeness',
-  'variants',
-  'updated',
-] as const;
-export type ProductListColumn = (typeof PRODUCT_LIST_COLUMNS)[number];
-export const MAX_PRODUCT_CATEGORIES = 50;
-export const MAX_PRODUCT_MEDIA = 50;
-export const MAX_BULK_PRODUCTS = 1000;
-export const MAX_PRICE_MINOR = 1_000_000_000_000;
+export * from './constants.js';
 
 const uuid = z.uuid();
 export const skuSchema = z
@@ -42,7 +20,7 @@ export const skuSchema = z
   .trim()
   .min(1, 'is required')
   .max(64, 'at most 64 characters')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_./-]*$/, 'letters, digits, _ . / - only, starting with a letter or digit');
+  .regex(SKU_PATTERN, 'letters, digits, _ . / - only, starting with a letter or digit');
 const productName = z.string().trim().max(200, 'at most 200 characters');
 const description = z.string().max(20_000, 'at most 20000 characters');
 export const priceMinorSchema = z
@@ -236,7 +214,6 @@ export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 /** A restore is an edit too: it names the version the screen showed as the latest. */
 export const productRestoreSchema = z.object({ expectedVersion: expectedVersionSchema }).strict();
 
-export const PRODUCT_BULK_ACTIONS = ['set_status', 'add_categories', 'remove_categories', 'archive'] as const;
 export const productBulkSchema = z
   .object({
     action: z.enum(PRODUCT_BULK_ACTIONS, `must be one of ${PRODUCT_BULK_ACTIONS.join(', ')}`),

@@ -1,19 +1,15 @@
 import { z } from 'zod';
 import { concurrencyShape } from '../common/concurrency.js';
+import {
+  PHONE_PATTERN,
+  VENDOR_DOCUMENT_REVIEW_STATUSES,
+  VENDOR_DOCUMENT_STATUSES,
+  VENDOR_DOCUMENT_TYPES,
+  VENDOR_STATUSES,
+  VENDOR_TYPES,
+} from './constants.js';
 
-export const VENDOR_TYPES = ['market', 'junior', 'normal'] as const;
-export type VendorType = (typeof VENDOR_TYPES)[number];
-export const VENDOR_STATUSES = ['active', 'suspended', 'blocklisted'] as const;
-export type VendorStatus = (typeof VENDOR_STATUSES)[number];
-export const VENDOR_DOCUMENT_TYPES = ['insurance', 'permit', 'licence', 'id', 'food_hygiene'] as const;
-export type VendorDocumentType = (typeof VENDOR_DOCUMENT_TYPES)[number];
-/** What staff decide about a document. */
-export const VENDOR_DOCUMENT_REVIEW_STATUSES = ['pending', 'valid', 'declined'] as const;
-/** What a document is reported as: the review status, or `expired` once its expiry date has passed. */
-export const VENDOR_DOCUMENT_STATUSES = [...VENDOR_DOCUMENT_REVIEW_STATUSES, 'expired'] as const;
-export type VendorDocumentStatus = (typeof VENDOR_DOCUMENT_STATUSES)[number];
-/** Documents expiring within this many days are flagged. */
-export const EXPIRY_WARNING_DAYS = 30;
+export * from './constants.js';
 
 const uuid = z.uuid();
 const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
@@ -25,7 +21,7 @@ export const phoneSchema = z
   .string()
   .trim()
   .max(30, 'at most 30 characters')
-  .regex(/^\+?\(?[0-9](?:[ ().-]{0,2}[0-9]){6,14}$/, 'must be a phone number such as +971 50 123 4567');
+  .regex(PHONE_PATTERN, 'must be a phone number such as +971 50 123 4567');
 const email = z.email('must be an e-mail address').max(320, 'at most 320 characters');
 const website = z
   .url({ protocol: /^https?$/, error: 'must be a web address starting with http:// or https://' })

@@ -1,10 +1,10 @@
-import type { languagesRoutes } from '@market/contracts';
+import { languagesRoutes, type ResponseOf } from '@market/contracts/plain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from '../../lib/api';
 import { useReaderScope, type ReaderScope } from './use-reader-scope';
 
-type Language = Awaited<ReturnType<typeof api<typeof languagesRoutes.listLanguages>>>[number];
+type Language = ResponseOf<typeof languagesRoutes.listLanguages>[number];
 type Vars = Record<string, string | number>;
 
 export const LANGUAGE_STORAGE_KEY = 'pim-language';
@@ -31,11 +31,7 @@ function interpolate(s: string, vars?: Vars): string {
 function translationsQuery(code: string, scope: ReaderScope | undefined) {
   return {
     queryKey: [...i18nKeys.translations, code, scope?.key ?? ''],
-    queryFn: () =>
-      api<typeof languagesRoutes.listTranslations>(
-        { method: 'GET', path: '/translations' },
-        { query: { language: code, ...(scope?.org ? { org: scope.org } : {}) } },
-      ),
+    queryFn: () => api(languagesRoutes.listTranslations, { query: { language: code, ...(scope?.org ? { org: scope.org } : {}) } }),
     staleTime: Infinity,
     enabled: scope !== undefined,
   };
@@ -47,8 +43,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const scope = useReaderScope();
   const languagesQ = useQuery({
     queryKey: [...i18nKeys.languages, scope?.key ?? ''],
-    queryFn: () =>
-      api<typeof languagesRoutes.listLanguages>({ method: 'GET', path: '/languages' }, { query: scope?.org ? { org: scope.org } : {} }),
+    queryFn: () => api(languagesRoutes.listLanguages, { query: scope?.org ? { org: scope.org } : {} }),
     staleTime: Infinity,
     enabled: scope !== undefined,
     // Signing in changes the reader: the shipped set stays on screen until the organization's arrives.

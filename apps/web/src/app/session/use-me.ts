@@ -1,4 +1,5 @@
-import type { PermissionKey, platformRoutes } from '@market/contracts';
+import type { PermissionKey } from '@market/contracts';
+import { platformRoutes } from '@market/contracts/plain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useAuth } from './auth-provider';
@@ -8,7 +9,7 @@ export const meKeys = { me: (userId: string | undefined) => ['me', userId] as co
 /** The signed-in user, organization, role and permissions, as the server computes them. */
 export const meQuery = (userId: string | undefined) => ({
   queryKey: meKeys.me(userId),
-  queryFn: () => api<typeof platformRoutes.getMe>({ method: 'GET', path: '/me' }),
+  queryFn: () => api(platformRoutes.getMe),
   staleTime: 60_000,
 });
 

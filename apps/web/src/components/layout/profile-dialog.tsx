@@ -1,4 +1,4 @@
-import type { platformRoutes } from '@market/contracts';
+import { platformRoutes } from '@market/contracts/plain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
@@ -29,7 +29,7 @@ export default function ProfileDialog({ open, onOpenChange }: { open: boolean; o
   const qc = useQueryClient();
   const profile = useQuery({
     queryKey: ['profile', session?.user.id],
-    queryFn: () => api<typeof platformRoutes.getProfile>({ method: 'GET', path: '/profile' }),
+    queryFn: () => api(platformRoutes.getProfile),
     enabled: open && !!session,
   });
   const [form, setForm] = useState({ fullName: '', email: '', avatarUrl: '' });
@@ -46,7 +46,7 @@ export default function ProfileDialog({ open, onOpenChange }: { open: boolean; o
     });
   }, [open, profile.data, session]);
   const save = useMutation({
-    mutationFn: () => api<typeof platformRoutes.updateProfile>({ method: 'PUT', path: '/profile' }, { body: form }),
+    mutationFn: () => api(platformRoutes.updateProfile, { body: form }),
     onSuccess: async () => {
       toast.success(t('toast.profileUpdated'));
       await auth()

@@ -1,8 +1,8 @@
-import type { marketSlotsRoutes } from '@market/contracts';
+import { marketSlotsRoutes, type ResponseOf } from '@market/contracts/plain';
 import { api } from '../../lib/api';
 import type { Geometry } from './plan-types';
 
-type Slot = marketSlotsRoutes.Slot;
+type Slot = ResponseOf<typeof marketSlotsRoutes.updateSlotPositions>[number];
 const BATCH = 500;
 
 /** Sends the changed slots to the bulk position route: one request (all or nothing) per 500 slots. */
@@ -12,12 +12,7 @@ export async function savePositions(changes: { id: string; g: Geometry }[]): Pro
     const positions = changes
       .slice(i, i + BATCH)
       .map(({ id, g }) => ({ id, planX: g.planX, planY: g.planY, planRotation: g.planRotation, widthM: g.widthM, depthM: g.depthM }));
-    out.push(
-      ...(await api<typeof marketSlotsRoutes.updateSlotPositions>(
-        { method: 'PATCH', path: '/market-slots/positions' },
-        { body: { positions } },
-      )),
-    );
+    out.push(...(await api(marketSlotsRoutes.updateSlotPositions, { body: { positions } })));
   }
   return out;
 }
