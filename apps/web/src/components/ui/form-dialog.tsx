@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { useId, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 
@@ -39,6 +39,33 @@ export function FormField({
         </span>
       )}
     </div>
+  );
+}
+
+/**
+ * A text input with its label and error: `FormField` plus an `<input>` with the field look. Other input
+ * attributes (dir, lang, maxLength, type, placeholder, ...) pass through.
+ */
+export function TextField({
+  label,
+  error,
+  hint,
+  className,
+  value,
+  onValueChange,
+  ...input
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+  value: string;
+  onValueChange: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className' | 'id'>) {
+  return (
+    <FormField label={label} error={error} hint={hint} className={className}>
+      {(p) => <input {...input} {...p} className={fieldClass} value={value} onChange={(e) => onValueChange(e.target.value)} />}
+    </FormField>
   );
 }
 
@@ -107,6 +134,70 @@ export function FormDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The usual create/edit dialog: a `FormDialog` whose body is one form (two columns from `sm` up unless
+ * `formClassName` says otherwise) and whose footer is cancel plus submit. Submitting never reloads the
+ * page; `onSubmit` runs the caller's checks and mutation.
+ */
+export function FormDialogForm({
+  open,
+  onOpenChange,
+  title,
+  description,
+  wide,
+  pending,
+  submitLabel,
+  cancelLabel,
+  onSubmit,
+  formClassName = 'grid gap-3 sm:grid-cols-2',
+  formId,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  wide?: boolean;
+  pending: boolean;
+  /** What the submit button says; usually "Saving…" while pending. */
+  submitLabel: ReactNode;
+  cancelLabel: string;
+  onSubmit: () => void;
+  formClassName?: string;
+  /** The form's id, where a test or another control names it; a generated one otherwise. */
+  formId?: string;
+  children: ReactNode;
+}) {
+  const generatedId = useId();
+  const id = formId ?? generatedId;
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      wide={wide}
+      footer={
+        <SubmitFooter formId={id} pending={pending} cancelLabel={cancelLabel} onCancel={() => onOpenChange(false)}>
+          {submitLabel}
+        </SubmitFooter>
+      }
+    >
+      <form
+        id={id}
+        noValidate
+        className={formClassName}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+      </form>
+    </FormDialog>
   );
 }
 
