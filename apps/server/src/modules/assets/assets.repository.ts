@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { assets, objects } from '../../db/schema/index.js';
 import { joinPath, RESERVED_FOLDERS, splitExtension } from './assets.paths.js';
+import { escapeLike } from '../../lib/like-pattern.js';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type NewAsset = typeof assets.$inferInsert;
@@ -40,8 +41,6 @@ export interface ListOptions {
   limit: number;
   offset: number;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function listWhere(o: ListOptions): SQL {
   const parts: SQL[] = [eq(assets.orgId, o.orgId)];

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { identities, mfaFactors, organizationMemberships, users } from '../../db/schema/index.js';
+import { likePattern } from '../../lib/like-pattern.js';
 
 export type UserRecord = typeof users.$inferSelect;
 export type UserInsert = typeof users.$inferInsert;
@@ -71,7 +72,7 @@ export async function deleteUserRow(db: DbOrTx, id: string): Promise<void> {
 }
 
 export async function listUserRows(db: DbOrTx, opts: { offset: number; limit: number; filter?: string }) {
-  const where = and(isNull(users.deletedAt), opts.filter ? ilike(users.email, `%${opts.filter.replace(/[%_\\]/g, '\\$&')}%`) : undefined);
+  const where = and(isNull(users.deletedAt), opts.filter ? ilike(users.email, likePattern(opts.filter)) : undefined);
   const rows = await db
     .select()
     .from(users)

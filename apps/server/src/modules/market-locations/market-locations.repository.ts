@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { marketCategories, marketDays, marketLocations, marketSlots, organizations } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/like-pattern.js';
 
 export type LocationRow = typeof marketLocations.$inferSelect;
 export type LocationInsert = typeof marketLocations.$inferInsert;
@@ -9,8 +10,6 @@ export type LocationInsert = typeof marketLocations.$inferInsert;
 const LIST_LIMIT = 1000;
 /** Slots drawn on one plan; matches the public map's cap. */
 const PLAN_SLOT_LIMIT = 2000;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function listLocations(db: DbOrTx, orgId: string, filter: { status?: 'active' | 'inactive'; q?: string }): Promise<LocationRow[]> {
   const q = filter.q ? `%${escapeLike(filter.q)}%` : null;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { attributeFamilyAttributes, attributeOptions, attributes, productVariants, products } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/like-pattern.js';
 
 export type VariantRow = typeof productVariants.$inferSelect;
 export type ProductRef = {
@@ -150,7 +151,7 @@ export async function takenSkus(db: DbOrTx, orgId: string, skus: string[], excep
 
 /** Lower-cased SKUs of the organization's variants and products starting with this prefix (for making generated SKUs unique). */
 export async function skusWithPrefix(db: DbOrTx, orgId: string, prefix: string): Promise<Set<string>> {
-  const pattern = `${likeEscape(prefix.toLowerCase())}%`;
+  const pattern = `${escapeLike(prefix.toLowerCase())}%`;
   const v = await db
     .select({ s: sql<string>`lower(${productVariants.sku})` })
     .from(productVariants)
@@ -207,10 +208,6 @@ export async function deleteVariant(db: DbOrTx, orgId: string, id: string): Prom
   await db.delete(productVariants).where(and(eq(productVariants.orgId, orgId), eq(productVariants.id, id)));
 }
 
-export function likeEscape(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export type GridCursor = { sku: string; productId: string; position: number; id: string };
 export type GridRow = VariantRow & {
   product: { id: string; sku: string; nameEn: string; nameAr: string; priceMinor: number; variantAxes: string[] };
@@ -231,7 +228,7 @@ export async function gridPage(
   ];
   if (f.productId) where.push(eq(productVariants.productId, f.productId));
   if (f.q) {
-    const pattern = `%${likeEscape(f.q.toLowerCase())}%`;
+    const pattern = `%${escapeLike(f.q.toLowerCase())}%`;
     where.push(
       sql`(lower(${productVariants.sku}) like ${pattern} or ${productVariants.barcode} like ${pattern} or ${products.searchText} like ${pattern})`,
     );

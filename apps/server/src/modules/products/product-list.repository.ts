@@ -4,6 +4,7 @@ import { attributeFamilies, brands, catalogCategories, productCategories, produc
 import { publicUrl } from './products.repository.js';
 import { SORT_KEYS, type SortValue } from './product-list.cursor.js';
 import type { productsRoutes as c } from '@market/contracts';
+import { escapeLike } from '../../lib/like-pattern.js';
 
 export interface ProductFilters {
   q?: string;
@@ -33,7 +34,6 @@ export interface ProductFilters {
 const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** LIKE pattern characters taken literally. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** The sort column as SQL, and the same value as the text/number the cursor carries. */
 function sortExpr(sort: c.ProductSort): { col: SQL; key: SQL; cast: (v: SortValue) => SQL } {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { buckets, objects, vendorUsers } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/like-pattern.js';
 
 export type BucketRow = typeof buckets.$inferSelect;
 export type ObjectRow = typeof objects.$inferSelect;
@@ -37,7 +38,7 @@ const BUCKET_SORT = { id: buckets.id, name: buckets.name, created_at: buckets.cr
 /** onlyIds: the buckets the caller may see at all (null for every bucket in scope). */
 export async function listBuckets(db: DbOrTx, scope: Scope, o: BucketListOptions, onlyIds: string[] | null = null): Promise<BucketRow[]> {
   if (onlyIds && onlyIds.length === 0) return [];
-  const escaped = o.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = o.search === undefined ? undefined : escapeLike(o.search);
   const col = BUCKET_SORT[o.sortColumn];
   return db
     .select()
