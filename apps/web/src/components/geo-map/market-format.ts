@@ -1,5 +1,3 @@
-import type { marketLocationsRoutes } from '@market/contracts';
-
 /** Date and time display shared by the locations page and the public map, in the page language. */
 
 /** "2026-05-02" as a long local date; the date is a calendar day, so it is formatted in UTC to never shift. */
@@ -26,10 +24,3 @@ export function formatTime(time: string, language: string): string {
 export const localName = (x: { nameEn: string; nameAr: string }, language: string) => (language === 'ar' && x.nameAr ? x.nameAr : x.nameEn);
 export const localDescription = (x: { descriptionEn: string | null; descriptionAr: string | null }, language: string) =>
   (language === 'ar' ? x.descriptionAr || x.descriptionEn : x.descriptionEn || x.descriptionAr) ?? '';
-
-/** Amenity values in catalogue order (the contract's list, repeated here so no contract code reaches the bundle). */
-export const AMENITY_VALUES = ['parking', 'toilets', 'power', 'water', 'shade', 'step_free'] as const satisfies readonly Amenity[];
-type Amenity = marketLocationsRoutes.LocationAmenity;
-// Fails to compile when the contract gains an amenity this list lacks.
-const allAmenities: Record<Exclude<Amenity, (typeof AMENITY_VALUES)[number]>, never> = {};
-void allAmenities;

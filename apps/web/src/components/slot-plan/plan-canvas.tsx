@@ -1,7 +1,25 @@
-import { forwardRef, memo, type KeyboardEvent, type PointerEvent, type PointerEventHandler, type ReactNode } from 'react';
-import type { Geometry, PlanLocation } from './plan-types';
+import { forwardRef, memo, useMemo, type KeyboardEvent, type PointerEvent, type PointerEventHandler, type ReactNode } from 'react';
+import { useT } from '../../app/i18n/i18n-provider';
+import type { Geometry, PlanCategory, PlanLocation, PlanSlot } from './plan-types';
 
 export const NO_CATEGORY_COLOUR = '#94a3b8';
+
+/**
+ * The props every drawing of a slot shares: its fill (the category's colour, grey without one or with a
+ * category not listed), whether it is blocked, and what a screen reader says of it.
+ */
+export function useShapeProps(categories: PlanCategory[]) {
+  const t = useT();
+  const colours = useMemo(() => new Map(categories.map((c) => [c.id, c.colour])), [categories]);
+  return (s: Pick<PlanSlot, 'id' | 'code' | 'status' | 'categoryId'>, g: Geometry) => ({
+    id: s.id,
+    code: s.code,
+    geometry: g,
+    colour: (s.categoryId && colours.get(s.categoryId)) || NO_CATEGORY_COLOUR,
+    blocked: s.status === 'blocked',
+    label: t('plan.slotLabel', { code: s.code, width: g.widthM, depth: g.depthM, x: g.planX, y: g.planY, rotation: g.planRotation }),
+  });
+}
 
 interface PlanCanvasProps {
   location: PlanLocation;

@@ -19,31 +19,18 @@ export function usePlanZoom() {
 
 export function PlanZoomControls({ z }: { z: ReturnType<typeof usePlanZoom> }) {
   const t = useT();
+  const buttons = [
+    { label: t('plan.zoomOut'), Icon: ZoomOut, onClick: z.zoomOut, disabled: !z.canZoomOut },
+    { label: t('plan.fit'), Icon: Maximize, onClick: z.fit, disabled: !z.canZoomOut },
+    { label: t('plan.zoomIn'), Icon: ZoomIn, onClick: z.zoomIn, disabled: !z.canZoomIn },
+  ];
   return (
     <div className="flex items-center gap-1" role="group" aria-label={t('plan.zoom')}>
-      <Button
-        variant="outline"
-        size="icon"
-        onClick={z.zoomOut}
-        disabled={!z.canZoomOut}
-        aria-label={t('plan.zoomOut')}
-        title={t('plan.zoomOut')}
-      >
-        <ZoomOut className="size-4" aria-hidden />
-      </Button>
-      <Button variant="outline" size="icon" onClick={z.fit} disabled={!z.canZoomOut} aria-label={t('plan.fit')} title={t('plan.fit')}>
-        <Maximize className="size-4" aria-hidden />
-      </Button>
-      <Button
-        variant="outline"
-        size="icon"
-        onClick={z.zoomIn}
-        disabled={!z.canZoomIn}
-        aria-label={t('plan.zoomIn')}
-        title={t('plan.zoomIn')}
-      >
-        <ZoomIn className="size-4" aria-hidden />
-      </Button>
+      {buttons.map(({ label, Icon, onClick, disabled }) => (
+        <Button key={label} variant="outline" size="icon" onClick={onClick} disabled={disabled} aria-label={label} title={label}>
+          <Icon className="size-4" aria-hidden />
+        </Button>
+      ))}
     </div>
   );
 }

@@ -1,11 +1,12 @@
+import { MAX_SLOTS_PER_BATCH } from '@market/contracts/plain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Save, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../ui/button';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api-errors';
 import { useI18n } from '../../app/i18n/i18n-provider';
-import { NO_CATEGORY_COLOUR, PlanCanvas, SlotShape } from './plan-canvas';
+import { PlanCanvas, SlotShape, useShapeProps } from './plan-canvas';
 import { applyKey, clampToPlan, defaultPlacement } from './plan-geometry';
 import { PlanInspector } from './plan-inspector';
 import { PlanKeyboardHelp } from './plan-keyboard-help';
@@ -36,7 +37,7 @@ export function SlotPlanEditor({ location, slots, categories, onChange, onSaved 
   const svgRef = useRef<SVGSVGElement>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const d = usePlanDraft(slots, onChange);
-  const colours = useMemo(() => new Map(categories.map((c) => [c.id, c.colour])), [categories]);
+  const shape = useShapeProps(categories);
   const byId = useMemo(() => new Map(slots.map((s) => [s.id, s])), [slots]);
   const mpp = useMetresPerPixel(svgRef, z.zoom);
   const pointer = usePlanPointer({
@@ -99,8 +100,15 @@ export function SlotPlanEditor({ location, slots, categories, onChange, onSaved 
   const sel = selected ? byId.get(selected) : undefined;
   const selGeometry = selected ? d.geometry(selected) : null;
   const changed = new Set(d.changedIds);
-  const used = new Set(slots.map((s) => s.categoryId));
-  const saveError = save.error instanceof ApiError ? describeSaveError(save.error, d.changedIds, byId) : save.error?.message;
+  // "A4: must keep the slot on the plan ..." from a field such as positions.3.planX.
+  const saveError = save.error
+    ? errorMessage(t, save.error, {
+        label: (field) => {
+          const m = /^positions\.(\d+)\./.exec(field);
+          return m ? (byId.get(d.changedIds[Number(m[1]) % MAX_SLOTS_PER_BATCH] ?? '')?.code ?? '') : undefined;
+        },
+      })
+    : null;
 
   return (
     <div
@@ -141,11 +149,7 @@ export function SlotPlanEditor({ location, slots, categories, onChange, onSaved 
           {saveError}
         </p>
       )}
-      <PlanLegend
-        categories={categories.filter((c) => used.has(c.id))}
-        showUncategorised={slots.some((s) => !s.categoryId || !colours.has(s.categoryId))}
-        showBlocked={slots.some((s) => s.status === 'blocked')}
-      />
+      <PlanLegend categories={categories} slots={slots} />
       <PlanCanvas
         ref={svgRef}
         location={location}
@@ -159,22 +163,10 @@ export function SlotPlanEditor({ location, slots, categories, onChange, onSaved 
         {placed.map(({ s, g }) => (
           <SlotShape
             key={s.id}
-            id={s.id}
-            code={s.code}
-            geometry={g}
-            colour={(s.categoryId && colours.get(s.categoryId)) || NO_CATEGORY_COLOUR}
-            blocked={s.status === 'blocked'}
+            {...shape(s, g)}
             selected={selected === s.id}
             dirty={changed.has(s.id)}
             interactive
-            label={t('plan.slotLabel', {
-              code: s.code,
-              width: g.widthM,
-              depth: g.depthM,
-              x: g.planX,
-              y: g.planY,
-              rotation: g.planRotation,
-            })}
             onPointerDown={onPointerDown}
             onKeyDown={onSlotKey}
             onFocus={setSelected}
@@ -214,13 +206,4 @@ export function SlotPlanEditor({ location, slots, categories, onChange, onSaved 
       )}
     </div>
   );
-}
-
-/** "A4: must keep the slot on the plan ..." from a field such as positions.3.planX. */
-function describeSaveError(err: ApiError, sentIds: string[], byId: Map<string, PlanSlot>): string {
-  const f = err.fields[0];
-  const m = f && /^positions\.(\d+)\.(\w+)$/.exec(f.field);
-  if (!m) return err.message;
-  const code = byId.get(sentIds[Number(m[1]) % 500] ?? '')?.code ?? '';
-  return `${code}: ${f.message}`;
 }

@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
 import { useI18n } from '../../app/i18n/i18n-provider';
-import { NO_CATEGORY_COLOUR, PlanCanvas, SlotShape } from './plan-canvas';
+import { PlanCanvas, SlotShape, useShapeProps } from './plan-canvas';
 import { geometryOf } from './plan-geometry';
 import { PlanLegend } from './plan-legend';
 import type { PlanCategory, PlanLocation, PlanSlot } from './plan-types';
@@ -16,40 +15,20 @@ export interface SlotPlanProps {
 export function SlotPlan({ location, slots, categories }: SlotPlanProps) {
   const { t } = useI18n();
   const z = usePlanZoom();
-  const colours = useMemo(() => new Map(categories.map((c) => [c.id, c.colour])), [categories]);
+  const shape = useShapeProps(categories);
   const placed = slots.flatMap((s) => {
     const g = geometryOf(s);
     return g ? [{ s, g }] : [];
   });
-  const used = new Set(placed.map((p) => p.s.categoryId));
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <PlanLegend
-          categories={categories.filter((c) => used.has(c.id))}
-          showUncategorised={placed.some((p) => !p.s.categoryId || !colours.has(p.s.categoryId))}
-          showBlocked={placed.some((p) => p.s.status === 'blocked')}
-        />
+        <PlanLegend categories={categories} slots={placed.map((p) => p.s)} />
         <PlanZoomControls z={z} />
       </div>
       <PlanCanvas location={location} zoom={z.zoom} label={t('plan.label', { width: location.planWidthM, depth: location.planDepthM })}>
         {placed.map(({ s, g }) => (
-          <SlotShape
-            key={s.id}
-            id={s.id}
-            code={s.code}
-            geometry={g}
-            colour={(s.categoryId && colours.get(s.categoryId)) || NO_CATEGORY_COLOUR}
-            blocked={s.status === 'blocked'}
-            label={t('plan.slotLabel', {
-              code: s.code,
-              width: g.widthM,
-              depth: g.depthM,
-              x: g.planX,
-              y: g.planY,
-              rotation: g.planRotation,
-            })}
-          />
+          <SlotShape key={s.id} {...shape(s, g)} />
         ))}
       </PlanCanvas>
       {placed.length < slots.length && (

@@ -1,4 +1,5 @@
 import type { marketCategoriesRoutes as r } from '@market/contracts';
+import { marketCategoriesRoutes } from '@market/contracts/plain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
@@ -16,7 +17,7 @@ export const categoryKeys = {
 export function useCategories(status: StatusFilter) {
   return useQuery({
     queryKey: categoryKeys.list(status),
-    queryFn: () => api<typeof r.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status } }),
+    queryFn: () => api(marketCategoriesRoutes.listCategories, { query: { status } }),
   });
 }
 
@@ -34,14 +35,14 @@ export function useSaveCategory() {
       id
         ? guardStale(
             () =>
-              api<typeof r.updateCategory>(
-                { method: 'PATCH', path: '/market-categories/:id' },
-                { params: { id }, body: { ...body, expectedUpdatedAt: expectedUpdatedAt ?? '' } },
-              ),
+              api(marketCategoriesRoutes.updateCategory, {
+                params: { id },
+                body: { ...body, expectedUpdatedAt: expectedUpdatedAt ?? '' },
+              }),
             t('edit.staleWrite'),
             invalidate,
           )
-        : api<typeof r.createCategory>({ method: 'POST', path: '/market-categories' }, { body }),
+        : api(marketCategoriesRoutes.createCategory, { body }),
     onSuccess: invalidate,
   });
 }
@@ -51,8 +52,8 @@ export function useSetCategoryActive() {
   return useMutation({
     mutationFn: ({ id, active }: { id: string; active: boolean }) =>
       active
-        ? api<typeof r.activateCategory>({ method: 'POST', path: '/market-categories/:id/activate' }, { params: { id } })
-        : api<typeof r.deactivateCategory>({ method: 'POST', path: '/market-categories/:id/deactivate' }, { params: { id } }),
+        ? api(marketCategoriesRoutes.activateCategory, { params: { id } })
+        : api(marketCategoriesRoutes.deactivateCategory, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -60,7 +61,7 @@ export function useSetCategoryActive() {
 export function useDeleteCategory() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api<typeof r.deleteCategory>({ method: 'DELETE', path: '/market-categories/:id' }, { params: { id } }),
+    mutationFn: (id: string) => api(marketCategoriesRoutes.deleteCategory, { params: { id } }),
     onSuccess: invalidate,
   });
 }

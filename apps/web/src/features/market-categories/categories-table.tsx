@@ -1,19 +1,22 @@
 import { MoreHorizontal } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { column, DataTable, type ColumnDef } from '../../components/data-table';
+import { column, DataTable, type ColumnDef, type TableQuery } from '../../components/data-table';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/menu';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import type { Category } from './categories-api';
 
 interface Props {
-  categories: Category[];
+  query: TableQuery<Category>;
+  /** Said when there are no categories. */
+  empty: ReactNode;
   onEdit: (c: Category) => void;
   onToggleActive: (c: Category) => void;
   onDelete: (c: Category) => void;
 }
 
 /** Categories with colour, target, required documents, vendor count and state; actions per row. */
-export function CategoriesTable({ categories, onEdit, onToggleActive, onDelete }: Props) {
+export function CategoriesTable({ query, empty, onEdit, onToggleActive, onDelete }: Props) {
   const { t, language } = useI18n();
   const nameOf = (c: Category) => (language === 'ar' ? c.nameAr : c.nameEn);
   const columns: ColumnDef<Category>[] = [
@@ -95,5 +98,5 @@ export function CategoriesTable({ categories, onEdit, onToggleActive, onDelete }
       ),
     }),
   ];
-  return <DataTable columns={columns} data={categories} tableClassName="min-w-[44rem]" />;
+  return <DataTable columns={columns} query={query} errorLabel={t('categories.loadFailed')} empty={empty} tableClassName="min-w-[44rem]" />;
 }

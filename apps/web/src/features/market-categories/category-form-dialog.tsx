@@ -1,10 +1,13 @@
+import { VENDOR_DOCUMENT_TYPES } from '@market/contracts/plain';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/form-dialog';
-import { ApiError } from '../../lib/api';
+import { FormDialogForm, FormField, fieldClass, TextField } from '../../components/ui/form-dialog';
+import { errorMessage, fieldError, hasFieldErrors } from '../../lib/api-errors';
 import { useT } from '../../app/i18n/i18n-provider';
 import { useSaveCategory, type Category, type CategoryInput } from './categories-api';
-import { DOCUMENT_TYPES } from './document-types';
+
+/** A colour written #rrggbb, as the server accepts it. */
+const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 const EMPTY: CategoryInput = {
   nameEn: '',
@@ -58,13 +61,8 @@ export function CategoryFormDialog({
     // Reset only when the dialog opens or switches category, not when the mutation changes.
   }, [open, category, resetSave]);
 
-  const err = (f: string) => {
-    if (local[f]) return local[f];
-    return save.error instanceof ApiError
-      ? save.error.fields.find((e) => e.field === f || e.field.startsWith(`${f}.`))?.message
-      : undefined;
-  };
-  const general = save.error && !(save.error instanceof ApiError && save.error.fields.length) ? save.error.message : null;
+  const err = (f: string) => local[f] ?? fieldError(save.error, f);
+  const general = save.error && !hasFieldErrors(save.error) ? errorMessage(t, save.error) : null;
   const docs = form.requiredDocumentTypes ?? [];
 
   const submit = () => {
@@ -72,7 +70,7 @@ export function CategoryFormDialog({
     const errors: Record<string, string> = {};
     if (!form.nameEn.trim()) errors.nameEn = t('categories.form.required');
     if (!form.nameAr.trim()) errors.nameAr = t('categories.form.required');
-    if (!/^#[0-9a-fA-F]{6}$/.test(form.colour)) errors.colour = t('categories.form.colourInvalid');
+    if (!COLOUR.test(form.colour)) errors.colour = t('categories.form.colourInvalid');
     if (!(/^\d{1,5}$/.test(target.trim()) && Number(target) <= 10000)) errors.targetPerDay = t('categories.form.targetInvalid');
     setLocal(errors);
     if (Object.keys(errors).length) return;
@@ -87,148 +85,110 @@ export function CategoryFormDialog({
     );
   };
 
+  const set = (patch: Partial<CategoryInput>) => setForm({ ...form, ...patch });
+
   return (
-    <FormDialog
+    <FormDialogForm
       open={open}
       onOpenChange={onOpenChange}
       title={category ? t('categories.form.editTitle') : t('categories.form.createTitle')}
       description={t('categories.form.description')}
       wide
-      footer={
-        <SubmitFooter formId="category-form" pending={save.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
-          {save.isPending ? t('categories.form.saving') : t('categories.form.save')}
-        </SubmitFooter>
-      }
+      pending={save.isPending}
+      submitLabel={save.isPending ? t('categories.form.saving') : t('categories.form.save')}
+      cancelLabel={t('common.cancel')}
+      onSubmit={submit}
     >
-      <form
-        id="category-form"
-        noValidate
-        className="grid gap-3 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <FormField label={t('categories.form.nameEn')} error={err('nameEn')}>
-          {(p) => (
+      <TextField
+        label={t('categories.form.nameEn')}
+        error={err('nameEn')}
+        dir="ltr"
+        maxLength={100}
+        value={form.nameEn}
+        onValueChange={(nameEn) => set({ nameEn })}
+      />
+      <TextField
+        label={t('categories.form.nameAr')}
+        error={err('nameAr')}
+        dir="rtl"
+        lang="ar"
+        maxLength={100}
+        value={form.nameAr}
+        onValueChange={(nameAr) => set({ nameAr })}
+      />
+      <FormField label={t('categories.form.colour')} error={err('colour')}>
+        {(p) => (
+          <div className="flex items-center gap-2">
+            <input
+              type="color"
+              aria-label={t('categories.form.colourPicker')}
+              className="h-9 w-12 cursor-pointer rounded-md border bg-background p-1"
+              value={COLOUR.test(form.colour) ? form.colour : '#000000'}
+              onChange={(e) => set({ colour: e.target.value })}
+            />
             <input
               {...p}
               dir="ltr"
               className={fieldClass}
-              value={form.nameEn}
-              maxLength={100}
-              onChange={(e) => setForm({ ...form, nameEn: e.target.value })}
+              value={form.colour}
+              maxLength={7}
+              onChange={(e) => set({ colour: e.target.value })}
             />
-          )}
-        </FormField>
-        <FormField label={t('categories.form.nameAr')} error={err('nameAr')}>
-          {(p) => (
-            <input
-              {...p}
-              dir="rtl"
-              lang="ar"
-              className={fieldClass}
-              value={form.nameAr}
-              maxLength={100}
-              onChange={(e) => setForm({ ...form, nameAr: e.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label={t('categories.form.colour')} error={err('colour')}>
-          {(p) => (
-            <div className="flex items-center gap-2">
-              <input
-                type="color"
-                aria-label={t('categories.form.colourPicker')}
-                className="h-9 w-12 cursor-pointer rounded-md border bg-background p-1"
-                value={/^#[0-9a-f]{6}$/i.test(form.colour) ? form.colour : '#000000'}
-                onChange={(e) => setForm({ ...form, colour: e.target.value })}
-              />
-              <input
-                {...p}
-                dir="ltr"
-                className={fieldClass}
-                value={form.colour}
-                maxLength={7}
-                onChange={(e) => setForm({ ...form, colour: e.target.value })}
-              />
-            </div>
-          )}
-        </FormField>
-        <FormField label={t('categories.form.target')} hint={t('categories.form.targetHint')} error={err('targetPerDay')}>
-          {(p) => (
-            <input
-              {...p}
-              dir="ltr"
-              inputMode="numeric"
-              className={fieldClass}
-              value={target}
-              onChange={(e) => {
-                setTarget(e.target.value);
-                setLocal({});
-              }}
-            />
-          )}
-        </FormField>
-        <FormField label={t('categories.form.descriptionEn')} error={err('descriptionEn')} className="sm:col-span-2">
-          {(p) => (
-            <textarea
-              {...p}
-              dir="ltr"
-              className={`${fieldClass} h-20 py-2`}
-              maxLength={2000}
-              value={form.descriptionEn ?? ''}
-              onChange={(e) => setForm({ ...form, descriptionEn: e.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label={t('categories.form.descriptionAr')} error={err('descriptionAr')} className="sm:col-span-2">
-          {(p) => (
-            <textarea
-              {...p}
-              dir="rtl"
-              lang="ar"
-              className={`${fieldClass} h-20 py-2`}
-              maxLength={2000}
-              value={form.descriptionAr ?? ''}
-              onChange={(e) => setForm({ ...form, descriptionAr: e.target.value })}
-            />
-          )}
-        </FormField>
-        <fieldset className="flex flex-col gap-2 text-sm sm:col-span-2">
-          <legend className="mb-1 font-medium">{t('categories.form.documents')}</legend>
-          <div className="flex flex-wrap gap-x-4 gap-y-2">
-            {DOCUMENT_TYPES.map((d) => (
-              <label key={d} className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  checked={docs.includes(d)}
-                  onChange={(e) =>
-                    setForm({ ...form, requiredDocumentTypes: e.target.checked ? [...docs, d] : docs.filter((x) => x !== d) })
-                  }
-                />
-                {t(`categories.doc.${d}`)}
-              </label>
-            ))}
           </div>
-          {err('requiredDocumentTypes') && <span className="text-xs text-destructive">{err('requiredDocumentTypes')}</span>}
-        </fieldset>
-        <label className="flex items-center gap-2 text-sm sm:col-span-2">
-          <input
-            type="checkbox"
-            className="size-4"
-            checked={form.isActive ?? true}
-            onChange={(e) => setForm({ ...form, isActive: e.target.checked })}
-          />
-          {t('categories.form.active')}
-        </label>
-        {general && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {general}
-          </p>
         )}
-      </form>
-    </FormDialog>
+      </FormField>
+      <TextField
+        label={t('categories.form.target')}
+        hint={t('categories.form.targetHint')}
+        error={err('targetPerDay')}
+        dir="ltr"
+        inputMode="numeric"
+        value={target}
+        onValueChange={(v) => {
+          setTarget(v);
+          setLocal({});
+        }}
+      />
+      {(['descriptionEn', 'descriptionAr'] as const).map((k) => (
+        <FormField key={k} label={t(`categories.form.${k}`)} error={err(k)} className="sm:col-span-2">
+          {(p) => (
+            <textarea
+              {...p}
+              {...(k === 'descriptionAr' ? { dir: 'rtl', lang: 'ar' } : { dir: 'ltr' })}
+              className={`${fieldClass} h-20 py-2`}
+              maxLength={2000}
+              value={form[k] ?? ''}
+              onChange={(e) => set({ [k]: e.target.value })}
+            />
+          )}
+        </FormField>
+      ))}
+      <fieldset className="flex flex-col gap-2 text-sm sm:col-span-2">
+        <legend className="mb-1 font-medium">{t('categories.form.documents')}</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {VENDOR_DOCUMENT_TYPES.map((d) => (
+            <label key={d} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={docs.includes(d)}
+                onChange={(e) => set({ requiredDocumentTypes: e.target.checked ? [...docs, d] : docs.filter((x) => x !== d) })}
+              />
+              {t(`categories.doc.${d}`)}
+            </label>
+          ))}
+        </div>
+        {err('requiredDocumentTypes') && <span className="text-xs text-destructive">{err('requiredDocumentTypes')}</span>}
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" className="size-4" checked={form.isActive ?? true} onChange={(e) => set({ isActive: e.target.checked })} />
+        {t('categories.form.active')}
+      </label>
+      {general && (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          {general}
+        </p>
+      )}
+    </FormDialogForm>
   );
 }

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/form-dialog';
-import { ListState } from '../../components/ui/list-state';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api-errors';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { useCategories, useDeleteCategory, useSetCategoryActive, type Category, type StatusFilter } from './categories-api';
 import { CategoriesTable } from './categories-table';
@@ -29,7 +28,7 @@ export default function MarketCategoriesPage() {
           toast.success(
             c.isActive ? t('categories.toast.deactivated', { name: nameOf(c) }) : t('categories.toast.activated', { name: nameOf(c) }),
           ),
-        onError: (e) => toast.error(e.message),
+        onError: (e) => toast.error(errorMessage(t, e)),
       },
     );
 
@@ -60,15 +59,9 @@ export default function MarketCategoriesPage() {
           <option value="inactive">{t('categories.filter.inactive')}</option>
         </select>
       </div>
-      <ListState
-        loading={list.isPending}
-        error={list.error}
-        empty={!!list.data && list.data.length === 0}
-        loadingLabel={t('common.loading')}
-        errorLabel={t('categories.loadFailed')}
-        retryLabel={t('common.tryAgain')}
-        onRetry={() => void list.refetch()}
-        emptyContent={
+      <CategoriesTable
+        query={list}
+        empty={
           <div className="flex flex-col items-center gap-3">
             <span>{status === 'all' ? t('categories.empty') : t('categories.emptyFiltered')}</span>
             {status === 'all' && (
@@ -78,18 +71,13 @@ export default function MarketCategoriesPage() {
             )}
           </div>
         }
+        onEdit={(c) => setEditing({ open: true, category: c })}
+        onToggleActive={toggle}
+        onDelete={(c) => {
+          remove.reset();
+          setDeleting(c);
+        }}
       />
-      {list.data && list.data.length > 0 && (
-        <CategoriesTable
-          categories={list.data}
-          onEdit={(c) => setEditing({ open: true, category: c })}
-          onToggleActive={toggle}
-          onDelete={(c) => {
-            remove.reset();
-            setDeleting(c);
-          }}
-        />
-      )}
       <CategoryFormDialog open={editing.open} category={editing.category} onOpenChange={(open) => setEditing((e) => ({ ...e, open }))} />
       <ConfirmDialog
         open={!!deleting}
@@ -99,13 +87,7 @@ export default function MarketCategoriesPage() {
         confirmLabel={t('categories.delete')}
         cancelLabel={t('common.cancel')}
         pending={remove.isPending}
-        error={
-          remove.error
-            ? remove.error instanceof ApiError && remove.error.status === 409
-              ? `${t('categories.inUse')} ${remove.error.message}`
-              : remove.error.message
-            : null
-        }
+        error={remove.error ? errorMessage(t, remove.error, { conflict: `${t('categories.inUse')} ${remove.error.message}` }) : null}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {

@@ -1,41 +1,28 @@
-import type { marketCategoriesRoutes, marketDaysRoutes as r, marketLocationsRoutes } from '@market/contracts';
+import type { marketDaysRoutes as r } from '@market/contracts';
+import {
+  marketCategoriesRoutes,
+  marketDaysRoutes,
+  marketLocationsRoutes,
+  type BodyOf,
+  type MarketDayStatus,
+  type ResponseOf,
+} from '@market/contracts/plain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
 import { useT } from '../../app/i18n/i18n-provider';
 
+export type { MarketDayStatus };
 export type MarketDay = r.MarketDay;
 export type MarketDayDetail = r.MarketDayDetail;
-export type MarketDayStatus = r.MarketDayStatus;
 export type Series = r.MarketDaySeries;
 export type SeriesResult = r.MarketDaySeriesWriteResult;
-export type DayCreate = {
-  locationId: string;
-  date: string;
-  setupTime: string;
-  openTime: string;
-  closeTime: string;
-  applicationOpensAt?: string | null;
-  applicationClosesAt?: string | null;
-  notes?: string | null;
-  capacities?: CapacityInput[];
-};
-export type DayUpdate = Partial<Omit<DayCreate, 'locationId' | 'capacities'>>;
-export type SeriesCreate = {
-  locationId: string;
-  weekday: number;
-  startDate: string;
-  endDate: string;
-  skipDates?: string[];
-  setupTime: string;
-  openTime: string;
-  closeTime: string;
-  notes?: string | null;
-};
-export type SeriesUpdate = Partial<Omit<SeriesCreate, 'locationId'>>;
-export type CapacityInput = { categoryId: string; capacity: number };
-
-export const MARKET_DAY_STATUSES: readonly MarketDayStatus[] = ['draft', 'published', 'completed', 'cancelled'];
+export type DayCreate = BodyOf<typeof marketDaysRoutes.createMarketDay>;
+export type DayUpdate = Omit<BodyOf<typeof marketDaysRoutes.updateMarketDay>, 'expectedUpdatedAt'>;
+export type SeriesCreate = BodyOf<typeof marketDaysRoutes.createSeries>;
+export type SeriesUpdate = Omit<BodyOf<typeof marketDaysRoutes.updateSeries>, 'expectedUpdatedAt'>;
+export type CapacityInput = NonNullable<DayCreate['capacities']>[number];
+type SeriesActionResult = ResponseOf<typeof marketDaysRoutes.publishSeries> | ResponseOf<typeof marketDaysRoutes.deleteSeries>;
 
 export interface DayFilters {
   locationId?: string;
@@ -53,11 +40,7 @@ export const marketDayKeys = {
 export function useMarketDays(from: string, to: string, f: DayFilters) {
   return useQuery({
     queryKey: marketDayKeys.range(from, to, f),
-    queryFn: () =>
-      api<typeof r.listMarketDays>(
-        { method: 'GET', path: '/market-days' },
-        { query: { from, to, locationId: f.locationId, status: f.status } },
-      ),
+    queryFn: () => api(marketDaysRoutes.listMarketDays, { query: { from, to, locationId: f.locationId, status: f.status } }),
     placeholderData: (prev) => prev,
   });
 }
@@ -65,7 +48,7 @@ export function useMarketDays(from: string, to: string, f: DayFilters) {
 export function useMarketDay(id: string | null) {
   return useQuery({
     queryKey: marketDayKeys.detail(id ?? ''),
-    queryFn: () => api<typeof r.getMarketDay>({ method: 'GET', path: '/market-days/:id' }, { params: { id: id! } }),
+    queryFn: () => api(marketDaysRoutes.getMarketDay, { params: { id: id! } }),
     enabled: !!id,
   });
 }
@@ -73,14 +56,14 @@ export function useMarketDay(id: string | null) {
 export function useUpcomingMarketDays(limit = 5) {
   return useQuery({
     queryKey: marketDayKeys.upcoming(limit),
-    queryFn: () => api<typeof r.upcomingMarketDays>({ method: 'GET', path: '/market-days/upcoming' }, { query: { limit: String(limit) } }),
+    queryFn: () => api(marketDaysRoutes.upcomingMarketDays, { query: { limit: String(limit) } }),
   });
 }
 
 export function useSeriesList() {
   return useQuery({
     queryKey: marketDayKeys.series,
-    queryFn: () => api<typeof r.listSeries>({ method: 'GET', path: '/market-day-series' }),
+    queryFn: () => api(marketDaysRoutes.listSeries),
   });
 }
 
@@ -88,7 +71,7 @@ export function useSeriesList() {
 export function useLocations() {
   return useQuery({
     queryKey: ['market-locations', 'for-market-days'],
-    queryFn: () => api<typeof marketLocationsRoutes.listLocations>({ method: 'GET', path: '/market-locations' }),
+    queryFn: () => api(marketLocationsRoutes.listLocations),
     staleTime: 60_000,
   });
 }
@@ -96,8 +79,7 @@ export function useLocations() {
 export function useCategoryOptions() {
   return useQuery({
     queryKey: ['market-categories', 'for-market-days'],
-    queryFn: () =>
-      api<typeof marketCategoriesRoutes.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status: 'all' } }),
+    queryFn: () => api(marketCategoriesRoutes.listCategories, { query: { status: 'all' } }),
     staleTime: 60_000,
   });
 }
@@ -107,23 +89,22 @@ function useInvalidate() {
   return () => qc.invalidateQueries({ queryKey: marketDayKeys.all });
 }
 
-/** Edits name the updatedAt of the day or series they were opened on; a stale one reloads and says so. */
+/** Edits name the updatedAt of the day or series they were opened on; a stale one reloads the days and says so. */
+function useStaleGuard(invalidate: () => unknown) {
+  const t = useT();
+  return <T>(run: () => Promise<T>) => guardStale(run, t('edit.staleWrite'), invalidate);
+}
+
 export function useSaveDay() {
   const invalidate = useInvalidate();
-  const t = useT();
+  const guard = useStaleGuard(invalidate);
   return useMutation({
     mutationFn: (v: { id: string; body: DayUpdate; expectedUpdatedAt: string } | { id?: undefined; body: DayCreate }) =>
-      v.id
-        ? guardStale(
-            () =>
-              api<typeof r.updateMarketDay>(
-                { method: 'PATCH', path: '/market-days/:id' },
-                { params: { id: v.id }, body: { ...v.body, expectedUpdatedAt: v.expectedUpdatedAt } },
-              ),
-            t('edit.staleWrite'),
-            invalidate,
+      v.id !== undefined
+        ? guard(() =>
+            api(marketDaysRoutes.updateMarketDay, { params: { id: v.id }, body: { ...v.body, expectedUpdatedAt: v.expectedUpdatedAt } }),
           )
-        : api<typeof r.createMarketDay>({ method: 'POST', path: '/market-days' }, { body: v.body as DayCreate }),
+        : api(marketDaysRoutes.createMarketDay, { body: v.body }),
     onSuccess: invalidate,
   });
 }
@@ -141,14 +122,10 @@ export function useDayAction() {
       reason?: string;
     }): Promise<MarketDayDetail | { ok: true }> => {
       const params = { id };
-      if (action === 'publish') return api<typeof r.publishMarketDay>({ method: 'POST', path: '/market-days/:id/publish' }, { params });
-      if (action === 'complete') return api<typeof r.completeMarketDay>({ method: 'POST', path: '/market-days/:id/complete' }, { params });
-      if (action === 'cancel')
-        return api<typeof r.cancelMarketDay>(
-          { method: 'POST', path: '/market-days/:id/cancel' },
-          { params, body: { reason: reason ?? '' } },
-        );
-      return api<typeof r.deleteMarketDay>({ method: 'DELETE', path: '/market-days/:id' }, { params });
+      if (action === 'publish') return api(marketDaysRoutes.publishMarketDay, { params });
+      if (action === 'complete') return api(marketDaysRoutes.completeMarketDay, { params });
+      if (action === 'cancel') return api(marketDaysRoutes.cancelMarketDay, { params, body: { reason: reason ?? '' } });
+      return api(marketDaysRoutes.deleteMarketDay, { params });
     },
     onSuccess: invalidate,
   });
@@ -156,38 +133,24 @@ export function useDayAction() {
 
 export function useSaveCapacities() {
   const invalidate = useInvalidate();
-  const t = useT();
+  const guard = useStaleGuard(invalidate);
   return useMutation({
     mutationFn: ({ id, capacities, expectedUpdatedAt }: { id: string; capacities: CapacityInput[]; expectedUpdatedAt: string }) =>
-      guardStale(
-        () =>
-          api<typeof r.setMarketDayCapacities>(
-            { method: 'PUT', path: '/market-days/:id/capacities' },
-            { params: { id }, body: { capacities, expectedUpdatedAt } },
-          ),
-        t('edit.staleWrite'),
-        invalidate,
-      ),
+      guard(() => api(marketDaysRoutes.setMarketDayCapacities, { params: { id }, body: { capacities, expectedUpdatedAt } })),
     onSuccess: invalidate,
   });
 }
 
 export function useSaveSeries() {
   const invalidate = useInvalidate();
-  const t = useT();
+  const guard = useStaleGuard(invalidate);
   return useMutation({
     mutationFn: (v: { id: string; body: SeriesUpdate; expectedUpdatedAt: string } | { id?: undefined; body: SeriesCreate }) =>
-      v.id
-        ? guardStale(
-            () =>
-              api<typeof r.updateSeries>(
-                { method: 'PATCH', path: '/market-day-series/:id' },
-                { params: { id: v.id }, body: { ...v.body, expectedUpdatedAt: v.expectedUpdatedAt } },
-              ),
-            t('edit.staleWrite'),
-            invalidate,
+      v.id !== undefined
+        ? guard(() =>
+            api(marketDaysRoutes.updateSeries, { params: { id: v.id }, body: { ...v.body, expectedUpdatedAt: v.expectedUpdatedAt } }),
           )
-        : api<typeof r.createSeries>({ method: 'POST', path: '/market-day-series' }, { body: v.body as SeriesCreate }),
+        : api(marketDaysRoutes.createSeries, { body: v.body }),
     onSuccess: invalidate,
   });
 }
@@ -195,16 +158,10 @@ export function useSaveSeries() {
 export function useSeriesAction() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({
-      id,
-      action,
-    }: {
-      id: string;
-      action: 'publish' | 'delete';
-    }): Promise<{ published: number } | { ok: true; deleted: number; kept: number }> =>
+    mutationFn: ({ id, action }: { id: string; action: 'publish' | 'delete' }): Promise<SeriesActionResult> =>
       action === 'publish'
-        ? api<typeof r.publishSeries>({ method: 'POST', path: '/market-day-series/:id/publish' }, { params: { id } })
-        : api<typeof r.deleteSeries>({ method: 'DELETE', path: '/market-day-series/:id' }, { params: { id } }),
+        ? api(marketDaysRoutes.publishSeries, { params: { id } })
+        : api(marketDaysRoutes.deleteSeries, { params: { id } }),
     onSuccess: invalidate,
   });
 }

@@ -1,16 +1,15 @@
-import type { marketLocationsRoutes } from '@market/contracts';
+import { marketLocationsRoutes, type BodyOf, type LOCATION_STATUS_VALUES, type QueryOf, type ResponseOf } from '@market/contracts/plain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
 import { useT } from '../../app/i18n/i18n-provider';
 
-type R = typeof marketLocationsRoutes;
-export type Location = Awaited<ReturnType<typeof api<R['listLocations']>>>[number];
-export type LocationDetail = Awaited<ReturnType<typeof api<R['getLocation']>>>;
-export type LocationInput = z.input<NonNullable<R['createLocation']['body']>>;
-export type LocationPatch = z.input<NonNullable<R['updateLocation']['body']>>;
-export type LocationFilter = { status?: 'active' | 'inactive'; q?: string };
+export type Location = ResponseOf<typeof marketLocationsRoutes.listLocations>[number];
+export type LocationDetail = ResponseOf<typeof marketLocationsRoutes.getLocation>;
+export type LocationInput = BodyOf<typeof marketLocationsRoutes.createLocation>;
+export type LocationPatch = BodyOf<typeof marketLocationsRoutes.updateLocation>;
+export type LocationStatus = (typeof LOCATION_STATUS_VALUES)[number];
+export type LocationFilter = NonNullable<QueryOf<typeof marketLocationsRoutes.listLocations>>;
 
 export const locationKeys = {
   all: ['market-locations'] as const,
@@ -21,7 +20,7 @@ export const locationKeys = {
 export function useLocations(filter: LocationFilter) {
   return useQuery({
     queryKey: locationKeys.list(filter),
-    queryFn: () => api<R['listLocations']>({ method: 'GET', path: '/market-locations' }, { query: filter }),
+    queryFn: () => api(marketLocationsRoutes.listLocations, { query: filter }),
     placeholderData: (prev) => prev,
   });
 }
@@ -29,7 +28,7 @@ export function useLocations(filter: LocationFilter) {
 export function useLocation(id: string | null) {
   return useQuery({
     queryKey: locationKeys.detail(id ?? ''),
-    queryFn: () => api<R['getLocation']>({ method: 'GET', path: '/market-locations/:id' }, { params: { id: id! } }),
+    queryFn: () => api(marketLocationsRoutes.getLocation, { params: { id: id! } }),
     enabled: !!id,
     retry: (n, err) => (err as { status?: number }).status !== 404 && n < 2,
   });
@@ -44,14 +43,11 @@ export function useSaveLocation() {
       id
         ? guardStale(
             () =>
-              api<R['updateLocation']>(
-                { method: 'PATCH', path: '/market-locations/:id' },
-                { params: { id }, body: { ...body, expectedUpdatedAt: expectedUpdatedAt ?? '' } },
-              ),
+              api(marketLocationsRoutes.updateLocation, { params: { id }, body: { ...body, expectedUpdatedAt: expectedUpdatedAt ?? '' } }),
             t('edit.staleWrite'),
             () => qc.invalidateQueries({ queryKey: locationKeys.all }),
           )
-        : api<R['createLocation']>({ method: 'POST', path: '/market-locations' }, { body }),
+        : api(marketLocationsRoutes.createLocation, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: locationKeys.all }),
   });
 }
@@ -59,7 +55,7 @@ export function useSaveLocation() {
 export function useDeleteLocation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<R['deleteLocation']>({ method: 'DELETE', path: '/market-locations/:id' }, { params: { id } }),
+    mutationFn: (id: string) => api(marketLocationsRoutes.deleteLocation, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: locationKeys.all }),
   });
 }

@@ -1,12 +1,13 @@
+import { LOCATION_STATUS_VALUES } from '@market/contracts/plain';
 import { MapPinned, Plus, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { fieldClass } from '../../components/ui/form-dialog';
 import { useMe } from '../../app/session/use-me';
 import { useI18n } from '../../app/i18n/i18n-provider';
-import { useLocations, type Location } from './api';
+import { useLocations, type Location, type LocationStatus } from './api';
 import { DeleteLocationDialog } from './components/delete-location-dialog';
-import { inputClass } from './components/form-field';
 import { LocationDetail } from './components/location-detail';
 import { LocationFormDialog } from './components/location-form-dialog';
 import { LocationsTable } from './components/locations-table';
@@ -59,11 +60,10 @@ export default function MarketLocationsPage() {
 function LocationsList({ onAdd, onEdit, onDelete }: { onAdd: () => void; onEdit: (l: Location) => void; onDelete: (l: Location) => void }) {
   const { t } = useI18n();
   const [q, setQ] = useState('');
-  const [status, setStatus] = useState<'' | 'active' | 'inactive'>('');
+  const [status, setStatus] = useState<LocationStatus | ''>('');
   const query = useDeferredValue(q.trim());
   const list = useLocations({ q: query || undefined, status: status || undefined });
   const filtered = !!query || !!status;
-  const rows = list.data ?? [];
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -85,7 +85,7 @@ function LocationsList({ onAdd, onEdit, onDelete }: { onAdd: () => void; onEdit:
           <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <input
             type="search"
-            className={`${inputClass} ps-9`}
+            className={`${fieldClass} ps-9`}
             placeholder={t('locations.search')}
             value={q}
             maxLength={200}
@@ -94,38 +94,32 @@ function LocationsList({ onAdd, onEdit, onDelete }: { onAdd: () => void; onEdit:
         </label>
         <label>
           <span className="sr-only">{t('locations.filterStatus')}</span>
-          <select className={`${inputClass} w-auto`} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
+          <select className={`${fieldClass} w-auto`} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
             <option value="">{t('locations.filterAll')}</option>
-            <option value="active">{t('locations.status.active')}</option>
-            <option value="inactive">{t('locations.status.inactive')}</option>
+            {LOCATION_STATUS_VALUES.map((s) => (
+              <option key={s} value={s}>
+                {t(`locations.status.${s}`)}
+              </option>
+            ))}
           </select>
         </label>
       </div>
-      {list.isPending && (
-        <p role="status" className="text-sm text-muted-foreground">
-          {t('common.loadingPage')}
-        </p>
-      )}
-      {list.isError && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm">
-          <span>{t('locations.loadFailed')}</span>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            {t('locations.retry')}
-          </Button>
-        </div>
-      )}
-      {list.isSuccess && rows.length === 0 && (
-        <div className="flex flex-col items-center gap-3 rounded-lg border bg-card p-8 text-center text-sm text-muted-foreground">
-          <p>{filtered ? t('locations.noMatch') : t('locations.empty')}</p>
-          {!filtered && (
-            <Button onClick={onAdd}>
-              <Plus className="size-4" aria-hidden />
-              {t('locations.add')}
-            </Button>
-          )}
-        </div>
-      )}
-      {rows.length > 0 && <LocationsTable locations={rows} onEdit={onEdit} onDelete={onDelete} />}
+      <LocationsTable
+        query={list}
+        empty={
+          <div className="flex flex-col items-center gap-3">
+            <p>{filtered ? t('locations.noMatch') : t('locations.empty')}</p>
+            {!filtered && (
+              <Button onClick={onAdd}>
+                <Plus className="size-4" aria-hidden />
+                {t('locations.add')}
+              </Button>
+            )}
+          </div>
+        }
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/form-dialog';
 import { ListState } from '../../components/ui/list-state';
+import { errorMessage } from '../../lib/api-errors';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { SlotFilters, type SlotFilterState } from './slot-filters';
 import { SlotFormDialog } from './slot-form-dialog';
@@ -107,15 +108,9 @@ export default function MarketSlotsPage() {
             </Tabs.List>
             <Tabs.Content value="table" className="flex flex-col gap-3">
               <SlotFilters value={filters} onChange={setFilters} zones={options.data?.zones ?? []} categories={categories.data ?? []} />
-              <ListState
-                loading={filtered.isPending}
-                error={filtered.error}
-                empty={!!filtered.data && filtered.data.length === 0}
-                loadingLabel={t('common.loading')}
-                errorLabel={t('slots.loadFailed')}
-                retryLabel={t('common.tryAgain')}
-                onRetry={() => void filtered.refetch()}
-                emptyContent={
+              <SlotsTable
+                query={filtered}
+                empty={
                   filtering ? (
                     t('slots.noMatch')
                   ) : (
@@ -127,19 +122,14 @@ export default function MarketSlotsPage() {
                     </div>
                   )
                 }
+                categories={categoryMap}
+                currency={currency}
+                onEdit={(s) => setEditing({ open: true, slot: s })}
+                onDelete={(s) => {
+                  remove.reset();
+                  setDeleting(s);
+                }}
               />
-              {filtered.data && filtered.data.length > 0 && (
-                <SlotsTable
-                  slots={filtered.data}
-                  categories={categoryMap}
-                  currency={currency}
-                  onEdit={(s) => setEditing({ open: true, slot: s })}
-                  onDelete={(s) => {
-                    remove.reset();
-                    setDeleting(s);
-                  }}
-                />
-              )}
             </Tabs.Content>
             <Tabs.Content value="plan">
               <ListState
@@ -178,7 +168,7 @@ export default function MarketSlotsPage() {
             confirmLabel={t('slots.delete')}
             cancelLabel={t('common.cancel')}
             pending={remove.isPending}
-            error={remove.error?.message}
+            error={remove.error ? errorMessage(t, remove.error) : null}
             onConfirm={() =>
               deleting &&
               remove.mutate(deleting.id, {

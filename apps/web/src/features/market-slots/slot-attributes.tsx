@@ -1,22 +1,21 @@
-import { FormField, fieldClass } from '../../components/ui/form-dialog';
+import { SLOT_POWER, SLOT_STATUSES } from '@market/contracts/plain';
+import { FormField, TextField, fieldClass } from '../../components/ui/form-dialog';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { minorDigits, moneyInput, parseMoney } from './money';
 import type { Category, Slot } from './slots-api';
-
-export const POWER = ['none', 'single_phase', 'three_phase'] as const;
 
 /** What a person types for the attributes a slot and a generated run share (numbers as text until sent). */
 export interface AttributeState {
   zone: string;
   widthM: string;
   depthM: string;
-  power: (typeof POWER)[number];
+  power: (typeof SLOT_POWER)[number];
   hasWater: boolean;
   hasShade: boolean;
   isCorner: boolean;
   feePerDay: string;
   feePerSeason: string;
-  status: 'open' | 'blocked';
+  status: (typeof SLOT_STATUSES)[number];
   categoryId: string;
 }
 
@@ -94,11 +93,21 @@ export function SlotAttributeFields({ value: a, onChange, currency, categories, 
   const set = (patch: Partial<AttributeState>) => onChange({ ...a, ...patch });
   const step = (1 / 10 ** minorDigits(currency)).toString();
   const choices = categories.filter((c) => c.isActive || c.id === a.categoryId);
+  // Sizes and fees: decimals typed left to right, whatever the page direction.
+  const decimal = (k: 'widthM' | 'depthM' | 'feePerDay' | 'feePerSeason', label: string) => (
+    <TextField
+      label={label}
+      error={error(k)}
+      dir="ltr"
+      inputMode="decimal"
+      step={k === 'feePerDay' || k === 'feePerSeason' ? step : undefined}
+      value={a[k]}
+      onValueChange={(v) => set({ [k]: v })}
+    />
+  );
   return (
     <>
-      <FormField label={t('slots.form.zone')} error={error('zone')}>
-        {(p) => <input {...p} className={fieldClass} maxLength={50} value={a.zone} onChange={(e) => set({ zone: e.target.value })} />}
-      </FormField>
+      <TextField label={t('slots.form.zone')} error={error('zone')} maxLength={50} value={a.zone} onValueChange={(zone) => set({ zone })} />
       <FormField label={t('slots.form.category')} error={error('categoryId')}>
         {(p) => (
           <select {...p} className={fieldClass} value={a.categoryId} onChange={(e) => set({ categoryId: e.target.value })}>
@@ -111,60 +120,14 @@ export function SlotAttributeFields({ value: a, onChange, currency, categories, 
           </select>
         )}
       </FormField>
-      <FormField label={t('slots.form.width')} error={error('widthM')}>
-        {(p) => (
-          <input
-            {...p}
-            dir="ltr"
-            inputMode="decimal"
-            className={fieldClass}
-            value={a.widthM}
-            onChange={(e) => set({ widthM: e.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField label={t('slots.form.depth')} error={error('depthM')}>
-        {(p) => (
-          <input
-            {...p}
-            dir="ltr"
-            inputMode="decimal"
-            className={fieldClass}
-            value={a.depthM}
-            onChange={(e) => set({ depthM: e.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField label={t('slots.form.feePerDay', { currency })} error={error('feePerDay')}>
-        {(p) => (
-          <input
-            {...p}
-            dir="ltr"
-            inputMode="decimal"
-            step={step}
-            className={fieldClass}
-            value={a.feePerDay}
-            onChange={(e) => set({ feePerDay: e.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField label={t('slots.form.feePerSeason', { currency })} error={error('feePerSeason')}>
-        {(p) => (
-          <input
-            {...p}
-            dir="ltr"
-            inputMode="decimal"
-            step={step}
-            className={fieldClass}
-            value={a.feePerSeason}
-            onChange={(e) => set({ feePerSeason: e.target.value })}
-          />
-        )}
-      </FormField>
+      {decimal('widthM', t('slots.form.width'))}
+      {decimal('depthM', t('slots.form.depth'))}
+      {decimal('feePerDay', t('slots.form.feePerDay', { currency }))}
+      {decimal('feePerSeason', t('slots.form.feePerSeason', { currency }))}
       <FormField label={t('slots.form.power')} error={error('power')}>
         {(p) => (
           <select {...p} className={fieldClass} value={a.power} onChange={(e) => set({ power: e.target.value as AttributeState['power'] })}>
-            {POWER.map((v) => (
+            {SLOT_POWER.map((v) => (
               <option key={v} value={v}>
                 {t(`slots.power.${v}`)}
               </option>
@@ -180,8 +143,11 @@ export function SlotAttributeFields({ value: a, onChange, currency, categories, 
             value={a.status}
             onChange={(e) => set({ status: e.target.value as AttributeState['status'] })}
           >
-            <option value="open">{t('slots.status.open')}</option>
-            <option value="blocked">{t('slots.status.blocked')}</option>
+            {SLOT_STATUSES.map((v) => (
+              <option key={v} value={v}>
+                {t(`slots.status.${v}`)}
+              </option>
+            ))}
           </select>
         )}
       </FormField>

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/form-dialog';
-import { ApiError } from '../../lib/api';
+import { FormDialogForm, TextField } from '../../components/ui/form-dialog';
 import { useT } from '../../app/i18n/i18n-provider';
 import { attributesOf, defaultAttributes, readAttributes, SlotAttributeFields, type AttributeState } from './slot-attributes';
 import { useSaveSlot, type Category, type Slot } from './slots-api';
+import { useFormErrors } from './use-form-errors';
 
 interface Props {
   open: boolean;
@@ -21,22 +21,12 @@ export function SlotFormDialog({ open, onOpenChange, locationId, slot, currency,
   const save = useSaveSlot();
   const [code, setCode] = useState('');
   const [attrs, setAttrs] = useState<AttributeState>(defaultAttributes(currency));
-  const [local, setLocal] = useState<Record<string, string>>({});
-  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
-  // does not make the effect run more often.
-  const resetSave = save.reset;
+  const { error, general, setLocal } = useFormErrors(open, save.error, save.reset);
   useEffect(() => {
     if (!open) return;
-    resetSave();
-    setLocal({});
     setCode(slot?.code ?? '');
     setAttrs(slot ? attributesOf(slot, currency) : defaultAttributes(currency));
-    // Reset when the dialog opens for a slot, not when the mutation state changes.
-  }, [open, slot, currency, resetSave]);
-
-  const error = (f: string) =>
-    local[f] ?? (save.error instanceof ApiError ? save.error.fields.find((e) => e.field === f)?.message : undefined);
-  const general = save.error && !(save.error instanceof ApiError && save.error.fields.length) ? save.error.message : null;
+  }, [open, slot, currency]);
 
   const submit = () => {
     const { values, errors } = readAttributes(attrs, currency, t);
@@ -52,37 +42,33 @@ export function SlotFormDialog({ open, onOpenChange, locationId, slot, currency,
   };
 
   return (
-    <FormDialog
+    <FormDialogForm
       open={open}
       onOpenChange={onOpenChange}
       wide
       title={slot ? t('slots.form.editTitle', { code: slot.code }) : t('slots.form.createTitle')}
       description={t('slots.form.description')}
-      footer={
-        <SubmitFooter formId="slot-form" pending={save.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
-          {save.isPending ? t('slots.form.saving') : t('slots.form.save')}
-        </SubmitFooter>
-      }
+      pending={save.isPending}
+      submitLabel={save.isPending ? t('slots.form.saving') : t('slots.form.save')}
+      cancelLabel={t('common.cancel')}
+      onSubmit={submit}
     >
-      <form
-        id="slot-form"
-        noValidate
-        className="grid gap-3 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <FormField label={t('slots.form.code')} hint={t('slots.form.codeHint')} error={error('code')} className="sm:col-span-2">
-          {(p) => <input {...p} dir="ltr" className={fieldClass} maxLength={20} value={code} onChange={(e) => setCode(e.target.value)} />}
-        </FormField>
-        <SlotAttributeFields value={attrs} onChange={setAttrs} currency={currency} categories={categories} error={error} />
-        {general && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {general}
-          </p>
-        )}
-      </form>
-    </FormDialog>
+      <TextField
+        label={t('slots.form.code')}
+        hint={t('slots.form.codeHint')}
+        error={error('code')}
+        className="sm:col-span-2"
+        dir="ltr"
+        maxLength={20}
+        value={code}
+        onValueChange={setCode}
+      />
+      <SlotAttributeFields value={attrs} onChange={setAttrs} currency={currency} categories={categories} error={error} />
+      {general && (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          {general}
+        </p>
+      )}
+    </FormDialogForm>
   );
 }

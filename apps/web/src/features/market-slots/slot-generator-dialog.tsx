@@ -1,10 +1,12 @@
+import { MAX_SLOTS_PER_BATCH } from '@market/contracts/plain';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/form-dialog';
-import { ApiError } from '../../lib/api';
+import { FormDialogForm, FormField, TextField, fieldClass } from '../../components/ui/form-dialog';
+import { fieldErrors } from '../../lib/api-errors';
 import { useT } from '../../app/i18n/i18n-provider';
 import { defaultAttributes, parseMetres, readAttributes, SlotAttributeFields, type AttributeState } from './slot-attributes';
 import { useGenerateSlots, type Category, type Location } from './slots-api';
+import { useFormErrors } from './use-form-errors';
 
 interface Props {
   open: boolean;
@@ -22,25 +24,14 @@ export function SlotGeneratorDialog({ open, onOpenChange, location, currency, ca
   const generate = useGenerateSlots();
   const [run, setRun] = useState(RUN);
   const [attrs, setAttrs] = useState<AttributeState>(defaultAttributes(currency));
-  const [local, setLocal] = useState<Record<string, string>>({});
-  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
-  // does not make the effect run more often.
-  const resetGenerate = generate.reset;
+  const { error, general, setLocal } = useFormErrors(open, generate.error, generate.reset);
   useEffect(() => {
     if (!open) return;
-    resetGenerate();
-    setLocal({});
     setRun(RUN);
     setAttrs(defaultAttributes(currency));
-  }, [open, currency, resetGenerate]);
-
-  const error = (f: string) =>
-    local[f] ??
-    (generate.error instanceof ApiError
-      ? generate.error.fields.find((e) => e.field === f || e.field.startsWith(`${f}.`))?.message
-      : undefined);
-  const layoutError = generate.error instanceof ApiError ? generate.error.fields.find((e) => e.field === 'layout')?.message : undefined;
-  const general = generate.error && !(generate.error instanceof ApiError && generate.error.fields.length) ? generate.error.message : null;
+  }, [open, currency]);
+  // The layout as a whole (the run leaves the plan); its parts have their own fields.
+  const layoutError = fieldErrors(generate.error).layout;
 
   const from = /^\d{1,6}$/.test(run.from.trim()) ? Number(run.from) : null;
   const to = /^\d{1,6}$/.test(run.to.trim()) ? Number(run.to) : null;
@@ -56,7 +47,7 @@ export function SlotGeneratorDialog({ open, onOpenChange, location, currency, ca
       errors.prefix = t('slots.generate.prefixInvalid');
     if (from === null) errors.from = t('slots.generate.numberInvalid');
     if (to === null) errors.to = t('slots.generate.numberInvalid');
-    else if (from !== null && (to < from || to - from >= 500)) errors.to = t('slots.generate.rangeInvalid');
+    else if (from !== null && (to < from || to - from >= MAX_SLOTS_PER_BATCH)) errors.to = t('slots.generate.rangeInvalid');
     const startX = parseMetres(run.startX);
     const startY = parseMetres(run.startY);
     if (startX === null || startX < 0) errors['layout.startX'] = t('slots.generate.metresInvalid');
@@ -83,91 +74,71 @@ export function SlotGeneratorDialog({ open, onOpenChange, location, currency, ca
   };
 
   const text = (key: keyof typeof RUN, label: string, field: string, numeric = true) => (
-    <FormField label={label} error={error(field)}>
-      {(p) => (
-        <input
-          {...p}
-          dir="ltr"
-          inputMode={numeric ? 'decimal' : undefined}
-          className={fieldClass}
-          value={run[key]}
-          onChange={(e) => setRun({ ...run, [key]: e.target.value })}
-        />
-      )}
-    </FormField>
+    <TextField
+      label={label}
+      error={error(field)}
+      dir="ltr"
+      inputMode={numeric ? 'decimal' : undefined}
+      value={run[key]}
+      onValueChange={(v) => setRun({ ...run, [key]: v })}
+    />
   );
 
   return (
-    <FormDialog
+    <FormDialogForm
       open={open}
       onOpenChange={onOpenChange}
       wide
       title={t('slots.generate.title')}
       description={t('slots.generate.description', { width: location.planWidthM, depth: location.planDepthM })}
-      footer={
-        <SubmitFooter
-          formId="slot-generator"
-          pending={generate.isPending}
-          cancelLabel={t('common.cancel')}
-          onCancel={() => onOpenChange(false)}
-        >
-          {generate.isPending ? t('slots.generate.working') : t('slots.generate.submit', { count })}
-        </SubmitFooter>
-      }
+      pending={generate.isPending}
+      submitLabel={generate.isPending ? t('slots.generate.working') : t('slots.generate.submit', { count })}
+      cancelLabel={t('common.cancel')}
+      onSubmit={submit}
     >
-      <form
-        id="slot-generator"
-        noValidate
-        className="grid gap-3 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <div className="grid grid-cols-3 gap-2 sm:col-span-2">
-          {text('prefix', t('slots.generate.prefix'), 'prefix', false)}
-          {text('from', t('slots.generate.from'), 'from')}
-          {text('to', t('slots.generate.to'), 'to')}
-        </div>
-        <p className="text-sm text-muted-foreground sm:col-span-2" aria-live="polite">
-          {count > 0
-            ? t('slots.generate.preview', { first: `${run.prefix.trim()}${from}`, last: `${run.prefix.trim()}${to}`, count })
-            : t('slots.generate.previewNone')}
-        </p>
-        <SlotAttributeFields value={attrs} onChange={setAttrs} currency={currency} categories={categories} error={error} />
-        <fieldset className="grid gap-3 rounded-md border p-3 sm:col-span-2 sm:grid-cols-2">
-          <legend className="px-1 text-sm font-medium">{t('slots.generate.layout')}</legend>
-          <FormField label={t('slots.generate.direction')} error={error('layout.direction')}>
-            {(p) => (
-              <select
-                {...p}
-                className={fieldClass}
-                value={run.direction}
-                onChange={(e) => setRun({ ...run, direction: e.target.value as 'row' | 'column' })}
-              >
-                <option value="row">{t('slots.generate.row')}</option>
-                <option value="column">{t('slots.generate.column')}</option>
-              </select>
-            )}
-          </FormField>
-          {text('gapM', t('slots.generate.gap'), 'layout.gapM')}
-          {text('startX', t('slots.generate.startX'), 'layout.startX')}
-          {text('startY', t('slots.generate.startY'), 'layout.startY')}
-          <p className="text-xs text-muted-foreground sm:col-span-2">
-            {t('slots.generate.extent', { length: Math.round(length * 100) / 100, width: location.planWidthM, depth: location.planDepthM })}
-          </p>
-          {layoutError && (
-            <p role="alert" className="text-sm text-destructive sm:col-span-2">
-              {layoutError}
-            </p>
+      <div className="grid grid-cols-3 gap-2 sm:col-span-2">
+        {text('prefix', t('slots.generate.prefix'), 'prefix', false)}
+        {text('from', t('slots.generate.from'), 'from')}
+        {text('to', t('slots.generate.to'), 'to')}
+      </div>
+      <p className="text-sm text-muted-foreground sm:col-span-2" aria-live="polite">
+        {count > 0
+          ? t('slots.generate.preview', { first: `${run.prefix.trim()}${from}`, last: `${run.prefix.trim()}${to}`, count })
+          : t('slots.generate.previewNone')}
+      </p>
+      <SlotAttributeFields value={attrs} onChange={setAttrs} currency={currency} categories={categories} error={error} />
+      <fieldset className="grid gap-3 rounded-md border p-3 sm:col-span-2 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-medium">{t('slots.generate.layout')}</legend>
+        <FormField label={t('slots.generate.direction')} error={error('layout.direction')}>
+          {(p) => (
+            <select
+              {...p}
+              className={fieldClass}
+              value={run.direction}
+              onChange={(e) => setRun({ ...run, direction: e.target.value as 'row' | 'column' })}
+            >
+              <option value="row">{t('slots.generate.row')}</option>
+              <option value="column">{t('slots.generate.column')}</option>
+            </select>
           )}
-        </fieldset>
-        {general && (
+        </FormField>
+        {text('gapM', t('slots.generate.gap'), 'layout.gapM')}
+        {text('startX', t('slots.generate.startX'), 'layout.startX')}
+        {text('startY', t('slots.generate.startY'), 'layout.startY')}
+        <p className="text-xs text-muted-foreground sm:col-span-2">
+          {t('slots.generate.extent', { length: Math.round(length * 100) / 100, width: location.planWidthM, depth: location.planDepthM })}
+        </p>
+        {layoutError && (
           <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {general}
+            {layoutError}
           </p>
         )}
-      </form>
-    </FormDialog>
+      </fieldset>
+      {general && (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          {general}
+        </p>
+      )}
+    </FormDialogForm>
   );
 }

@@ -1,4 +1,5 @@
-import type { marketCategoriesRoutes, marketLocationsRoutes, marketSlotsRoutes as r } from '@market/contracts';
+import type { marketCategoriesRoutes as categories, marketSlotsRoutes as r } from '@market/contracts';
+import { marketCategoriesRoutes, marketLocationsRoutes, marketSlotsRoutes, type ResponseOf } from '@market/contracts/plain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
@@ -9,8 +10,8 @@ export type SlotInput = r.SlotCreate;
 export type SlotPatch = Omit<r.SlotUpdate, 'expectedUpdatedAt'>;
 export type GenerateInput = r.SlotGenerate;
 export type SlotQuery = r.SlotListQuery;
-export type Location = Awaited<ReturnType<typeof api<typeof marketLocationsRoutes.listLocations>>>[number];
-export type Category = marketCategoriesRoutes.Category;
+export type Location = ResponseOf<typeof marketLocationsRoutes.listLocations>[number];
+export type Category = categories.Category;
 
 export const slotKeys = {
   all: ['market-slots'] as const,
@@ -22,7 +23,7 @@ export const slotKeys = {
 export function useLocationChoices() {
   return useQuery({
     queryKey: ['market-locations', 'list', {}],
-    queryFn: () => api<typeof marketLocationsRoutes.listLocations>({ method: 'GET', path: '/market-locations' }, { query: {} }),
+    queryFn: () => api(marketLocationsRoutes.listLocations, { query: {} }),
   });
 }
 
@@ -30,15 +31,14 @@ export function useLocationChoices() {
 export function useCategoryChoices() {
   return useQuery({
     queryKey: ['market-categories', 'list', 'all'],
-    queryFn: () =>
-      api<typeof marketCategoriesRoutes.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status: 'all' } }),
+    queryFn: () => api(marketCategoriesRoutes.listCategories, { query: { status: 'all' } }),
   });
 }
 
 export function useSlots(q: SlotQuery, enabled = true) {
   return useQuery({
     queryKey: slotKeys.list(q),
-    queryFn: () => api<typeof r.listSlots>({ method: 'GET', path: '/market-slots' }, { query: q }),
+    queryFn: () => api(marketSlotsRoutes.listSlots, { query: q }),
     enabled,
     placeholderData: (prev) => prev,
   });
@@ -47,7 +47,7 @@ export function useSlots(q: SlotQuery, enabled = true) {
 export function useSlotOptions(locationId: string | null) {
   return useQuery({
     queryKey: slotKeys.options(locationId ?? ''),
-    queryFn: () => api<typeof r.slotOptions>({ method: 'GET', path: '/market-slots/options' }, { query: locationId ? { locationId } : {} }),
+    queryFn: () => api(marketSlotsRoutes.slotOptions, { query: locationId ? { locationId } : {} }),
   });
 }
 
@@ -64,13 +64,9 @@ export function useSaveSlot() {
   return useMutation({
     mutationFn: (v: { id: string; patch: SlotPatch; expectedUpdatedAt: string } | { create: SlotInput }) =>
       'create' in v
-        ? api<typeof r.createSlot>({ method: 'POST', path: '/market-slots' }, { body: v.create })
+        ? api(marketSlotsRoutes.createSlot, { body: v.create })
         : guardStale(
-            () =>
-              api<typeof r.updateSlot>(
-                { method: 'PATCH', path: '/market-slots/:id' },
-                { params: { id: v.id }, body: { ...v.patch, expectedUpdatedAt: v.expectedUpdatedAt } },
-              ),
+            () => api(marketSlotsRoutes.updateSlot, { params: { id: v.id }, body: { ...v.patch, expectedUpdatedAt: v.expectedUpdatedAt } }),
             t('edit.staleWrite'),
             invalidate,
           ),
@@ -81,7 +77,7 @@ export function useSaveSlot() {
 export function useDeleteSlot() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api<typeof r.deleteSlot>({ method: 'DELETE', path: '/market-slots/:id' }, { params: { id } }),
+    mutationFn: (id: string) => api(marketSlotsRoutes.deleteSlot, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -89,7 +85,7 @@ export function useDeleteSlot() {
 export function useGenerateSlots() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: GenerateInput) => api<typeof r.generateSlots>({ method: 'POST', path: '/market-slots/generate' }, { body }),
+    mutationFn: (body: GenerateInput) => api(marketSlotsRoutes.generateSlots, { body }),
     onSuccess: invalidate,
   });
 }

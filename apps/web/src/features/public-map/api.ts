@@ -1,10 +1,10 @@
-import type { publicMapRoutes } from '@market/contracts';
+import { publicMapRoutes, type ResponseOf } from '@market/contracts/plain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-export type PublicMap = Awaited<ReturnType<typeof api<typeof publicMapRoutes.getPublicMap>>>;
+export type PublicMap = ResponseOf<typeof publicMapRoutes.getPublicMap>;
 export type PublicLocation = PublicMap['locations'][number];
-export type PublicPlan = Awaited<ReturnType<typeof api<typeof publicMapRoutes.getPublicLocation>>>;
+export type PublicPlan = ResponseOf<typeof publicMapRoutes.getPublicLocation>;
 
 export const publicMapKeys = {
   all: ['public-map'] as const,
@@ -14,15 +14,14 @@ export const publicMapKeys = {
 export function usePublicMap() {
   return useQuery({
     queryKey: publicMapKeys.all,
-    queryFn: () => api<typeof publicMapRoutes.getPublicMap>({ method: 'GET', path: '/public/market-locations' }),
+    queryFn: () => api(publicMapRoutes.getPublicMap),
   });
 }
 
 export function usePublicPlan(id: string, enabled: boolean) {
   return useQuery({
     queryKey: publicMapKeys.plan(id),
-    queryFn: () =>
-      api<typeof publicMapRoutes.getPublicLocation>({ method: 'GET', path: '/public/market-locations/:id' }, { params: { id } }),
+    queryFn: () => api(publicMapRoutes.getPublicLocation, { params: { id } }),
     enabled,
   });
 }

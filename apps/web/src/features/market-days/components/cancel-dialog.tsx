@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
-import { ApiError } from '../../../lib/api';
+import { errorMessage, fieldError, hasFieldErrors } from '../../../lib/api-errors';
 import { useT } from '../../../app/i18n/i18n-provider';
 
 /** Cancelling needs a reason: it is kept on the day and cannot be undone. */
@@ -27,12 +27,8 @@ export function CancelDialog({
       setMissing(false);
     }
   }, [open]);
-  const fieldError = missing
-    ? t('marketDays.cancel.reasonRequired')
-    : error instanceof ApiError
-      ? error.fields.find((f) => f.field === 'reason')?.message
-      : undefined;
-  const general = open && error && !(error instanceof ApiError && error.fields.length) ? error.message : null;
+  const reasonError = missing ? t('marketDays.cancel.reasonRequired') : fieldError(error, 'reason');
+  const general = open && error && !hasFieldErrors(error) ? errorMessage(t, error) : null;
   const submit = () => {
     if (!reason.trim()) return setMissing(true);
     onConfirm(reason.trim());
@@ -55,7 +51,7 @@ export function CancelDialog({
       }
     >
       <form id="market-day-cancel-form" noValidate onSubmit={(e) => (e.preventDefault(), submit())} className="flex flex-col gap-3">
-        <FormField label={t('marketDays.cancel.reason')} error={fieldError}>
+        <FormField label={t('marketDays.cancel.reason')} error={reasonError}>
           {(p) => (
             <textarea
               {...p}

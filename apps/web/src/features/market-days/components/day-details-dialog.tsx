@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, FormDialog } from '../../../components/ui/form-dialog';
 import { ApiError } from '../../../lib/api';
+import { errorMessage, fieldError, hasFieldErrors } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useCategoryOptions, useDayAction, useMarketDay, useSaveCapacities, useSeriesList, type MarketDayDetail } from '../market-days-api';
 import { formatDate, formatInstant, formatTime, weekdayName } from '../market-days-dates';
@@ -58,8 +59,7 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
         },
       },
     );
-  const capsError = (i: number) =>
-    saveCaps.error instanceof ApiError ? saveCaps.error.fields.find((e) => e.field.startsWith(`capacities.${i}.`))?.message : undefined;
+  const capsError = (i: number) => fieldError(saveCaps.error, `capacities.${i}`);
 
   return (
     <>
@@ -116,7 +116,7 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
             </div>
             {action.error && (
               <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-destructive">
-                {action.error.message}
+                {errorMessage(t, action.error)}
               </p>
             )}
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
@@ -171,9 +171,9 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
               </h3>
               <p className="text-xs text-muted-foreground">{t('marketDays.capacity.noAssignments')}</p>
               <CapacityEditor rows={caps} onChange={setCaps} errors={capsError} disabled={final} />
-              {saveCaps.error && !(saveCaps.error instanceof ApiError && saveCaps.error.fields.length) && (
+              {saveCaps.error && !hasFieldErrors(saveCaps.error) && (
                 <p role="alert" className="text-destructive">
-                  {saveCaps.error.message}
+                  {errorMessage(t, saveCaps.error)}
                 </p>
               )}
               {!final && caps.length > 0 && (
@@ -204,7 +204,7 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
         confirmLabel={t('marketDays.action.delete')}
         cancelLabel={t('common.cancel')}
         pending={action.isPending}
-        error={deleting ? (action.error?.message ?? null) : null}
+        error={deleting && action.error ? errorMessage(t, action.error) : null}
         onConfirm={() => run('delete')}
       />
       <CancelDialog

@@ -1,14 +1,14 @@
 import { Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../../components/ui/form-dialog';
-import { ApiError } from '../../../lib/api';
+import { FormDialogForm, TextField } from '../../../components/ui/form-dialog';
+import { fieldError } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useCategoryOptions, useSaveDay, type MarketDayDetail } from '../market-days-api';
 import { fromLocalInput, toLocalInput } from '../market-days-dates';
 import { CapacityEditor, capacityRows, capacityValid, rowsToInput, type CapacityRow } from './capacity-editor';
-import { LocationSelect } from './location-select';
-import { checkTimes, conflictMessage, type FormErrors } from './form-checks';
+import { FormAlert, HoursFields, LocationField, NotesField } from './day-fields';
+import { checkTimes, useFormErrors } from './form-checks';
 
 interface Form {
   locationId: string;
@@ -51,7 +51,7 @@ export function DayFormDialog({
   const categories = useCategoryOptions();
   const [form, setForm] = useState<Form>(EMPTY);
   const [caps, setCaps] = useState<CapacityRow[]>([]);
-  const [local, setLocal] = useState<FormErrors>({});
+  const { err, general, setLocal } = useFormErrors(save.error, (ds) => ds.join(', '));
   // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
   // does not make the effect run more often.
   const resetSave = save.reset;
@@ -74,16 +74,11 @@ export function DayFormDialog({
         : { ...EMPTY, date: defaultDate ?? '' },
     );
     // Reset when the dialog opens or switches day, not when the mutation changes.
-  }, [open, day, defaultDate, resetSave]);
+  }, [open, day, defaultDate, resetSave, setLocal]);
   useEffect(() => {
     if (open && !day) setCaps(capacityRows([], categories.data ?? [], 'target'));
   }, [open, day, categories.data]);
 
-  const server = save.error instanceof ApiError ? save.error.fields : [];
-  const conflict = conflictMessage(save.error, t, (ds) => ds.join(', '));
-  const err = (f: keyof FormErrors | string) =>
-    local[f as keyof FormErrors] ?? (conflict?.field === f ? conflict.message : server.find((e) => e.field === f)?.message);
-  const general = save.error && !server.length ? save.error.message : null;
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 
   const submit = () => {
@@ -120,116 +115,68 @@ export function DayFormDialog({
   };
 
   return (
-    <FormDialog
+    <FormDialogForm
       open={open}
       onOpenChange={onOpenChange}
       title={day ? t('marketDays.form.editTitle') : t('marketDays.form.createTitle')}
       description={day ? undefined : t('marketDays.form.createDescription')}
       wide
-      footer={
-        <SubmitFooter
-          formId="market-day-form"
-          pending={save.isPending}
-          cancelLabel={t('common.cancel')}
-          onCancel={() => onOpenChange(false)}
-        >
-          {save.isPending ? t('marketDays.form.saving') : t('marketDays.form.save')}
-        </SubmitFooter>
-      }
+      pending={save.isPending}
+      submitLabel={save.isPending ? t('marketDays.form.saving') : t('marketDays.form.save')}
+      cancelLabel={t('common.cancel')}
+      onSubmit={submit}
     >
-      <form id="market-day-form" noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => (e.preventDefault(), submit())}>
-        {day?.seriesId && (
-          <p
-            className="flex gap-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm sm:col-span-2"
-            data-testid="detach-warning"
-          >
-            <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{day.detached ? t('marketDays.form.alreadyDetached') : t('marketDays.form.detachWarning')}</span>
-          </p>
-        )}
-        {!day && (
-          <FormField label={t('marketDays.field.location')} error={err('locationId')} className="sm:col-span-2">
-            {(p) => <LocationSelect {...p} value={form.locationId} onChange={(v) => set({ locationId: v })} />}
-          </FormField>
-        )}
-        <FormField label={t('marketDays.field.date')} error={err('date')}>
-          {(p) => <input {...p} type="date" className={fieldClass} value={form.date} onChange={(e) => set({ date: e.target.value })} />}
-        </FormField>
-        <FormField label={t('marketDays.field.setupTime')} error={err('setupTime')}>
-          {(p) => (
-            <input {...p} type="time" className={fieldClass} value={form.setupTime} onChange={(e) => set({ setupTime: e.target.value })} />
+      {day?.seriesId && (
+        <p
+          className="flex gap-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm sm:col-span-2"
+          data-testid="detach-warning"
+        >
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{day.detached ? t('marketDays.form.alreadyDetached') : t('marketDays.form.detachWarning')}</span>
+        </p>
+      )}
+      {!day && <LocationField value={form.locationId} onChange={(locationId) => set({ locationId })} error={err('locationId')} />}
+      <TextField
+        type="date"
+        label={t('marketDays.field.date')}
+        error={err('date')}
+        value={form.date}
+        onValueChange={(date) => set({ date })}
+      />
+      <HoursFields value={form} onChange={set} error={err} />
+      <fieldset className="grid gap-3 rounded-md border p-3 sm:col-span-2 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-medium">{t('marketDays.field.window')}</legend>
+        <p className="text-xs text-muted-foreground sm:col-span-2">{t('marketDays.form.windowHint')}</p>
+        <TextField
+          type="datetime-local"
+          label={t('marketDays.field.applicationOpensAt')}
+          error={err('applicationOpensAt')}
+          value={form.opens}
+          onValueChange={(opens) => set({ opens })}
+        />
+        <TextField
+          type="datetime-local"
+          label={t('marketDays.field.applicationClosesAt')}
+          error={err('applicationClosesAt')}
+          value={form.closes}
+          onValueChange={(closes) => set({ closes })}
+        />
+      </fieldset>
+      <NotesField value={form.notes} onChange={(notes) => set({ notes })} error={err('notes')} height="h-20" />
+      {!day && (
+        <section className="sm:col-span-2">
+          <h3 className="mb-1 text-sm font-medium">{t('marketDays.capacity.title')}</h3>
+          <p className="mb-2 text-xs text-muted-foreground">{t('marketDays.capacity.defaultsHint')}</p>
+          {categories.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {t('marketDays.capacity.categoriesFailed')}
+            </p>
+          ) : (
+            <CapacityEditor rows={caps} onChange={setCaps} errors={(i) => fieldError(save.error, `capacities.${i}`)} />
           )}
-        </FormField>
-        <FormField label={t('marketDays.field.openTime')} error={err('openTime')}>
-          {(p) => (
-            <input {...p} type="time" className={fieldClass} value={form.openTime} onChange={(e) => set({ openTime: e.target.value })} />
-          )}
-        </FormField>
-        <FormField label={t('marketDays.field.closeTime')} error={err('closeTime')}>
-          {(p) => (
-            <input {...p} type="time" className={fieldClass} value={form.closeTime} onChange={(e) => set({ closeTime: e.target.value })} />
-          )}
-        </FormField>
-        <fieldset className="grid gap-3 rounded-md border p-3 sm:col-span-2 sm:grid-cols-2">
-          <legend className="px-1 text-sm font-medium">{t('marketDays.field.window')}</legend>
-          <p className="text-xs text-muted-foreground sm:col-span-2">{t('marketDays.form.windowHint')}</p>
-          <FormField label={t('marketDays.field.applicationOpensAt')} error={err('applicationOpensAt')}>
-            {(p) => (
-              <input
-                {...p}
-                type="datetime-local"
-                className={fieldClass}
-                value={form.opens}
-                onChange={(e) => set({ opens: e.target.value })}
-              />
-            )}
-          </FormField>
-          <FormField label={t('marketDays.field.applicationClosesAt')} error={err('applicationClosesAt')}>
-            {(p) => (
-              <input
-                {...p}
-                type="datetime-local"
-                className={fieldClass}
-                value={form.closes}
-                onChange={(e) => set({ closes: e.target.value })}
-              />
-            )}
-          </FormField>
-        </fieldset>
-        <FormField label={t('marketDays.field.notes')} error={err('notes')} className="sm:col-span-2">
-          {(p) => (
-            <textarea
-              {...p}
-              className={`${fieldClass} h-20 py-2`}
-              maxLength={2000}
-              value={form.notes}
-              onChange={(e) => set({ notes: e.target.value })}
-            />
-          )}
-        </FormField>
-        {!day && (
-          <section className="sm:col-span-2">
-            <h3 className="mb-1 text-sm font-medium">{t('marketDays.capacity.title')}</h3>
-            <p className="mb-2 text-xs text-muted-foreground">{t('marketDays.capacity.defaultsHint')}</p>
-            {categories.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {t('marketDays.capacity.categoriesFailed')}
-              </p>
-            ) : (
-              <CapacityEditor
-                rows={caps}
-                onChange={setCaps}
-                errors={(i) => server.find((e) => e.field.startsWith(`capacities.${i}.`))?.message}
-              />
-            )}
-          </section>
-        )}
-        {general && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive sm:col-span-2">
-            {general}
-          </p>
-        )}
-      </form>
-    </FormDialog>
+        </section>
+      )}
+      <FormAlert message={general} />
+    </FormDialogForm>
   );
 }

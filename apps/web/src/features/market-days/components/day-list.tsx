@@ -1,4 +1,5 @@
 import { Repeat } from 'lucide-react';
+import { column, DataTable, type ColumnDef } from '../../../components/data-table';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { MarketDay } from '../market-days-api';
 import { formatDate, formatTime } from '../market-days-dates';
@@ -9,6 +10,45 @@ export function DayList({ days, onOpen }: { days: MarketDay[]; onOpen: (id: stri
   const { t, language } = useI18n();
   const name = (d: MarketDay) => (language === 'ar' ? d.locationNameAr : d.locationNameEn);
   const hours = (d: MarketDay) => `${formatTime(d.openTime, language)} – ${formatTime(d.closeTime, language)}`;
+  const columns: ColumnDef<MarketDay>[] = [
+    column({
+      id: 'date',
+      header: t('marketDays.field.date'),
+      cell: (d) => (
+        <button
+          type="button"
+          onClick={() => onOpen(d.id)}
+          className="font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {formatDate(d.date, language)}
+        </button>
+      ),
+    }),
+    column({ id: 'location', header: t('marketDays.field.location'), cell: (d) => <bdi>{name(d)}</bdi> }),
+    column({ id: 'hours', header: t('marketDays.list.hours'), cellClassName: 'tabular-nums', cell: hours }),
+    column({ id: 'status', header: t('marketDays.field.status'), cell: (d) => <MarketDayStatusBadge status={d.status} /> }),
+    column({
+      id: 'capacity',
+      header: t('marketDays.list.capacity'),
+      align: 'end',
+      cellClassName: 'tabular-nums',
+      cell: (d) => d.capacityTotal,
+    }),
+    column({
+      id: 'series',
+      header: t('marketDays.list.series'),
+      cellClassName: 'text-muted-foreground',
+      cell: (d) =>
+        d.seriesId ? (
+          <span className="inline-flex items-center gap-1">
+            <Repeat className="size-3.5" aria-hidden />
+            {d.detached ? t('marketDays.list.detached') : t('marketDays.list.inSeries')}
+          </span>
+        ) : (
+          '—'
+        ),
+    }),
+  ];
   return (
     <>
       <ul className="flex flex-col gap-2 md:hidden" data-testid="market-days-list">
@@ -35,65 +75,7 @@ export function DayList({ days, onOpen }: { days: MarketDay[]; onOpen: (id: stri
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto rounded-md border md:block">
-        <table className="w-full text-sm">
-          <thead className="bg-muted/50 text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="p-2 text-start font-medium">
-                {t('marketDays.field.date')}
-              </th>
-              <th scope="col" className="p-2 text-start font-medium">
-                {t('marketDays.field.location')}
-              </th>
-              <th scope="col" className="p-2 text-start font-medium">
-                {t('marketDays.list.hours')}
-              </th>
-              <th scope="col" className="p-2 text-start font-medium">
-                {t('marketDays.field.status')}
-              </th>
-              <th scope="col" className="p-2 text-end font-medium">
-                {t('marketDays.list.capacity')}
-              </th>
-              <th scope="col" className="p-2 text-start font-medium">
-                {t('marketDays.list.series')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.id} className="border-t hover:bg-accent/40">
-                <td className="p-2">
-                  <button
-                    type="button"
-                    onClick={() => onOpen(d.id)}
-                    className="font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                  >
-                    {formatDate(d.date, language)}
-                  </button>
-                </td>
-                <td className="p-2">
-                  <bdi>{name(d)}</bdi>
-                </td>
-                <td className="p-2 tabular-nums">{hours(d)}</td>
-                <td className="p-2">
-                  <MarketDayStatusBadge status={d.status} />
-                </td>
-                <td className="p-2 text-end tabular-nums">{d.capacityTotal}</td>
-                <td className="p-2 text-muted-foreground">
-                  {d.seriesId ? (
-                    <span className="inline-flex items-center gap-1">
-                      <Repeat className="size-3.5" aria-hidden />
-                      {d.detached ? t('marketDays.list.detached') : t('marketDays.list.inSeries')}
-                    </span>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={columns} data={days} className="hidden md:block" rowProps={() => ({ className: 'hover:bg-accent/40' })} />
     </>
   );
 }

@@ -1,8 +1,9 @@
+import { MARKET_DAY_STATUS_VALUES } from '@market/contracts/plain';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { fieldClass } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import { MARKET_DAY_STATUSES, useLocations, type DayFilters, type MarketDayStatus } from '../market-days-api';
+import { useLocations, type DayFilters, type MarketDayStatus } from '../market-days-api';
 import { addMonths, formatMonth, monthOf, todayLocal } from '../market-days-dates';
 
 /** Month navigation (previous / this month / next) and the location and status filters. */
@@ -79,7 +80,7 @@ export function MarketDaysToolbar({
               onChange={(e) => onFilters({ ...filters, status: (e.target.value || undefined) as MarketDayStatus | undefined })}
             >
               <option value="">{t('marketDays.filter.allStatuses')}</option>
-              {MARKET_DAY_STATUSES.map((s) => (
+              {MARKET_DAY_STATUS_VALUES.map((s) => (
                 <option key={s} value={s}>
                   {t(`marketDays.status.${s}`)}
                 </option>

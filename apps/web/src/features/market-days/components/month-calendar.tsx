@@ -1,8 +1,9 @@
+import { MARKET_DAY_STATUS_VALUES } from '@market/contracts/plain';
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { cn } from '../../../lib/cn';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import { MARKET_DAY_STATUSES, type MarketDay } from '../market-days-api';
+import type { MarketDay } from '../market-days-api';
 import { firstWeekday, formatDate, formatDayNumber, formatTime, monthGrid, monthOf, todayLocal, weekdayName } from '../market-days-dates';
 import { STATUS_CLASS, STATUS_DOT } from './market-day-status';
 
@@ -128,7 +129,7 @@ export function MonthCalendar({ month, days, selected, onSelectDate, onOpenDay, 
         </tbody>
       </table>
       <ul className="flex flex-wrap gap-3 text-xs text-muted-foreground" aria-label={t('marketDays.calendar.legend')}>
-        {MARKET_DAY_STATUSES.map((st) => (
+        {MARKET_DAY_STATUS_VALUES.map((st) => (
           <li key={st} className="flex items-center gap-1">
             <span className={cn('size-3 rounded-sm', STATUS_DOT[st])} aria-hidden />
             {t(`marketDays.status.${st}`)}

@@ -1,13 +1,12 @@
 import { Info } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../../components/ui/form-dialog';
-import { ApiError } from '../../../lib/api';
+import { FormDialogForm, FormField, TextField, fieldClass } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useSaveSeries, type Series } from '../market-days-api';
 import { addDays, firstWeekday, formatDayMonth, ruleDates, weekdayName } from '../market-days-dates';
-import { checkTimes, conflictMessage, type FormErrors } from './form-checks';
-import { LocationSelect } from './location-select';
+import { FormAlert, HoursFields, LocationField, NotesField } from './day-fields';
+import { checkTimes, useFormErrors } from './form-checks';
 import { SkipDatesPicker } from './skip-dates-picker';
 
 interface Form {
@@ -47,7 +46,9 @@ export function SeriesFormDialog({
   const { t, language } = useI18n();
   const save = useSaveSeries();
   const [form, setForm] = useState<Form>(EMPTY);
-  const [local, setLocal] = useState<FormErrors>({});
+  const { err, general, setLocal } = useFormErrors(save.error, (ds) =>
+    ds.map((d) => formatDayMonth(d, language)).join(t('marketDays.card.separator')),
+  );
   // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
   // does not make the effect run more often.
   const resetSave = save.reset;
@@ -57,16 +58,11 @@ export function SeriesFormDialog({
     setLocal({});
     setForm(series ? { ...series, notes: series.notes ?? '' } : EMPTY);
     // Reset when the dialog opens or switches series, not when the mutation changes.
-  }, [open, series, resetSave]);
+  }, [open, series, resetSave, setLocal]);
 
   const dates = useMemo(() => ruleDates(form.weekday, form.startDate, form.endDate, 120), [form.weekday, form.startDate, form.endDate]);
   const planned = dates.filter((d) => !form.skipDates.includes(d)).length;
   const first = firstWeekday(language);
-  const server = save.error instanceof ApiError ? save.error.fields : [];
-  const conflict = conflictMessage(save.error, t, (ds) => ds.map((d) => formatDayMonth(d, language)).join(t('marketDays.card.separator')));
-  const err = (f: keyof FormErrors) =>
-    local[f] ?? (conflict?.field === f ? conflict.message : server.find((e) => e.field === f || e.field.startsWith(`${f}.`))?.message);
-  const general = save.error && !server.length ? save.error.message : null;
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 
   const submit = () => {
@@ -108,110 +104,78 @@ export function SeriesFormDialog({
   };
 
   return (
-    <FormDialog
+    <FormDialogForm
       open={open}
       onOpenChange={onOpenChange}
       title={series ? t('marketDays.series.editTitle') : t('marketDays.series.createTitle')}
       description={series ? undefined : t('marketDays.series.createDescription')}
       wide
-      footer={
-        <SubmitFooter
-          formId="market-day-series-form"
-          pending={save.isPending}
-          cancelLabel={t('common.cancel')}
-          onCancel={() => onOpenChange(false)}
-        >
-          {save.isPending
-            ? t('marketDays.form.saving')
-            : series
-              ? t('marketDays.form.save')
-              : t('marketDays.series.create', { count: planned })}
-        </SubmitFooter>
+      pending={save.isPending}
+      submitLabel={
+        save.isPending
+          ? t('marketDays.form.saving')
+          : series
+            ? t('marketDays.form.save')
+            : t('marketDays.series.create', { count: planned })
       }
+      cancelLabel={t('common.cancel')}
+      onSubmit={submit}
     >
-      <form id="market-day-series-form" noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => (e.preventDefault(), submit())}>
-        {series && (
-          <p className="flex gap-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm sm:col-span-2">
-            <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{t('marketDays.series.editWarning')}</span>
-          </p>
+      {series && (
+        <p className="flex gap-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm sm:col-span-2">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{t('marketDays.series.editWarning')}</span>
+        </p>
+      )}
+      {series ? (
+        <p className="text-sm sm:col-span-2">
+          <span className="font-medium">{t('marketDays.field.location')}: </span>
+          <bdi>{language === 'ar' ? series.locationNameAr : series.locationNameEn}</bdi>
+        </p>
+      ) : (
+        <LocationField value={form.locationId} onChange={(locationId) => set({ locationId })} error={err('locationId')} />
+      )}
+      <FormField label={t('marketDays.field.weekday')} error={err('weekday')}>
+        {(p) => (
+          <select {...p} className={fieldClass} value={form.weekday} onChange={(e) => set({ weekday: Number(e.target.value) })}>
+            {Array.from({ length: 7 }, (_, i) => (first + i) % 7).map((w) => (
+              <option key={w} value={w}>
+                {weekdayName(w, language)}
+              </option>
+            ))}
+          </select>
         )}
-        {series ? (
-          <p className="text-sm sm:col-span-2">
-            <span className="font-medium">{t('marketDays.field.location')}: </span>
-            <bdi>{language === 'ar' ? series.locationNameAr : series.locationNameEn}</bdi>
-          </p>
-        ) : (
-          <FormField label={t('marketDays.field.location')} error={err('locationId')} className="sm:col-span-2">
-            {(p) => <LocationSelect {...p} value={form.locationId} onChange={(v) => set({ locationId: v })} />}
-          </FormField>
-        )}
-        <FormField label={t('marketDays.field.weekday')} error={err('weekday')}>
-          {(p) => (
-            <select {...p} className={fieldClass} value={form.weekday} onChange={(e) => set({ weekday: Number(e.target.value) })}>
-              {Array.from({ length: 7 }, (_, i) => (first + i) % 7).map((w) => (
-                <option key={w} value={w}>
-                  {weekdayName(w, language)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <div className="hidden sm:block" />
-        <FormField label={t('marketDays.field.startDate')} error={err('startDate')}>
-          {(p) => (
-            <input {...p} type="date" className={fieldClass} value={form.startDate} onChange={(e) => set({ startDate: e.target.value })} />
-          )}
-        </FormField>
-        <FormField label={t('marketDays.field.endDate')} error={err('endDate')}>
-          {(p) => (
-            <input {...p} type="date" className={fieldClass} value={form.endDate} onChange={(e) => set({ endDate: e.target.value })} />
-          )}
-        </FormField>
-        <FormField label={t('marketDays.field.setupTime')} error={err('setupTime')}>
-          {(p) => (
-            <input {...p} type="time" className={fieldClass} value={form.setupTime} onChange={(e) => set({ setupTime: e.target.value })} />
-          )}
-        </FormField>
-        <FormField label={t('marketDays.field.openTime')} error={err('openTime')}>
-          {(p) => (
-            <input {...p} type="time" className={fieldClass} value={form.openTime} onChange={(e) => set({ openTime: e.target.value })} />
-          )}
-        </FormField>
-        <FormField label={t('marketDays.field.closeTime')} error={err('closeTime')}>
-          {(p) => (
-            <input {...p} type="time" className={fieldClass} value={form.closeTime} onChange={(e) => set({ closeTime: e.target.value })} />
-          )}
-        </FormField>
-        <div className="hidden sm:block" />
-        <FormField label={t('marketDays.field.notes')} className="sm:col-span-2">
-          {(p) => (
-            <textarea
-              {...p}
-              className={`${fieldClass} h-16 py-2`}
-              maxLength={2000}
-              value={form.notes}
-              onChange={(e) => set({ notes: e.target.value })}
-            />
-          )}
-        </FormField>
-        <section className="sm:col-span-2" aria-labelledby="skip-dates-title">
-          <h3 id="skip-dates-title" className="text-sm font-medium">
-            {t('marketDays.series.skipTitle')}
-          </h3>
-          <p className="mb-2 text-xs text-muted-foreground">{t('marketDays.series.skipHint')}</p>
-          <SkipDatesPicker dates={dates} skipped={form.skipDates} onChange={(skipDates) => set({ skipDates })} />
-          <p className="mt-2 text-sm" role="status">
-            {t('marketDays.series.planned', { count: planned })}
-          </p>
-          {err('skipDates') && <p className="text-xs text-destructive">{err('skipDates')}</p>}
-        </section>
-        {general && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive sm:col-span-2">
-            {general}
-          </p>
-        )}
-      </form>
-    </FormDialog>
+      </FormField>
+      <div className="hidden sm:block" />
+      <TextField
+        type="date"
+        label={t('marketDays.field.startDate')}
+        error={err('startDate')}
+        value={form.startDate}
+        onValueChange={(startDate) => set({ startDate })}
+      />
+      <TextField
+        type="date"
+        label={t('marketDays.field.endDate')}
+        error={err('endDate')}
+        value={form.endDate}
+        onValueChange={(endDate) => set({ endDate })}
+      />
+      <HoursFields value={form} onChange={set} error={err} />
+      <div className="hidden sm:block" />
+      <NotesField value={form.notes} onChange={(notes) => set({ notes })} error={err('notes')} height="h-16" />
+      <section className="sm:col-span-2" aria-labelledby="skip-dates-title">
+        <h3 id="skip-dates-title" className="text-sm font-medium">
+          {t('marketDays.series.skipTitle')}
+        </h3>
+        <p className="mb-2 text-xs text-muted-foreground">{t('marketDays.series.skipHint')}</p>
+        <SkipDatesPicker dates={dates} skipped={form.skipDates} onChange={(skipDates) => set({ skipDates })} />
+        <p className="mt-2 text-sm" role="status">
+          {t('marketDays.series.planned', { count: planned })}
+        </p>
+        {err('skipDates') && <p className="text-xs text-destructive">{err('skipDates')}</p>}
+      </section>
+      <FormAlert message={general} />
+    </FormDialogForm>
   );
 }

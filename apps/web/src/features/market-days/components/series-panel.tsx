@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/form-dialog';
 import { ListState } from '../../../components/ui/list-state';
+import { errorMessage } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useSeriesAction, useSeriesList, type Series } from '../market-days-api';
 import { formatDate, formatTime, weekdayName } from '../market-days-dates';
@@ -108,7 +109,7 @@ export function SeriesPanel({ locationId, onEdit, onCreate }: { locationId?: str
         confirmLabel={confirm?.action === 'publish' ? t('marketDays.action.publish') : t('marketDays.action.delete')}
         cancelLabel={t('common.cancel')}
         pending={action.isPending}
-        error={action.error?.message ?? null}
+        error={action.error ? errorMessage(t, action.error) : null}
         onConfirm={run}
       />
     </section>

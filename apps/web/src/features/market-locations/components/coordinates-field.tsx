@@ -1,10 +1,12 @@
 import { X } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { GeoMap, type LatLng } from '../../../components/geo-map';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import { FormField, inputClass } from './form-field';
 
 const NO_MARKERS: never[] = [];
+/** How far from zero each coordinate may go, in degrees. */
+const LIMIT = { latitude: 90, longitude: 180 } as const;
 
 interface Props {
   latitude: string;
@@ -23,8 +25,9 @@ function parse(text: string, limit: number): number | null {
 /** The location's point: picked on the map (click or drag) or typed; both stay in sync. */
 export function CoordinatesField({ latitude, longitude, errors, onChange }: Props) {
   const { t } = useI18n();
-  const lat = parse(latitude, 90);
-  const lng = parse(longitude, 180);
+  const typed = { latitude, longitude };
+  const lat = parse(latitude, LIMIT.latitude);
+  const lng = parse(longitude, LIMIT.longitude);
   const value: LatLng | null = lat !== null && lng !== null ? { lat, lng } : null;
   return (
     <fieldset className="flex flex-col gap-2">
@@ -37,34 +40,22 @@ export function CoordinatesField({ latitude, longitude, errors, onChange }: Prop
         className="h-56 w-full sm:h-64"
       />
       <div className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
-        <FormField label={t('locations.form.latitude')} error={errors.latitude}>
-          <input
-            className={inputClass}
+        {(['latitude', 'longitude'] as const).map((key) => (
+          <TextField
+            key={key}
+            label={t(`locations.form.${key}`)}
+            error={errors[key]}
             type="number"
             inputMode="decimal"
             step="any"
-            min={-90}
-            max={90}
+            min={-LIMIT[key]}
+            max={LIMIT[key]}
             dir="ltr"
-            value={latitude}
-            onChange={(e) => onChange({ latitude: e.target.value, longitude })}
-            data-testid="latitude"
+            value={typed[key]}
+            onValueChange={(v) => onChange({ ...typed, [key]: v })}
+            data-testid={key}
           />
-        </FormField>
-        <FormField label={t('locations.form.longitude')} error={errors.longitude}>
-          <input
-            className={inputClass}
-            type="number"
-            inputMode="decimal"
-            step="any"
-            min={-180}
-            max={180}
-            dir="ltr"
-            value={longitude}
-            onChange={(e) => onChange({ latitude, longitude: e.target.value })}
-            data-testid="longitude"
-          />
-        </FormField>
+        ))}
         <Button
           variant="ghost"
           size="icon"

@@ -2,6 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { localName } from '../../../components/geo-map';
+import { errorMessage } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useDeleteLocation, type Location } from '../api';
 
@@ -46,7 +47,7 @@ export function DeleteLocationDialog({
                       onOpenChange(false);
                       onDeleted?.();
                     },
-                    onError: (e) => toast.error(t('locations.deleteFailed', { message: e.message })),
+                    onError: (e) => toast.error(t('locations.deleteFailed', { message: errorMessage(t, e) })),
                   })
                 }
               >

@@ -1,7 +1,5 @@
-import type { marketLocationsRoutes } from '@market/contracts';
-import type { Location, LocationInput } from '../api';
-
-type Amenity = marketLocationsRoutes.LocationAmenity;
+import type { LocationAmenity } from '@market/contracts/plain';
+import type { Location, LocationInput, LocationStatus } from '../api';
 
 /** What the form edits: numbers as typed text, so a half-typed value is not lost. */
 export interface LocationForm {
@@ -12,9 +10,9 @@ export interface LocationForm {
   longitude: string;
   descriptionEn: string;
   descriptionAr: string;
-  amenities: Amenity[];
+  amenities: LocationAmenity[];
   isPublic: boolean;
-  status: 'active' | 'inactive';
+  status: LocationStatus;
   planWidthM: string;
   planDepthM: string;
   planImagePath: string | null;
