@@ -1,22 +1,14 @@
-import type { assetsRoutes as r } from '@market/contracts';
+import type { assetsRoutes as schemas } from '@market/contracts';
+import { assetsRoutes as r, type QueryOf } from '@market/contracts/plain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, uploadFile } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
 import { useT } from '../../app/i18n/i18n-provider';
 
-export type Asset = r.Asset;
-export type AssetDetail = r.AssetDetail;
-export type AssetFolder = r.AssetFolder;
-export type AssetListQuery = {
-  q?: string;
-  folder?: string;
-  subfolders?: 'true' | 'false';
-  tag?: string;
-  type?: string;
-  sort?: string;
-  page?: string;
-  limit?: string;
-};
+export type Asset = schemas.Asset;
+export type AssetDetail = schemas.AssetDetail;
+export type AssetFolder = schemas.AssetFolder;
+export type AssetListQuery = NonNullable<QueryOf<typeof r.listAssets>>;
 
 export const assetKeys = {
   all: ['assets'] as const,
@@ -29,18 +21,16 @@ export const assetKeys = {
 export const useAssets = (q: AssetListQuery) =>
   useQuery({
     queryKey: assetKeys.list(q),
-    queryFn: () => api<typeof r.listAssets>({ method: 'GET', path: '/assets' }, { query: q as never }),
+    queryFn: () => api(r.listAssets, { query: q }),
     placeholderData: keepPreviousData,
   });
-export const useAssetFolders = () =>
-  useQuery({ queryKey: assetKeys.folders, queryFn: () => api<typeof r.listAssetFolders>({ method: 'GET', path: '/assets/folders' }) });
-export const useAssetTags = () =>
-  useQuery({ queryKey: assetKeys.tags, queryFn: () => api<typeof r.listAssetTags>({ method: 'GET', path: '/assets/tags' }) });
+export const useAssetFolders = () => useQuery({ queryKey: assetKeys.folders, queryFn: () => api(r.listAssetFolders) });
+export const useAssetTags = () => useQuery({ queryKey: assetKeys.tags, queryFn: () => api(r.listAssetTags) });
 export const useAsset = (id: string | null) =>
   useQuery({
     queryKey: assetKeys.one(id ?? ''),
     enabled: !!id,
-    queryFn: () => api<typeof r.getAsset>({ method: 'GET', path: '/assets/:id' }, { params: { id: id! } }),
+    queryFn: () => api(r.getAsset, { params: { id: id! } }),
   });
 
 function useInvalidating<V, R>(fn: (v: V) => Promise<R>) {
@@ -52,33 +42,25 @@ function useInvalidating<V, R>(fn: (v: V) => Promise<R>) {
 export function useUpdateAsset() {
   const qc = useQueryClient();
   const t = useT();
-  return useInvalidating(({ id, body }: { id: string; body: r.AssetUpdate }) =>
+  return useInvalidating(({ id, body }: { id: string; body: schemas.AssetUpdate }) =>
     guardStale(
-      () => api<typeof r.updateAsset>({ method: 'PATCH', path: '/assets/:id' }, { params: { id }, body }),
+      () => api(r.updateAsset, { params: { id }, body }),
       t('edit.staleWrite'),
       () => qc.invalidateQueries({ queryKey: assetKeys.all }),
     ),
   );
 }
-export const useDeleteAsset = () =>
-  useInvalidating((id: string) => api<typeof r.deleteAsset>({ method: 'DELETE', path: '/assets/:id' }, { params: { id } }));
-export const useCreateFolder = () =>
-  useInvalidating((path: string) => api<typeof r.createAssetFolder>({ method: 'POST', path: '/assets/folders' }, { body: { path } }));
-export const useMoveFolder = () =>
-  useInvalidating((body: { from: string; to: string }) =>
-    api<typeof r.moveAssetFolder>({ method: 'POST', path: '/assets/folders/move' }, { body }),
-  );
-export const useDeleteFolder = () =>
-  useInvalidating((path: string) => api<typeof r.deleteAssetFolder>({ method: 'DELETE', path: '/assets/folders' }, { query: { path } }));
+export const useDeleteAsset = () => useInvalidating((id: string) => api(r.deleteAsset, { params: { id } }));
+export const useCreateFolder = () => useInvalidating((path: string) => api(r.createAssetFolder, { body: { path } }));
+export const useMoveFolder = () => useInvalidating((body: { from: string; to: string }) => api(r.moveAssetFolder, { body }));
+export const useDeleteFolder = () => useInvalidating((path: string) => api(r.deleteAssetFolder, { query: { path } }));
 
 /** Uploads one file into a folder of the library with progress in percent; rejects with the server's ApiError. */
 export function uploadAssetFile(file: File, folder: string, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<Asset> {
-  return uploadFile<Asset>(
-    `/assets/upload${folder ? `?folder=${encodeURIComponent(folder)}` : ''}`,
-    file,
-    (share) => onProgress(Math.round(100 * share)),
+  return uploadFile(r.uploadAsset, file, (share) => onProgress(Math.round(100 * share)), {
+    query: { folder: folder || undefined },
     signal,
-  );
+  });
 }
 
 export function formatBytes(n: number): string {

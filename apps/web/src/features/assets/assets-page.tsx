@@ -1,6 +1,7 @@
 import { FolderPlus, LayoutGrid, List, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ASSET_SORTS, ASSET_TYPES, type AssetSort, type AssetType } from '@market/contracts/plain';
 import { Button } from '../../components/ui/button';
 import { fieldClass } from '../../components/ui/form-dialog';
 import { ListState } from '../../components/ui/list-state';
@@ -15,7 +16,6 @@ import { AssetUploadZone } from './components/asset-upload-zone';
 
 const PAGE_SIZE = 48;
 const selectClass = fieldClass.replace('w-full', 'w-auto');
-const SORTS = ['created_desc', 'created_asc', 'name_asc', 'name_desc', 'size_desc', 'size_asc'];
 
 /** Assets (/assets): the organization's asset library — folders, upload, search and filters, grid or list, details. */
 export default function AssetsPage() {
@@ -50,9 +50,10 @@ export default function AssetsPage() {
     q: q || undefined,
     folder: q && !folder ? undefined : folder,
     subfolders: subfolders || (!!q && !folder) ? 'true' : undefined,
-    type: type || undefined,
+    // As the address says; a value the server does not know is refused there and shown as a failed load.
+    type: (type || undefined) as AssetType | undefined,
     tag: tag || undefined,
-    sort,
+    sort: sort as AssetSort,
     page: String(page),
     limit: String(PAGE_SIZE),
   });
@@ -117,7 +118,7 @@ export default function AssetsPage() {
             />
             <select aria-label={t('assets.typeLabel')} className={selectClass} value={type} onChange={(e) => set({ type: e.target.value })}>
               <option value="">{t('assets.type.all')}</option>
-              {['image', 'pdf', 'other'].map((k) => (
+              {ASSET_TYPES.map((k) => (
                 <option key={k} value={k}>
                   {t(`assets.type.${k}`)}
                 </option>
@@ -132,7 +133,7 @@ export default function AssetsPage() {
               ))}
             </select>
             <select aria-label={t('assets.sortLabel')} className={selectClass} value={sort} onChange={(e) => set({ sort: e.target.value })}>
-              {SORTS.map((s) => (
+              {ASSET_SORTS.map((s) => (
                 <option key={s} value={s}>
                   {t(`assets.sort.${s}`)}
                 </option>

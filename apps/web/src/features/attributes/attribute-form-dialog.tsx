@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/form-dialog';
-import { ApiError } from '../../lib/api';
+import { FormDialogForm, FormField, fieldClass } from '../../components/ui/form-dialog';
+import { errorMessage, fieldErrors, hasFieldErrors } from '../../lib/api-errors';
 import { useI18n } from '../../app/i18n/i18n-provider';
-import { attrErrorWords, attrFieldError } from './attribute-errors';
 import {
   createBody,
   draftOf,
@@ -15,9 +14,10 @@ import {
   type AttributeDraft,
   type AttributeType,
 } from './attribute-form-state';
+import { CodeField, NameFields } from './attribute-name-fields';
 import { AttributeOptionsEditor } from './attribute-options-editor';
 import { AttributeValidationFields } from './attribute-validation-fields';
-import { useCreateAttribute, useUnitsForAttributes, useUpdateAttribute, type Attribute } from './attributes-api';
+import { attributeErrorWords, useCreateAttribute, useUnitsForAttributes, useUpdateAttribute, type Attribute } from './attributes-api';
 
 /** Adds an attribute (its type fixed from then on) or changes names, options, unit and rules. */
 export function AttributeFormDialog({
@@ -49,12 +49,13 @@ export function AttributeFormDialog({
     // Reset only when the dialog opens or switches attribute, not when the mutations change.
   }, [open, attribute, resetCreate, resetUpdate]);
 
-  const err = (f: string) => local[f] ?? attrFieldError(t, save.error, f);
-  const general = save.error && !(save.error instanceof ApiError && save.error.fields.length) ? attrErrorWords(t, save.error) : null;
-  const unknownField =
-    save.error instanceof ApiError && save.error.fields.some((f) => f.field.startsWith('body') || f.field === 'type')
-      ? attrErrorWords(t, save.error)
-      : null;
+  const words = attributeErrorWords(t);
+  // The server's messages by exact path (`options.2.code`), each shown under its own input.
+  const server = fieldErrors(save.error, words.field);
+  const err = (f: string) => local[f] ?? server[f];
+  // A refusal that names no field, or a field the form has no input for, is said under the form.
+  const general =
+    save.error && (!hasFieldErrors(save.error) || hasFieldErrors(save.error, ['body', 'type'])) ? errorMessage(t, save.error, words) : null;
   const setType = (type: AttributeType) =>
     setD({ ...d, type, rules: {}, options: isSelect(type) && !d.options.length ? [newOption()] : d.options });
 
@@ -74,131 +75,84 @@ export function AttributeFormDialog({
   };
 
   return (
-    <FormDialog
+    <FormDialogForm
       open={open}
       onOpenChange={onOpenChange}
       wide
       title={attribute ? t('attributes.editTitle', { code: attribute.code }) : t('attributes.addTitle')}
       description={t('attributes.formDescription')}
-      footer={
-        <SubmitFooter
-          formId="attribute-form"
-          pending={save.isPending}
-          cancelLabel={t('common.cancel')}
-          onCancel={() => onOpenChange(false)}
-        >
-          {save.isPending ? t('attributes.saving') : t('attributes.save')}
-        </SubmitFooter>
-      }
+      pending={save.isPending}
+      submitLabel={save.isPending ? t('attributes.saving') : t('attributes.save')}
+      cancelLabel={t('common.cancel')}
+      onSubmit={submit}
     >
-      <form
-        id="attribute-form"
-        noValidate
-        className="grid gap-3 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <FormField label={t('attributes.field.code')} hint={t('attributes.codeHint')} error={err('code')}>
-          {(p) => (
-            <input
-              {...p}
-              dir="ltr"
-              className={fieldClass}
-              value={d.code}
-              maxLength={64}
-              autoComplete="off"
-              onChange={(e) => setD({ ...d, code: e.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label={t('attributes.field.type')} hint={attribute ? t('attributes.typeFixed') : undefined} error={err('type')}>
+      <CodeField value={d.code} onChange={(code) => setD({ ...d, code })} error={err('code')} />
+      <FormField label={t('attributes.field.type')} hint={attribute ? t('attributes.typeFixed') : undefined} error={err('type')}>
+        {(p) => (
+          <select
+            {...p}
+            className={fieldClass}
+            value={d.type}
+            disabled={!!attribute}
+            onChange={(e) => setType(e.target.value as AttributeType)}
+          >
+            {TYPES.map((ty) => (
+              <option key={ty} value={ty}>
+                {t(`attributes.type.${ty}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <NameFields
+        nameEn={d.nameEn}
+        nameAr={d.nameAr}
+        onChange={(patch) => setD({ ...d, ...patch })}
+        errors={{ nameEn: err('nameEn'), nameAr: err('nameAr') }}
+      />
+      {isLocalizable(d.type) && (
+        <label className="flex items-center gap-2 text-sm sm:col-span-2">
+          <input type="checkbox" checked={d.localizable} onChange={(e) => setD({ ...d, localizable: e.target.checked })} />
+          {t('attributes.field.localizable')}
+          <span className="text-muted-foreground">— {t('attributes.localizableHint')}</span>
+        </label>
+      )}
+      {d.type === 'measurement' && (
+        <FormField
+          label={t('attributes.field.unit')}
+          error={err('unitId')}
+          hint={units.error ? t('attributes.unitsUnavailable') : units.data?.length === 0 ? t('attributes.noUnits') : undefined}
+        >
           {(p) => (
             <select
               {...p}
               className={fieldClass}
-              value={d.type}
-              disabled={!!attribute}
-              onChange={(e) => setType(e.target.value as AttributeType)}
+              value={d.unitId}
+              disabled={!units.data}
+              onChange={(e) => setD({ ...d, unitId: e.target.value })}
             >
-              {TYPES.map((ty) => (
-                <option key={ty} value={ty}>
-                  {t(`attributes.type.${ty}`)}
-                </option>
+              <option value="">{units.isPending ? t('common.loading') : t('attributes.chooseUnit')}</option>
+              {units.data?.map((u) => (
+                <option key={u.id} value={u.id}>{`${u.symbol} — ${language === 'ar' ? u.nameAr : u.nameEn}`}</option>
               ))}
             </select>
           )}
         </FormField>
-        <FormField label={t('attributes.field.nameEn')} error={err('nameEn')}>
-          {(p) => (
-            <input
-              {...p}
-              dir="ltr"
-              className={fieldClass}
-              value={d.nameEn}
-              maxLength={120}
-              onChange={(e) => setD({ ...d, nameEn: e.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label={t('attributes.field.nameAr')} error={err('nameAr')}>
-          {(p) => (
-            <input
-              {...p}
-              dir="rtl"
-              lang="ar"
-              className={fieldClass}
-              value={d.nameAr}
-              maxLength={120}
-              onChange={(e) => setD({ ...d, nameAr: e.target.value })}
-            />
-          )}
-        </FormField>
-        {isLocalizable(d.type) && (
-          <label className="flex items-center gap-2 text-sm sm:col-span-2">
-            <input type="checkbox" checked={d.localizable} onChange={(e) => setD({ ...d, localizable: e.target.checked })} />
-            {t('attributes.field.localizable')}
-            <span className="text-muted-foreground">— {t('attributes.localizableHint')}</span>
-          </label>
-        )}
-        {d.type === 'measurement' && (
-          <FormField
-            label={t('attributes.field.unit')}
-            error={err('unitId')}
-            hint={units.error ? t('attributes.unitsUnavailable') : units.data?.length === 0 ? t('attributes.noUnits') : undefined}
-          >
-            {(p) => (
-              <select
-                {...p}
-                className={fieldClass}
-                value={d.unitId}
-                disabled={!units.data}
-                onChange={(e) => setD({ ...d, unitId: e.target.value })}
-              >
-                <option value="">{units.isPending ? t('common.loading') : t('attributes.chooseUnit')}</option>
-                {units.data?.map((u) => (
-                  <option key={u.id} value={u.id}>{`${u.symbol} — ${language === 'ar' ? u.nameAr : u.nameEn}`}</option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        )}
-        {isSelect(d.type) && (
-          <AttributeOptionsEditor
-            options={d.options}
-            onChange={(options) => setD({ ...d, options })}
-            error={save.error}
-            localError={local.options}
-          />
-        )}
-        <AttributeValidationFields type={d.type} rules={d.rules} onChange={(rules) => setD({ ...d, rules })} error={save.error} />
-        {(general ?? unknownField) && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {general ?? unknownField}
-          </p>
-        )}
-      </form>
-    </FormDialog>
+      )}
+      {isSelect(d.type) && (
+        <AttributeOptionsEditor
+          options={d.options}
+          onChange={(options) => setD({ ...d, options })}
+          errors={server}
+          localError={local.options}
+        />
+      )}
+      <AttributeValidationFields type={d.type} rules={d.rules} onChange={(rules) => setD({ ...d, rules })} errors={server} />
+      {general && (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          {general}
+        </p>
+      )}
+    </FormDialogForm>
   );
 }

@@ -1,34 +1,29 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { fieldClass } from '../../components/ui/form-dialog';
 import { useT } from '../../app/i18n/i18n-provider';
-import { attrFieldError } from './attribute-errors';
 import { newOption, type OptionDraft } from './attribute-form-state';
+import { MoveButtons, moveItem } from './attribute-row-actions';
 
 interface Props {
   options: OptionDraft[];
   onChange: (options: OptionDraft[]) => void;
-  error: unknown;
+  /** The server's field errors by path (`options.2.code`). */
+  errors: Record<string, string>;
   localError?: string;
 }
 
 /** The options of a select attribute: add, remove and order them; the order here is the order products show. */
-export function AttributeOptionsEditor({ options, onChange, error, localError }: Props) {
+export function AttributeOptionsEditor({ options, onChange, errors, localError }: Props) {
   const t = useT();
   const set = (i: number, patch: Partial<OptionDraft>) => onChange(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
-  const move = (i: number, step: -1 | 1) => {
-    const next = [...options];
-    const [o] = next.splice(i, 1);
-    next.splice(i + step, 0, o!);
-    onChange(next);
-  };
-  const listError = localError ?? attrFieldError(t, error, 'options');
+  const listError = localError ?? errors.options;
   return (
     <fieldset className="flex flex-col gap-2 sm:col-span-2">
       <legend className="mb-1 text-sm font-medium">{t('attributes.options.title')}</legend>
       {options.length === 0 && <p className="text-sm text-muted-foreground">{t('attributes.options.empty')}</p>}
       {options.map((o, i) => {
-        const err = ['code', 'labelEn', 'labelAr', 'id'].map((f) => attrFieldError(t, error, `options.${i}.${f}`)).find(Boolean);
+        const err = ['code', 'labelEn', 'labelAr', 'id'].map((f) => errors[`options.${i}.${f}`]).find(Boolean);
         return (
           <div key={o.key} className="flex flex-col gap-1" data-testid="attribute-option">
             <div className="flex flex-wrap items-center gap-2">
@@ -57,26 +52,7 @@ export function AttributeOptionsEditor({ options, onChange, error, localError }:
                 maxLength={120}
                 onChange={(e) => set(i, { labelAr: e.target.value })}
               />
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                disabled={i === 0}
-                aria-label={t('attributes.moveUp')}
-                onClick={() => move(i, -1)}
-              >
-                <ArrowUp className="size-4" aria-hidden />
-              </Button>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                disabled={i === options.length - 1}
-                aria-label={t('attributes.moveDown')}
-                onClick={() => move(i, 1)}
-              >
-                <ArrowDown className="size-4" aria-hidden />
-              </Button>
+              <MoveButtons index={i} count={options.length} onMove={(step) => onChange(moveItem(options, i, step))} />
               <Button
                 type="button"
                 variant="ghost"

@@ -1,17 +1,17 @@
 import { FormField, fieldClass } from '../../components/ui/form-dialog';
 import { useT } from '../../app/i18n/i18n-provider';
-import { attrFieldError } from './attribute-errors';
 import { RULES, type AttributeType } from './attribute-form-state';
 
 interface Props {
   type: AttributeType;
   rules: Record<string, string>;
   onChange: (rules: Record<string, string>) => void;
-  error: unknown;
+  /** The server's field errors by path (`validation.min`). */
+  errors: Record<string, string>;
 }
 
 /** The validation inputs of the chosen type only; empty means "no rule". */
-export function AttributeValidationFields({ type, rules, onChange, error }: Props) {
+export function AttributeValidationFields({ type, rules, onChange, errors }: Props) {
   const t = useT();
   const list = RULES[type];
   if (!list.length) return <p className="text-sm text-muted-foreground sm:col-span-2">{t('attributes.validation.none')}</p>;
@@ -22,7 +22,7 @@ export function AttributeValidationFields({ type, rules, onChange, error }: Prop
         <FormField
           key={rule.key}
           label={t(`attributes.rule.${rule.key}`)}
-          error={attrFieldError(t, error, `validation.${rule.key}`)}
+          error={errors[`validation.${rule.key}`]}
           className={rule.key === 'pattern' ? 'sm:col-span-3' : undefined}
         >
           {(p) => (

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ui/form-dialog';
 import { useT } from '../../app/i18n/i18n-provider';
-import { attrErrorWords } from './attribute-errors';
+import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api-errors';
 import { AttributeFormDialog } from './attribute-form-dialog';
-import { useAttributes, useDeleteAttribute, type Attribute } from './attributes-api';
+import { attributeErrorWords, useAttributes, useDeleteAttribute, type Attribute } from './attributes-api';
 import { AttributesTable } from './attributes-table';
 import { ListTabTop } from '../../components/ui/list-tab-top';
 
@@ -46,9 +47,9 @@ export function AttributesTab() {
         pending={remove.isPending}
         error={
           remove.error
-            ? (remove.error as { status?: number }).status === 409
+            ? remove.error instanceof ApiError && remove.error.status === 409
               ? t('attributes.error.inFamily', { count: deleting?.familyCount ?? 0 })
-              : attrErrorWords(t, remove.error)
+              : errorMessage(t, remove.error, attributeErrorWords(t))
             : null
         }
         onConfirm={() =>

@@ -1,6 +1,6 @@
-import { Pencil, Trash2 } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { column, DataTable, type ColumnDef } from '../../components/data-table';
 import { useI18n } from '../../app/i18n/i18n-provider';
+import { EditDeleteButtons } from './attribute-row-actions';
 import type { Attribute } from './attributes-api';
 
 /** Every attribute by code: its names, type, localisation and how many families use and require it. */
@@ -14,58 +14,53 @@ export function AttributesTable({
   onDelete: (a: Attribute) => void;
 }) {
   const { t } = useI18n();
-  const th = 'px-3 py-2 text-start font-medium';
+  const columns: ColumnDef<Attribute>[] = [
+    column({
+      id: 'code',
+      header: t('attributes.field.code'),
+      cellClassName: 'font-mono text-xs',
+      cellProps: { dir: 'ltr' },
+      cell: (a) => a.code,
+    }),
+    column({ id: 'nameEn', header: t('attributes.field.nameEn'), cellProps: { dir: 'ltr' }, cell: (a) => a.nameEn }),
+    column({ id: 'nameAr', header: t('attributes.field.nameAr'), cellProps: { dir: 'rtl', lang: 'ar' }, cell: (a) => a.nameAr }),
+    column({
+      id: 'type',
+      header: t('attributes.field.type'),
+      cell: (a) => (
+        <>
+          {t(`attributes.type.${a.type}`)}
+          {a.unit && <span className="ms-1 text-muted-foreground">({a.unit.symbol})</span>}
+          {a.options.length > 0 && (
+            <span className="ms-1 text-xs text-muted-foreground">{t('attributes.optionCount', { count: a.options.length })}</span>
+          )}
+        </>
+      ),
+    }),
+    column({
+      id: 'localizable',
+      header: t('attributes.col.localizable'),
+      cell: (a) => (a.localizable ? t('attributes.yes') : t('attributes.no')),
+    }),
+    column({
+      id: 'families',
+      header: t('attributes.col.families'),
+      cellClassName: 'tabular-nums',
+      cell: (a) => t('attributes.familyCounts', { count: a.familyCount, required: a.requiredFamilyCount }),
+    }),
+    column({
+      id: 'actions',
+      header: <span className="sr-only">{t('attributes.col.actions')}</span>,
+      cellClassName: 'text-end',
+      cell: (a) => <EditDeleteButtons code={a.code} onEdit={() => onEdit(a)} onDelete={() => onDelete(a)} />,
+    }),
+  ];
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full min-w-[48rem] text-sm">
-        <thead className="bg-muted/60 text-muted-foreground">
-          <tr>
-            <th className={th}>{t('attributes.field.code')}</th>
-            <th className={th}>{t('attributes.field.nameEn')}</th>
-            <th className={th}>{t('attributes.field.nameAr')}</th>
-            <th className={th}>{t('attributes.field.type')}</th>
-            <th className={th}>{t('attributes.col.localizable')}</th>
-            <th className={th}>{t('attributes.col.families')}</th>
-            <th className={th}>
-              <span className="sr-only">{t('attributes.col.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {attributes.map((a) => (
-            <tr key={a.id} className="border-t" data-testid={`attribute-row-${a.code}`}>
-              <td className="px-3 py-2 font-mono text-xs" dir="ltr">
-                {a.code}
-              </td>
-              <td className="px-3 py-2" dir="ltr">
-                {a.nameEn}
-              </td>
-              <td className="px-3 py-2" dir="rtl" lang="ar">
-                {a.nameAr}
-              </td>
-              <td className="px-3 py-2">
-                {t(`attributes.type.${a.type}`)}
-                {a.unit && <span className="ms-1 text-muted-foreground">({a.unit.symbol})</span>}
-                {a.options.length > 0 && (
-                  <span className="ms-1 text-xs text-muted-foreground">{t('attributes.optionCount', { count: a.options.length })}</span>
-                )}
-              </td>
-              <td className="px-3 py-2">{a.localizable ? t('attributes.yes') : t('attributes.no')}</td>
-              <td className="px-3 py-2 tabular-nums">
-                {t('attributes.familyCounts', { count: a.familyCount, required: a.requiredFamilyCount })}
-              </td>
-              <td className="px-3 py-2 text-end">
-                <Button variant="ghost" size="icon" aria-label={t('attributes.editLabel', { code: a.code })} onClick={() => onEdit(a)}>
-                  <Pencil className="size-4" aria-hidden />
-                </Button>
-                <Button variant="ghost" size="icon" aria-label={t('attributes.deleteLabel', { code: a.code })} onClick={() => onDelete(a)}>
-                  <Trash2 className="size-4" aria-hidden />
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={columns}
+      data={attributes}
+      tableClassName="min-w-[48rem]"
+      rowProps={(a) => ({ 'data-testid': `attribute-row-${a.code}` })}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/form-dialog';
-import { ApiError } from '../../lib/api';
+import { FormDialogForm } from '../../components/ui/form-dialog';
+import { errorMessage, fieldErrors, hasFieldErrors } from '../../lib/api-errors';
 import { useT } from '../../app/i18n/i18n-provider';
-import { attrErrorWords, attrFieldError } from './attribute-errors';
-import { useAttributes, useCreateFamily, useUpdateFamily, type AttributeFamily } from './attributes-api';
+import { CodeField, NameFields } from './attribute-name-fields';
+import { attributeErrorWords, useAttributes, useCreateFamily, useUpdateFamily, type AttributeFamily } from './attributes-api';
 import { FamilyMembersPicker, type Member } from './family-members-picker';
 
 /** Adds or changes an attribute family: names and which attributes, in order, with which required. */
@@ -39,11 +39,11 @@ export function FamilyFormDialog({
     // Reset only when the dialog opens or switches family, not when the mutations change.
   }, [open, family, resetCreate, resetUpdate]);
 
-  const err = (f: string) => local[f] ?? attrFieldError(t, save.error, f);
-  const general =
-    save.error && (!(save.error instanceof ApiError) || !['code', 'nameEn', 'nameAr'].some((f) => attrFieldError(t, save.error, f)))
-      ? attrErrorWords(t, save.error)
-      : null;
+  const words = attributeErrorWords(t);
+  const server = fieldErrors(save.error, words.field);
+  const err = (f: string) => local[f] ?? server[f];
+  // Members have no input of their own to show a message under, so their refusals are said under the form.
+  const general = save.error && !hasFieldErrors(save.error, ['code', 'nameEn', 'nameAr']) ? errorMessage(t, save.error, words) : null;
 
   const submit = () => {
     const errors: Record<string, string> = {};
@@ -60,78 +60,36 @@ export function FamilyFormDialog({
   };
 
   return (
-    <FormDialog
+    <FormDialogForm
       open={open}
       onOpenChange={onOpenChange}
       wide
       title={family ? t('attributes.families.editTitle', { code: family.code }) : t('attributes.families.addTitle')}
       description={t('attributes.families.formDescription')}
-      footer={
-        <SubmitFooter formId="family-form" pending={save.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
-          {save.isPending ? t('attributes.saving') : t('attributes.save')}
-        </SubmitFooter>
-      }
+      pending={save.isPending}
+      submitLabel={save.isPending ? t('attributes.saving') : t('attributes.save')}
+      cancelLabel={t('common.cancel')}
+      onSubmit={submit}
     >
-      <form
-        id="family-form"
-        noValidate
-        className="grid gap-3 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <FormField label={t('attributes.field.code')} hint={t('attributes.codeHint')} error={err('code')} className="sm:col-span-2">
-          {(p) => (
-            <input
-              {...p}
-              dir="ltr"
-              className={fieldClass}
-              value={form.code}
-              maxLength={64}
-              autoComplete="off"
-              onChange={(e) => setForm({ ...form, code: e.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label={t('attributes.field.nameEn')} error={err('nameEn')}>
-          {(p) => (
-            <input
-              {...p}
-              dir="ltr"
-              className={fieldClass}
-              value={form.nameEn}
-              maxLength={120}
-              onChange={(e) => setForm({ ...form, nameEn: e.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label={t('attributes.field.nameAr')} error={err('nameAr')}>
-          {(p) => (
-            <input
-              {...p}
-              dir="rtl"
-              lang="ar"
-              className={fieldClass}
-              value={form.nameAr}
-              maxLength={120}
-              onChange={(e) => setForm({ ...form, nameAr: e.target.value })}
-            />
-          )}
-        </FormField>
-        {attributes.isPending && <p className="text-sm text-muted-foreground sm:col-span-2">{t('common.loading')}</p>}
-        {attributes.error && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {t('attributes.loadFailed')}
-          </p>
-        )}
-        {attributes.data && <FamilyMembersPicker attributes={attributes.data} members={members} onChange={setMembers} />}
-        {general && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {general}
-          </p>
-        )}
-      </form>
-    </FormDialog>
+      <CodeField value={form.code} onChange={(code) => setForm({ ...form, code })} error={err('code')} className="sm:col-span-2" />
+      <NameFields
+        nameEn={form.nameEn}
+        nameAr={form.nameAr}
+        onChange={(patch) => setForm({ ...form, ...patch })}
+        errors={{ nameEn: err('nameEn'), nameAr: err('nameAr') }}
+      />
+      {attributes.isPending && <p className="text-sm text-muted-foreground sm:col-span-2">{t('common.loading')}</p>}
+      {attributes.error && (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          {t('attributes.loadFailed')}
+        </p>
+      )}
+      {attributes.data && <FamilyMembersPicker attributes={attributes.data} members={members} onChange={setMembers} />}
+      {general && (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          {general}
+        </p>
+      )}
+    </FormDialogForm>
   );
 }

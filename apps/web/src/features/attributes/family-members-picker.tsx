@@ -1,7 +1,6 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { Button } from '../../components/ui/button';
 import { useI18n } from '../../app/i18n/i18n-provider';
+import { MoveButtons, moveItem } from './attribute-row-actions';
 import type { Attribute } from './attributes-api';
 
 export interface Member {
@@ -24,12 +23,6 @@ export function FamilyMembersPicker({
   const chosen = members.filter((m) => byId.has(m.attributeId));
   const rest = attributes.filter((a) => !members.some((m) => m.attributeId === a.id));
   const name = (a: Attribute) => (language === 'ar' ? a.nameAr : a.nameEn);
-  const move = (i: number, step: -1 | 1) => {
-    const next = [...chosen];
-    const [m] = next.splice(i, 1);
-    next.splice(i + step, 0, m!);
-    onChange(next);
-  };
   if (!attributes.length) return <p className="text-sm text-muted-foreground sm:col-span-2">{t('attributes.families.noAttributes')}</p>;
   return (
     <fieldset className="flex flex-col gap-1 sm:col-span-2">
@@ -62,26 +55,7 @@ export function FamilyMembersPicker({
                 </Switch.Root>
                 {t('attributes.families.required')}
               </label>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                disabled={i === 0}
-                aria-label={t('attributes.moveUp')}
-                onClick={() => move(i, -1)}
-              >
-                <ArrowUp className="size-4" aria-hidden />
-              </Button>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                disabled={i === chosen.length - 1}
-                aria-label={t('attributes.moveDown')}
-                onClick={() => move(i, 1)}
-              >
-                <ArrowDown className="size-4" aria-hidden />
-              </Button>
+              <MoveButtons index={i} count={chosen.length} onMove={(step) => onChange(moveItem(chosen, i, step))} />
             </li>
           );
         })}

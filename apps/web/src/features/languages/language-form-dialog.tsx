@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/form-dialog';
-import { ApiError } from '../../lib/api';
+import { LANGUAGE_CODE_PATTERN, TEXT_DIRECTIONS, type TextDirection } from '@market/contracts/plain';
+import { FormDialogForm, FormField, fieldClass, TextField } from '../../components/ui/form-dialog';
+import { errorMessage, fieldError, hasFieldErrors } from '../../lib/api-errors';
 import { useT } from '../../app/i18n/i18n-provider';
-import { errorWords, fieldError } from './languages-errors';
-import { useCreateLanguage, useUpdateLanguage, type Language } from './languages-api';
-
-type Direction = 'ltr' | 'rtl';
-const CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+import { languageErrorWords, useCreateLanguage, useUpdateLanguage, type Language } from './languages-api';
 
 /** Adds a language (code fixed from then on) or changes its names and direction. */
 export function LanguageFormDialog({
@@ -25,7 +22,7 @@ export function LanguageFormDialog({
   const create = useCreateLanguage();
   const update = useUpdateLanguage();
   const save = language ? update : create;
-  const [form, setForm] = useState({ code: '', name: '', nativeName: '', textDirection: 'ltr' as Direction });
+  const [form, setForm] = useState({ code: '', name: '', nativeName: '', textDirection: 'ltr' as TextDirection });
   const [local, setLocal] = useState<Record<string, string>>({});
   // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
   // does not make the effect run more often.
@@ -44,13 +41,14 @@ export function LanguageFormDialog({
     // Reset only when the dialog opens or switches language, not when the mutations change.
   }, [open, language, resetCreate, resetUpdate]);
 
-  const err = (f: string) => local[f] ?? fieldError(t, save.error, f);
-  const general = save.error && !(save.error instanceof ApiError && save.error.fields.length) ? errorWords(t, save.error) : null;
+  const words = languageErrorWords(t);
+  const err = (f: string) => local[f] ?? fieldError(save.error, f, words.field);
+  const general = save.error && !hasFieldErrors(save.error) ? errorMessage(t, save.error, words) : null;
 
   const submit = () => {
     // The server's rules, checked first so the messages are in the reader's language.
     const errors: Record<string, string> = {};
-    if (!language && !CODE.test(form.code.trim())) errors.code = t('masterData.error.codeInvalid');
+    if (!language && !LANGUAGE_CODE_PATTERN.test(form.code.trim())) errors.code = t('masterData.error.codeInvalid');
     if (!form.name.trim()) errors.name = t('masterData.error.required');
     if (!form.nativeName.trim()) errors.nativeName = t('masterData.error.required');
     setLocal(errors);
@@ -71,88 +69,68 @@ export function LanguageFormDialog({
     else create.mutate({ ...names, code: form.code.trim(), isActive: true, sortOrder: nextSortOrder }, { onSuccess: done });
   };
 
+  const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
   return (
-    <FormDialog
+    <FormDialogForm
       open={open}
       onOpenChange={onOpenChange}
       title={language ? t('masterData.languages.editTitle', { name: language.name }) : t('masterData.languages.addTitle')}
       description={t('masterData.languages.formDescription')}
-      footer={
-        <SubmitFooter formId="language-form" pending={save.isPending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
-          {save.isPending ? t('masterData.saving') : t('masterData.save')}
-        </SubmitFooter>
-      }
+      pending={save.isPending}
+      submitLabel={save.isPending ? t('masterData.saving') : t('masterData.save')}
+      cancelLabel={t('common.cancel')}
+      onSubmit={submit}
     >
-      <form
-        id="language-form"
-        noValidate
-        className="grid gap-3 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <FormField
-          label={t('masterData.field.code')}
-          hint={language ? t('masterData.languages.codeFixed') : t('masterData.languages.codeHint')}
-          error={err('code')}
-        >
-          {(p) => (
-            <input
-              {...p}
-              dir="ltr"
-              className={fieldClass}
-              value={form.code}
-              readOnly={!!language}
-              maxLength={12}
-              autoComplete="off"
-              onChange={(e) => setForm({ ...form, code: e.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label={t('masterData.field.textDirection')} error={err('textDirection')}>
-          {(p) => (
-            <select
-              {...p}
-              className={fieldClass}
-              value={form.textDirection}
-              onChange={(e) => setForm({ ...form, textDirection: e.target.value as Direction })}
-            >
-              <option value="ltr">{t('masterData.direction.ltr')}</option>
-              <option value="rtl">{t('masterData.direction.rtl')}</option>
-            </select>
-          )}
-        </FormField>
-        <FormField label={t('masterData.field.name')} hint={t('masterData.languages.nameHint')} error={err('name')}>
-          {(p) => (
-            <input
-              {...p}
-              dir="ltr"
-              className={fieldClass}
-              value={form.name}
-              maxLength={100}
-              onChange={(e) => setForm({ ...form, name: e.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label={t('masterData.field.nativeName')} hint={t('masterData.languages.nativeNameHint')} error={err('nativeName')}>
-          {(p) => (
-            <input
-              {...p}
-              dir={form.textDirection}
-              className={fieldClass}
-              value={form.nativeName}
-              maxLength={100}
-              onChange={(e) => setForm({ ...form, nativeName: e.target.value })}
-            />
-          )}
-        </FormField>
-        {general && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {general}
-          </p>
+      <TextField
+        label={t('masterData.field.code')}
+        hint={language ? t('masterData.languages.codeFixed') : t('masterData.languages.codeHint')}
+        error={err('code')}
+        dir="ltr"
+        readOnly={!!language}
+        maxLength={12}
+        autoComplete="off"
+        value={form.code}
+        onValueChange={(code) => set({ code })}
+      />
+      <FormField label={t('masterData.field.textDirection')} error={err('textDirection')}>
+        {(p) => (
+          <select
+            {...p}
+            className={fieldClass}
+            value={form.textDirection}
+            onChange={(e) => set({ textDirection: e.target.value as TextDirection })}
+          >
+            {TEXT_DIRECTIONS.map((d) => (
+              <option key={d} value={d}>
+                {t(`masterData.direction.${d}`)}
+              </option>
+            ))}
+          </select>
         )}
-      </form>
-    </FormDialog>
+      </FormField>
+      <TextField
+        label={t('masterData.field.name')}
+        hint={t('masterData.languages.nameHint')}
+        error={err('name')}
+        dir="ltr"
+        maxLength={100}
+        value={form.name}
+        onValueChange={(name) => set({ name })}
+      />
+      <TextField
+        label={t('masterData.field.nativeName')}
+        hint={t('masterData.languages.nativeNameHint')}
+        error={err('nativeName')}
+        dir={form.textDirection}
+        maxLength={100}
+        value={form.nativeName}
+        onValueChange={(nativeName) => set({ nativeName })}
+      />
+      {general && (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          {general}
+        </p>
+      )}
+    </FormDialogForm>
   );
 }

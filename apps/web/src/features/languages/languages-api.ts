@@ -1,15 +1,42 @@
-import type { languageCreateSchema, languageUpdateSchema, languagesRoutes as r } from '@market/contracts';
+import { languagesRoutes, type BodyOf, type ResponseOf } from '@market/contracts/plain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../lib/api';
+import type { ErrorWords, Translate } from '../../lib/api-errors';
 import { guardStale } from '../../lib/stale-write';
 import { i18nKeys, useT } from '../../app/i18n/i18n-provider';
 
-export type Language = Awaited<ReturnType<typeof api<typeof r.listLanguages>>>[number];
-export type Translation = Awaited<ReturnType<typeof api<typeof r.listTranslations>>>[number];
-export type LanguageCreate = z.input<typeof languageCreateSchema>;
+export type Language = ResponseOf<typeof languagesRoutes.listLanguages>[number];
+export type Translation = ResponseOf<typeof languagesRoutes.listTranslations>[number];
+export type LanguageCreate = BodyOf<typeof languagesRoutes.createLanguage>;
 /** The changed settings; the version the screen loaded travels beside them. */
-export type LanguageUpdate = Omit<z.input<typeof languageUpdateSchema>, 'expectedUpdatedAt'>;
+export type LanguageUpdate = Omit<BodyOf<typeof languagesRoutes.updateLanguage>, 'expectedUpdatedAt'>;
+
+// The server's rules, in the reader's language; anything else keeps the server's words, after the field's name.
+const FIELD_RULES: Record<string, string> = {
+  isDefault: 'masterData.error.keepDefault',
+  isActive: 'masterData.error.defaultStaysActive',
+  language: 'masterData.error.unknownLanguage',
+};
+const FIELD_LABELS = ['code', 'name', 'nativeName', 'textDirection', 'sortOrder', 'key', 'value', 'language'];
+
+/** How these screens word a refusal (for `fieldError` and `errorMessage` of lib/api-errors). */
+export function languageErrorWords(t: Translate): ErrorWords & Required<Pick<ErrorWords, 'field'>> {
+  return {
+    field: ({ field, message }, error) => {
+      if (error.status === 409 && field === 'code') return t('masterData.error.codeTaken');
+      if (error.status === 409 && field === 'key') return t('masterData.error.keyTaken');
+      if (field === 'code') return t(/cannot be changed/.test(message) ? 'masterData.error.codeFixed' : 'masterData.error.codeInvalid');
+      if (FIELD_RULES[field]) return t(FIELD_RULES[field]);
+      if (/is required/.test(message)) return t('masterData.error.required');
+      return `${FIELD_LABELS.includes(field) ? t(`masterData.field.${field}`) : field}: ${message}`;
+    },
+    // The words above name the field where they need to.
+    label: () => null,
+    network: t('masterData.error.network'),
+    notFound: t('masterData.error.notFound'),
+    forbidden: t('masterData.error.forbidden'),
+  };
+}
 
 // Under the i18n provider's prefixes, so its realtime reloads (another browser's edit) refresh these too.
 // The translations key holds an object, never a string, so it cannot collide with a language code.
@@ -22,7 +49,7 @@ export const languageKeys = {
 export function useAllLanguages() {
   return useQuery({
     queryKey: languageKeys.languages,
-    queryFn: () => api<typeof r.listLanguages>({ method: 'GET', path: '/languages' }, { query: { all: 'true' } }),
+    queryFn: () => api(languagesRoutes.listLanguages, { query: { all: 'true' } }),
   });
 }
 
@@ -30,7 +57,7 @@ export function useAllLanguages() {
 export function useAllTranslations() {
   return useQuery({
     queryKey: languageKeys.translations,
-    queryFn: () => api<typeof r.listTranslations>({ method: 'GET', path: '/translations' }),
+    queryFn: () => api(languagesRoutes.listTranslations),
   });
 }
 
@@ -42,7 +69,7 @@ function invalidateAll(qc: QueryClient) {
 export function useCreateLanguage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: LanguageCreate) => api<typeof r.createLanguage>({ method: 'POST', path: '/languages' }, { body }),
+    mutationFn: (body: LanguageCreate) => api(languagesRoutes.createLanguage, { body }),
     onSettled: () => invalidateAll(qc),
   });
 }
@@ -62,9 +89,7 @@ export function useUpdateLanguage() {
   const guard = useStaleGuard();
   return useMutation({
     mutationFn: ({ id, body, expectedUpdatedAt }: { id: string; body: LanguageUpdate; expectedUpdatedAt: string }) =>
-      guard(() =>
-        api<typeof r.updateLanguage>({ method: 'PATCH', path: '/languages/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } }),
-      ),
+      guard(() => api(languagesRoutes.updateLanguage, { params: { id }, body: { ...body, expectedUpdatedAt } })),
     onSettled: () => invalidateAll(qc),
   });
 }
@@ -77,10 +102,10 @@ export function useReorderLanguages() {
     mutationFn: async (changes: { id: string; sortOrder: number; expectedUpdatedAt: string }[]) => {
       for (const c of changes) {
         await guard(() =>
-          api<typeof r.updateLanguage>(
-            { method: 'PATCH', path: '/languages/:id' },
-            { params: { id: c.id }, body: { sortOrder: c.sortOrder, expectedUpdatedAt: c.expectedUpdatedAt } },
-          ),
+          api(languagesRoutes.updateLanguage, {
+            params: { id: c.id },
+            body: { sortOrder: c.sortOrder, expectedUpdatedAt: c.expectedUpdatedAt },
+          }),
         );
       }
     },
@@ -92,7 +117,7 @@ export function useReorderLanguages() {
 export function useDeleteLanguage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<typeof r.deleteLanguage>({ method: 'DELETE', path: '/languages/:id' }, { params: { id } }),
+    mutationFn: (id: string) => api(languagesRoutes.deleteLanguage, { params: { id } }),
     onSettled: () => invalidateAll(qc),
   });
 }
@@ -117,16 +142,11 @@ export function useSaveTranslation() {
   const guard = useStaleGuard();
   return useMutation({
     mutationFn: async ({ existing, key, language, value }: { existing?: Translation; key: string; language: string; value: string }) => {
-      if (!existing)
-        return {
-          saved: await api<typeof r.createTranslation>({ method: 'POST', path: '/translations' }, { body: { key, language, value } }),
-        };
+      if (!existing) return { saved: await api(languagesRoutes.createTranslation, { body: { key, language, value } }) };
       if (value === '') return existing.shipped && !existing.overridden ? {} : removeOwnText(existing);
       const body = { value, expectedUpdatedAt: existing.updatedAt };
       return {
-        saved: await guard(() =>
-          api<typeof r.updateTranslation>({ method: 'PATCH', path: '/translations/:id' }, { params: { id: existing.id }, body }),
-        ),
+        saved: await guard(() => api(languagesRoutes.updateTranslation, { params: { id: existing.id }, body })),
       };
     },
     // Reloads after a refusal too: a 404 or 409 means someone else changed the list meanwhile.
@@ -139,7 +159,7 @@ export function useSaveTranslation() {
 
 /** Removes the organization's own text; a shipped key is then the shipped text again. */
 async function removeOwnText(existing: Translation): Promise<{ saved?: Translation; removedId?: string }> {
-  await api<typeof r.deleteTranslation>({ method: 'DELETE', path: '/translations/:id' }, { params: { id: existing.id } });
+  await api(languagesRoutes.deleteTranslation, { params: { id: existing.id } });
   if (!existing.shipped) return { removedId: existing.id };
   return { saved: { ...existing, value: existing.shippedValue ?? existing.value, overridden: false, shippedValue: undefined } };
 }
@@ -162,10 +182,7 @@ export function useCreateKey() {
   return useMutation({
     mutationFn: async ({ key, values }: { key: string; values: { language: string; value: string }[] }) => {
       for (const v of values) {
-        await api<typeof r.createTranslation>(
-          { method: 'POST', path: '/translations' },
-          { body: { key, language: v.language, value: v.value } },
-        );
+        await api(languagesRoutes.createTranslation, { body: { key, language: v.language, value: v.value } });
       }
     },
     onSettled: () => invalidateAll(qc),

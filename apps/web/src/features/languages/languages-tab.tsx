@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ui/form-dialog';
 import { useT } from '../../app/i18n/i18n-provider';
-import { errorWords } from './languages-errors';
+import { errorMessage } from '../../lib/api-errors';
 import {
+  languageErrorWords,
   useAllLanguages,
   useAllTranslations,
   useDeleteLanguage,
@@ -32,7 +33,8 @@ export function LanguagesTab() {
     [translations.data, languages],
   );
   const deletingCount = deleting && cover ? (cover.translated.get(deleting.code) ?? 0) : 0;
-  const failed = (e: unknown) => toast.error(errorWords(t, e));
+  const words = languageErrorWords(t);
+  const failed = (e: unknown) => toast.error(errorMessage(t, e, words));
 
   const toggle = (l: Language) =>
     update.mutate(
@@ -116,7 +118,7 @@ export function LanguagesTab() {
         confirmLabel={t(deleting?.shipped ? 'masterData.languages.reset' : 'masterData.languages.delete')}
         cancelLabel={t('common.cancel')}
         pending={remove.isPending}
-        error={remove.error ? errorWords(t, remove.error, t('masterData.error.deleteDefault')) : null}
+        error={remove.error ? errorMessage(t, remove.error, { ...words, conflict: t('masterData.error.deleteDefault') }) : null}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {

@@ -2,8 +2,8 @@ import { RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useT } from '../../app/i18n/i18n-provider';
-import { errorWords } from './languages-errors';
-import { useResetTranslation, useSaveTranslation, type Language, type Translation } from './languages-api';
+import { errorMessage } from '../../lib/api-errors';
+import { languageErrorWords, useResetTranslation, useSaveTranslation, type Language, type Translation } from './languages-api';
 
 interface Props {
   rowKey: string;
@@ -71,7 +71,7 @@ function CellEditor({ rowKey, language, translation, label, onDone }: Props & { 
       {save.isPending && <span className="text-xs text-muted-foreground">{t('masterData.saving')}</span>}
       {save.error && (
         <span role="alert" className="text-xs text-destructive">
-          {errorWords(t, save.error)}
+          {errorMessage(t, save.error, languageErrorWords(t))}
         </span>
       )}
     </div>
@@ -98,7 +98,7 @@ function ChangedMark({ rowKey, language, translation }: Props & { translation: T
         onClick={() =>
           reset.mutate(translation, {
             onSuccess: () => toast.success(t('masterData.translations.toast.reset', { key: rowKey })),
-            onError: (e) => toast.error(errorWords(t, e)),
+            onError: (e) => toast.error(errorMessage(t, e, languageErrorWords(t))),
           })
         }
       >

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../components/ui/form-dialog';
+import { FormDialogForm, FormField, fieldClass, TextField } from '../../components/ui/form-dialog';
+import { errorMessage, fieldError } from '../../lib/api-errors';
 import { useT } from '../../app/i18n/i18n-provider';
-import { errorWords, fieldError } from './languages-errors';
-import { useCreateKey, type Language } from './languages-api';
+import { languageErrorWords, useCreateKey, type Language } from './languages-api';
 
 interface Props {
   open: boolean;
@@ -53,70 +53,52 @@ export function TranslationKeyDialog({ open, onOpenChange, languages, existingKe
     );
   };
 
-  const keyError = local.key ?? fieldError(t, create.error, 'key');
-  const general = create.error && !keyError ? errorWords(t, create.error) : null;
+  const words = languageErrorWords(t);
+  const keyError = local.key ?? fieldError(create.error, 'key', words.field);
+  const general = create.error && !keyError ? errorMessage(t, create.error, words) : null;
   return (
-    <FormDialog
+    <FormDialogForm
       open={open}
       onOpenChange={onOpenChange}
       title={t('masterData.translations.addKeyTitle')}
       description={t('masterData.translations.addKeyDescription')}
       wide
-      footer={
-        <SubmitFooter
-          formId="translation-key-form"
-          pending={create.isPending}
-          cancelLabel={t('common.cancel')}
-          onCancel={() => onOpenChange(false)}
-        >
-          {create.isPending ? t('masterData.saving') : t('masterData.save')}
-        </SubmitFooter>
-      }
+      pending={create.isPending}
+      submitLabel={create.isPending ? t('masterData.saving') : t('masterData.save')}
+      cancelLabel={t('common.cancel')}
+      onSubmit={submit}
+      formClassName="flex flex-col gap-3"
     >
-      <form
-        id="translation-key-form"
-        noValidate
-        className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <FormField label={t('masterData.field.key')} hint={t('masterData.translations.keyHint')} error={keyError}>
-          {(p) => (
-            <input
-              {...p}
-              dir="ltr"
-              className={`${fieldClass} font-mono`}
-              value={key}
-              maxLength={300}
-              autoComplete="off"
-              onChange={(e) => setKey(e.target.value)}
-            />
-          )}
-        </FormField>
-        {languages.map((l) => (
-          <FormField key={l.code} label={t('masterData.translations.valueIn', { language: l.name })}>
-            {(p) => (
-              <input
-                {...p}
-                dir={l.textDirection}
-                lang={l.code}
-                className={fieldClass}
-                value={values[l.code] ?? ''}
-                maxLength={10000}
-                onChange={(e) => setValues({ ...values, [l.code]: e.target.value })}
-              />
-            )}
-          </FormField>
-        ))}
-        {local.values && <p className="text-sm text-destructive">{local.values}</p>}
-        {general && (
-          <p role="alert" className="text-sm text-destructive">
-            {general}
-          </p>
+      <FormField label={t('masterData.field.key')} hint={t('masterData.translations.keyHint')} error={keyError}>
+        {(p) => (
+          <input
+            {...p}
+            dir="ltr"
+            className={`${fieldClass} font-mono`}
+            value={key}
+            maxLength={300}
+            autoComplete="off"
+            onChange={(e) => setKey(e.target.value)}
+          />
         )}
-      </form>
-    </FormDialog>
+      </FormField>
+      {languages.map((l) => (
+        <TextField
+          key={l.code}
+          label={t('masterData.translations.valueIn', { language: l.name })}
+          dir={l.textDirection}
+          lang={l.code}
+          maxLength={10000}
+          value={values[l.code] ?? ''}
+          onValueChange={(v) => setValues({ ...values, [l.code]: v })}
+        />
+      ))}
+      {local.values && <p className="text-sm text-destructive">{local.values}</p>}
+      {general && (
+        <p role="alert" className="text-sm text-destructive">
+          {general}
+        </p>
+      )}
+    </FormDialogForm>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { fieldClass } from '../../components/ui/form-dialog';
 import { ListState } from '../../components/ui/list-state';
 import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api-errors';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { cellKey, useGridCells } from './use-grid-cells';
 import { EDIT_FIELDS, FIELD_LABEL_KEY, parseCell, type EditField } from './variant-format';
@@ -75,7 +76,7 @@ export default function ProductVariantsPage() {
         toast.success(t('variants.page.savedCount', { count: res.updated }));
       },
       onError: (err) => {
-        if (!(err instanceof ApiError) || !err.fields.length) return void toast.error(err.message);
+        if (!(err instanceof ApiError) || !err.fields.length) return void toast.error(errorMessage(t, err));
         const next = new Map<string, string>();
         for (const f of err.fields) {
           const m = /^items\.(\d+)\.(\w+)$/.exec(f.field);

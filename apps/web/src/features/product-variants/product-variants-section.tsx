@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/form-dialog';
 import { ListState } from '../../components/ui/list-state';
-import { ApiError } from '../../lib/api';
+import { column, DataTable, type ColumnDef } from '../../components/data-table';
+import { errorMessage } from '../../lib/api-errors';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { GenerateVariantsDialog } from './generate-variants-dialog';
 import { axisLabel, cellText, displayCell, EDIT_FIELDS, FIELD_LABEL_KEY, localName, parseCell, type EditField } from './variant-format';
@@ -36,6 +37,35 @@ export function ProductVariantsSection({ productId }: { productId: string }) {
     .filter((a) => a !== undefined)
     .map((a) => localName(language, a));
   const currency = options.data?.currency ?? null;
+  const columns: ColumnDef<Variant>[] = [
+    column({ id: 'axes', header: t('variants.column.axes'), cell: (v) => axisLabel(language, v.axes) }),
+    column({
+      id: 'sku',
+      header: t('variants.column.sku'),
+      cellClassName: 'font-mono text-xs',
+      cellProps: { dir: 'ltr' },
+      cell: (v) => v.sku,
+    }),
+    ...EDIT_FIELDS.map((f) =>
+      column<Variant>({
+        id: f,
+        header: t(FIELD_LABEL_KEY[f]),
+        cell: (v) => (
+          <InlineCell variant={v} field={f} digits={currency?.minorDigits ?? 2} display={displayCell(v, f, currency, language)} />
+        ),
+      }),
+    ),
+    column({
+      id: 'actions',
+      header: <span className="sr-only">{t('variants.column.actions')}</span>,
+      align: 'end',
+      cell: (v) => (
+        <Button variant="ghost" size="icon" aria-label={t('variants.delete', { sku: v.sku })} onClick={() => setDeleting(v)}>
+          <Trash2 className="size-4" aria-hidden />
+        </Button>
+      ),
+    }),
+  ];
 
   return (
     <div className="flex flex-col gap-3" data-testid="product-variants-section">
@@ -66,48 +96,9 @@ export function ProductVariantsSection({ productId }: { productId: string }) {
         emptyContent={t('variants.section.empty')}
       />
       {items.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-sm" aria-label={t('variants.section.tableLabel')}>
-            <thead className="bg-muted/50 text-muted-foreground">
-              <tr>
-                <th className="px-3 py-2 text-start font-medium">{t('variants.column.axes')}</th>
-                <th className="px-3 py-2 text-start font-medium">{t('variants.column.sku')}</th>
-                {EDIT_FIELDS.map((f) => (
-                  <th key={f} className="px-3 py-2 text-start font-medium">
-                    {t(FIELD_LABEL_KEY[f])}
-                  </th>
-                ))}
-                <th className="px-3 py-2 text-end font-medium">
-                  <span className="sr-only">{t('variants.column.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((v) => (
-                <tr key={v.id} className="border-t" data-testid="variant-row">
-                  <td className="px-3 py-1.5">{axisLabel(language, v.axes)}</td>
-                  <td className="px-3 py-1.5 font-mono text-xs" dir="ltr">
-                    {v.sku}
-                  </td>
-                  {EDIT_FIELDS.map((f) => (
-                    <td key={f} className="px-1 py-1">
-                      <InlineCell
-                        variant={v}
-                        field={f}
-                        digits={currency?.minorDigits ?? 2}
-                        display={displayCell(v, f, currency, language)}
-                      />
-                    </td>
-                  ))}
-                  <td className="px-2 py-1 text-end">
-                    <Button variant="ghost" size="icon" aria-label={t('variants.delete', { sku: v.sku })} onClick={() => setDeleting(v)}>
-                      <Trash2 className="size-4" aria-hidden />
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        // The table's name sits on this group until DataTable can name its <table> itself.
+        <div role="group" aria-label={t('variants.section.tableLabel')}>
+          <DataTable columns={columns} data={items} rowProps={() => ({ 'data-testid': 'variant-row' })} />
         </div>
       )}
       {generating && (
@@ -128,7 +119,7 @@ export function ProductVariantsSection({ productId }: { productId: string }) {
         confirmLabel={t('variants.deleteConfirm')}
         cancelLabel={t('variants.cancel')}
         pending={remove.isPending}
-        error={remove.error instanceof ApiError ? remove.error.message : null}
+        error={remove.error ? errorMessage(t, remove.error) : null}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
@@ -163,7 +154,7 @@ function InlineCell({ variant, field, digits, display }: { variant: Variant; fie
           setError(null);
           toast.success(t('variants.saved'));
         },
-        onError: (err) => setError(err instanceof ApiError ? (err.fields[0]?.message ?? err.message) : t('variants.saveFailed')),
+        onError: (err) => setError(errorMessage(t, err, { label: () => null, network: t('variants.saveFailed') })),
       },
     );
   };

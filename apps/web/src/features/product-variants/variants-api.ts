@@ -1,16 +1,12 @@
-import type { productsRoutes as p, productVariantsRoutes as r } from '@market/contracts';
+import { productsRoutes as p, productVariantsRoutes as r, type BodyOf, type ResponseOf } from '@market/contracts/plain';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
 import { useT } from '../../app/i18n/i18n-provider';
 
-export type Variant = Awaited<ReturnType<typeof api<typeof r.listProductVariants>>>[number];
-export type VariantGridRow = Awaited<ReturnType<typeof api<typeof r.listVariantGrid>>>['items'][number];
-export type GenerateBody = Parameters<typeof api<typeof r.generateProductVariants>>[1] extends infer I
-  ? I extends { body?: infer B }
-    ? NonNullable<B>
-    : never
-  : never;
+export type Variant = ResponseOf<typeof r.listProductVariants>[number];
+export type VariantGridRow = ResponseOf<typeof r.listVariantGrid>['items'][number];
+export type GenerateBody = BodyOf<typeof r.generateProductVariants>;
 export type BulkItem = {
   id: string;
   barcode?: string | null;
@@ -19,13 +15,9 @@ export type BulkItem = {
   weightGrams?: number | null;
 };
 export type VariantPatch = Omit<BulkItem, 'id'> & { sku?: string };
-export type Product = Awaited<ReturnType<typeof api<typeof p.getProduct>>>;
-export type FormOptions = Awaited<ReturnType<typeof api<typeof p.getProductFormOptions>>>;
+export type FormOptions = ResponseOf<typeof p.getProductFormOptions>;
 export type FamilyAttribute = FormOptions['families'][number]['attributes'][number];
-export type ProductListItem = Awaited<ReturnType<typeof api<typeof p.listProducts>>>['items'][number];
 
-/** The contract's MAX_VARIANT_COMBINATIONS, spelled here so the bundle does not pull in the contracts' runtime code. */
-export const MAX_COMBINATIONS = 500;
 export const GRID_PAGE_SIZE = 100;
 
 // Product keys are the products area's (same cache entries), so a generation refreshes its details page too.
@@ -41,19 +33,19 @@ export const variantKeys = {
 export const useProductVariants = (productId: string) =>
   useQuery({
     queryKey: variantKeys.ofProduct(productId),
-    queryFn: () => api<typeof r.listProductVariants>({ method: 'GET', path: '/products/:id/variants' }, { params: { id: productId } }),
+    queryFn: () => api(r.listProductVariants, { params: { id: productId } }),
   });
 
 export const useVariantProduct = (productId: string) =>
   useQuery({
     queryKey: variantKeys.product(productId),
-    queryFn: () => api<typeof p.getProduct>({ method: 'GET', path: '/products/:id' }, { params: { id: productId } }),
+    queryFn: () => api(p.getProduct, { params: { id: productId } }),
   });
 
 export const useVariantFormOptions = () =>
   useQuery({
     queryKey: variantKeys.formOptions,
-    queryFn: () => api<typeof p.getProductFormOptions>({ method: 'GET', path: '/products/form-options' }),
+    queryFn: () => api(p.getProductFormOptions),
     staleTime: 60_000,
   });
 
@@ -61,7 +53,7 @@ export const useVariantFormOptions = () =>
 export const useProductChoices = () =>
   useQuery({
     queryKey: variantKeys.productChoices,
-    queryFn: () => api<typeof p.listProducts>({ method: 'GET', path: '/products' }, { query: { sort: 'sku_asc', limit: '200' } }),
+    queryFn: () => api(p.listProducts, { query: { sort: 'sku_asc', limit: '200' } }),
     staleTime: 60_000,
   });
 
@@ -70,10 +62,9 @@ export function useVariantGrid(q: string, productId: string) {
     queryKey: variantKeys.grid(q, productId),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      api<typeof r.listVariantGrid>(
-        { method: 'GET', path: '/product-variants' },
-        { query: { q: q || undefined, productId: productId || undefined, cursor: pageParam, limit: String(GRID_PAGE_SIZE) } },
-      ),
+      api(r.listVariantGrid, {
+        query: { q: q || undefined, productId: productId || undefined, cursor: pageParam, limit: String(GRID_PAGE_SIZE) },
+      }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
@@ -88,11 +79,7 @@ const refreshAll = (qc: QueryClient, productId?: string) =>
 export function useGenerateVariants(productId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: GenerateBody) =>
-      api<typeof r.generateProductVariants>(
-        { method: 'POST', path: '/products/:id/variants/generate' },
-        { params: { id: productId }, body },
-      ),
+    mutationFn: (body: GenerateBody) => api(r.generateProductVariants, { params: { id: productId }, body }),
     onSettled: () => refreshAll(qc, productId),
   });
 }
@@ -104,11 +91,7 @@ export function useUpdateVariant() {
   return useMutation({
     mutationFn: ({ id, body, expectedUpdatedAt }: { id: string; body: VariantPatch; expectedUpdatedAt: string }) =>
       guardStale(
-        () =>
-          api<typeof r.updateVariant>(
-            { method: 'PATCH', path: '/product-variants/:id' },
-            { params: { id }, body: { ...body, expectedUpdatedAt } },
-          ),
+        () => api(r.updateVariant, { params: { id }, body: { ...body, expectedUpdatedAt } }),
         t('edit.staleWrite'),
         () => qc.invalidateQueries({ queryKey: variantKeys.all }),
       ),
@@ -119,7 +102,7 @@ export function useUpdateVariant() {
 export function useDeleteVariant(productId?: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<typeof r.deleteVariant>({ method: 'DELETE', path: '/product-variants/:id' }, { params: { id } }),
+    mutationFn: (id: string) => api(r.deleteVariant, { params: { id } }),
     onSettled: () => refreshAll(qc, productId),
   });
 }
@@ -127,8 +110,7 @@ export function useDeleteVariant(productId?: string) {
 export function useBulkUpdateVariants() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (items: BulkItem[]) =>
-      api<typeof r.bulkUpdateVariants>({ method: 'PATCH', path: '/product-variants' }, { body: { items } }),
+    mutationFn: (items: BulkItem[]) => api(r.bulkUpdateVariants, { body: { items } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: variantKeys.all }),
   });
 }

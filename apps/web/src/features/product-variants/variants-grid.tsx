@@ -3,6 +3,7 @@ import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useI18n } from '../../app/i18n/i18n-provider';
+import { GridLoaderRow } from './grid-loader-row';
 import { cellKey, type Cell, type GridCells } from './use-grid-cells';
 import { axisLabel, cellText, displayCell, EDIT_FIELDS, FIELD_LABEL_KEY, localName, type Currency } from './variant-format';
 import type { VariantGridRow } from './variants-api';
@@ -165,17 +166,7 @@ export function VariantsGrid({ rows, cells, currency, hasNextPage, fetchingNext,
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((v) => {
             const row = rows[v.index];
-            if (!row)
-              return (
-                <div
-                  key="loader"
-                  role="row"
-                  className="absolute inset-x-0 top-0 flex items-center px-4 text-sm text-muted-foreground"
-                  style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
-                >
-                  <span role="gridcell">{t('variants.page.loadingMore')}</span>
-                </div>
-              );
+            if (!row) return <GridLoaderRow key="loader" start={v.start} height={ROW_HEIGHT} label={t('variants.page.loadingMore')} />;
             return (
               <div
                 key={row.id}

@@ -5,6 +5,8 @@ import { ConfirmDialog } from '../../components/ui/form-dialog';
 import { ListState } from '../../components/ui/list-state';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
 import { ApiError } from '../../lib/api';
+import { errorMessage, fieldErrors, hasFieldErrors } from '../../lib/api-errors';
+import { isStaleWrite } from '../../lib/stale-write';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { ProductVariantsSection } from '../product-variants';
 import { AttributesSection } from './details/attributes-section';
@@ -100,28 +102,27 @@ function ProductEditor({
           toast.success(t('products.toast.saved', { version: p.version }));
         },
         onError: (e) => {
-          if (e instanceof ApiError && e.status === 409 && e.fields.some((f) => f.field === 'expectedVersion')) {
+          if (isStaleWrite(e)) {
             toast.error(t('products.error.conflict'), {
               duration: 15_000,
               action: { label: t('products.details.reload'), onClick: () => void reload() },
             });
             return;
           }
-          if (e instanceof ApiError && e.status === 409 && e.fields.some((f) => f.field === 'sku')) {
+          if (e instanceof ApiError && e.status === 409 && hasFieldErrors(e, ['sku'])) {
             setErrors({ sku: t('products.error.skuTaken') });
             focusField('pf-sku');
             return;
           }
-          if (e instanceof ApiError && e.fields.length) {
-            const next: Record<string, string> = {};
-            for (const f of e.fields) next[f.field] = f.message;
+          if (hasFieldErrors(e)) {
+            const next = fieldErrors(e);
             setErrors(next);
-            const first = e.fields.map((f) => anchorOf(f.field)).find(Boolean);
+            const first = Object.keys(next).map(anchorOf).find(Boolean);
             if (first) focusField(first);
             toast.error(t('products.error.fixFields'));
             return;
           }
-          toast.error(t('products.error.saveFailed'), { description: e.message });
+          toast.error(t('products.error.saveFailed'), { description: errorMessage(t, e) });
         },
       },
     );
@@ -167,7 +168,7 @@ function ProductEditor({
         confirmLabel={t('products.delete')}
         cancelLabel={t('products.cancel')}
         pending={remove.isPending}
-        error={remove.error?.message ?? null}
+        error={remove.error ? errorMessage(t, remove.error) : null}
         onConfirm={() =>
           remove.mutate(product.id, {
             onSuccess: () => {

@@ -1,24 +1,24 @@
-import type { productsRoutes as r } from '@market/contracts';
+import { productsRoutes as r, type BodyOf, type ResponseOf } from '@market/contracts/plain';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, apiErrorOf, authHeaders, uploadFile } from '../../lib/api';
+import { api, ApiError, apiErrorOf, apiUrl, authHeaders, uploadFile } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
 import { useT } from '../../app/i18n/i18n-provider';
 import type { ListFilters } from './product-constants';
 
-export type ProductListItem = Awaited<ReturnType<typeof api<typeof r.listProducts>>>['items'][number];
-export type Product = Awaited<ReturnType<typeof api<typeof r.getProduct>>>;
+export type ProductListItem = ResponseOf<typeof r.listProducts>['items'][number];
+export type Product = ResponseOf<typeof r.getProduct>;
 export type ProductMedia = Product['media'][number];
-export type FormOptions = Awaited<ReturnType<typeof api<typeof r.getProductFormOptions>>>;
+export type FormOptions = ResponseOf<typeof r.getProductFormOptions>;
 export type FamilyAttribute = FormOptions['families'][number]['attributes'][number];
 export type CategoryOption = FormOptions['categories'][number];
-export type AssetOption = Awaited<ReturnType<typeof api<typeof r.listProductAssetOptions>>>[number];
-export type VersionSummary = Awaited<ReturnType<typeof api<typeof r.listProductVersions>>>[number];
-export type VersionDetail = Awaited<ReturnType<typeof api<typeof r.getProductVersion>>>;
-export type SavedView = Awaited<ReturnType<typeof api<typeof r.listSavedViews>>>[number];
+export type AssetOption = ResponseOf<typeof r.listProductAssetOptions>[number];
+export type VersionSummary = ResponseOf<typeof r.listProductVersions>[number];
+export type VersionDetail = ResponseOf<typeof r.getProductVersion>;
+export type SavedView = ResponseOf<typeof r.listSavedViews>[number];
 export type SavedViewConfig = SavedView['config'];
-export type ProductUpdate = NonNullable<NonNullable<Parameters<typeof api<typeof r.updateProduct>>[1]>['body']>;
-export type ProductCreate = NonNullable<NonNullable<Parameters<typeof api<typeof r.createProduct>>[1]>['body']>;
-export type BulkBody = NonNullable<NonNullable<Parameters<typeof api<typeof r.bulkUpdateProducts>>[1]>['body']>;
+export type ProductUpdate = BodyOf<typeof r.updateProduct>;
+export type ProductCreate = BodyOf<typeof r.createProduct>;
+export type BulkBody = BodyOf<typeof r.bulkUpdateProducts>;
 
 export const PAGE_SIZE = 100;
 
@@ -55,11 +55,7 @@ export function useProductPages(f: ListFilters) {
   return useInfiniteQuery({
     queryKey: productKeys.list(query),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      api<typeof r.listProducts>(
-        { method: 'GET', path: '/products' },
-        { query: { ...query, cursor: pageParam, limit: String(PAGE_SIZE) } },
-      ),
+    queryFn: ({ pageParam }) => api(r.listProducts, { query: { ...query, cursor: pageParam, limit: String(PAGE_SIZE) } }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
     // Pages are only ever appended; deep-comparing tens of thousands of loaded rows on each page would be a long task.
@@ -70,7 +66,7 @@ export function useProductPages(f: ListFilters) {
 export const useFormOptions = () =>
   useQuery({
     queryKey: productKeys.formOptions,
-    queryFn: () => api<typeof r.getProductFormOptions>({ method: 'GET', path: '/products/form-options' }),
+    queryFn: () => api(r.getProductFormOptions),
     staleTime: 60_000,
   });
 
@@ -78,14 +74,14 @@ export const useProduct = (id: string, enabled = true) =>
   useQuery({
     queryKey: productKeys.detail(id),
     enabled,
-    queryFn: () => api<typeof r.getProduct>({ method: 'GET', path: '/products/:id' }, { params: { id } }),
+    queryFn: () => api(r.getProduct, { params: { id } }),
     retry: (n, e) => !(e instanceof ApiError && (e.status === 404 || e.status === 400)) && n < 2,
   });
 
 export function useCreateProduct() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProductCreate) => api<typeof r.createProduct>({ method: 'POST', path: '/products' }, { body }),
+    mutationFn: (body: ProductCreate) => api(r.createProduct, { body }),
     onSuccess: (p) => {
       qc.setQueryData(productKeys.detail(p.id), p);
       void qc.invalidateQueries({ queryKey: productKeys.lists });
@@ -96,7 +92,7 @@ export function useCreateProduct() {
 export function useUpdateProduct(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProductUpdate) => api<typeof r.updateProduct>({ method: 'PATCH', path: '/products/:id' }, { params: { id }, body }),
+    mutationFn: (body: ProductUpdate) => api(r.updateProduct, { params: { id }, body }),
     onSuccess: (p) => {
       qc.setQueryData(productKeys.detail(id), p);
       void qc.invalidateQueries({ queryKey: productKeys.versions(id) });
@@ -108,7 +104,7 @@ export function useUpdateProduct(id: string) {
 export function useDeleteProduct() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<typeof r.deleteProduct>({ method: 'DELETE', path: '/products/:id' }, { params: { id } }),
+    mutationFn: (id: string) => api(r.deleteProduct, { params: { id } }),
     onSuccess: (_ok, id) => {
       qc.removeQueries({ queryKey: productKeys.detail(id) });
       void qc.invalidateQueries({ queryKey: productKeys.lists });
@@ -119,7 +115,7 @@ export function useDeleteProduct() {
 export function useBulkProducts() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkBody) => api<typeof r.bulkUpdateProducts>({ method: 'POST', path: '/products/bulk' }, { body }),
+    mutationFn: (body: BulkBody) => api(r.bulkUpdateProducts, { body }),
     onSettled: () => qc.invalidateQueries({ queryKey: productKeys.all }),
   });
 }
@@ -127,18 +123,14 @@ export function useBulkProducts() {
 export const useVersions = (id: string) =>
   useQuery({
     queryKey: productKeys.versions(id),
-    queryFn: () => api<typeof r.listProductVersions>({ method: 'GET', path: '/products/:id/versions' }, { params: { id } }),
+    queryFn: () => api(r.listProductVersions, { params: { id } }),
   });
 
 export const useVersion = (id: string, version: number | null) =>
   useQuery({
     queryKey: productKeys.version(id, version ?? 0),
     enabled: version !== null,
-    queryFn: () =>
-      api<typeof r.getProductVersion>(
-        { method: 'GET', path: '/products/:id/versions/:version' },
-        { params: { id, version: String(version) } },
-      ),
+    queryFn: () => api(r.getProductVersion, { params: { id, version: String(version) } }),
   });
 
 /** A restore names the version the screen shows as the latest; a newer one reloads the product and says so. */
@@ -148,11 +140,7 @@ export function useRestoreVersion(id: string) {
   return useMutation({
     mutationFn: ({ version, expectedVersion }: { version: number; expectedVersion: number }) =>
       guardStale(
-        () =>
-          api<typeof r.restoreProductVersion>(
-            { method: 'POST', path: '/products/:id/versions/:version/restore' },
-            { params: { id, version: String(version) }, body: { expectedVersion } },
-          ),
+        () => api(r.restoreProductVersion, { params: { id, version: String(version) }, body: { expectedVersion } }),
         t('products.error.conflict'),
         () =>
           Promise.all([
@@ -172,24 +160,19 @@ export const useAssetOptions = (q: string, enabled: boolean) =>
   useQuery({
     queryKey: productKeys.assets(q),
     enabled,
-    queryFn: () =>
-      api<typeof r.listProductAssetOptions>(
-        { method: 'GET', path: '/products/asset-options' },
-        { query: { q: q || undefined, limit: '60' } },
-      ),
+    queryFn: () => api(r.listProductAssetOptions, { query: { q: q || undefined, limit: '60' } }),
     placeholderData: keepPreviousData,
   });
 
-export const useSavedViews = () =>
-  useQuery({ queryKey: productKeys.views, queryFn: () => api<typeof r.listSavedViews>({ method: 'GET', path: '/product-views' }) });
+export const useSavedViews = () => useQuery({ queryKey: productKeys.views, queryFn: () => api(r.listSavedViews) });
 
 export function useSaveView() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name, config }: { id?: string; name?: string; config?: SavedViewConfig }) =>
       id
-        ? api<typeof r.updateSavedView>({ method: 'PATCH', path: '/product-views/:id' }, { params: { id }, body: { name, config } })
-        : api<typeof r.createSavedView>({ method: 'POST', path: '/product-views' }, { body: { name: name ?? '', config: config! } }),
+        ? api(r.updateSavedView, { params: { id }, body: { name, config } })
+        : api(r.createSavedView, { body: { name: name ?? '', config: config! } }),
     onSettled: () => qc.invalidateQueries({ queryKey: productKeys.views }),
   });
 }
@@ -197,7 +180,7 @@ export function useSaveView() {
 export function useDeleteView() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<typeof r.deleteSavedView>({ method: 'DELETE', path: '/product-views/:id' }, { params: { id } }),
+    mutationFn: (id: string) => api(r.deleteSavedView, { params: { id } }),
     onSettled: () => qc.invalidateQueries({ queryKey: productKeys.views }),
   });
 }
@@ -208,25 +191,23 @@ async function errorOf(res: Response): Promise<ApiError> {
 
 /** Fetches the export with the auth header and hands the file to the browser as a download. */
 export async function downloadExport(query: Record<string, string | undefined>, format: 'csv' | 'xlsx', ids?: string[]): Promise<void> {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, v);
-  params.set('format', format);
-  if (ids?.length) params.set('ids', ids.join(','));
-  const res = await fetch(`/api/v1/products/export?${params}`, { headers: await authHeaders() });
+  // A file, not JSON: fetched here rather than through api(), with the same address and bearer.
+  const url = apiUrl(r.exportProducts.path, undefined, { ...query, format, ids: ids?.length ? ids.join(',') : undefined });
+  const res = await fetch(url, { headers: await authHeaders() });
   if (!res.ok) throw await errorOf(res);
   const blob = await res.blob();
   const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `products.${format}`;
-  const url = URL.createObjectURL(blob);
+  const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
-  a.href = url;
+  a.href = href;
   a.download = name;
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 /** Uploads one file into the asset library, reporting progress (0..1). */
 export function uploadMedia(file: File, onProgress: (share: number) => void): Promise<AssetOption> {
-  return uploadFile<AssetOption>('/products/media', file, onProgress);
+  return uploadFile(r.uploadProductMedia, file, onProgress);
 }

@@ -11,7 +11,7 @@ import { ProductsFilters } from './list/products-filters';
 import { ProductsGrid } from './list/products-grid';
 import { configOf, SavedViewsMenu } from './list/saved-views-menu';
 import { useColumns, useListParams } from './list/use-list-params';
-import { COLUMNS, type Column, type Sort } from './product-constants';
+import { PRODUCT_LIST_COLUMNS, type ProductListColumn, type ProductSort } from '@market/contracts/plain';
 import { filterQuery, useFormOptions, useProductPages, type SavedView } from './products-api';
 
 /** Products (/products): the catalogue grid with search, filters, saved views, selection and export. */
@@ -35,14 +35,14 @@ export default function ProductsPage() {
   const onToggleAll = useCallback(() => {
     setSelected((prev) => (items.length > 0 && items.every((i) => prev.has(i.id)) ? new Set() : new Set(items.map((i) => i.id))));
   }, [items]);
-  const onSort = useCallback((sort: Sort) => update({ sort }), [update]);
+  const onSort = useCallback((sort: ProductSort) => update({ sort }), [update]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   const fetchNext = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const clearFilters = useCallback(() => replaceAll({ sort: filters.sort }), [replaceAll, filters.sort]);
   const applyView = useCallback(
     (v: SavedView) => {
       replaceAll({ ...v.config.filters, sort: v.config.sort });
-      setColumns(v.config.columns as Column[]);
+      setColumns(v.config.columns as ProductListColumn[]);
     },
     [replaceAll, setColumns],
   );
@@ -68,11 +68,11 @@ export default function ProductsPage() {
       <ProductsFilters filters={filters} options={options.data} update={update} hasFilters={hasFilters} onClear={clearFilters} />
       <div className="flex flex-wrap items-center gap-2">
         <SavedViewsMenu current={configOf(filters, columns)} onApply={applyView} />
-        <PopoverChecklist<Column>
+        <PopoverChecklist<ProductListColumn>
           label={t('products.columns.label')}
           title={t('products.columns.title')}
           icon={<Columns3 className="size-3.5" aria-hidden />}
-          options={COLUMNS.map((c) => ({ value: c, label: t(`products.column.${c}`) }))}
+          options={PRODUCT_LIST_COLUMNS.map((c) => ({ value: c, label: t(`products.column.${c}`) }))}
           value={columns}
           onChange={setColumns}
         />

@@ -1,16 +1,13 @@
-import { Copy, ExternalLink, X } from 'lucide-react';
+import { Copy, ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, fieldClass, FormDialog, FormField } from '../../../components/ui/form-dialog';
+import { ConfirmDialog, fieldClass, FormDialog, FormField, TextField } from '../../../components/ui/form-dialog';
 import { ListState } from '../../../components/ui/list-state';
-import { ApiError } from '../../../lib/api';
+import { errorMessage, fieldError, hasFieldErrors } from '../../../lib/api-errors';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { formatBytes, useAsset, useDeleteAsset, useUpdateAsset, type AssetFolder } from '../assets-api';
-
-const errorOf = (err: unknown, field: string) =>
-  err instanceof ApiError ? err.fields.find((f) => f.field === field || f.field === `body.${field}`)?.message : undefined;
+import { AssetTagsField, AssetWhereUsed } from './asset-details-parts';
 
 /** Preview, alt text en/ar, tags, name and folder, where-used, copy URL and delete of one asset. */
 export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null; folders: AssetFolder[]; onClose: () => void }) {
@@ -35,11 +32,6 @@ export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null
   useEffect(() => {
     resetUpdate();
   }, [a?.id, resetUpdate]);
-  const addTag = () => {
-    const v = tag.trim().toLowerCase();
-    if (v && !form.tags.includes(v)) setForm((f) => ({ ...f, tags: [...f.tags, v] }));
-    setTag('');
-  };
   const copy = async () => {
     if (!a) return;
     const url = new URL(a.url, window.location.origin).toString();
@@ -52,12 +44,8 @@ export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null
   };
   const save = () =>
     id && update.mutate({ id, body: { ...form, expectedUpdatedAt: loadedAt } }, { onSuccess: () => toast.success(t('assets.saved')) });
-  const general =
-    update.error instanceof ApiError && !update.error.fields.length
-      ? update.error.message
-      : update.error && !(update.error instanceof ApiError)
-        ? String(update.error)
-        : null;
+  const general = update.error && !hasFieldErrors(update.error) ? errorMessage(t, update.error) : null;
+  const err = (field: string) => fieldError(update.error, field);
 
   return (
     <>
@@ -125,18 +113,14 @@ export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null
                 save();
               }}
             >
-              <FormField label={t('assets.fileName')} error={errorOf(update.error, 'fileName')}>
-                {(p) => (
-                  <input
-                    {...p}
-                    dir="auto"
-                    className={fieldClass}
-                    value={form.fileName}
-                    onChange={(e) => setForm({ ...form, fileName: e.target.value })}
-                  />
-                )}
-              </FormField>
-              <FormField label={t('assets.folder')} error={errorOf(update.error, 'folder')}>
+              <TextField
+                label={t('assets.fileName')}
+                error={err('fileName')}
+                dir="auto"
+                value={form.fileName}
+                onValueChange={(fileName) => setForm({ ...form, fileName })}
+              />
+              <FormField label={t('assets.folder')} error={err('folder')}>
                 {(p) => (
                   <select
                     {...p}
@@ -154,100 +138,37 @@ export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null
                   </select>
                 )}
               </FormField>
-              <FormField label={t('assets.altEn')} hint={t('assets.altHint')} error={errorOf(update.error, 'altEn')}>
-                {(p) => (
-                  <input
-                    {...p}
-                    dir="ltr"
-                    lang="en"
-                    className={fieldClass}
-                    value={form.altEn}
-                    onChange={(e) => setForm({ ...form, altEn: e.target.value })}
-                  />
-                )}
-              </FormField>
-              <FormField label={t('assets.altAr')} error={errorOf(update.error, 'altAr')}>
-                {(p) => (
-                  <input
-                    {...p}
-                    dir="rtl"
-                    lang="ar"
-                    className={fieldClass}
-                    value={form.altAr}
-                    onChange={(e) => setForm({ ...form, altAr: e.target.value })}
-                    data-testid="asset-alt-ar"
-                  />
-                )}
-              </FormField>
-              <FormField label={t('assets.tags')} hint={t('assets.tagsHint')} error={errorOf(update.error, 'tags')}>
-                {(p) => (
-                  <div className="flex flex-col gap-2">
-                    <ul className="flex flex-wrap gap-1">
-                      {form.tags.map((tg) => (
-                        <li key={tg} className="flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs">
-                          <span dir="auto">{tg}</span>
-                          <button
-                            type="button"
-                            aria-label={t('assets.removeTag', { tag: tg })}
-                            onClick={() => setForm((f) => ({ ...f, tags: f.tags.filter((x) => x !== tg) }))}
-                          >
-                            <X className="size-3" aria-hidden />
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                    <div className="flex gap-2">
-                      <input
-                        {...p}
-                        dir="auto"
-                        className={fieldClass}
-                        value={tag}
-                        maxLength={40}
-                        onChange={(e) => setTag(e.target.value)}
-                        onKeyDown={(e) => {
-                          if (e.key === 'Enter' || e.key === ',') {
-                            e.preventDefault();
-                            addTag();
-                          }
-                        }}
-                      />
-                      <Button variant="outline" size="sm" onClick={addTag}>
-                        {t('assets.addTag')}
-                      </Button>
-                    </div>
-                  </div>
-                )}
-              </FormField>
+              <TextField
+                label={t('assets.altEn')}
+                hint={t('assets.altHint')}
+                error={err('altEn')}
+                dir="ltr"
+                lang="en"
+                value={form.altEn}
+                onValueChange={(altEn) => setForm({ ...form, altEn })}
+              />
+              <TextField
+                label={t('assets.altAr')}
+                error={err('altAr')}
+                dir="rtl"
+                lang="ar"
+                value={form.altAr}
+                onValueChange={(altAr) => setForm({ ...form, altAr })}
+                data-testid="asset-alt-ar"
+              />
+              <AssetTagsField
+                tags={form.tags}
+                onTags={(tags) => setForm((f) => ({ ...f, tags }))}
+                draft={tag}
+                onDraft={setTag}
+                error={err('tags')}
+              />
               {general && (
                 <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
                   {general}
                 </p>
               )}
-              <section>
-                <h3 className="mb-1 text-sm font-semibold">{t('assets.whereUsed')}</h3>
-                {a.usedBy.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">{t('assets.notUsed')}</p>
-                ) : (
-                  <ul className="flex flex-col gap-1 text-sm" data-testid="asset-where-used">
-                    {a.usedBy.map((u) => (
-                      <li key={u.productId}>
-                        <Link to={`/products/${u.productId}`} className="text-primary hover:underline">
-                          {u.sku} · <bdi>{u.nameEn}</bdi>
-                          {u.nameAr && (
-                            <>
-                              {' · '}
-                              <bdi lang="ar" dir="rtl">
-                                {u.nameAr}
-                              </bdi>
-                            </>
-                          )}
-                        </Link>{' '}
-                        <span className="text-xs text-muted-foreground">({u.usedAs.map((k) => t(`assets.usedAs.${k}`)).join(', ')})</span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
+              <AssetWhereUsed usedBy={a.usedBy} />
             </form>
           </div>
         )}
@@ -260,7 +181,7 @@ export function AssetDetailsDialog({ id, folders, onClose }: { id: string | null
         confirmLabel={t('assets.delete')}
         cancelLabel={t('assets.cancel')}
         pending={remove.isPending}
-        error={remove.error ? (remove.error as Error).message : null}
+        error={remove.error ? errorMessage(t, remove.error) : null}
         onConfirm={() =>
           id &&
           remove.mutate(id, {

@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { ConfirmDialog, fieldClass, FormDialog, FormField, SubmitFooter } from '../../../components/ui/form-dialog';
-import { ApiError } from '../../../lib/api';
+import { ConfirmDialog, FormDialogForm, TextField } from '../../../components/ui/form-dialog';
+import { errorMessage } from '../../../lib/api-errors';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { useCreateFolder, useDeleteFolder, useMoveFolder } from '../assets-api';
 
 export type FolderDialog =
   { kind: 'create'; parent: string } | { kind: 'move'; folder: string } | { kind: 'delete'; folder: string } | null;
-
-const fieldError = (err: unknown) => (err instanceof ApiError ? (err.fields[0]?.message ?? err.message) : err ? String(err) : undefined);
 
 /** Create, rename/move and delete a folder; on success the page moves to the resulting folder. */
 export function AssetFolderDialogs({
@@ -37,10 +35,12 @@ export function AssetFolderDialogs({
     if (dialog?.kind === 'create') setPath(dialog.parent ? `${dialog.parent}/` : '');
     if (dialog?.kind === 'move') setPath(dialog.folder);
   }, [dialog, resetCreate, resetMove, resetRemove]);
-  const formId = 'asset-folder-form';
   const isForm = dialog?.kind === 'create' || dialog?.kind === 'move';
   const pending = create.isPending || move.isPending;
-  const error = fieldError(dialog?.kind === 'create' ? create.error : move.error);
+  // The form has one input: whatever the server refused is said under it, without field names.
+  const words = { label: () => null };
+  const failed = dialog?.kind === 'create' ? create.error : move.error;
+  const error = failed ? errorMessage(t, failed, words) : undefined;
 
   const submit = () => {
     const target = path.trim().replace(/^\/+|\/+$/g, '');
@@ -66,42 +66,28 @@ export function AssetFolderDialogs({
 
   return (
     <>
-      <FormDialog
+      <FormDialogForm
         open={isForm}
         onOpenChange={(o) => !o && onClose()}
         title={dialog?.kind === 'move' ? t('assets.renameFolderTitle', { folder: dialog.folder }) : t('assets.newFolderTitle')}
-        footer={
-          <SubmitFooter formId={formId} pending={pending} cancelLabel={t('assets.cancel')} onCancel={onClose}>
-            {dialog?.kind === 'move' ? t('assets.save') : t('assets.create')}
-          </SubmitFooter>
-        }
+        pending={pending}
+        submitLabel={dialog?.kind === 'move' ? t('assets.save') : t('assets.create')}
+        cancelLabel={t('assets.cancel')}
+        onSubmit={submit}
+        formId="asset-folder-form"
+        formClassName=""
       >
-        <form
-          id={formId}
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <FormField
-            label={dialog?.kind === 'move' ? t('assets.newPath') : t('assets.folderPath')}
-            hint={t('assets.folderPathHint')}
-            error={error}
-          >
-            {(p) => (
-              <input
-                {...p}
-                dir="ltr"
-                className={fieldClass}
-                value={path}
-                onChange={(e) => setPath(e.target.value)}
-                autoFocus
-                data-testid="asset-folder-path"
-              />
-            )}
-          </FormField>
-        </form>
-      </FormDialog>
+        <TextField
+          label={dialog?.kind === 'move' ? t('assets.newPath') : t('assets.folderPath')}
+          hint={t('assets.folderPathHint')}
+          error={error}
+          dir="ltr"
+          value={path}
+          onValueChange={setPath}
+          autoFocus
+          data-testid="asset-folder-path"
+        />
+      </FormDialogForm>
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         onOpenChange={(o) => !o && onClose()}
@@ -110,7 +96,7 @@ export function AssetFolderDialogs({
         confirmLabel={t('assets.delete')}
         cancelLabel={t('assets.cancel')}
         pending={remove.isPending}
-        error={remove.error ? fieldError(remove.error) : null}
+        error={remove.error ? errorMessage(t, remove.error, words) : null}
         onConfirm={() => {
           if (dialog?.kind !== 'delete') return;
           const parent = dialog.folder.includes('/') ? dialog.folder.slice(0, dialog.folder.lastIndexOf('/')) : '';

@@ -1,4 +1,5 @@
 import { FileText, File as FileIcon } from 'lucide-react';
+import { column, DataTable, type ColumnDef } from '../../../components/data-table';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { formatBytes, type Asset } from '../assets-api';
 
@@ -45,50 +46,32 @@ export function AssetGrid({ items, onOpen }: { items: Asset[]; onOpen: (a: Asset
 /** Assets as a table. */
 export function AssetList({ items, onOpen }: { items: Asset[]; onOpen: (a: Asset) => void }) {
   const t = useT();
-  return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full text-sm" data-testid="asset-table">
-        <thead className="bg-muted/50 text-start">
-          <tr>
-            {['preview', 'name', 'folder', 'type', 'size', 'dimensions', 'added'].map((c) => (
-              <th key={c} scope="col" className="px-3 py-2 text-start font-medium">
-                {t(`assets.col.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((a) => (
-            <tr key={a.id} className="border-t">
-              <td className="px-3 py-1">
-                <Thumb a={a} className="size-10 rounded bg-muted" />
-              </td>
-              <td className="px-3 py-1">
-                <button
-                  type="button"
-                  className="text-primary hover:underline"
-                  onClick={() => onOpen(a)}
-                  aria-label={t('assets.open', { name: a.fileName })}
-                  dir="auto"
-                >
-                  {a.fileName}
-                </button>
-              </td>
-              <td className="px-3 py-1" dir="auto">
-                {a.folder || '/'}
-              </td>
-              <td className="px-3 py-1">{a.mimeType}</td>
-              <td className="px-3 py-1">
-                <bdi dir="ltr">{formatBytes(a.sizeBytes)}</bdi>
-              </td>
-              <td className="px-3 py-1">
-                {a.width && a.height ? t('assets.dimensions', { width: String(a.width), height: String(a.height) }) : '—'}
-              </td>
-              <td className="px-3 py-1">{new Date(a.createdAt).toLocaleDateString()}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: ColumnDef<Asset>[] = [
+    column({ id: 'preview', header: t('assets.col.preview'), cell: (a) => <Thumb a={a} className="size-10 rounded bg-muted" /> }),
+    column({
+      id: 'name',
+      header: t('assets.col.name'),
+      cell: (a) => (
+        <button
+          type="button"
+          className="text-primary hover:underline"
+          onClick={() => onOpen(a)}
+          aria-label={t('assets.open', { name: a.fileName })}
+          dir="auto"
+        >
+          {a.fileName}
+        </button>
+      ),
+    }),
+    column({ id: 'folder', header: t('assets.col.folder'), cellProps: { dir: 'auto' }, cell: (a) => a.folder || '/' }),
+    column({ id: 'type', header: t('assets.col.type'), cell: (a) => a.mimeType }),
+    column({ id: 'size', header: t('assets.col.size'), cell: (a) => <bdi dir="ltr">{formatBytes(a.sizeBytes)}</bdi> }),
+    column({
+      id: 'dimensions',
+      header: t('assets.col.dimensions'),
+      cell: (a) => (a.width && a.height ? t('assets.dimensions', { width: String(a.width), height: String(a.height) }) : '—'),
+    }),
+    column({ id: 'added', header: t('assets.col.added'), cell: (a) => new Date(a.createdAt).toLocaleDateString() }),
+  ];
+  return <DataTable columns={columns} data={items} testId="asset-table" />;
 }

@@ -3,7 +3,7 @@ import { CheckCircle2, CircleAlert, Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-errors';
 import { cn } from '../../../lib/cn';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { assetKeys, uploadAssetFile } from '../assets-api';
@@ -43,7 +43,7 @@ export function AssetUploadZone({ folder }: { folder: string }) {
           patch(item.id, { state: 'done', percent: 100 });
           done++;
         } catch (err) {
-          const message = err instanceof ApiError && err.status > 0 ? err.message : t('assets.networkError');
+          const message = errorMessage(t, err, { network: t('assets.networkError') });
           patch(item.id, { state: 'failed', error: message });
         }
       }

@@ -1,15 +1,16 @@
-import type { masterDataRoutes as r } from '@market/contracts';
+import { masterDataRoutes as r, type ResponseOf } from '@market/contracts/plain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import type { ErrorWords, Translate } from '../../../lib/api-errors';
 import { guardStale } from '../../../lib/stale-write';
 import { useT } from '../../../app/i18n/i18n-provider';
 
-export type CatalogCategory = Awaited<ReturnType<typeof api<typeof r.listCatalogCategories>>>[number];
-export type Brand = Awaited<ReturnType<typeof api<typeof r.listBrands>>>[number];
-export type Unit = Awaited<ReturnType<typeof api<typeof r.listUnits>>>[number];
-export type TaxClass = Awaited<ReturnType<typeof api<typeof r.listTaxClasses>>>[number];
+export type CatalogCategory = ResponseOf<typeof r.listCatalogCategories>[number];
+export type Brand = ResponseOf<typeof r.listBrands>[number];
+export type Unit = ResponseOf<typeof r.listUnits>[number];
+export type TaxClass = ResponseOf<typeof r.listTaxClasses>[number];
 export type TaxRate = TaxClass['rates'][number];
-export type Currency = Awaited<ReturnType<typeof api<typeof r.listCurrencies>>>[number];
+export type Currency = ResponseOf<typeof r.listCurrencies>[number];
 
 export const catalogKeys = {
   categories: ['master-data', 'categories'] as const,
@@ -21,27 +22,27 @@ export const catalogKeys = {
 
 type Body = Record<string, unknown>;
 type Resource = keyof typeof catalogKeys;
-const PATHS: Record<Resource, string> = {
-  categories: '/catalog-categories',
-  brands: '/brands',
-  units: '/units',
-  taxClasses: '/tax-classes',
-  currencies: '/currencies',
-};
 
-export const useCatalogCategories = () =>
-  useQuery({
-    queryKey: catalogKeys.categories,
-    queryFn: () => api<typeof r.listCatalogCategories>({ method: 'GET', path: PATHS.categories }),
-  });
-export const useBrands = () =>
-  useQuery({ queryKey: catalogKeys.brands, queryFn: () => api<typeof r.listBrands>({ method: 'GET', path: PATHS.brands }) });
-export const useUnits = () =>
-  useQuery({ queryKey: catalogKeys.units, queryFn: () => api<typeof r.listUnits>({ method: 'GET', path: PATHS.units }) });
-export const useTaxClasses = () =>
-  useQuery({ queryKey: catalogKeys.taxClasses, queryFn: () => api<typeof r.listTaxClasses>({ method: 'GET', path: PATHS.taxClasses }) });
-export const useCurrencies = () =>
-  useQuery({ queryKey: catalogKeys.currencies, queryFn: () => api<typeof r.listCurrencies>({ method: 'GET', path: PATHS.currencies }) });
+/**
+ * The create, change and delete routes of each list. The lists share one form whose body is built from
+ * each tab's fields (the server validates it with the route's schema), so the calls below type the body
+ * loosely, as one of the lists.
+ */
+const WRITES = {
+  categories: { create: r.createCatalogCategory, update: r.updateCatalogCategory, remove: r.deleteCatalogCategory },
+  brands: { create: r.createBrand, update: r.updateBrand, remove: r.deleteBrand },
+  units: { create: r.createUnit, update: r.updateUnit, remove: r.deleteUnit },
+  taxClasses: { create: r.createTaxClass, update: r.updateTaxClass, remove: r.deleteTaxClass },
+  currencies: { create: r.createCurrency, update: r.updateCurrency, remove: r.deleteCurrency },
+} as const;
+type Writes = { create: typeof r.createBrand; update: typeof r.updateBrand; remove: typeof r.deleteBrand };
+const writesOf = (resource: Resource) => WRITES[resource] as unknown as Writes;
+
+export const useCatalogCategories = () => useQuery({ queryKey: catalogKeys.categories, queryFn: () => api(r.listCatalogCategories) });
+export const useBrands = () => useQuery({ queryKey: catalogKeys.brands, queryFn: () => api(r.listBrands) });
+export const useUnits = () => useQuery({ queryKey: catalogKeys.units, queryFn: () => api(r.listUnits) });
+export const useTaxClasses = () => useQuery({ queryKey: catalogKeys.taxClasses, queryFn: () => api(r.listTaxClasses) });
+export const useCurrencies = () => useQuery({ queryKey: catalogKeys.currencies, queryFn: () => api(r.listCurrencies) });
 
 /**
  * Create (no id) or change (id) a row of one list. The bodies are built by each tab's form from the
@@ -51,27 +52,25 @@ export const useCurrencies = () =>
 export function useSaveCatalogRow(resource: Resource) {
   const qc = useQueryClient();
   const t = useT();
+  const routes = writesOf(resource);
   return useMutation({
     mutationFn: ({ id, body, expectedUpdatedAt }: { id?: string | null; body: Body; expectedUpdatedAt?: string }) =>
       id
         ? guardStale(
-            () =>
-              api<typeof r.updateBrand>(
-                { method: 'PATCH', path: `${PATHS[resource]}/:id` },
-                { params: { id }, body: { ...body, expectedUpdatedAt } as never },
-              ),
+            () => api(routes.update, { params: { id }, body: { ...body, expectedUpdatedAt } as never }),
             t('edit.staleWrite'),
             () => qc.invalidateQueries({ queryKey: catalogKeys[resource] }),
           )
-        : api<typeof r.createBrand>({ method: 'POST', path: PATHS[resource] }, { body: body as never }),
+        : api(routes.create, { body: body as never }),
     onSettled: () => qc.invalidateQueries({ queryKey: catalogKeys[resource] }),
   });
 }
 
 export function useDeleteCatalogRow(resource: Resource) {
   const qc = useQueryClient();
+  const routes = writesOf(resource);
   return useMutation({
-    mutationFn: (id: string) => api<typeof r.deleteBrand>({ method: 'DELETE', path: `${PATHS[resource]}/:id` }, { params: { id } }),
+    mutationFn: (id: string) => api(routes.remove, { params: { id } }),
     onSettled: () => qc.invalidateQueries({ queryKey: catalogKeys[resource] }),
   });
 }
@@ -94,15 +93,11 @@ export function useSaveTaxRate() {
     }) =>
       id
         ? guardStale(
-            () =>
-              api<typeof r.updateTaxRate>(
-                { method: 'PATCH', path: '/tax-rates/:id' },
-                { params: { id }, body: { ...body, expectedUpdatedAt } as never },
-              ),
+            () => api(r.updateTaxRate, { params: { id }, body: { ...body, expectedUpdatedAt } as never }),
             t('edit.staleWrite'),
             () => qc.invalidateQueries({ queryKey: catalogKeys.taxClasses }),
           )
-        : api<typeof r.createTaxRate>({ method: 'POST', path: '/tax-classes/:id/rates' }, { params: { id: classId }, body: body as never }),
+        : api(r.createTaxRate, { params: { id: classId }, body: body as never }),
     onSettled: () => qc.invalidateQueries({ queryKey: catalogKeys.taxClasses }),
   });
 }
@@ -110,7 +105,7 @@ export function useSaveTaxRate() {
 export function useDeleteTaxRate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<typeof r.deleteTaxRate>({ method: 'DELETE', path: '/tax-rates/:id' }, { params: { id } }),
+    mutationFn: (id: string) => api(r.deleteTaxRate, { params: { id } }),
     onSettled: () => qc.invalidateQueries({ queryKey: catalogKeys.taxClasses }),
   });
 }
@@ -120,11 +115,39 @@ export function useMoveCategory() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, parentId, position }: { id: string; parentId: string | null; position: number }) =>
-      api<typeof r.moveCatalogCategory>(
-        { method: 'POST', path: '/catalog-categories/:id/move' },
-        { params: { id }, body: { parentId, position } },
-      ),
+      api(r.moveCatalogCategory, { params: { id }, body: { parentId, position } }),
     onSuccess: (rows) => qc.setQueryData(catalogKeys.categories, rows),
     onError: () => qc.invalidateQueries({ queryKey: catalogKeys.categories }),
   });
+}
+
+/** The name in the reader's language (Arabic for ar, English otherwise). */
+export const localName = (language: string, row: { nameEn: string; nameAr: string }) => (language === 'ar' ? row.nameAr : row.nameEn);
+
+// Rules the server names by field, in the reader's language; other messages keep the server's words.
+const FIELD_RULES: Record<string, string> = {
+  parentId: 'catalog.error.parent',
+  rateMicros: 'catalog.currencies.error.baseRate',
+  isBase: 'catalog.currencies.error.keepBase',
+  isActive: 'catalog.currencies.error.baseActive',
+};
+
+/**
+ * How the master data lists word a refusal (for lib/api-errors); `conflict` says what a 409 without
+ * fields means where it happens.
+ */
+export function catalogErrorWords(t: Translate, conflict?: string): ErrorWords & Required<Pick<ErrorWords, 'field'>> {
+  return {
+    field: ({ field, message }, error) => {
+      if (field === 'code' && error.status === 409) return t('catalog.error.codeTaken');
+      if (/is required/.test(message)) return t('catalog.error.required');
+      if (error.status === 422 && FIELD_RULES[field] && !/must be|at most|more than/.test(message)) return t(FIELD_RULES[field]);
+      return undefined;
+    },
+    label: () => null,
+    conflict,
+    network: t('catalog.error.network'),
+    notFound: t('catalog.error.notFound'),
+    forbidden: t('catalog.error.forbidden'),
+  };
 }

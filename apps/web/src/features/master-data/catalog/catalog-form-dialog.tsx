@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { FormDialog, FormField, fieldClass, SubmitFooter } from '../../../components/ui/form-dialog';
-import { ApiError } from '../../../lib/api';
+import { FormDialog, FormField, fieldClass, SubmitFooter, TextField } from '../../../components/ui/form-dialog';
+import { errorMessage, fieldError, hasFieldErrors } from '../../../lib/api-errors';
 import { useT } from '../../../app/i18n/i18n-provider';
-import { catalogErrorWords, catalogFieldError } from './catalog-errors';
+import { catalogErrorWords } from './catalog-api';
 
 export type FormValues = Record<string, string | boolean>;
 export type FormResult = { body: Record<string, unknown> } | { errors: Record<string, string> };
@@ -46,9 +46,13 @@ export function CatalogFormDialog({ open, onOpenChange, title, fields, initial, 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens, not on every render of the parent's initial object
   }, [open]);
 
-  const err = (f: string) => local[f] ?? catalogFieldError(t, error, f);
-  const named = error instanceof ApiError && error.fields.some((f) => fields.some((x) => x.name === f.field));
-  const general = error && !named ? catalogErrorWords(t, error) : null;
+  const words = catalogErrorWords(t);
+  const err = (f: string) => local[f] ?? fieldError(error, f, words.field);
+  const named = hasFieldErrors(
+    error,
+    fields.map((f) => f.name),
+  );
+  const general = error && !named ? errorMessage(t, error, words) : null;
   const set = (name: string, v: string | boolean) => setValues((old) => ({ ...old, [name]: v }));
 
   const submit = () => {
@@ -92,6 +96,20 @@ export function CatalogFormDialog({ open, onOpenChange, title, fields, initial, 
               {f.label}
               {err(f.name) && <span className="text-xs text-destructive">{err(f.name)}</span>}
             </label>
+          ) : !f.type || f.type === 'text' ? (
+            <TextField
+              key={f.name}
+              label={f.label}
+              hint={f.hint}
+              error={err(f.name)}
+              className={f.wide ? 'sm:col-span-2' : undefined}
+              name={f.name}
+              dir={f.dir}
+              lang={f.dir === 'rtl' ? 'ar' : undefined}
+              maxLength={f.maxLength ?? 200}
+              value={String(values[f.name] ?? '')}
+              onValueChange={(v) => set(f.name, v)}
+            />
           ) : (
             <FormField
               key={f.name}
@@ -115,24 +133,13 @@ export function CatalogFormDialog({ open, onOpenChange, title, fields, initial, 
                       </option>
                     ))}
                   </select>
-                ) : f.type === 'textarea' ? (
+                ) : (
                   <textarea
                     {...p}
                     name={f.name}
                     dir={f.dir}
                     className={`${fieldClass} h-20 py-2`}
                     maxLength={f.maxLength ?? 2000}
-                    value={String(values[f.name] ?? '')}
-                    onChange={(e) => set(f.name, e.target.value)}
-                  />
-                ) : (
-                  <input
-                    {...p}
-                    name={f.name}
-                    dir={f.dir}
-                    lang={f.dir === 'rtl' ? 'ar' : undefined}
-                    className={fieldClass}
-                    maxLength={f.maxLength ?? 200}
                     value={String(values[f.name] ?? '')}
                     onChange={(e) => set(f.name, e.target.value)}
                   />

@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/form-dialog';
 import { useT } from '../../../app/i18n/i18n-provider';
-import { useDeleteCatalogRow, useSaveCatalogRow, type catalogKeys } from './catalog-api';
-import { catalogErrorWords } from './catalog-errors';
+import { errorMessage } from '../../../lib/api-errors';
+import { catalogErrorWords, useDeleteCatalogRow, useSaveCatalogRow, type catalogKeys } from './catalog-api';
 import { CatalogFormDialog, type FieldSpec, type FormResult, type FormValues } from './catalog-form-dialog';
 import { CatalogTable, type Column } from './catalog-table';
 import { ListTabTop } from '../../../components/ui/list-tab-top';
@@ -20,7 +20,6 @@ interface Props<R extends { id: string; code: string; updatedAt: string }> {
   toBody: (v: FormValues, row: R | null) => FormResult;
   /** What a 409 on delete means for this list. */
   deleteConflict?: string;
-  below?: (row: R) => ReactNode;
 }
 
 /** Intro, add button, loading/empty/error states, the table, the form and the delete confirmation of one list. */
@@ -33,7 +32,6 @@ export function CatalogListTab<R extends { id: string; code: string; updatedAt: 
   initial,
   toBody,
   deleteConflict,
-  below,
 }: Props<R>) {
   const t = useT();
   const save = useSaveCatalogRow(resource);
@@ -63,7 +61,6 @@ export function CatalogListTab<R extends { id: string; code: string; updatedAt: 
           onEdit={open}
           onDelete={(r) => (remove.reset(), setDeleting(r))}
           testId={resource}
-          below={below}
         />
       )}
       <CatalogFormDialog
@@ -100,7 +97,7 @@ export function CatalogListTab<R extends { id: string; code: string; updatedAt: 
         confirmLabel={t('catalog.delete')}
         cancelLabel={t('common.cancel')}
         pending={remove.isPending}
-        error={remove.error ? catalogErrorWords(t, remove.error, deleteConflict) : null}
+        error={remove.error ? errorMessage(t, remove.error, catalogErrorWords(t, deleteConflict)) : null}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {

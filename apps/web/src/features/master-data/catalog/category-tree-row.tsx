@@ -13,7 +13,7 @@ import {
 import { useState, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import { localName } from './catalog-errors';
+import { localName } from './catalog-api';
 import { zoneAt, type DropZone, type TreeNode } from './category-tree';
 
 interface Props {

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import { useDeleteTaxRate, useSaveTaxRate, type TaxClass, type TaxRate } from './catalog-api';
-import { catalogErrorWords, localName } from './catalog-errors';
+import { errorMessage } from '../../../lib/api-errors';
+import { catalogErrorWords, localName, useDeleteTaxRate, useSaveTaxRate, type TaxClass, type TaxRate } from './catalog-api';
 import { CatalogFormDialog, type FormResult, type FormValues } from './catalog-form-dialog';
 
 /** "5" or "12.5" (percent) → basis points; null when it is not a percent between 0 and 100 with at most two decimals. */
@@ -112,7 +112,7 @@ export function TaxRatesPanel({ taxClass }: { taxClass: TaxClass }) {
         confirmLabel={t('catalog.delete')}
         cancelLabel={t('common.cancel')}
         pending={remove.isPending}
-        error={remove.error ? catalogErrorWords(t, remove.error) : null}
+        error={remove.error ? errorMessage(t, remove.error, catalogErrorWords(t)) : null}
         onConfirm={() =>
           deleting && remove.mutate(deleting.id, { onSuccess: () => (toast.success(t('catalog.taxRates.deleted')), setDeleting(null)) })
         }

@@ -1,6 +1,5 @@
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import { useBrands, type Brand } from '../catalog/catalog-api';
-import { localName } from '../catalog/catalog-errors';
+import { useBrands, type Brand, localName } from '../catalog/catalog-api';
 import { nameFields } from '../catalog/catalog-form-dialog';
 import { CatalogListTab, str } from '../catalog/catalog-list-tab';
 import { Badge } from '../catalog/catalog-table';

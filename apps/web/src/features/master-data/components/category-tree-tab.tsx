@@ -3,13 +3,15 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import {
+  catalogErrorWords,
+  localName,
   useCatalogCategories,
   useDeleteCatalogRow,
   useMoveCategory,
   useSaveCatalogRow,
   type CatalogCategory,
 } from '../catalog/catalog-api';
-import { catalogErrorWords, localName } from '../catalog/catalog-errors';
+import { errorMessage } from '../../../lib/api-errors';
 import { CatalogFormDialog, nameFields } from '../catalog/catalog-form-dialog';
 import { str } from '../catalog/catalog-list-tab';
 import { dropMove, isInBranch, stepMove, visibleNodes, type Move } from '../catalog/category-tree';
@@ -43,7 +45,7 @@ export function CategoryTreeTab() {
     if (!m) return;
     // Show where the category went: its new parent opens.
     if (m.parentId) toggle(m.parentId, true);
-    move.mutate(m, { onError: (e) => toast.error(catalogErrorWords(t, e)) });
+    move.mutate(m, { onError: (e) => toast.error(errorMessage(t, e, catalogErrorWords(t))) });
   };
   const parentName = (id: string | null) => {
     const p = rows.find((r) => r.id === id);
@@ -148,7 +150,7 @@ export function CategoryTreeTab() {
         confirmLabel={t('catalog.delete')}
         cancelLabel={t('common.cancel')}
         pending={remove.isPending}
-        error={remove.error ? catalogErrorWords(t, remove.error, t('catalog.categories.hasChildren')) : null}
+        error={remove.error ? errorMessage(t, remove.error, catalogErrorWords(t, t('catalog.categories.hasChildren'))) : null}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {

@@ -1,17 +1,16 @@
+import { BASE_RATE_MICROS as MICROS, MAX_RATE_MICROS } from '@market/contracts/plain';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import { useCurrencies, type Currency } from '../catalog/catalog-api';
-import { localName } from '../catalog/catalog-errors';
+import { useCurrencies, type Currency, localName } from '../catalog/catalog-api';
 import { nameFields, type FormResult } from '../catalog/catalog-form-dialog';
 import { CatalogListTab, str } from '../catalog/catalog-list-tab';
 import { Badge } from '../catalog/catalog-table';
 
-const MICROS = 1_000_000;
 /** "3.6725" → 3672500; rates are exchanged as integers so no float drift reaches the server. */
 export function parseRate(text: string): number | null {
   const m = /^(\d{1,4})(?:\.(\d{1,6}))?$/.exec(text.trim());
   if (!m) return null;
   const micros = Number(m[1]) * MICROS + Number((m[2] ?? '').padEnd(6, '0'));
-  return micros >= 1 && micros <= 2_147_483_647 ? micros : null;
+  return micros >= 1 && micros <= MAX_RATE_MICROS ? micros : null;
 }
 const formatRate = (micros: number) => (micros / MICROS).toFixed(6).replace(/\.?0+$/, '');
 

@@ -1,6 +1,5 @@
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import { useTaxClasses, type TaxClass } from '../catalog/catalog-api';
-import { localName } from '../catalog/catalog-errors';
+import { useTaxClasses, type TaxClass, localName } from '../catalog/catalog-api';
 import { nameFields } from '../catalog/catalog-form-dialog';
 import { CatalogListTab, str } from '../catalog/catalog-list-tab';
 import { Badge } from '../catalog/catalog-table';
@@ -19,11 +18,15 @@ export function TaxClassesTab() {
         { header: t('catalog.field.code'), cell: (c) => c.code, ltr: true },
         {
           header: t('catalog.field.name'),
+          // The class's rates sit under its name.
           cell: (c) => (
-            <span className="flex items-center gap-2">
-              {localName(language, c)}
-              {c.isDefault && <Badge>{t('catalog.taxClasses.default')}</Badge>}
-            </span>
+            <div className="flex flex-col gap-2">
+              <span className="flex items-center gap-2">
+                {localName(language, c)}
+                {c.isDefault && <Badge>{t('catalog.taxClasses.default')}</Badge>}
+              </span>
+              <TaxRatesPanel taxClass={c} />
+            </div>
           ),
         },
       ]}
@@ -32,7 +35,6 @@ export function TaxClassesTab() {
       toBody={(v) => ({
         body: { code: str(v, 'code'), nameEn: str(v, 'nameEn'), nameAr: str(v, 'nameAr'), isDefault: v.isDefault === true },
       })}
-      below={(c) => <TaxRatesPanel taxClass={c} />}
     />
   );
 }

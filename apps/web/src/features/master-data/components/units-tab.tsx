@@ -1,11 +1,8 @@
+import { UNIT_KINDS } from '@market/contracts/plain';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import { useUnits, type Unit } from '../catalog/catalog-api';
-import { localName } from '../catalog/catalog-errors';
+import { useUnits, type Unit, localName } from '../catalog/catalog-api';
 import { nameFields } from '../catalog/catalog-form-dialog';
 import { CatalogListTab, str } from '../catalog/catalog-list-tab';
-
-// The contract's UNIT_KINDS, spelled here so the bundle does not pull in the contracts' runtime code.
-const UNIT_KINDS = ['count', 'length', 'area', 'volume', 'weight', 'time', 'other'] as const satisfies readonly Unit['kind'][];
 
 /** Units of measure that measurement attributes give their values in. */
 export function UnitsTab() {

@@ -1,7 +1,7 @@
 import { fieldClass, FormField } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { localName } from '../format';
-import { STATUSES, type Status } from '../product-constants';
+import { FamilyField, NameField, SkuField, StatusField } from '../product-fields';
 import type { FormOptions } from '../products-api';
 import { CategoryChecklist } from './category-checklist';
 import { DetailsSection } from './section';
@@ -29,61 +29,16 @@ export function GeneralSection({
     <DetailsSection id="general" title={t('products.section.general')}>
       <div className="grid gap-3 md:grid-cols-2">
         <div id="pf-sku">
-          <FormField label={t('products.field.sku')} error={errors.sku}>
-            {(p) => (
-              <input
-                {...p}
-                className={fieldClass}
-                dir="ltr"
-                maxLength={64}
-                value={draft.sku}
-                onChange={(e) => set('sku', e.target.value)}
-              />
-            )}
-          </FormField>
+          <SkuField value={draft.sku} onChange={(v) => set('sku', v)} error={errors.sku} />
         </div>
         <div id="pf-status">
-          <FormField label={t('products.field.status')} error={errors.status}>
-            {(p) => (
-              <select {...p} className={fieldClass} value={draft.status} onChange={(e) => set('status', e.target.value as Status)}>
-                {STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`products.status.${s}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <StatusField value={draft.status} onChange={(v) => set('status', v)} error={errors.status} />
         </div>
         <div id="pf-name-en">
-          <FormField label={t('products.field.nameEn')} error={errors.nameEn}>
-            {(p) => (
-              <input
-                {...p}
-                className={fieldClass}
-                dir="ltr"
-                lang="en"
-                maxLength={200}
-                value={draft.nameEn}
-                onChange={(e) => set('nameEn', e.target.value)}
-              />
-            )}
-          </FormField>
+          <NameField lang="en" value={draft.nameEn} onChange={(v) => set('nameEn', v)} error={errors.nameEn} />
         </div>
         <div id="pf-name-ar">
-          <FormField label={t('products.field.nameAr')} error={errors.nameAr}>
-            {(p) => (
-              <input
-                {...p}
-                className={fieldClass}
-                dir="rtl"
-                lang="ar"
-                maxLength={200}
-                value={draft.nameAr}
-                onChange={(e) => set('nameAr', e.target.value)}
-              />
-            )}
-          </FormField>
+          <NameField lang="ar" value={draft.nameAr} onChange={(v) => set('nameAr', v)} error={errors.nameAr} />
         </div>
         <div id="pf-description-en">
           <FormField label={t('products.field.descriptionEn')} error={errors.descriptionEn}>
@@ -139,18 +94,13 @@ export function GeneralSection({
             </select>
           )}
         </FormField>
-        <FormField label={t('products.field.family')} error={errors.familyId} hint={t('products.field.familyHint')}>
-          {(p) => (
-            <select {...p} className={fieldClass} value={draft.familyId ?? ''} onChange={(e) => set('familyId', e.target.value || null)}>
-              <option value="">{t('products.field.noFamily')}</option>
-              {options.families.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {localName(language, f)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <FamilyField
+          families={options.families}
+          value={draft.familyId ?? ''}
+          onChange={(v) => set('familyId', v || null)}
+          error={errors.familyId}
+          hint={t('products.field.familyHint')}
+        />
         <div className="flex flex-col gap-1 text-sm md:col-span-2">
           <span id="pf-categories-label" className="font-medium">
             {t('products.field.categories')}

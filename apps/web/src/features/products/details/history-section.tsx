@@ -2,13 +2,56 @@ import { History } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { column, DataTable, type ColumnDef } from '../../../components/data-table';
 import { ConfirmDialog, FormDialog } from '../../../components/ui/form-dialog';
 import { ListState } from '../../../components/ui/list-state';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatDate } from '../format';
-import { useRestoreVersion, useVersion, useVersions, type FormOptions, type Product } from '../products-api';
+import { useRestoreVersion, useVersion, useVersions, type FormOptions, type Product, type VersionDetail } from '../products-api';
 import { fieldLabel, valueText } from './diff-format';
 import { DetailsSection } from './section';
+import { errorMessage } from '../../../lib/api-errors';
+
+type DiffEntry = VersionDetail['diff'][number];
+
+/** The fields a version changed, each with its value before and after. */
+function VersionDiffTable({ diff, product, options }: { diff: DiffEntry[]; product: Product; options: FormOptions }) {
+  const { t, language } = useI18n();
+  const columns: ColumnDef<DiffEntry>[] = [
+    column({
+      id: 'field',
+      header: t('products.history.field'),
+      cellClassName: 'font-medium',
+      cell: (e) => fieldLabel(e.field, options, t, language),
+    }),
+    column({
+      id: 'before',
+      header: t('products.history.before'),
+      cellClassName: 'break-words text-muted-foreground line-through decoration-destructive/50',
+      cellProps: { dir: 'auto' },
+      cell: (e) => valueText(e.field, e.before, options, product, t, language),
+    }),
+    column({
+      id: 'after',
+      header: t('products.history.after'),
+      cellClassName: 'break-words',
+      cellProps: { dir: 'auto' },
+      cell: (e) => valueText(e.field, e.after, options, product, t, language),
+    }),
+  ];
+  // The table's name sits on this group until DataTable can caption its <table> itself.
+  return (
+    <div role="group" aria-label={t('products.history.diffCaption')}>
+      <DataTable
+        columns={columns}
+        data={diff}
+        getRowId={(e) => e.field}
+        testId="version-diff"
+        rowProps={(e) => ({ 'data-testid': `diff-${e.field}`, className: 'align-top' })}
+      />
+    </div>
+  );
+}
 
 /** One version's field-by-field diff against the version before it, with "Restore this version". */
 function VersionDialog({
@@ -73,37 +116,7 @@ function VersionDialog({
         ) : d && d.diff.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('products.history.noChanges')}</p>
         ) : (
-          <table className="w-full text-sm" data-testid="version-diff">
-            <caption className="sr-only">{t('products.history.diffCaption')}</caption>
-            <thead>
-              <tr className="border-b text-start text-xs text-muted-foreground">
-                <th scope="col" className="p-2 text-start font-medium">
-                  {t('products.history.field')}
-                </th>
-                <th scope="col" className="p-2 text-start font-medium">
-                  {t('products.history.before')}
-                </th>
-                <th scope="col" className="p-2 text-start font-medium">
-                  {t('products.history.after')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d?.diff.map((e) => (
-                <tr key={e.field} className="border-b align-top" data-testid={`diff-${e.field}`}>
-                  <th scope="row" className="p-2 text-start font-medium">
-                    {fieldLabel(e.field, options, t, language)}
-                  </th>
-                  <td className="p-2 break-words text-muted-foreground line-through decoration-destructive/50" dir="auto">
-                    {valueText(e.field, e.before, options, product, t, language)}
-                  </td>
-                  <td className="p-2 break-words" dir="auto">
-                    {valueText(e.field, e.after, options, product, t, language)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          d && <VersionDiffTable diff={d.diff} product={product} options={options} />
         )}
       </FormDialog>
       <ConfirmDialog
@@ -114,7 +127,7 @@ function VersionDialog({
         confirmLabel={t('products.history.restore')}
         cancelLabel={t('products.cancel')}
         pending={restore.isPending}
-        error={restore.error ? restore.error.message : null}
+        error={restore.error ? errorMessage(t, restore.error) : null}
         onConfirm={() =>
           version !== null &&
           restore.mutate(

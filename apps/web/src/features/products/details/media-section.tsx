@@ -8,6 +8,7 @@ import { uploadMedia } from '../products-api';
 import { AssetPickerDialog } from './asset-picker-dialog';
 import { DetailsSection } from './section';
 import type { MediaDraft } from './use-product-draft';
+import { errorMessage } from '../../../lib/api-errors';
 
 const MAX_MEDIA = 50;
 
@@ -53,7 +54,7 @@ export function MediaSection({ media, onChange, error }: { media: MediaDraft[]; 
         add([{ assetId: asset.id, fileName: asset.fileName, thumbnailUrl: asset.thumbnailUrl }]);
         toast.success(t('products.media.uploaded', { name: asset.fileName }));
       } catch (e) {
-        toast.error(t('products.media.uploadFailed', { name: file.name }), { description: e instanceof Error ? e.message : undefined });
+        toast.error(t('products.media.uploadFailed', { name: file.name }), { description: errorMessage(t, e) });
       } finally {
         setUploads((u) => u.filter((x) => x.key !== key));
       }

@@ -1,6 +1,7 @@
 import { fieldClass, FormField } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatMoney, localName, parseMajorToMinor } from '../format';
+import { PriceField } from '../product-fields';
 import type { FormOptions } from '../products-api';
 import { DetailsSection } from './section';
 import type { Draft } from './use-product-draft';
@@ -26,22 +27,13 @@ export function PricingSection({
     <DetailsSection id="pricing" title={t('products.section.pricing')}>
       <div className="grid gap-3 md:grid-cols-2">
         <div id="pf-price">
-          <FormField
-            label={t('products.field.priceIn', { currency: options.currency?.code ?? '' })}
+          <PriceField
+            currency={options.currency}
+            value={draft.price}
+            onChange={(v) => set('price', v)}
             error={priceError ? t('products.error.price', { digits }) : errors.priceMinor}
             hint={minor !== null ? t('products.field.priceHint', { amount: formatMoney(minor, options.currency, language) }) : undefined}
-          >
-            {(p) => (
-              <input
-                {...p}
-                className={fieldClass}
-                dir="ltr"
-                inputMode="decimal"
-                value={draft.price}
-                onChange={(e) => set('price', e.target.value)}
-              />
-            )}
-          </FormField>
+          />
         </div>
         <FormField label={t('products.field.taxClass')} error={errors.taxClassId}>
           {(p) => (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { minorToInput, parseMajorToMinor } from '../format';
-import type { Status } from '../product-constants';
+import type { ProductStatus } from '@market/contracts/plain';
 import type { Product, ProductUpdate } from '../products-api';
 
 export interface MediaDraft {
@@ -15,7 +15,7 @@ export interface Draft {
   nameAr: string;
   descriptionEn: string;
   descriptionAr: string;
-  status: Status;
+  status: ProductStatus;
   brandId: string | null;
   vendorId: string | null;
   familyId: string | null;

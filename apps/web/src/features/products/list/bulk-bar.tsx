@@ -4,10 +4,11 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import { MAX_BULK, STATUSES, type Status } from '../product-constants';
+import { MAX_BULK_PRODUCTS, PRODUCT_STATUSES, type ProductStatus } from '@market/contracts/plain';
 import { useBulkProducts, type BulkBody, type CategoryOption } from '../products-api';
 import { CategorySelect } from './category-select';
 import { ExportMenu } from './export-menu';
+import { errorMessage } from '../../../lib/api-errors';
 
 const selectClass = 'h-8 max-w-44 rounded-md border bg-background px-2 text-sm';
 
@@ -25,10 +26,10 @@ export function BulkBar({
 }) {
   const { t } = useI18n();
   const bulk = useBulkProducts();
-  const [status, setStatus] = useState<Status | ''>('');
+  const [status, setStatus] = useState<ProductStatus | ''>('');
   const [categoryId, setCategoryId] = useState<string | undefined>();
   const [archiving, setArchiving] = useState(false);
-  const tooMany = ids.length > MAX_BULK;
+  const tooMany = ids.length > MAX_BULK_PRODUCTS;
 
   const run = (body: Omit<BulkBody, 'ids'>, after?: () => void) =>
     bulk.mutate({ ...body, ids } as BulkBody, {
@@ -37,7 +38,7 @@ export function BulkBar({
         after?.();
         onDone();
       },
-      onError: (e) => toast.error(t('products.bulk.failed'), { description: e.message }),
+      onError: (e) => toast.error(t('products.bulk.failed'), { description: errorMessage(t, e) }),
     });
 
   return (
@@ -49,15 +50,15 @@ export function BulkBar({
       <span className="font-medium" aria-live="polite">
         {t('products.bulk.selected', { count: ids.length })}
       </span>
-      {tooMany && <span className="text-destructive">{t('products.bulk.tooMany', { max: MAX_BULK })}</span>}
+      {tooMany && <span className="text-destructive">{t('products.bulk.tooMany', { max: MAX_BULK_PRODUCTS })}</span>}
       <select
         className={selectClass}
         aria-label={t('products.bulk.status')}
         value={status}
-        onChange={(e) => setStatus(e.target.value as Status | '')}
+        onChange={(e) => setStatus(e.target.value as ProductStatus | '')}
       >
         <option value="">{t('products.bulk.chooseStatus')}</option>
-        {STATUSES.map((s) => (
+        {PRODUCT_STATUSES.map((s) => (
           <option key={s} value={s}>
             {t(`products.status.${s}`)}
           </option>
@@ -99,7 +100,7 @@ export function BulkBar({
         <Archive className="size-3.5" aria-hidden />
         {t('products.bulk.archive')}
       </Button>
-      <ExportMenu query={{}} ids={tooMany ? ids.slice(0, MAX_BULK) : ids} label={t('products.bulk.export')} />
+      <ExportMenu query={{}} ids={tooMany ? ids.slice(0, MAX_BULK_PRODUCTS) : ids} label={t('products.bulk.export')} />
       <Button size="sm" variant="ghost" onClick={onClear}>
         <X className="size-3.5" aria-hidden />
         {t('products.bulk.clear')}

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/ui/menu';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { downloadExport } from '../products-api';
+import { errorMessage } from '../../../lib/api-errors';
 
 /** Export of every product matching the filters (or only `ids`), as CSV or XLSX; says "Preparing…" while the file is made. */
 export function ExportMenu({ query, ids, label }: { query: Record<string, string | undefined>; ids?: string[]; label: string }) {
@@ -16,7 +17,7 @@ export function ExportMenu({ query, ids, label }: { query: Record<string, string
       await downloadExport(query, format, ids);
       toast.success(t('products.export.done'));
     } catch (e) {
-      toast.error(t('products.export.failed'), { description: e instanceof Error ? e.message : undefined });
+      toast.error(t('products.export.failed'), { description: errorMessage(t, e) });
     } finally {
       setBusy(false);
     }

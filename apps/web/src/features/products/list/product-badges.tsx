@@ -1,14 +1,14 @@
 import { memo } from 'react';
 import { cn } from '../../../lib/cn';
-import type { Status } from '../product-constants';
+import type { ProductStatus } from '@market/contracts/plain';
 
-const STATUS_CLASS: Record<Status, string> = {
+const STATUS_CLASS: Record<ProductStatus, string> = {
   draft: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
   active: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100',
   archived: 'bg-muted text-foreground',
 };
 
-export const StatusBadge = memo(function StatusBadge({ status, label }: { status: Status; label: string }) {
+export const StatusBadge = memo(function StatusBadge({ status, label }: { status: ProductStatus; label: string }) {
   return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', STATUS_CLASS[status])}>{label}</span>;
 });
 

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { localName } from '../format';
-import { STATUSES, type ListFilters, type Status } from '../product-constants';
+import { PRODUCT_STATUSES, type ProductStatus } from '@market/contracts/plain';
+import type { ListFilters } from '../product-constants';
 import type { FormOptions } from '../products-api';
 import { CategorySelect } from './category-select';
 import { PopoverChecklist } from './popover-checklist';
@@ -67,11 +68,11 @@ export function ProductsFilters({
           className="h-8 w-72 rounded-md border bg-background ps-8 pe-2 text-sm"
         />
       </div>
-      <PopoverChecklist<Status>
+      <PopoverChecklist<ProductStatus>
         label={filters.status.length ? t('products.filter.statusCount', { count: filters.status.length }) : t('products.filter.status')}
         title={t('products.filter.status')}
         icon={<Filter className="size-3.5" aria-hidden />}
-        options={STATUSES.map((s) => ({ value: s, label: t(`products.status.${s}`) }))}
+        options={PRODUCT_STATUSES.map((s) => ({ value: s, label: t(`products.status.${s}`) }))}
         value={filters.status}
         onChange={(status) => update({ status })}
       />

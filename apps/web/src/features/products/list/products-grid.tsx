@@ -4,12 +4,14 @@ import { memo, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatDate, formatMoney, localName } from '../format';
-import { SORTABLE, type Column, type Sort } from '../product-constants';
+import type { ProductListColumn, ProductSort } from '@market/contracts/plain';
+import { SORTABLE } from '../product-constants';
 import type { FormOptions, ProductListItem } from '../products-api';
+import { GridLoaderRow } from '../../product-variants';
 import { CompletenessBar, StatusBadge } from './product-badges';
 
 export const ROW_HEIGHT = 52;
-const WIDTH: Record<'select' | 'sku' | 'name' | Column, string> = {
+const WIDTH: Record<'select' | 'sku' | 'name' | ProductListColumn, string> = {
   select: '2.5rem',
   image: '4rem',
   sku: 'minmax(7rem,10rem)',
@@ -31,7 +33,7 @@ interface RowProps {
   item: ProductListItem;
   index: number;
   start: number;
-  columns: Column[];
+  columns: ProductListColumn[];
   template: string;
   selected: boolean;
   onToggle: (id: string) => void;
@@ -166,9 +168,9 @@ const ProductRow = memo(function ProductRow({
 
 interface GridProps {
   items: ProductListItem[];
-  columns: Column[];
-  sort: Sort | undefined;
-  onSort: (sort: Sort) => void;
+  columns: ProductListColumn[];
+  sort: ProductSort | undefined;
+  onSort: (sort: ProductSort) => void;
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onToggleAll: () => void;
@@ -216,7 +218,7 @@ export function ProductsGrid({
     .join(' ');
   const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
 
-  const header = (key: 'sku' | 'name' | Column, label: string) => {
+  const header = (key: 'sku' | 'name' | ProductListColumn, label: string) => {
     const pair = SORTABLE[key];
     const active = pair && (sort === pair[0] || sort === pair[1]) ? sort : undefined;
     const dir = active ? (active.endsWith('_asc') ? 'ascending' : 'descending') : undefined;
@@ -276,17 +278,7 @@ export function ProductsGrid({
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize(), contain: 'layout paint style' }}>
           {virtualItems.map((v) => {
             const item = items[v.index];
-            if (!item)
-              return (
-                <div
-                  key="loader"
-                  role="row"
-                  className="absolute inset-x-0 top-0 flex items-center px-4 text-sm text-muted-foreground"
-                  style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
-                >
-                  <span role="gridcell">{t('products.list.loadingMore')}</span>
-                </div>
-              );
+            if (!item) return <GridLoaderRow key="loader" start={v.start} height={ROW_HEIGHT} label={t('products.list.loadingMore')} />;
             return (
               <ProductRow
                 key={item.id}

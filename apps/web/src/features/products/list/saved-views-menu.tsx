@@ -6,10 +6,11 @@ import { ConfirmDialog, fieldClass, FormDialog, FormField, SubmitFooter } from '
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../../components/ui/menu';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import type { Column, ListFilters } from '../product-constants';
+import type { ProductListColumn } from '@market/contracts/plain';
+import type { ListFilters } from '../product-constants';
 import { useDeleteView, useSavedViews, useSaveView, type SavedView, type SavedViewConfig } from '../products-api';
 
-export function configOf(filters: ListFilters, columns: Column[]): SavedViewConfig {
+export function configOf(filters: ListFilters, columns: ProductListColumn[]): SavedViewConfig {
   const { q, status, sort, ...rest } = filters;
   const f: SavedViewConfig['filters'] = {};
   if (q) f.q = q;

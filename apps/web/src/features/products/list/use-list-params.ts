@@ -1,6 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { COLUMNS, DEFAULT_COLUMNS, SORTS, STATUSES, type Column, type ListFilters, type Sort, type Status } from '../product-constants';
+import {
+  PRODUCT_LIST_COLUMNS,
+  PRODUCT_SORTS,
+  PRODUCT_STATUSES,
+  type ProductListColumn,
+  type ProductSort,
+  type ProductStatus,
+} from '@market/contracts/plain';
+import { DEFAULT_COLUMNS, type ListFilters } from '../product-constants';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FILTER_KEYS = ['q', 'status', 'brandId', 'vendorId', 'familyId', 'categoryId', 'completenessMin', 'completenessMax'] as const;
@@ -18,14 +26,14 @@ export function filtersFrom(p: URLSearchParams): ListFilters {
   const sort = p.get('sort');
   return {
     q: p.get('q')?.slice(0, 200) ?? '',
-    status: (p.get('status') ?? '').split(',').filter((s): s is Status => (STATUSES as readonly string[]).includes(s)),
+    status: (p.get('status') ?? '').split(',').filter((s): s is ProductStatus => (PRODUCT_STATUSES as readonly string[]).includes(s)),
     brandId: uuid(p.get('brandId')),
     vendorId: uuid(p.get('vendorId')),
     familyId: uuid(p.get('familyId')),
     categoryId: uuid(p.get('categoryId')),
     completenessMin: percent(p.get('completenessMin')),
     completenessMax: percent(p.get('completenessMax')),
-    sort: sort && (SORTS as readonly string[]).includes(sort) ? (sort as Sort) : undefined,
+    sort: sort && (PRODUCT_SORTS as readonly string[]).includes(sort) ? (sort as ProductSort) : undefined,
   };
 }
 
@@ -88,10 +96,10 @@ export function useListParams() {
   return { filters, update, replaceAll, hasFilters, isNew, openNew, closeNew };
 }
 
-function readColumns(): Column[] {
+function readColumns(): ProductListColumn[] {
   try {
     const raw = JSON.parse(localStorage.getItem(COLUMNS_KEY) ?? 'null');
-    if (Array.isArray(raw)) return COLUMNS.filter((c) => raw.includes(c));
+    if (Array.isArray(raw)) return PRODUCT_LIST_COLUMNS.filter((c) => raw.includes(c));
   } catch {
     /* a damaged value falls back to the default */
   }
@@ -99,9 +107,9 @@ function readColumns(): Column[] {
 }
 
 export function useColumns() {
-  const [columns, setState] = useState<Column[]>(readColumns);
-  const setColumns = useCallback((next: Column[]) => {
-    const ordered = COLUMNS.filter((c) => next.includes(c));
+  const [columns, setState] = useState<ProductListColumn[]>(readColumns);
+  const setColumns = useCallback((next: ProductListColumn[]) => {
+    const ordered = PRODUCT_LIST_COLUMNS.filter((c) => next.includes(c));
     localStorage.setItem(COLUMNS_KEY, JSON.stringify(ordered));
     setState(ordered);
   }, []);
