@@ -1,4 +1,4 @@
-import type { BodyOf, HttpMethod, ParamsOf, QueryOf, ResponseOf, RouteDef, RouteRef } from '@market/contracts/plain';
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef, RouteRef } from '@market/contracts/plain';
 import { auth } from './supabase';
 
 export interface FieldError {
@@ -66,16 +66,13 @@ export function uploadFile<D extends RouteDef>(
   onProgress: (share: number) => void,
   input?: Pick<RequestOf<D>, 'params' | 'query' | 'signal'>,
 ): Promise<ResponseOf<D>>;
-/** @deprecated Name the route: `uploadFile(assetsRoutes.uploadAsset, file, onProgress, { query, signal })`. */
-export function uploadFile<T>(path: string, file: File, onProgress: (share: number) => void, signal?: AbortSignal): Promise<T>;
 export async function uploadFile(
-  route: RouteRef | string,
+  route: RouteRef,
   file: File,
   onProgress: (share: number) => void,
-  input?: Upload | AbortSignal,
+  options: Upload = {},
 ): Promise<unknown> {
-  const options: Upload = input instanceof AbortSignal ? { signal: input } : (input ?? {});
-  const url = typeof route === 'string' ? `/api/v1${route}` : apiUrl(route.path, options.params, options.query);
+  const url = apiUrl(route.path, options.params, options.query);
   const headers = await authHeaders();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -107,15 +104,6 @@ export async function uploadFile(
  * route's definition (a type-only import, so no schema code reaches the bundle).
  */
 export function api<D extends RouteDef>(route: RouteRef<D>, ...input: Args<RequestOf<D>>): Promise<ResponseOf<D>>;
-/**
- * @deprecated Name the route by its reference instead of repeating its method and path:
- * `api(languagesRoutes.listLanguages, input)` with `languagesRoutes` from `@market/contracts/plain`.
- * Kept only while the features move over; without the type argument it accepts nothing.
- */
-export function api<D extends RouteDef = never>(
-  route: NoInfer<[D] extends [never] ? never : { method: HttpMethod; path: string }>,
-  input?: { params?: ParamsOf<D>; query?: QueryOf<D>; body?: BodyOf<D> },
-): Promise<ResponseOf<D>>;
 export async function api(
   route: Pick<RouteDef, 'method' | 'path'>,
   input: { params?: object; query?: object; body?: unknown; signal?: AbortSignal } = {},
