@@ -1,65 +1,30 @@
-import type {
-  ApplicationDetail,
-  ApplicationListItem,
-  ApplicationStatus,
-  ApplicationStream,
-  ApplicationEmailTemplateKey,
-  ApplicationLocale,
-  applicationsRoutes as r,
+import type { ApplicationDetail, ApplicationListItem, applicationsRoutes as r } from '@market/contracts';
+import {
+  applicationsRoutes,
   marketCategoriesRoutes,
   marketDaysRoutes,
-} from '@market/contracts';
+  type ApplicationEmailTemplateKey,
+  type ApplicationLocale,
+  type ApplicationSort,
+  type ApplicationStatus,
+  type ApplicationStream,
+  type BodyOf,
+  type BULK_ACTIONS,
+} from '@market/contracts/plain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
 import { useT } from '../../app/i18n/i18n-provider';
 
-export type {
-  ApplicationDetail,
-  ApplicationListItem,
-  ApplicationStatus,
-  ApplicationStream,
-  ApplicationEmailTemplateKey,
-  ApplicationLocale,
-};
+export type { ApplicationDetail, ApplicationListItem };
 export type ApplicationDocument = r.ApplicationDocument;
 export type ApplicationEvent = r.ApplicationEvent;
 export type Workshop = r.Workshop;
 export type EmailTemplate = r.EmailTemplate;
 export type StaffAction = ApplicationDetail['allowedActions'][number];
-export type BulkAction = 'approve' | 'waitlist' | 'reject';
+export type BulkAction = (typeof BULK_ACTIONS)[number];
 /** A decision on a document, naming the updatedAt of the document as the page showed it. */
-export type DocumentReview = {
-  status?: 'pending' | 'valid' | 'declined';
-  statusNote?: string | null;
-  expiresOn?: string | null;
-  expectedUpdatedAt: string;
-};
-
-// Kept here (not imported) so no zod code reaches the bundle; `satisfies` ties them to the contract.
-export const APPLICATION_STATUSES = [
-  'submitted',
-  'under_review',
-  'info_requested',
-  'approved',
-  'waitlisted',
-  'rejected',
-  'withdrawn',
-] as const satisfies readonly ApplicationStatus[];
-export const TEMPLATE_KEYS = [
-  'received',
-  'duplicate',
-  'updated',
-  'info_requested',
-  'message',
-  'under_review',
-  'approved',
-  'waitlisted',
-  'rejected',
-  'withdrawn',
-] as const satisfies readonly ApplicationEmailTemplateKey[];
-export const SORTS = ['newest', 'oldest', 'name', 'score'] as const;
-export type Sort = (typeof SORTS)[number];
+export type DocumentReview = BodyOf<typeof applicationsRoutes.reviewApplicationDocument>;
 export const PAGE_SIZE = 25;
 
 /** The queue's filters exactly as the list route takes them (strings, as in the URL). */
@@ -71,7 +36,7 @@ export interface QueueFilters {
   submittedFrom?: string;
   submittedTo?: string;
   q?: string;
-  sort?: Sort;
+  sort?: ApplicationSort;
   page: number;
 }
 
@@ -98,23 +63,20 @@ export function useApplications(f: QueueFilters) {
   return useQuery({
     queryKey: applicationKeys.list(f),
     queryFn: () =>
-      api<typeof r.listApplications>(
-        { method: 'GET', path: '/vendor-applications' },
-        {
-          query: {
-            stream: f.stream,
-            status: f.status,
-            categoryId: f.categoryId,
-            marketDayId: f.marketDayId,
-            submittedFrom: f.submittedFrom,
-            submittedTo: f.submittedTo,
-            q: f.q?.trim() || undefined,
-            sort: f.sort,
-            page: String(f.page),
-            pageSize: String(PAGE_SIZE),
-          },
+      api(applicationsRoutes.listApplications, {
+        query: {
+          stream: f.stream,
+          status: f.status,
+          categoryId: f.categoryId,
+          marketDayId: f.marketDayId,
+          submittedFrom: f.submittedFrom,
+          submittedTo: f.submittedTo,
+          q: f.q?.trim() || undefined,
+          sort: f.sort,
+          page: String(f.page),
+          pageSize: String(PAGE_SIZE),
         },
-      ),
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -122,7 +84,7 @@ export function useApplications(f: QueueFilters) {
 export function useApplication(id: string | undefined) {
   return useQuery({
     queryKey: applicationKeys.detail(id ?? ''),
-    queryFn: () => api<typeof r.getApplication>({ method: 'GET', path: '/vendor-applications/:id' }, { params: { id: id! } }),
+    queryFn: () => api(applicationsRoutes.getApplication, { params: { id: id! } }),
     enabled: !!id,
   });
 }
@@ -153,39 +115,24 @@ export function useApplicationAction(id: string) {
     const params = { id };
     switch (input.action) {
       case 'start_review':
-        return api<typeof r.startReview>({ method: 'POST', path: '/vendor-applications/:id/start-review' }, { params });
+        return api(applicationsRoutes.startReview, { params });
       case 'request_info':
-        return api<typeof r.requestInfo>(
-          { method: 'POST', path: '/vendor-applications/:id/request-info' },
-          { params, body: { message: input.message } },
-        );
+        return api(applicationsRoutes.requestInfo, { params, body: { message: input.message } });
       case 'approve':
-        return api<typeof r.approveApplication>(
-          { method: 'POST', path: '/vendor-applications/:id/approve' },
-          { params, body: { marketDayId: input.marketDayId, message: input.message } },
-        );
+        return api(applicationsRoutes.approveApplication, { params, body: { marketDayId: input.marketDayId, message: input.message } });
       case 'waitlist':
-        return api<typeof r.waitlistApplication>(
-          { method: 'POST', path: '/vendor-applications/:id/waitlist' },
-          { params, body: { message: input.message } },
-        );
+        return api(applicationsRoutes.waitlistApplication, { params, body: { message: input.message } });
       case 'reject':
-        return api<typeof r.rejectApplication>(
-          { method: 'POST', path: '/vendor-applications/:id/reject' },
-          { params, body: { reason: input.reason } },
-        );
+        return api(applicationsRoutes.rejectApplication, { params, body: { reason: input.reason } });
       case 'message':
-        return api<typeof r.messageApplicant>(
-          { method: 'POST', path: '/vendor-applications/:id/messages' },
-          { params, body: { message: input.message } },
-        );
+        return api(applicationsRoutes.messageApplicant, { params, body: { message: input.message } });
     }
   });
 }
 
 export const useScoreApplication = (id: string) =>
-  useDetailWrite((body: { score: number; comment?: string | null }) =>
-    api<typeof r.scoreApplication>({ method: 'PUT', path: '/vendor-applications/:id/score' }, { params: { id }, body }),
+  useDetailWrite((body: BodyOf<typeof applicationsRoutes.scoreApplication>) =>
+    api(applicationsRoutes.scoreApplication, { params: { id }, body }),
   );
 
 /** Another reviewer's decision on the document since the page loaded makes this one stale: the page reloads and says so. */
@@ -195,11 +142,7 @@ export function useReviewDocument(id: string) {
   return useMutation({
     mutationFn: ({ docId, body }: { docId: string; body: DocumentReview }) =>
       guardStale(
-        () =>
-          api<typeof r.reviewApplicationDocument>(
-            { method: 'PATCH', path: '/vendor-applications/:id/documents/:docId' },
-            { params: { id, docId }, body },
-          ),
+        () => api(applicationsRoutes.reviewApplicationDocument, { params: { id, docId }, body }),
         t('edit.staleWrite'),
         () => qc.invalidateQueries({ queryKey: applicationKeys.detail(id) }),
       ),
@@ -214,14 +157,13 @@ export function useReviewDocument(id: string) {
   });
 }
 
-export const documentUrl = (id: string, docId: string) =>
-  api<typeof r.applicationDocumentUrl>({ method: 'GET', path: '/vendor-applications/:id/documents/:docId/url' }, { params: { id, docId } });
+export const documentUrl = (id: string, docId: string) => api(applicationsRoutes.applicationDocumentUrl, { params: { id, docId } });
 
 export function useBulkAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { ids: string[]; action: BulkAction; reason?: string | null }) =>
-      api<typeof r.bulkApplicationAction>({ method: 'POST', path: '/vendor-applications/bulk' }, { body }),
+      api(applicationsRoutes.bulkApplicationAction, { body }),
     onSettled: () => qc.invalidateQueries({ queryKey: applicationKeys.all }),
   });
 }
@@ -229,15 +171,15 @@ export function useBulkAction() {
 export function useApplicationSettings() {
   return useQuery({
     queryKey: applicationKeys.settings,
-    queryFn: () => api<typeof r.getApplicationSettings>({ method: 'GET', path: '/application-settings' }),
+    queryFn: () => api(applicationsRoutes.getApplicationSettings),
   });
 }
 
 export function useSaveApplicationSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { blindReview?: boolean; workshopsPerMarketDay?: number }) =>
-      api<typeof r.updateApplicationSettings>({ method: 'PATCH', path: '/application-settings' }, { body }),
+    mutationFn: (body: BodyOf<typeof applicationsRoutes.updateApplicationSettings>) =>
+      api(applicationsRoutes.updateApplicationSettings, { body }),
     onSuccess: async (s) => {
       qc.setQueryData(applicationKeys.settings, s);
       // Blind review changes which scores the queue and the pages may show.
@@ -250,7 +192,7 @@ export function useSaveApplicationSettings() {
 export function useEmailTemplates(enabled: boolean) {
   return useQuery({
     queryKey: applicationKeys.templates,
-    queryFn: () => api<typeof r.listEmailTemplates>({ method: 'GET', path: '/application-email-templates' }),
+    queryFn: () => api(applicationsRoutes.listEmailTemplates),
     enabled,
   });
 }
@@ -271,38 +213,27 @@ export function useTemplateWrite() {
     }: {
       key: ApplicationEmailTemplateKey;
       locale: ApplicationLocale;
-      body: { subject: string; body: string; expectedUpdatedAt: string | null } | null;
+      body: BodyOf<typeof applicationsRoutes.saveEmailTemplate> | null;
     }) =>
       body
-        ? guardStale(
-            () =>
-              api<typeof r.saveEmailTemplate>(
-                { method: 'PUT', path: '/application-email-templates/:key/:locale' },
-                { params: { key, locale }, body },
-              ),
-            t('edit.staleWrite'),
-            reload,
-          )
-        : api<typeof r.resetEmailTemplate>(
-            { method: 'DELETE', path: '/application-email-templates/:key/:locale' },
-            { params: { key, locale } },
-          ),
-    onSuccess: () => qc.invalidateQueries({ queryKey: applicationKeys.templates }),
+        ? guardStale(() => api(applicationsRoutes.saveEmailTemplate, { params: { key, locale }, body }), t('edit.staleWrite'), reload)
+        : api(applicationsRoutes.resetEmailTemplate, { params: { key, locale } }),
+    onSuccess: reload,
   });
 }
 
 export function useWorkshops() {
   return useQuery({
     queryKey: applicationKeys.workshops,
-    queryFn: () => api<typeof r.listWorkshops>({ method: 'GET', path: '/workshops' }, { query: {} }),
+    queryFn: () => api(applicationsRoutes.listWorkshops, { query: {} }),
   });
 }
 
 export function useUpdateWorkshop() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: { marketDayId?: string | null; status?: 'scheduled' | 'cancelled' } }) =>
-      api<typeof r.updateWorkshop>({ method: 'PATCH', path: '/workshops/:id' }, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: BodyOf<typeof applicationsRoutes.updateWorkshop> }) =>
+      api(applicationsRoutes.updateWorkshop, { params: { id }, body }),
     onSuccess: async (w) => {
       await qc.invalidateQueries({ queryKey: applicationKeys.workshops });
       if (w.applicationId) await qc.invalidateQueries({ queryKey: applicationKeys.detail(w.applicationId) });
@@ -314,8 +245,7 @@ export function useUpdateWorkshop() {
 export function useCategoryOptions(enabled = true) {
   return useQuery({
     queryKey: ['market-categories', 'list', 'all'],
-    queryFn: () =>
-      api<typeof marketCategoriesRoutes.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status: 'all' } }),
+    queryFn: () => api(marketCategoriesRoutes.listCategories, { query: { status: 'all' } }),
     staleTime: 60_000,
     enabled,
   });
@@ -331,7 +261,7 @@ export function useMarketDayOptions() {
   const to = isoDay(now + 215 * DAY_MS);
   return useQuery({
     queryKey: ['market-days', 'options', from, to],
-    queryFn: () => api<typeof marketDaysRoutes.listMarketDays>({ method: 'GET', path: '/market-days' }, { query: { from, to } }),
+    queryFn: () => api(marketDaysRoutes.listMarketDays, { query: { from, to } }),
     staleTime: 60_000,
   });
 }

@@ -1,5 +1,3 @@
-import { ApiError } from '../../lib/api';
-
 /** A calendar date (YYYY-MM-DD) in the viewer's language, never shifted by the viewer's zone. */
 export function formatDay(d: string | null | undefined, language: string): string {
   if (!d) return '—';
@@ -16,13 +14,3 @@ export function formatInstant(d: string | null | undefined, language: string): s
 export function formatMinor(minor: number, language: string): string {
   return (minor / 100).toLocaleString(language || 'en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
-
-/** The server's words for one field of a 422, if it named that field. */
-export const fieldErrorOf = (error: unknown, field: string) =>
-  error instanceof ApiError ? error.fields.find((e) => e.field === field || e.field.endsWith(`.${field}`))?.message : undefined;
-
-/** The message of an error for a toast (the server's own words for API errors). */
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** True for a 400/422 that names the fields at fault (shown next to them rather than in a toast). */
-export const hasFields = (error: unknown) => error instanceof ApiError && error.fields.length > 0;

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { APPLICATION_STATUSES, SORTS, type ApplicationStream, type QueueFilters } from './applications-api';
+import { APPLICATION_SORTS, APPLICATION_STATUSES, type ApplicationStream } from '@market/contracts/plain';
+import type { QueueFilters } from './applications-api';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,7 +28,7 @@ export function useQueueParams(stream: ApplicationStream) {
       submittedFrom: match(params.get('submittedFrom'), DATE),
       submittedTo: match(params.get('submittedTo'), DATE),
       q: params.get('q')?.slice(0, 200) || undefined,
-      sort: pick(params.get('sort'), SORTS),
+      sort: pick(params.get('sort'), APPLICATION_SORTS),
       page: Number.isInteger(page) && page >= 1 && page <= 10000 ? page : 1,
     };
   }, [params, stream]);

@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useT } from '../../app/i18n/i18n-provider';
+import { authErrorMessage } from './auth-errors';
 
 export const inputClass = 'h-10 w-full rounded-md border bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 
@@ -56,4 +57,49 @@ export function FormNotice({ message }: { message: string | null }) {
       {message}
     </p>
   );
+}
+
+export function LinkButton({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <button type="button" onClick={onClick} className="text-sm text-primary underline-offset-4 hover:underline">
+      {children}
+    </button>
+  );
+}
+
+/** The auth client answers `{ data, error }` instead of throwing: the answer, or its error thrown. */
+export async function ok<R extends { error: unknown }>(call: Promise<R>): Promise<Extract<R, { error: null }>> {
+  const answer = await call;
+  if (answer.error) throw answer.error;
+  return answer as Extract<R, { error: null }>;
+}
+
+/** A form's own check failed: its words are shown as they are. */
+class Refusal extends Error {}
+
+/**
+ * Runs a submit handler with busy and error state, and `done` for a form that then says what happens next.
+ * `need` stops the handler with the words of a translation key when a value is missing.
+ */
+export function useSubmit() {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const run = (fn: () => Promise<void>) => async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (err) {
+      setError(err instanceof Refusal ? err.message : authErrorMessage(err, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const need = (value: string, key: string) => {
+    if (!value) throw new Refusal(t(key));
+  };
+  return { busy, error, done, setDone, run, need };
 }

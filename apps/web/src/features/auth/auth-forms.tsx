@@ -1,53 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { auth } from '../../lib/supabase';
 import { useT } from '../../app/i18n/i18n-provider';
-import { authErrorMessage } from './auth-errors';
-import { Field, FormError, FormNotice, PasswordField } from './auth-fields';
+import { Field, FormError, FormNotice, LinkButton, ok, PasswordField, useSubmit } from './auth-fields';
 
 /** 'choose': a signed-in account without a password (just confirmed, decision 008) chooses one. */
 export type Mode = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'code' | 'mfa' | 'invite' | 'choose';
-
-/** Runs a submit handler with busy and error state. */
-function useSubmit() {
-  const t = useT();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = (fn: () => Promise<void>) => async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-    } catch (err) {
-      setError(authErrorMessage(err, t));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, setError, run };
-}
-
-function LinkButton({ onClick, children }: { onClick: () => void; children: string }) {
-  return (
-    <button type="button" onClick={onClick} className="text-sm text-primary underline-offset-4 hover:underline">
-      {children}
-    </button>
-  );
-}
 
 export function SignInForm({ setMode }: { setMode: (m: Mode) => void }) {
   const t = useT();
   const [usePhone, setUsePhone] = useState(false);
   const [id, setId] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, error, setError, run } = useSubmit();
+  const { busy, error, run, need } = useSubmit();
   const submit = run(async () => {
-    if (!id.trim()) return setError(t('auth.error.emailOrPhoneRequired'));
-    if (!password) return setError(t('auth.error.passwordRequired'));
+    need(id.trim(), 'auth.error.emailOrPhoneRequired');
+    need(password, 'auth.error.passwordRequired');
     const creds = usePhone ? { phone: id.trim(), password } : { email: id.trim(), password };
-    const { error: err } = await auth().signInWithPassword(creds);
-    if (err) throw err;
+    await ok(auth().signInWithPassword(creds));
   });
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -82,17 +52,13 @@ export function SignUpForm({ setMode }: { setMode: (m: Mode) => void }) {
   const t = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [sent, setSent] = useState(false);
-  const { busy, error, setError, run } = useSubmit();
+  const { busy, error, run, need, done: sent, setDone: setSent } = useSubmit();
   const submit = run(async () => {
-    if (!email.trim()) return setError(t('auth.error.emailOrPhoneRequired'));
-    if (!password) return setError(t('auth.error.passwordRequired'));
-    const { data, error: err } = await auth().signUp({
-      email: email.trim(),
-      password,
-      options: { emailRedirectTo: `${window.location.origin}/auth` },
-    });
-    if (err) throw err;
+    need(email.trim(), 'auth.error.emailOrPhoneRequired');
+    need(password, 'auth.error.passwordRequired');
+    const { data } = await ok(
+      auth().signUp({ email: email.trim(), password, options: { emailRedirectTo: `${window.location.origin}/auth` } }),
+    );
     if (!data.session) setSent(true);
   });
   return (
@@ -119,12 +85,10 @@ export function SignUpForm({ setMode }: { setMode: (m: Mode) => void }) {
 export function ForgotForm({ setMode }: { setMode: (m: Mode) => void }) {
   const t = useT();
   const [email, setEmail] = useState('');
-  const [sent, setSent] = useState(false);
-  const { busy, error, setError, run } = useSubmit();
+  const { busy, error, run, need, done: sent, setDone: setSent } = useSubmit();
   const submit = run(async () => {
-    if (!email.trim()) return setError(t('auth.error.invalidEmail'));
-    const { error: err } = await auth().resetPasswordForEmail(email.trim(), { redirectTo: `${window.location.origin}/auth?mode=reset` });
-    if (err) throw err;
+    need(email.trim(), 'auth.error.invalidEmail');
+    await ok(auth().resetPasswordForEmail(email.trim(), { redirectTo: `${window.location.origin}/auth?mode=reset` }));
     setSent(true);
   });
   return (
@@ -148,12 +112,10 @@ export function ForgotForm({ setMode }: { setMode: (m: Mode) => void }) {
 export function ResetForm({ onDone, invite, choose, email }: { onDone: () => void; invite?: boolean; choose?: boolean; email?: string }) {
   const t = useT();
   const [password, setPassword] = useState('');
-  const [saved, setSaved] = useState(false);
-  const { busy, error, setError, run } = useSubmit();
+  const { busy, error, run, need, done: saved, setDone: setSaved } = useSubmit();
   const submit = run(async () => {
-    if (!password) return setError(t('auth.error.passwordRequired'));
-    const { error: err } = await auth().updateUser({ password });
-    if (err) throw err;
+    need(password, 'auth.error.passwordRequired');
+    await ok(auth().updateUser({ password }));
     setSaved(true);
     setTimeout(onDone, 800);
   });
@@ -205,17 +167,14 @@ export function CodeForm({ setMode }: { setMode: (m: Mode) => void }) {
   const t = useT();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [sent, setSent] = useState(false);
-  const { busy, error, setError, run } = useSubmit();
+  const { busy, error, run, need, done: sent, setDone: setSent } = useSubmit();
   const send = run(async () => {
-    if (!email.trim()) return setError(t('auth.error.invalidEmail'));
-    const { error: err } = await auth().signInWithOtp({ email: email.trim(), options: { shouldCreateUser: false } });
-    if (err) throw err;
+    need(email.trim(), 'auth.error.invalidEmail');
+    await ok(auth().signInWithOtp({ email: email.trim(), options: { shouldCreateUser: false } }));
     setSent(true);
   });
   const verify = run(async () => {
-    const { error: err } = await auth().verifyOtp({ email: email.trim(), token: code.trim(), type: 'email' });
-    if (err) throw err;
+    await ok(auth().verifyOtp({ email: email.trim(), token: code.trim(), type: 'email' }));
   });
   return (
     <form onSubmit={sent ? verify : send} noValidate className="flex flex-col gap-4">
@@ -252,12 +211,10 @@ export function MfaForm({ onDone, setMode }: { onDone: () => void; setMode: (m: 
   const [code, setCode] = useState('');
   const { busy, error, run } = useSubmit();
   const submit = run(async () => {
-    const factors = await auth().mfa.listFactors();
-    if (factors.error) throw factors.error;
+    const factors = await ok(auth().mfa.listFactors());
     const factor = factors.data.totp[0];
     if (!factor) return onDone();
-    const { error: err } = await auth().mfa.challengeAndVerify({ factorId: factor.id, code: code.trim() });
-    if (err) throw err;
+    await ok(auth().mfa.challengeAndVerify({ factorId: factor.id, code: code.trim() }));
     onDone();
   });
   return (

@@ -1,4 +1,4 @@
-import type { emailRoutes } from '@market/contracts';
+import { emailRoutes } from '@market/contracts/plain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
@@ -62,7 +62,7 @@ export function EmailOutboxDialog({ id, onClose }: { id: string | null; onClose:
   const { t, language } = useI18n();
   const message = useQuery({
     queryKey: emailOutboxKeys.message(id ?? ''),
-    queryFn: () => api<typeof emailRoutes.getEmailOutboxMessage>({ method: 'GET', path: '/email-outbox/:id' }, { params: { id: id! } }),
+    queryFn: () => api(emailRoutes.getEmailOutboxMessage, { params: { id: id! } }),
     enabled: !!id,
   });
   const m = message.data;

@@ -1,17 +1,16 @@
-import type { EmailStatus, emailRoutes } from '@market/contracts';
+import { EMAIL_STATUSES, emailRoutes, type EmailStatus } from '@market/contracts/plain';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { FormField, fieldClass } from '../../components/ui/form-dialog';
 import { ListState } from '../../components/ui/list-state';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { errorMessage, fieldError, hasFieldErrors } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { EmailOutboxDialog, emailOutboxKeys, formatEmailTime } from './email-outbox-dialog';
 
-// Kept here (not imported) so no zod code reaches the bundle; `satisfies` ties it to the contract.
-const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'kept'] as const satisfies readonly EmailStatus[];
 const PAGE_SIZE = '20';
 const NO_FILTERS = { to: '', template: '', status: '' as EmailStatus | '' };
 type Filters = typeof NO_FILTERS;
@@ -39,18 +38,15 @@ export function EmailOutboxSection({ refreshKey }: { refreshKey?: string | null 
   const list = useInfiniteQuery({
     queryKey: emailOutboxKeys.list(filters),
     queryFn: ({ pageParam }) =>
-      api<typeof emailRoutes.listEmailOutbox>(
-        { method: 'GET', path: '/email-outbox' },
-        {
-          query: {
-            to: filters.to || undefined,
-            template: filters.template || undefined,
-            status: filters.status || undefined,
-            before: pageParam,
-            limit: PAGE_SIZE,
-          },
+      api(emailRoutes.listEmailOutbox, {
+        query: {
+          to: filters.to || undefined,
+          template: filters.template || undefined,
+          status: filters.status || undefined,
+          before: pageParam,
+          limit: PAGE_SIZE,
         },
-      ),
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Messages still on their way change status on their own; follow them until they settle.
@@ -64,7 +60,9 @@ export function EmailOutboxSection({ refreshKey }: { refreshKey?: string | null 
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const templates = useMemo(() => [...new Set(items.map((i) => i.template))].sort(), [items]);
   const filtered = !!(filters.to || filters.template || filters.status);
-  const fieldError = (f: string) => (list.error instanceof ApiError ? list.error.fields.find((e) => e.field === f)?.message : undefined);
+  // A filter the server refuses is named under its field (the list's query fields are `query.<name>`); the list then shows nothing.
+  const filterError = (f: 'to' | 'template') => fieldError(list.error, `query.${f}`);
+  const filterRefused = hasFieldErrors(list.error, ['query.to', 'query.template']);
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 border-t pt-4" data-testid="email-outbox">
@@ -91,7 +89,7 @@ export function EmailOutboxSection({ refreshKey }: { refreshKey?: string | null 
           setFilters({ to: draft.to.trim(), template: draft.template.trim(), status: draft.status });
         }}
       >
-        <FormField label={t('emailOutbox.filterTo')} error={fieldError('to')}>
+        <FormField label={t('emailOutbox.filterTo')} error={filterError('to')}>
           {(p) => (
             <input
               {...p}
@@ -103,7 +101,7 @@ export function EmailOutboxSection({ refreshKey }: { refreshKey?: string | null 
             />
           )}
         </FormField>
-        <FormField label={t('emailOutbox.filterTemplate')} error={fieldError('template')}>
+        <FormField label={t('emailOutbox.filterTemplate')} error={filterError('template')}>
           {(p) => (
             <>
               <input
@@ -161,8 +159,8 @@ export function EmailOutboxSection({ refreshKey }: { refreshKey?: string | null 
 
       <ListState
         loading={list.isPending}
-        error={list.isError && !items.length ? list.error : null}
-        empty={!items.length}
+        error={list.isError && !items.length && !filterRefused ? list.error : null}
+        empty={!items.length && !filterRefused}
         loadingLabel={t('emailOutbox.loading')}
         errorLabel={t('emailOutbox.loadFailed')}
         retryLabel={t('common.tryAgain')}
@@ -199,7 +197,7 @@ export function EmailOutboxSection({ refreshKey }: { refreshKey?: string | null 
       )}
       {list.isError && items.length > 0 && (
         <p role="alert" className="text-sm text-destructive">
-          {t('emailOutbox.loadFailed')} {list.error.message}
+          {t('emailOutbox.loadFailed')} {errorMessage(t, list.error)}
         </p>
       )}
       {list.hasNextPage && (

@@ -1,16 +1,15 @@
-import type { emailRoutes } from '@market/contracts';
+import { EMAIL_TEST_TEMPLATES, emailRoutes, type EmailTestTemplate } from '@market/contracts/plain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { cloneElement, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { errorMessage, fieldError, hasFieldErrors } from '../../lib/api-errors';
 import { useHasPermission, useMe } from '../../app/session/use-me';
 import { useAuth } from '../../app/session/auth-provider';
 import { inputClass } from '../auth';
 import { useT } from '../../app/i18n/i18n-provider';
 import { EmailOutboxSection } from './email-outbox-section';
-
-const TEMPLATES = ['plain', 'welcome', 'confirmation-preview'] as const;
 
 /** Send a test e-mail and follow its delivery status in the outbox. */
 export default function EmailTestPage() {
@@ -18,28 +17,24 @@ export default function EmailTestPage() {
   const { session, loading } = useAuth();
   const me = useMe();
   const can = useHasPermission();
-  const [form, setForm] = useState({ to: '', template: 'plain' as (typeof TEMPLATES)[number], subject: '', message: '' });
+  const [form, setForm] = useState({ to: '', template: 'plain' as EmailTestTemplate, subject: '', message: '' });
   const [sentId, setSentId] = useState<string | null>(null);
   const send = useMutation({
     mutationFn: () =>
-      api<typeof emailRoutes.sendTestEmail>(
-        { method: 'POST', path: '/email-tests' },
-        {
-          body:
-            form.template === 'plain'
-              ? { to: form.to, subject: form.subject, message: form.message }
-              : { to: form.to, template: form.template },
-        },
-      ),
+      api(emailRoutes.sendTestEmail, {
+        body:
+          form.template === 'plain'
+            ? { to: form.to, subject: form.subject, message: form.message }
+            : { to: form.to, template: form.template },
+      }),
     onSuccess: (r) => setSentId(r.id),
   });
   const status = useQuery({
     queryKey: ['email-test', sentId],
-    queryFn: () => api<typeof emailRoutes.getTestEmail>({ method: 'GET', path: '/email-tests/:id' }, { params: { id: sentId! } }),
+    queryFn: () => api(emailRoutes.getTestEmail, { params: { id: sentId! } }),
     enabled: !!sentId,
     refetchInterval: (q) => (q.state.data && ['sent', 'failed', 'kept'].includes(q.state.data.status) ? false : 1000),
   });
-  const fieldError = (f: string) => (send.error instanceof ApiError ? send.error.fields.find((e) => e.field === f)?.message : undefined);
 
   if (loading || (session && me.isPending)) return <p role="status">{t('common.loading')}</p>;
   return (
@@ -64,7 +59,7 @@ export default function EmailTestPage() {
             send.mutate();
           }}
         >
-          <Labelled label={t('emailTest.to')} error={fieldError('to')}>
+          <Labelled label={t('emailTest.to')} error={fieldError(send.error, 'to')}>
             <input type="email" className={inputClass} value={form.to} onChange={(e) => setForm({ ...form, to: e.target.value })} />
           </Labelled>
           <Labelled label={t('emailTest.template')}>
@@ -73,7 +68,7 @@ export default function EmailTestPage() {
               value={form.template}
               onChange={(e) => setForm({ ...form, template: e.target.value as typeof form.template })}
             >
-              {TEMPLATES.map((tp) => (
+              {EMAIL_TEST_TEMPLATES.map((tp) => (
                 <option key={tp} value={tp}>
                   {t(`emailTemplate.${tp}`)}
                 </option>
@@ -82,10 +77,10 @@ export default function EmailTestPage() {
           </Labelled>
           {form.template === 'plain' && (
             <>
-              <Labelled label={t('emailTest.subject')} error={fieldError('subject')}>
+              <Labelled label={t('emailTest.subject')} error={fieldError(send.error, 'subject')}>
                 <input className={inputClass} value={form.subject} onChange={(e) => setForm({ ...form, subject: e.target.value })} />
               </Labelled>
-              <Labelled label={t('emailTest.message')} error={fieldError('message')}>
+              <Labelled label={t('emailTest.message')} error={fieldError(send.error, 'message')}>
                 <textarea
                   className={`${inputClass} h-32 py-2`}
                   value={form.message}
@@ -94,9 +89,9 @@ export default function EmailTestPage() {
               </Labelled>
             </>
           )}
-          {send.error && !(send.error instanceof ApiError && send.error.fields.length) && (
+          {send.error && !hasFieldErrors(send.error) && (
             <p role="alert" className="text-sm text-destructive">
-              {send.error.message}
+              {errorMessage(t, send.error)}
             </p>
           )}
           <Button type="submit" disabled={send.isPending}>

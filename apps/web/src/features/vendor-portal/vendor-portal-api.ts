@@ -1,4 +1,5 @@
-import type { VendorPortalOverview, vendorPortalRoutes as r } from '@market/contracts';
+import type { VendorPortalOverview } from '@market/contracts';
+import { vendorPortalRoutes } from '@market/contracts/plain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -9,7 +10,7 @@ export const vendorPortalKeys = { overview: (userId: string | undefined) => ['ve
 export function useVendorOverview(userId: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: vendorPortalKeys.overview(userId),
-    queryFn: () => api<typeof r.getVendorOverview>({ method: 'GET', path: '/vendor-portal/overview' }),
+    queryFn: () => api(vendorPortalRoutes.getVendorOverview),
     enabled,
   });
 }

@@ -1,3 +1,4 @@
+import { APPLICATION_DOCUMENT_TYPES, EXPIRY_WARNING_DAYS, VENDOR_DOCUMENT_STATUSES } from '@market/contracts/plain';
 import { Clock, FileText, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
@@ -14,7 +15,9 @@ const WARN = 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-2
 const BAD = 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200';
 const GREY = 'bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100';
 
-const DOC_TYPES = { insurance: 1, permit: 1, licence: 1, id: 1, food_hygiene: 1, other: 1 };
+/** The value when the list holds it, else the fallback (the overview reports types and statuses as plain text). */
+const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
+  (list as readonly string[]).includes(value) ? (value as T) : fallback;
 
 const day = (d: string | null, language: string) =>
   d ? new Date(`${d.slice(0, 10)}T00:00:00Z`).toLocaleDateString(language || 'en', { timeZone: 'UTC', dateStyle: 'medium' }) : '—';
@@ -82,10 +85,10 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
   );
 }
 
-/** The vendor's documents with their review status and expiry (expired or expiring within 30 days is flagged). */
+/** The vendor's documents with their review status and expiry (expired, or expiring within the warning window, is flagged). */
 export function DocumentsCard({ documents }: { documents: Vendor['documents'] }) {
   const { t, language } = useI18n();
-  const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const soon = new Date(Date.now() + EXPIRY_WARNING_DAYS * 86_400_000).toISOString().slice(0, 10);
   const today = new Date().toISOString().slice(0, 10);
   return (
     <Card title={t('vendorDashboard.documents.title')} icon={FileText}>
@@ -94,13 +97,13 @@ export function DocumentsCard({ documents }: { documents: Vendor['documents'] })
       ) : (
         <ul className="flex flex-col divide-y text-sm">
           {documents.map((d) => {
-            const known = ['pending', 'valid', 'declined', 'expired'].includes(d.status) ? d.status : 'pending';
+            const known = oneOf(VENDOR_DOCUMENT_STATUSES, d.status, 'pending');
             const cls = known === 'valid' ? GOOD : known === 'declined' ? BAD : known === 'expired' ? GREY : WAIT;
             const expiring = !!d.expiresOn && d.expiresOn >= today && d.expiresOn <= soon;
             return (
               <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <div className="min-w-0">
-                  <p className="font-medium">{t(`vendorDashboard.docType.${d.docType in DOC_TYPES ? d.docType : 'other'}`)}</p>
+                  <p className="font-medium">{t(`vendorDashboard.docType.${oneOf(APPLICATION_DOCUMENT_TYPES, d.docType, 'other')}`)}</p>
                   <p className="truncate text-xs text-muted-foreground">
                     <bdi>{d.fileName}</bdi>
                   </p>

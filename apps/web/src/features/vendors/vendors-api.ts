@@ -1,4 +1,5 @@
-import type { marketCategoriesRoutes, vendorsRoutes as r } from '@market/contracts';
+import type { vendorsRoutes as r } from '@market/contracts';
+import { EXPIRY_WARNING_DAYS, vendorsRoutes, type BodyOf } from '@market/contracts/plain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
@@ -12,11 +13,6 @@ export type VendorStatus = r.VendorStatus;
 export type VendorCreate = r.VendorCreate;
 export type VendorUpdate = Omit<r.VendorUpdate, 'expectedUpdatedAt'>;
 export type DocumentType = r.VendorDocumentType;
-export type Category = marketCategoriesRoutes.Category;
-
-// Kept here (not imported) so no zod code reaches the bundle; `satisfies` ties them to the contract.
-export const VENDOR_STATUSES = ['active', 'suspended', 'blocklisted'] as const satisfies readonly VendorStatus[];
-export const DOCUMENT_TYPES = ['insurance', 'permit', 'licence', 'id', 'food_hygiene'] as const satisfies readonly DocumentType[];
 export const PAGE_SIZE = 25;
 
 export interface VendorFilters {
@@ -38,20 +34,17 @@ export function useVendors(f: VendorFilters) {
   return useQuery({
     queryKey: vendorKeys.list(f),
     queryFn: () =>
-      api<typeof r.listVendors>(
-        { method: 'GET', path: '/vendors' },
-        {
-          query: {
-            vendorType: f.vendorType,
-            q: f.q.trim() || undefined,
-            status: f.status || undefined,
-            categoryId: f.categoryId || undefined,
-            expiringWithinDays: f.expiring ? '30' : undefined,
-            page: String(f.page),
-            pageSize: String(PAGE_SIZE),
-          },
+      api(vendorsRoutes.listVendors, {
+        query: {
+          vendorType: f.vendorType,
+          q: f.q.trim() || undefined,
+          status: f.status || undefined,
+          categoryId: f.categoryId || undefined,
+          expiringWithinDays: f.expiring ? String(EXPIRY_WARNING_DAYS) : undefined,
+          page: String(f.page),
+          pageSize: String(PAGE_SIZE),
         },
-      ),
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,18 +52,8 @@ export function useVendors(f: VendorFilters) {
 export function useVendor(id: string | null) {
   return useQuery({
     queryKey: vendorKeys.one(id ?? ''),
-    queryFn: () => api<typeof r.getVendor>({ method: 'GET', path: '/vendors/:id' }, { params: { id: id! } }),
+    queryFn: () => api(vendorsRoutes.getVendor, { params: { id: id! } }),
     enabled: !!id,
-  });
-}
-
-/** Categories to pick from; an empty list when the categories area answers nothing. */
-export function useCategoryOptions() {
-  return useQuery({
-    queryKey: ['market-categories', 'list', 'all'],
-    queryFn: () =>
-      api<typeof marketCategoriesRoutes.listCategories>({ method: 'GET', path: '/market-categories' }, { query: { status: 'all' } }),
-    staleTime: 60_000,
   });
 }
 
@@ -86,8 +69,7 @@ function useVendorWrite<V>(fn: (v: V) => Promise<Vendor>) {
   });
 }
 
-export const useCreateVendor = () =>
-  useVendorWrite((body: VendorCreate) => api<typeof r.createVendor>({ method: 'POST', path: '/vendors' }, { body }));
+export const useCreateVendor = () => useVendorWrite((body: VendorCreate) => api(vendorsRoutes.createVendor, { body }));
 
 /** Edits name the updatedAt of the vendor (or document) they were based on; a stale one reloads the vendor and says so. */
 function useStaleGuard(id: string) {
@@ -101,26 +83,19 @@ function useStaleGuard(id: string) {
 export const useUpdateVendor = (id: string) => {
   const guard = useStaleGuard(id);
   return useVendorWrite(({ body, expectedUpdatedAt }: { body: VendorUpdate; expectedUpdatedAt: string }) =>
-    guard(() =>
-      api<typeof r.updateVendor>({ method: 'PATCH', path: '/vendors/:id' }, { params: { id }, body: { ...body, expectedUpdatedAt } }),
-    ),
+    guard(() => api(vendorsRoutes.updateVendor, { params: { id }, body: { ...body, expectedUpdatedAt } })),
   );
 };
 
 export const useChangeStatus = (id: string) =>
-  useVendorWrite((body: { status: VendorStatus; reason?: string | null }) =>
-    api<typeof r.changeVendorStatus>({ method: 'POST', path: '/vendors/:id/status' }, { params: { id }, body }),
+  useVendorWrite((body: BodyOf<typeof vendorsRoutes.changeVendorStatus>) =>
+    api(vendorsRoutes.changeVendorStatus, { params: { id }, body }),
   );
 
 export const useSetCategories = (id: string) => {
   const guard = useStaleGuard(id);
-  return useVendorWrite(({ categoryIds, expectedUpdatedAt }: { categoryIds: string[]; expectedUpdatedAt: string }) =>
-    guard(() =>
-      api<typeof r.setVendorCategories>(
-        { method: 'PUT', path: '/vendors/:id/categories' },
-        { params: { id }, body: { categoryIds, expectedUpdatedAt } },
-      ),
-    ),
+  return useVendorWrite((body: BodyOf<typeof vendorsRoutes.setVendorCategories>) =>
+    guard(() => api(vendorsRoutes.setVendorCategories, { params: { id }, body })),
   );
 };
 
@@ -136,56 +111,26 @@ function useVendorSideWrite<V, R>(id: string, fn: (v: V) => Promise<R>) {
 }
 
 export const useLinkUser = (id: string) =>
-  useVendorSideWrite(id, (email: string) =>
-    api<typeof r.linkVendorUser>({ method: 'POST', path: '/vendors/:id/users' }, { params: { id }, body: { email } }),
-  );
+  useVendorSideWrite(id, (email: string) => api(vendorsRoutes.linkVendorUser, { params: { id }, body: { email } }));
 
 export const useUnlinkUser = (id: string) =>
-  useVendorSideWrite(id, (userId: string) =>
-    api<typeof r.unlinkVendorUser>({ method: 'DELETE', path: '/vendors/:id/users/:userId' }, { params: { id, userId } }),
-  );
+  useVendorSideWrite(id, (userId: string) => api(vendorsRoutes.unlinkVendorUser, { params: { id, userId } }));
 
 export const useAddDocument = (id: string) =>
-  useVendorSideWrite(
-    id,
-    (body: {
-      docType: DocumentType;
-      bucketId: string;
-      objectPath: string;
-      fileName: string;
-      issuedOn?: string | null;
-      expiresOn?: string | null;
-    }) => api<typeof r.addVendorDocument>({ method: 'POST', path: '/vendors/:id/documents' }, { params: { id }, body }),
+  useVendorSideWrite(id, (body: BodyOf<typeof vendorsRoutes.addVendorDocument>) =>
+    api(vendorsRoutes.addVendorDocument, { params: { id }, body }),
   );
 
 export const useUpdateDocument = (id: string) => {
   const guard = useStaleGuard(id);
-  return useVendorSideWrite(
-    id,
-    ({
-      docId,
-      body,
-    }: {
-      docId: string;
-      body: {
-        status?: 'pending' | 'valid' | 'declined';
-        statusNote?: string | null;
-        issuedOn?: string | null;
-        expiresOn?: string | null;
-        expectedUpdatedAt: string;
-      };
-    }) =>
-      guard(() =>
-        api<typeof r.updateVendorDocument>({ method: 'PATCH', path: '/vendors/:id/documents/:docId' }, { params: { id, docId }, body }),
-      ),
+  return useVendorSideWrite(id, ({ docId, body }: { docId: string; body: BodyOf<typeof vendorsRoutes.updateVendorDocument> }) =>
+    guard(() => api(vendorsRoutes.updateVendorDocument, { params: { id, docId }, body })),
   );
 };
 
 export const useDeleteDocument = (id: string) =>
-  useVendorSideWrite(id, (docId: string) =>
-    api<typeof r.deleteVendorDocument>({ method: 'DELETE', path: '/vendors/:id/documents/:docId' }, { params: { id, docId } }),
-  );
+  useVendorSideWrite(id, (docId: string) => api(vendorsRoutes.deleteVendorDocument, { params: { id, docId } }));
 
 export function documentUrl(id: string, docId: string) {
-  return api<typeof r.vendorDocumentUrl>({ method: 'GET', path: '/vendors/:id/documents/:docId/url' }, { params: { id, docId } });
+  return api(vendorsRoutes.vendorDocumentUrl, { params: { id, docId } });
 }

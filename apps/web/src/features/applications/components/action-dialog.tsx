@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FormDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
+import { errorMessage, fieldError, hasFieldErrors } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useApplicationAction, type ActionInput, type ApplicationDetail } from '../applications-api';
-import { errorText, fieldErrorOf, formatDay, hasFields } from '../format';
+import { formatDay } from '../format';
 
 export type DialogAction = 'request_info' | 'approve' | 'waitlist' | 'reject' | 'message';
 
@@ -43,12 +44,11 @@ export function ActionDialog({ app, action, onClose }: { app: ApplicationDetail;
       },
       // A refusal without a field (409: the status changed meanwhile) is told in a toast, in the server's words.
       onError: (e) => {
-        if (!hasFields(e)) toast.error(errorText(e));
+        if (!hasFieldErrors(e)) toast.error(errorMessage(t, e));
       },
     });
   };
-  const otherError =
-    hasFields(run.error) && !fieldErrorOf(run.error, field) && !fieldErrorOf(run.error, 'marketDayId') ? errorText(run.error) : null;
+  const otherError = hasFieldErrors(run.error) && !hasFieldErrors(run.error, [field, 'marketDayId']) ? errorMessage(t, run.error) : null;
 
   return (
     <FormDialog
@@ -85,7 +85,7 @@ export function ActionDialog({ app, action, onClose }: { app: ApplicationDetail;
           <FormField
             label={t('review.dialog.approve.day')}
             hint={t('review.dialog.approve.dayHint')}
-            error={fieldErrorOf(run.error, 'marketDayId')}
+            error={fieldError(run.error, 'marketDayId')}
           >
             {(p) => (
               <select {...p} className={fieldClass} value={dayId} onChange={(e) => setDayId(e.target.value)} data-testid="approve-day">
@@ -102,7 +102,7 @@ export function ActionDialog({ app, action, onClose }: { app: ApplicationDetail;
         <FormField
           label={`${t(action === 'reject' ? 'review.field.reason' : 'review.field.message')}${required ? ' *' : ''}`}
           hint={action === 'reject' ? t('review.field.reasonHint') : t('review.field.messageHint')}
-          error={fieldErrorOf(run.error, field)}
+          error={fieldError(run.error, field)}
         >
           {(p) => (
             <textarea

@@ -1,6 +1,6 @@
+import type { ApplicationStatus } from '@market/contracts/plain';
 import { cn } from '../../../lib/cn';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import type { ApplicationStatus } from '../applications-api';
 
 export const STATUS_CLASS: Record<ApplicationStatus, string> = {
   submitted: 'bg-sky-100 text-sky-800 dark:bg-sky-900/40 dark:text-sky-200',

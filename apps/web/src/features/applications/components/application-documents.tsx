@@ -1,13 +1,14 @@
-import { Check, CircleAlert, Eye, EyeOff, X } from 'lucide-react';
+import { Check, CircleAlert, Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { FormDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
+import { FormField, fieldClass } from '../../../components/ui/form-dialog';
+import { errorMessage, fieldError, hasFieldErrors } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useReviewDocument, type ApplicationDetail, type ApplicationDocument, type DocumentReview } from '../applications-api';
-import { errorText, fieldErrorOf, hasFields } from '../format';
 import { DocumentStatusBadge } from './application-badges';
 import { DocumentPreview } from './document-preview';
+import { DeclineDialog, DocumentReviewButtons } from './document-review';
 import { Section } from './section';
 
 /** The uploaded documents: preview, mark valid or declined (with a note), and the expiry date. */
@@ -53,7 +54,6 @@ function DocumentRow({ appId, doc }: { appId: string; doc: ApplicationDocument }
   const review = useReviewDocument(appId);
   const [previewing, setPreviewing] = useState(false);
   const [declining, setDeclining] = useState(false);
-  const [note, setNote] = useState('');
   const [expires, setExpires] = useState(doc.expiresOn ?? '');
   // Each decision names the version of the document this row shows.
   const save = (body: Omit<DocumentReview, 'expectedUpdatedAt'>, done: string, after?: () => void) =>
@@ -64,7 +64,7 @@ function DocumentRow({ appId, doc }: { appId: string; doc: ApplicationDocument }
           toast.success(done);
           after?.();
         },
-        onError: (e) => !hasFields(e) && toast.error(errorText(e)),
+        onError: (e) => !hasFieldErrors(e) && toast.error(errorMessage(t, e)),
       },
     );
 
@@ -93,31 +93,17 @@ function DocumentRow({ appId, doc }: { appId: string; doc: ApplicationDocument }
             {previewing ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
             {previewing ? t('review.docs.hide') : t('review.docs.preview')}
           </Button>
-          {doc.status !== 'valid' && (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={review.isPending}
-              onClick={() => save({ status: 'valid', statusNote: null }, t('review.docs.markedValid', { name: doc.fileName }))}
-            >
-              <Check className="size-4" aria-hidden />
-              {t('review.docs.markValid')}
-            </Button>
-          )}
-          {doc.status !== 'declined' && (
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => {
-                review.reset();
-                setNote('');
-                setDeclining(true);
-              }}
-            >
-              <X className="size-4" aria-hidden />
-              {t('review.docs.decline')}
-            </Button>
-          )}
+          <DocumentReviewButtons
+            status={doc.status}
+            pending={review.isPending}
+            validLabel={t('review.docs.markValid')}
+            declineLabel={t('review.docs.decline')}
+            onValid={() => save({ status: 'valid', statusNote: null }, t('review.docs.markedValid', { name: doc.fileName }))}
+            onDecline={() => {
+              review.reset();
+              setDeclining(true);
+            }}
+          />
         </div>
       </div>
       <form
@@ -127,7 +113,7 @@ function DocumentRow({ appId, doc }: { appId: string; doc: ApplicationDocument }
           save({ expiresOn: expires || null }, t('review.docs.expirySaved'));
         }}
       >
-        <FormField label={t('review.docs.expiresOn')} error={declining ? undefined : fieldErrorOf(review.error, 'expiresOn')}>
+        <FormField label={t('review.docs.expiresOn')} error={declining ? undefined : fieldError(review.error, 'expiresOn')}>
           {(p) => (
             <input {...p} type="date" className={`${fieldClass} w-44`} value={expires} onChange={(e) => setExpires(e.target.value)} />
           )}
@@ -137,42 +123,19 @@ function DocumentRow({ appId, doc }: { appId: string; doc: ApplicationDocument }
         </Button>
       </form>
       {previewing && <DocumentPreview appId={appId} doc={doc} />}
-      <FormDialog
+      <DeclineDialog
         open={declining}
         onOpenChange={setDeclining}
         title={t('review.docs.declineTitle', { name: doc.fileName })}
         description={t('review.docs.declineHint')}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setDeclining(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={review.isPending || !note.trim()}
-              onClick={() =>
-                save({ status: 'declined', statusNote: note.trim() }, t('review.docs.declined', { name: doc.fileName }), () =>
-                  setDeclining(false),
-                )
-              }
-            >
-              {t('review.docs.decline')}
-            </Button>
-          </>
+        noteLabel={t('review.docs.declineNote')}
+        declineLabel={t('review.docs.decline')}
+        pending={review.isPending}
+        error={fieldError(review.error, 'statusNote')}
+        onDecline={(note) =>
+          save({ status: 'declined', statusNote: note }, t('review.docs.declined', { name: doc.fileName }), () => setDeclining(false))
         }
-      >
-        <FormField label={`${t('review.docs.declineNote')} *`} error={fieldErrorOf(review.error, 'statusNote')}>
-          {(p) => (
-            <textarea
-              {...p}
-              className={`${fieldClass} h-24 py-2`}
-              maxLength={1000}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          )}
-        </FormField>
-      </FormDialog>
+      />
     </li>
   );
 }

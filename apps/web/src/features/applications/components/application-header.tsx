@@ -3,9 +3,10 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonVariants } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { STREAM_BASE, useApplicationAction, type ApplicationDetail } from '../applications-api';
-import { errorText, formatDay, formatInstant } from '../format';
+import { formatDay, formatInstant } from '../format';
 import { ActionDialog, type DialogAction } from './action-dialog';
 import { ApplicationStatusBadge } from './application-badges';
 
@@ -38,7 +39,7 @@ export function ApplicationHeader({ app }: { app: ApplicationDetail }) {
       { action: 'start_review' },
       {
         onSuccess: () => toast.success(t('review.done.start_review', { name: app.applicantName })),
-        onError: (e) => toast.error(errorText(e)),
+        onError: (e) => toast.error(errorMessage(t, e)),
       },
     );
   const buttons: (DialogAction | 'start_review')[] = [...app.allowedActions, ...(app.status === 'withdrawn' ? [] : (['message'] as const))];

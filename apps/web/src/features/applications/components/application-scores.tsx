@@ -4,9 +4,10 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FormField, fieldClass } from '../../../components/ui/form-dialog';
 import { cn } from '../../../lib/cn';
+import { errorMessage, fieldError, hasFieldErrors } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useScoreApplication, type ApplicationDetail } from '../applications-api';
-import { errorText, fieldErrorOf, formatInstant, hasFields } from '../format';
+import { formatInstant } from '../format';
 import { Section } from './section';
 
 const SCORES = [1, 2, 3, 4, 5] as const;
@@ -24,6 +25,7 @@ export function ApplicationScores({ app }: { app: ApplicationDetail }) {
   }, [app.myScore]);
   const dirty = score !== (app.myScore?.score ?? null) || comment !== (app.myScore?.comment ?? '');
   const others = app.scores.filter((s) => s.reviewerId !== app.myScore?.reviewerId);
+  const scoreError = fieldError(save.error, 'score');
   const average = app.averageScore === null ? null : app.averageScore.toLocaleString(language || 'en', { maximumFractionDigits: 1 });
 
   return (
@@ -45,7 +47,10 @@ export function ApplicationScores({ app }: { app: ApplicationDetail }) {
           if (score === null) return;
           save.mutate(
             { score, comment: comment.trim() || null },
-            { onSuccess: () => toast.success(t('review.scores.saved')), onError: (err) => !hasFields(err) && toast.error(errorText(err)) },
+            {
+              onSuccess: () => toast.success(t('review.scores.saved')),
+              onError: (err) => !hasFieldErrors(err) && toast.error(errorMessage(t, err)),
+            },
           );
         }}
       >
@@ -77,9 +82,9 @@ export function ApplicationScores({ app }: { app: ApplicationDetail }) {
           <span id={`${id}-hint`} className="text-xs text-muted-foreground">
             {t('review.scores.scale')}
           </span>
-          {fieldErrorOf(save.error, 'score') && <span className="text-xs text-destructive">{fieldErrorOf(save.error, 'score')}</span>}
+          {scoreError && <span className="text-xs text-destructive">{scoreError}</span>}
         </fieldset>
-        <FormField label={t('review.scores.comment')} error={fieldErrorOf(save.error, 'comment')}>
+        <FormField label={t('review.scores.comment')} error={fieldError(save.error, 'comment')}>
           {(p) => (
             <textarea
               {...p}

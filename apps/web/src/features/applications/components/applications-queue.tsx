@@ -1,12 +1,14 @@
+import type { ApplicationStream } from '@market/contracts/plain';
 import { Settings2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ListState } from '../../../components/ui/list-state';
 import { useT } from '../../../app/i18n/i18n-provider';
-import { PAGE_SIZE, useApplications, type ApplicationStream } from '../applications-api';
+import { PAGE_SIZE, useApplications } from '../applications-api';
 import { useQueueParams } from '../use-queue-params';
 import { ApplicationsTable } from './applications-table';
 import { BulkBar, BulkFailures, type BulkFailure } from './bulk-bar';
+import { Pager } from './pager';
 import { QueueFilterBar, StatusChips } from './queue-toolbar';
 import { SettingsDialog } from './settings-dialog';
 
@@ -30,7 +32,6 @@ export function ApplicationsQueue({ stream }: { stream: ApplicationStream }) {
   }, [data, filters.page, update]);
 
   const items = data?.items ?? [];
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const filtered = !!(
     filters.status ||
     filters.q ||
@@ -39,14 +40,6 @@ export function ApplicationsQueue({ stream }: { stream: ApplicationStream }) {
     filters.submittedFrom ||
     filters.submittedTo
   );
-  const toggle = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const toggleAll = (on: boolean) => setSelected(on ? new Set(items.map((i) => i.id)) : new Set());
 
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="applications-queue">
@@ -76,33 +69,19 @@ export function ApplicationsQueue({ stream }: { stream: ApplicationStream }) {
       />
       {data && data.total > 0 && (
         <div className={list.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined} aria-busy={list.isFetching}>
-          <ApplicationsTable
-            items={items}
-            selected={selected}
-            onToggle={toggle}
-            onToggleAll={toggleAll}
-            showCategories={stream !== 'workshop'}
-          />
+          <ApplicationsTable items={items} selected={selected} onSelect={setSelected} showCategories={stream !== 'workshop'} />
         </div>
       )}
       {data && data.total > PAGE_SIZE && (
-        <nav className="flex flex-wrap items-center justify-between gap-2 text-sm" aria-label={t('review.queue.paging')}>
-          <span className="text-muted-foreground" aria-live="polite">
-            {t('review.queue.pageSummary', {
-              from: (data.page - 1) * data.pageSize + 1,
-              to: (data.page - 1) * data.pageSize + data.items.length,
-              total: data.total,
-            })}
-          </span>
-          <span className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={filters.page <= 1} onClick={() => update({ page: filters.page - 1 })}>
-              {t('review.queue.previous')}
-            </Button>
-            <Button variant="outline" size="sm" disabled={filters.page >= pages} onClick={() => update({ page: filters.page + 1 })}>
-              {t('review.queue.next')}
-            </Button>
-          </span>
-        </nav>
+        <Pager
+          page={filters.page}
+          data={data}
+          label={t('review.queue.paging')}
+          summary={(range) => t('review.queue.pageSummary', range)}
+          previous={t('review.queue.previous')}
+          next={t('review.queue.next')}
+          onPage={(page) => update({ page })}
+        />
       )}
       <BulkBar
         selected={[...selected]}

@@ -1,5 +1,6 @@
 import { CalendarDays, FileText, Star } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { column, DataTable, type ColumnDef } from '../../../components/data-table';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { applicationPath, type ApplicationListItem } from '../applications-api';
 import { formatDay, formatInstant } from '../format';
@@ -8,29 +9,32 @@ import { ApplicationStatusBadge, CategoryChip } from './application-badges';
 interface Props {
   items: ApplicationListItem[];
   selected: ReadonlySet<string>;
-  onToggle: (id: string, on: boolean) => void;
-  onToggleAll: (on: boolean) => void;
+  onSelect: (selected: Set<string>) => void;
   /** Workshops have no categories. */
   showCategories: boolean;
 }
 
 /** A page of applications: a table on wide screens, cards on a phone; names link to the application page. */
-export function ApplicationsTable({ items, selected, onToggle, onToggleAll, showCategories }: Props) {
+export function ApplicationsTable({ items, selected, onSelect, showCategories }: Props) {
   const { t, language } = useI18n();
   const location = useLocation();
   // The application page's back link returns to this exact queue (filters and page included).
   const from = `${location.pathname}${location.search}`;
-  const th = 'px-3 py-2 text-start font-medium';
-  const allOn = items.length > 0 && items.every((i) => selected.has(i.id));
-  const someOn = !allOn && items.some((i) => selected.has(i.id));
+  const selectLabel = (a: ApplicationListItem) => t('review.queue.select', { name: a.applicantName });
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    onSelect(next);
+  };
 
   const check = (a: ApplicationListItem) => (
     <input
       type="checkbox"
       className="size-4"
       checked={selected.has(a.id)}
-      onChange={(e) => onToggle(a.id, e.target.checked)}
-      aria-label={t('review.queue.select', { name: a.applicantName })}
+      onChange={(e) => toggle(a.id, e.target.checked)}
+      aria-label={selectLabel(a)}
     />
   );
   const name = (a: ApplicationListItem) => (
@@ -90,53 +94,32 @@ export function ApplicationsTable({ items, selected, onToggle, onToggleAll, show
     </span>
   );
 
+  const columns: ColumnDef<ApplicationListItem>[] = [
+    column({ id: 'applicant', header: t('review.col.applicant'), cellClassName: 'max-w-64', cell: name }),
+    ...(showCategories ? [column({ id: 'categories', header: t('review.col.categories'), cell: categories })] : []),
+    column({ id: 'days', header: t('review.col.days'), cellClassName: 'tabular-nums', cell: (a) => a.marketDayCount }),
+    column({ id: 'documents', header: t('review.col.documents'), cellClassName: 'tabular-nums', cell: (a) => a.documentCount }),
+    column({ id: 'score', header: t('review.col.score'), cell: score }),
+    column({ id: 'status', header: t('review.col.status'), cell: (a) => <ApplicationStatusBadge status={a.status} /> }),
+    column({
+      id: 'submitted',
+      header: t('review.col.submitted'),
+      cellClassName: 'whitespace-nowrap text-muted-foreground',
+      cellProps: (a) => ({ title: formatInstant(a.submittedAt, language) }),
+      cell: (a) => formatDay(a.submittedAt, language),
+    }),
+  ];
+
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-md border md:block">
-        <table className="w-full text-sm" data-testid="applications-table">
-          <thead className="bg-muted/60 text-muted-foreground">
-            <tr>
-              <th className="w-10 px-3 py-2">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  checked={allOn}
-                  ref={(el) => {
-                    if (el) el.indeterminate = someOn;
-                  }}
-                  onChange={(e) => onToggleAll(e.target.checked)}
-                  aria-label={t('review.queue.selectPage')}
-                />
-              </th>
-              <th className={th}>{t('review.col.applicant')}</th>
-              {showCategories && <th className={th}>{t('review.col.categories')}</th>}
-              <th className={th}>{t('review.col.days')}</th>
-              <th className={th}>{t('review.col.documents')}</th>
-              <th className={th}>{t('review.col.score')}</th>
-              <th className={th}>{t('review.col.status')}</th>
-              <th className={th}>{t('review.col.submitted')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((a) => (
-              <tr key={a.id} className="border-t align-top" data-testid="application-row" data-id={a.id}>
-                <td className="px-3 py-2">{check(a)}</td>
-                <td className="max-w-64 px-3 py-2">{name(a)}</td>
-                {showCategories && <td className="px-3 py-2">{categories(a)}</td>}
-                <td className="px-3 py-2 tabular-nums">{a.marketDayCount}</td>
-                <td className="px-3 py-2 tabular-nums">{a.documentCount}</td>
-                <td className="px-3 py-2">{score(a)}</td>
-                <td className="px-3 py-2">
-                  <ApplicationStatusBadge status={a.status} />
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-muted-foreground" title={formatInstant(a.submittedAt, language)}>
-                  {formatDay(a.submittedAt, language)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        data={items}
+        className="hidden md:block"
+        testId="applications-table"
+        rowProps={(a) => ({ className: 'align-top', 'data-testid': 'application-row', 'data-id': a.id })}
+        selection={{ selected, onChange: onSelect, label: selectLabel, allLabel: t('review.queue.selectPage') }}
+      />
       <ul className="flex flex-col gap-2 md:hidden" data-testid="applications-cards">
         {items.map((a) => (
           <li key={a.id} className="flex gap-3 rounded-md border p-3 text-sm">

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FormDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
+import { errorMessage, fieldError } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useBulkAction, type ApplicationListItem, type BulkAction } from '../applications-api';
-import { errorText, fieldErrorOf } from '../format';
 
 export interface BulkFailure {
   id: string;
@@ -111,11 +111,7 @@ export function BulkBar({
             ))}
           </ul>
           {action === 'reject' && (
-            <FormField
-              label={`${t('review.field.reason')} *`}
-              hint={t('review.field.reasonHint')}
-              error={fieldErrorOf(bulk.error, 'reason')}
-            >
+            <FormField label={`${t('review.field.reason')} *`} hint={t('review.field.reasonHint')} error={fieldError(bulk.error, 'reason')}>
               {(p) => (
                 <textarea
                   {...p}
@@ -127,9 +123,9 @@ export function BulkBar({
               )}
             </FormField>
           )}
-          {bulk.error && !fieldErrorOf(bulk.error, 'reason') && (
+          {bulk.error && !fieldError(bulk.error, 'reason') && (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
-              {errorText(bulk.error)}
+              {errorMessage(t, bulk.error)}
             </p>
           )}
         </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { documentUrl, type ApplicationDocument } from '../applications-api';
 
@@ -22,7 +23,7 @@ export function DocumentPreview({ appId, doc }: { appId: string; doc: Applicatio
   if (link.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        {t('review.docs.previewFailed', { reason: link.error.message })}
+        {t('review.docs.previewFailed', { reason: errorMessage(t, link.error) })}
       </p>
     );
   }

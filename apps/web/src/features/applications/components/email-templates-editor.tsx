@@ -1,18 +1,18 @@
-import { APPLICATION_RECEIPT_PLACEHOLDERS, APPLICATION_RECEIPT_TEMPLATE_KEYS } from '@market/contracts';
+import {
+  APPLICATION_EMAIL_TEMPLATE_KEYS,
+  APPLICATION_RECEIPT_PLACEHOLDERS,
+  APPLICATION_RECEIPT_TEMPLATE_KEYS,
+  type ApplicationEmailTemplateKey,
+  type ApplicationLocale,
+} from '@market/contracts/plain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
 import { ListState } from '../../../components/ui/list-state';
+import { errorMessage, fieldError, hasFieldErrors } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import {
-  TEMPLATE_KEYS,
-  useEmailTemplates,
-  useTemplateWrite,
-  type ApplicationEmailTemplateKey,
-  type ApplicationLocale,
-} from '../applications-api';
-import { errorText, fieldErrorOf } from '../format';
+import { useEmailTemplates, useTemplateWrite } from '../applications-api';
 
 /** The wording of the e-mails applicants receive, per template and language; saved or reset one at a time. */
 export function EmailTemplatesEditor() {
@@ -71,8 +71,7 @@ export function EmailTemplatesEditor() {
       { key, locale, body: { subject, body, expectedUpdatedAt: loadedAt } },
       { onSuccess: () => toast.success(t('review.templates.saved')) },
     );
-  const generalError =
-    write.error && !fieldErrorOf(write.error, 'subject') && !fieldErrorOf(write.error, 'body') ? errorText(write.error) : null;
+  const generalError = write.error && !hasFieldErrors(write.error, ['subject', 'body']) ? errorMessage(t, write.error) : null;
 
   return (
     <section className="flex flex-col gap-3" aria-labelledby={`${id}-title`} data-testid="email-templates">
@@ -83,7 +82,7 @@ export function EmailTemplatesEditor() {
         <FormField label={t('review.templates.template')}>
           {(p) => (
             <select {...p} className={fieldClass} value={key} onChange={(e) => setKey(e.target.value as ApplicationEmailTemplateKey)}>
-              {TEMPLATE_KEYS.map((k) => (
+              {APPLICATION_EMAIL_TEMPLATE_KEYS.map((k) => (
                 <option key={k} value={k}>
                   {t(`review.templates.key.${k}`)}
                 </option>
@@ -110,7 +109,7 @@ export function EmailTemplatesEditor() {
           save();
         }}
       >
-        <FormField label={`${t('review.templates.subject')} *`} error={fieldErrorOf(write.error, 'subject')}>
+        <FormField label={`${t('review.templates.subject')} *`} error={fieldError(write.error, 'subject')}>
           {(p) => (
             <input
               {...p}
@@ -122,7 +121,7 @@ export function EmailTemplatesEditor() {
             />
           )}
         </FormField>
-        <FormField label={`${t('review.templates.body')} *`} error={fieldErrorOf(write.error, 'body')}>
+        <FormField label={`${t('review.templates.body')} *`} error={fieldError(write.error, 'body')}>
           {(p) => (
             <textarea
               {...p}
@@ -178,7 +177,7 @@ export function EmailTemplatesEditor() {
         confirmLabel={t('review.templates.reset')}
         cancelLabel={t('common.cancel')}
         pending={write.isPending}
-        error={write.error ? errorText(write.error) : null}
+        error={write.error ? errorMessage(t, write.error) : null}
         onConfirm={() =>
           write.mutate(
             { key, locale, body: null },

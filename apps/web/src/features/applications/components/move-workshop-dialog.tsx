@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FormDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
+import { errorMessage, fieldError } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useMarketDayOptions, useUpdateWorkshop, type Workshop } from '../applications-api';
-import { errorText, fieldErrorOf, formatDay } from '../format';
+import { formatDay } from '../format';
 
 /** Moves a workshop to another market day; the server refuses a day that has no room left, in words. */
 export function MoveWorkshopDialog({ workshop, onClose }: { workshop: Workshop | null; onClose: () => void }) {
@@ -23,7 +24,7 @@ export function MoveWorkshopDialog({ workshop, onClose }: { workshop: Workshop |
     (d) => d.id === workshop?.marketDayId || (d.status !== 'cancelled' && d.status !== 'completed' && d.date >= today),
   );
   const title = workshop ? (language === 'ar' ? workshop.titleAr : workshop.titleEn) : '';
-  const fieldError = fieldErrorOf(update.error, 'marketDayId');
+  const dayError = fieldError(update.error, 'marketDayId');
 
   return (
     <FormDialog
@@ -58,7 +59,7 @@ export function MoveWorkshopDialog({ workshop, onClose }: { workshop: Workshop |
       }
     >
       <div className="flex flex-col gap-3">
-        <FormField label={t('workshops.col.day')} error={fieldError}>
+        <FormField label={t('workshops.col.day')} error={dayError}>
           {(p) => (
             <select {...p} className={fieldClass} value={dayId} onChange={(e) => setDayId(e.target.value)}>
               <option value="" disabled>
@@ -72,9 +73,9 @@ export function MoveWorkshopDialog({ workshop, onClose }: { workshop: Workshop |
             </select>
           )}
         </FormField>
-        {update.error && !fieldError && (
+        {update.error && !dayError && (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
-            {errorText(update.error)}
+            {errorMessage(t, update.error)}
           </p>
         )}
       </div>

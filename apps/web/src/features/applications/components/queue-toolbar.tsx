@@ -1,22 +1,15 @@
-import { Search, X } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { APPLICATION_SORTS, APPLICATION_STATUSES, type ApplicationSort, type ApplicationStatus } from '@market/contracts/plain';
+import { X } from 'lucide-react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import {
-  APPLICATION_STATUSES,
-  SORTS,
-  useCategoryOptions,
-  useMarketDayOptions,
-  type ApplicationStatus,
-  type QueueFilters,
-  type Sort,
-} from '../applications-api';
+import { useCategoryOptions, useMarketDayOptions, type QueueFilters } from '../applications-api';
 import { formatDay } from '../format';
 import type { QueueParam } from '../use-queue-params';
+import { FilterField, filterControl, SearchBox } from './filter-controls';
 
-const box = 'h-9 rounded-md border bg-background px-2 text-sm focus-visible:outline-2 focus-visible:outline-ring';
-const control = `${box} w-full sm:w-auto`;
+const control = `${filterControl} w-full sm:w-auto`;
 
 /** "All" and one chip per status, each with its count; the chosen one is pressed. */
 export function StatusChips({
@@ -75,7 +68,6 @@ export function QueueFilterBar({
   showCategories: boolean;
 }) {
   const { t, language } = useI18n();
-  const id = useId();
   const categories = useCategoryOptions(showCategories);
   const days = useMarketDayOptions();
   const [search, setSearch] = useState(filters.q ?? '');
@@ -90,87 +82,89 @@ export function QueueFilterBar({
 
   return (
     <div className="grid w-full min-w-0 grid-cols-2 items-end gap-2 sm:flex sm:flex-wrap">
-      <div className="relative col-span-2 w-full sm:w-64">
-        <label htmlFor={`${id}-q`} className="sr-only">
-          {t('review.queue.search')}
-        </label>
-        <Search className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <input
-          id={`${id}-q`}
-          type="search"
-          className={`${box} w-full ps-8`}
-          placeholder={t('review.queue.searchPlaceholder')}
-          value={search}
-          maxLength={200}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchBox
+        className="col-span-2"
+        label={t('review.queue.search')}
+        placeholder={t('review.queue.searchPlaceholder')}
+        value={search}
+        onChange={setSearch}
+      />
       {showCategories && (
-        <Labelled id={`${id}-cat`} label={t('review.queue.category')}>
+        <Filter label={t('review.queue.category')}>
+          {(id) => (
+            <select
+              id={id}
+              className={`${control} max-w-48`}
+              value={filters.categoryId ?? ''}
+              onChange={(e) => onChange({ categoryId: e.target.value || undefined })}
+            >
+              <option value="">{t('review.queue.anyCategory')}</option>
+              {(categories.data ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {language === 'ar' ? c.nameAr : c.nameEn}
+                </option>
+              ))}
+            </select>
+          )}
+        </Filter>
+      )}
+      <Filter label={t('review.queue.marketDay')}>
+        {(id) => (
           <select
-            id={`${id}-cat`}
-            className={`${control} max-w-48`}
-            value={filters.categoryId ?? ''}
-            onChange={(e) => onChange({ categoryId: e.target.value || undefined })}
+            id={id}
+            className={`${control} max-w-56`}
+            value={filters.marketDayId ?? ''}
+            onChange={(e) => onChange({ marketDayId: e.target.value || undefined })}
           >
-            <option value="">{t('review.queue.anyCategory')}</option>
-            {(categories.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {language === 'ar' ? c.nameAr : c.nameEn}
+            <option value="">{t('review.queue.anyDay')}</option>
+            {(days.data ?? []).map((d) => (
+              <option key={d.id} value={d.id}>
+                {formatDay(d.date, language)} · {language === 'ar' ? d.locationNameAr : d.locationNameEn}
               </option>
             ))}
           </select>
-        </Labelled>
-      )}
-      <Labelled id={`${id}-day`} label={t('review.queue.marketDay')}>
-        <select
-          id={`${id}-day`}
-          className={`${control} max-w-56`}
-          value={filters.marketDayId ?? ''}
-          onChange={(e) => onChange({ marketDayId: e.target.value || undefined })}
-        >
-          <option value="">{t('review.queue.anyDay')}</option>
-          {(days.data ?? []).map((d) => (
-            <option key={d.id} value={d.id}>
-              {formatDay(d.date, language)} · {language === 'ar' ? d.locationNameAr : d.locationNameEn}
-            </option>
-          ))}
-        </select>
-      </Labelled>
-      <Labelled id={`${id}-from`} label={t('review.queue.submittedFrom')}>
-        <input
-          id={`${id}-from`}
-          type="date"
-          className={control}
-          value={filters.submittedFrom ?? ''}
-          max={filters.submittedTo}
-          onChange={(e) => onChange({ submittedFrom: e.target.value || undefined })}
-        />
-      </Labelled>
-      <Labelled id={`${id}-to`} label={t('review.queue.submittedTo')}>
-        <input
-          id={`${id}-to`}
-          type="date"
-          className={control}
-          value={filters.submittedTo ?? ''}
-          min={filters.submittedFrom}
-          onChange={(e) => onChange({ submittedTo: e.target.value || undefined })}
-        />
-      </Labelled>
-      <Labelled id={`${id}-sort`} label={t('review.queue.sort')}>
-        <select
-          id={`${id}-sort`}
-          className={control}
-          value={filters.sort ?? 'newest'}
-          onChange={(e) => onChange({ sort: e.target.value === 'newest' ? undefined : (e.target.value as Sort) })}
-        >
-          {SORTS.map((s) => (
-            <option key={s} value={s}>
-              {t(`review.sort.${s}`)}
-            </option>
-          ))}
-        </select>
-      </Labelled>
+        )}
+      </Filter>
+      <Filter label={t('review.queue.submittedFrom')}>
+        {(id) => (
+          <input
+            id={id}
+            type="date"
+            className={control}
+            value={filters.submittedFrom ?? ''}
+            max={filters.submittedTo}
+            onChange={(e) => onChange({ submittedFrom: e.target.value || undefined })}
+          />
+        )}
+      </Filter>
+      <Filter label={t('review.queue.submittedTo')}>
+        {(id) => (
+          <input
+            id={id}
+            type="date"
+            className={control}
+            value={filters.submittedTo ?? ''}
+            min={filters.submittedFrom}
+            onChange={(e) => onChange({ submittedTo: e.target.value || undefined })}
+          />
+        )}
+      </Filter>
+      <Filter label={t('review.queue.sort')}>
+        {(id) => (
+          <select
+            id={id}
+            className={control}
+            value={filters.sort ?? 'newest'}
+            onChange={(e) => onChange({ sort: e.target.value === 'newest' ? undefined : (e.target.value as ApplicationSort) })}
+          >
+            {APPLICATION_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`review.sort.${s}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Filter>
       {filtered && (
         <Button
           variant="ghost"
@@ -189,13 +183,7 @@ export function QueueFilterBar({
   );
 }
 
-function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
+/** A filter that may shrink in the toolbar's grid. */
+function Filter(props: Omit<ComponentProps<typeof FilterField>, 'className'>) {
+  return <FilterField className="min-w-0" {...props} />;
 }

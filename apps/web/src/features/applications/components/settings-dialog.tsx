@@ -4,9 +4,9 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FormDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
 import { ListState } from '../../../components/ui/list-state';
+import { errorMessage, fieldError } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useApplicationSettings, useSaveApplicationSettings } from '../applications-api';
-import { fieldErrorOf } from '../format';
 import { EmailTemplatesEditor } from './email-templates-editor';
 
 /** "Settings & e-mails": blind review, workshops per market day, and the applicant e-mails' wording. */
@@ -98,7 +98,7 @@ function ReviewSettings() {
         <FormField
           label={t('review.settings.perDay')}
           hint={t('review.settings.perDayHint')}
-          error={fieldErrorOf(save.error, 'workshopsPerMarketDay')}
+          error={fieldError(save.error, 'workshopsPerMarketDay')}
           className="w-56"
         >
           {(p) => (
@@ -124,9 +124,9 @@ function ReviewSettings() {
           {t('review.save')}
         </Button>
       </form>
-      {save.error && !fieldErrorOf(save.error, 'workshopsPerMarketDay') && (
+      {save.error && !fieldError(save.error, 'workshopsPerMarketDay') && (
         <p role="alert" className="text-sm text-destructive">
-          {save.error.message}
+          {errorMessage(t, save.error)}
         </p>
       )}
     </section>

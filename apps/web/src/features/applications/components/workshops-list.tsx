@@ -5,9 +5,10 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/form-dialog';
 import { ListState } from '../../../components/ui/list-state';
+import { errorMessage } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useUpdateWorkshop, useWorkshops, type Workshop } from '../applications-api';
-import { errorText, formatDay, formatMinor } from '../format';
+import { formatDay, formatMinor } from '../format';
 import { MoveWorkshopDialog } from './move-workshop-dialog';
 
 /** The organization's workshops with their day, host and capacity; move one to another day or cancel it. */
@@ -21,6 +22,11 @@ export function WorkshopsList() {
   const all = list.data?.items ?? [];
   const items = showCancelled ? all : all.filter((w) => w.status !== 'cancelled');
   const title = (w: Workshop) => (language === 'ar' ? w.titleAr : w.titleEn);
+  // What a scheduled workshop offers: each opens its dialog with the last refusal cleared.
+  const actions = [
+    { key: 'move', icon: CalendarClock, open: setMoving },
+    { key: 'cancel', icon: Ban, open: setCancelling },
+  ] as const;
 
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="workshops-list">
@@ -97,30 +103,21 @@ export function WorkshopsList() {
               </dl>
               {w.status === 'scheduled' && (
                 <div className="flex flex-wrap gap-2 pt-1">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => {
-                      update.reset();
-                      setMoving(w);
-                    }}
-                    data-testid="workshop-move"
-                  >
-                    <CalendarClock className="size-4" aria-hidden />
-                    {t('workshops.move')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => {
-                      update.reset();
-                      setCancelling(w);
-                    }}
-                    data-testid="workshop-cancel"
-                  >
-                    <Ban className="size-4" aria-hidden />
-                    {t('workshops.cancel')}
-                  </Button>
+                  {actions.map(({ key, icon: Icon, open }) => (
+                    <Button
+                      key={key}
+                      size="sm"
+                      variant="outline"
+                      onClick={() => {
+                        update.reset();
+                        open(w);
+                      }}
+                      data-testid={`workshop-${key}`}
+                    >
+                      <Icon className="size-4" aria-hidden />
+                      {t(`workshops.${key}`)}
+                    </Button>
+                  ))}
                 </div>
               )}
             </li>
@@ -136,7 +133,7 @@ export function WorkshopsList() {
         confirmLabel={t('workshops.cancel')}
         cancelLabel={t('workshops.keep')}
         pending={update.isPending}
-        error={update.error ? errorText(update.error) : null}
+        error={update.error ? errorMessage(t, update.error) : null}
         onConfirm={() =>
           cancelling &&
           update.mutate(

@@ -1,47 +1,12 @@
-import type {
-  ApplicationDocumentType,
-  ApplicationStream,
-  JUNIOR_MAX_AGE,
-  JUNIOR_MIN_AGE,
-  MAX_APPLICATION_DOCUMENTS,
-  StallSize,
-} from '@market/contracts';
+import type { ApplicationDocumentType, ApplicationStream } from '@market/contracts';
+import { APPLICATION_DOCUMENT_TYPES, type StallSize } from '@market/contracts/plain';
 
-// The contracts package is imported for types only (no zod in the bundle); `typeof` keeps these equal to it.
-export const MIN_AGE: typeof JUNIOR_MIN_AGE = 8;
-export const MAX_AGE: typeof JUNIOR_MAX_AGE = 17;
-export const MAX_DOCUMENTS: typeof MAX_APPLICATION_DOCUMENTS = 10;
-export const STALL_SIZES = ['3x3', '3x6', '6x6'] as const satisfies readonly StallSize[];
 /** Translation keys cannot hold digits, so each stall size has a word. */
 export const STALL_KEY: Record<StallSize, string> = { '3x3': 'small', '3x6': 'medium', '6x6': 'large' };
-export const POWER_NEEDS = ['none', 'single_phase', 'three_phase'] as const;
-export const DOCUMENT_TYPES = [
-  'insurance',
-  'permit',
-  'licence',
-  'id',
-  'food_hygiene',
-  'other',
-] as const satisfies readonly ApplicationDocumentType[];
 
-export const TEXT_FIELDS = [
-  'businessName',
-  'legalName',
-  'contactName',
-  'email',
-  'phone',
-  'address',
-  'website',
-  'instagram',
-  'productsDescription',
-  'stallSize',
-  'power',
-  'dateOfBirth',
-  'guardianName',
-  'guardianPhone',
-  'guardianEmail',
-  'school',
-  'hostName',
+const BUSINESS_FIELDS = ['businessName', 'legalName', 'contactName', 'email', 'phone', 'address', 'website', 'instagram'] as const;
+const JUNIOR_FIELDS = ['dateOfBirth', 'guardianName', 'guardianPhone', 'guardianEmail', 'school'] as const;
+const WORKSHOP_FIELDS = [
   'titleEn',
   'titleAr',
   'descriptionEn',
@@ -53,6 +18,17 @@ export const TEXT_FIELDS = [
   'materialsFee',
   'spaceNeeds',
   'equipmentNeeds',
+] as const;
+
+/** The answers typed as text (numbers and choices included). */
+export const TEXT_FIELDS = [
+  ...BUSINESS_FIELDS,
+  'productsDescription',
+  'stallSize',
+  'power',
+  ...JUNIOR_FIELDS,
+  'hostName',
+  ...WORKSHOP_FIELDS,
 ] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
@@ -94,29 +70,21 @@ export const STEPS: Record<ApplicationStream, StepId[]> = {
 
 /** The answers each step asks for; a server error on one of them sends the applicant back to that step. */
 export const STEP_FIELDS: Record<StepId, readonly string[]> = {
-  business: ['businessName', 'legalName', 'contactName', 'email', 'phone', 'address', 'website', 'instagram'],
-  junior: ['dateOfBirth', 'guardianName', 'guardianPhone', 'guardianEmail', 'school', 'guardianConsent'],
+  business: BUSINESS_FIELDS,
+  junior: [...JUNIOR_FIELDS, 'guardianConsent'],
   products: ['productsDescription', 'categoryIds'],
   days: ['marketDayIds', 'stallSize', 'power'],
   workshopDays: ['marketDayIds'],
   host: ['hostName', 'contactName', 'email', 'phone'],
-  workshop: [
-    'titleEn',
-    'titleAr',
-    'descriptionEn',
-    'descriptionAr',
-    'durationMinutes',
-    'capacity',
-    'ageMin',
-    'ageMax',
-    'materialsFee',
-    'materialsFeeMinor',
-    'spaceNeeds',
-    'equipmentNeeds',
-  ],
+  // The server names the fee in minor units.
+  workshop: [...WORKSHOP_FIELDS, 'materialsFeeMinor'],
   documents: ['documents'],
   review: ['consentTerms'],
 };
+
+/** Answers the review lists as typed; the others (dates, choices, money) are shown in words of their own. */
+const SHOWN_AS_TYPED = new Set<string>(TEXT_FIELDS.filter((k) => !['dateOfBirth', 'stallSize', 'power', 'materialsFee'].includes(k)));
+export const typedFieldsOf = (step: StepId) => STEP_FIELDS[step].filter((k): k is TextField => SHOWN_AS_TYPED.has(k));
 
 /** The step of the stream that holds a field; the review step for anything unknown. */
 export function stepOfField(stream: ApplicationStream, field: string): number {
@@ -170,7 +138,7 @@ export function requiredDocTypes(
 ): ApplicationDocumentType[] {
   const types = new Set<string>();
   for (const c of categories) if (chosen.includes(c.id)) for (const t of c.requiredDocumentTypes) types.add(t);
-  return DOCUMENT_TYPES.filter((t) => types.has(t));
+  return APPLICATION_DOCUMENT_TYPES.filter((t) => types.has(t));
 }
 
 const NUMBER_FIELDS = ['durationMinutes', 'capacity', 'ageMin', 'ageMax'] as const;

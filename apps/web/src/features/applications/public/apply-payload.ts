@@ -1,4 +1,4 @@
-import type { ApplicationStream } from '@market/contracts';
+import type { ApplicationStream, POWER_NEEDS, StallSize } from '@market/contracts/plain';
 import type { SubmissionBody } from './applications-public-api';
 import { asciiDigits, toMinor, type DraftDocument, type FormValues, type TextField } from './apply-model';
 import { asInteger } from './apply-validate';
@@ -53,8 +53,8 @@ export function toAnswers(stream: ApplicationStream, v: FormValues, documents: D
     productsDescription: text(v, 'productsDescription'),
     categoryIds: v.categoryIds,
     marketDayIds: v.marketDayIds,
-    stallSize: v.stallSize as '3x3' | '3x6' | '6x6',
-    power: v.power as 'none' | 'single_phase' | 'three_phase',
+    stallSize: v.stallSize as StallSize,
+    power: v.power as (typeof POWER_NEEDS)[number],
     documents: documentRefs(documents),
     consentTerms: true as const,
   };

@@ -1,9 +1,8 @@
 import type { ApplicationStream } from '@market/contracts';
+import { JUNIOR_MAX_AGE, JUNIOR_MIN_AGE, PHONE_PATTERN } from '@market/contracts/plain';
 import {
   ageOn,
   asciiDigits,
-  MAX_AGE,
-  MIN_AGE,
   STEP_FIELDS,
   todayIso,
   toMinor,
@@ -17,9 +16,8 @@ import {
 export type Problem = { key: string; vars?: Record<string, string | number> } | { server: string };
 export type Problems = Record<string, Problem>;
 
-// The same patterns as the contract's schemas, so the browser refuses what the server would.
+// Close to the contract's e-mail check, so the browser refuses what the server would.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?\(?[0-9](?:[ ().-]{0,2}[0-9]){6,14}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface ValidationContext {
@@ -73,14 +71,15 @@ export function validateStep(step: StepId, v: FormValues, ctx: ValidationContext
     if (fields.includes(f) && v[f].trim() && !EMAIL.test(v[f].trim())) p[f] = { key: 'apply.error.email' };
   }
   for (const f of ['phone', 'guardianPhone'] as const) {
-    if (fields.includes(f) && v[f].trim() && !PHONE.test(asciiDigits(v[f].trim()))) p[f] = { key: 'apply.error.phone' };
+    if (fields.includes(f) && v[f].trim() && !PHONE_PATTERN.test(asciiDigits(v[f].trim()))) p[f] = { key: 'apply.error.phone' };
   }
   if (step === 'business' && v.website.trim() && !isWebAddress(v.website.trim())) p.website = { key: 'apply.error.website' };
   if (step === 'junior' && v.dateOfBirth && !p.dateOfBirth) {
     if (!validDate(v.dateOfBirth)) p.dateOfBirth = { key: 'apply.error.date' };
     else {
       const age = ageOn(v.dateOfBirth, todayIso());
-      if (age < MIN_AGE || age > MAX_AGE) p.dateOfBirth = { key: 'apply.error.age', vars: { min: MIN_AGE, max: MAX_AGE } };
+      if (age < JUNIOR_MIN_AGE || age > JUNIOR_MAX_AGE)
+        p.dateOfBirth = { key: 'apply.error.age', vars: { min: JUNIOR_MIN_AGE, max: JUNIOR_MAX_AGE } };
     }
   }
   if (step === 'junior' && !v.guardianConsent) p.guardianConsent = { key: 'apply.error.guardianConsent' };
@@ -122,4 +121,23 @@ export function validateAll(steps: StepId[], v: FormValues, ctx: ValidationConte
     problems = { ...problems, ...p };
   });
   return { problems, firstStep };
+}
+
+/**
+ * The server's refusals of the answers (`answers.email`, `answers.documents.2.expiresOn`) under the form's
+ * own field names; what names no answer comes back as lines for the alert above the form.
+ */
+export function serverProblems(fields: Record<string, string>, documents: DraftDocument[]): { problems: Problems; unplaced: string[] } {
+  const problems: Problems = {};
+  const unplaced: string[] = [];
+  for (const [field, message] of Object.entries(fields)) {
+    const [root, name, index] = field.split('.');
+    if (root !== 'answers' || !name) unplaced.push(`${field}: ${message}`);
+    else if (name === 'documents') {
+      // The documents go in the draft's order, so the index names the row.
+      const doc = index !== undefined && /^\d+$/.test(index) ? documents[Number(index)] : undefined;
+      problems[doc ? `documents.${doc.key}` : 'documents'] = { server: message };
+    } else problems[name === 'materialsFeeMinor' ? 'materialsFee' : name] = { server: message };
+  }
+  return { problems, unplaced };
 }

@@ -1,6 +1,7 @@
 import type { ApplicationStream } from '@market/contracts';
+import { APPLICATION_DOCUMENT_TYPES } from '@market/contracts/plain';
 import { useCallback, useEffect, useState } from 'react';
-import { DOCUMENT_TYPES, emptyValues, TEXT_FIELDS, type DraftDocument, type FormValues } from './apply-model';
+import { emptyValues, TEXT_FIELDS, type DraftDocument, type FormValues } from './apply-model';
 
 /** A form token older than this is replaced (the server accepts 7 days; a day of margin for filling in). */
 export const TOKEN_REFRESH_AFTER_MS = 6 * 24 * 60 * 60 * 1000;
@@ -46,7 +47,7 @@ function parseDraft(raw: string | null): Draft | null {
         typeof x.fileName === 'string' &&
         typeof x.sizeBytes === 'number' &&
         typeof x.expiresOn === 'string' &&
-        DOCUMENT_TYPES.includes(x.docType as DraftDocument['docType']),
+        APPLICATION_DOCUMENT_TYPES.includes(x.docType as DraftDocument['docType']),
     );
   }
   if (typeof data.step === 'number' && Number.isInteger(data.step) && data.step >= 0) d.step = data.step;

@@ -1,6 +1,7 @@
 import type { ApplicationStream } from '@market/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { fieldErrors, hasFieldErrors } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import {
   editApplication,
@@ -12,7 +13,7 @@ import {
 } from './applications-public-api';
 import { toAnswers, toSubmission } from './apply-payload';
 import { minorDigits, requiredDocTypes, stepOfField, STEPS, valuesFromAnswers, type DraftDocument, type FormValues } from './apply-model';
-import { validateAll, validateStep, type Problems, type ValidationContext } from './apply-validate';
+import { serverProblems, validateAll, validateStep, type Problems, type ValidationContext } from './apply-validate';
 import { TOKEN_REFRESH_AFTER_MS, useApplicationDraft } from './use-application-draft';
 
 /** Editing a submitted application from its status page instead of applying. */
@@ -154,21 +155,11 @@ export function useApplicationWizard(stream: ApplicationStream, edit?: WizardEdi
     if (e.status === 429) return setAlert({ title: t('apply.error.tooMany'), detail: e.message });
     if (e.status === 409) return setAlert({ title: t('apply.error.duplicate'), detail: e.message });
     if (e.status === 404) return setAlert({ title: t('apply.error.noOrganization'), detail: e.message });
-    if (e.fields.some((f) => f.field === 'formToken')) {
+    if (hasFieldErrors(e, ['formToken'])) {
       await renewToken();
       return setAlert({ title: t('apply.error.formRenewed') });
     }
-    const mapped: Problems = {};
-    const unplaced: string[] = [];
-    for (const f of e.fields) {
-      const [root, name, index] = f.field.split('.');
-      if (root !== 'answers' || !name) unplaced.push(`${f.field}: ${f.message}`);
-      else if (name === 'documents') {
-        // The documents go in the draft's order, so the index names the row.
-        const doc = index !== undefined && /^\d+$/.test(index) ? draft.documents[Number(index)] : undefined;
-        mapped[doc ? `documents.${doc.key}` : 'documents'] = { server: f.message };
-      } else mapped[name === 'materialsFeeMinor' ? 'materialsFee' : name] = { server: f.message };
-    }
+    const { problems: mapped, unplaced } = serverProblems(fieldErrors(e), draft.documents);
     const keys = Object.keys(mapped);
     if (keys.length) {
       setProblems(mapped);

@@ -2,9 +2,11 @@ import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-errors';
 import { cn } from '../../../lib/cn';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import { useCategoryOptions, useSetCategories, type Vendor } from '../vendors-api';
+import { useCategoryOptions } from '../../applications';
+import { useSetCategories, type Vendor } from '../vendors-api';
 import { CategoryChip } from './vendor-badges';
 
 /** Picks the vendor's market categories among the organization's (inactive ones only while still assigned). */
@@ -51,7 +53,7 @@ export function VendorCategoriesSection({ vendor }: { vendor: Vendor }) {
       )}
       {save.error && (
         <p role="alert" className="text-sm text-destructive">
-          {save.error.message}
+          {errorMessage(t, save.error)}
         </p>
       )}
       {choices.length > 0 && (

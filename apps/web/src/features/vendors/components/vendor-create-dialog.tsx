@@ -1,7 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { FormDialog, fieldClass, SubmitFooter } from '../../../components/ui/form-dialog';
-import { ApiError } from '../../../lib/api';
+import { FormDialogForm, FormField, fieldClass } from '../../../components/ui/form-dialog';
+import { errorMessage, hasFieldErrors } from '../../../lib/api-errors';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { useCreateVendor, type VendorType } from '../vendors-api';
 import type { VendorArea } from './vendors-area';
@@ -22,7 +22,6 @@ export function VendorCreateDialog({
   onCreated: (id: string) => void;
 }) {
   const t = useT();
-  const id = useId();
   const create = useCreateVendor();
   const [type, setType] = useState<VendorType>(defaultType);
   const [form, setForm] = useState(emptyVendorForm);
@@ -37,7 +36,7 @@ export function VendorCreateDialog({
   }, [open, resetCreate]);
 
   const junior = type === 'junior';
-  const general = create.error && !(create.error instanceof ApiError && create.error.fields.length) ? create.error.message : null;
+  const general = create.error && !hasFieldErrors(create.error) ? errorMessage(t, create.error) : null;
   const submit = () =>
     create.mutate(
       { vendorType: type, ...formToBody(form, junior), publicName: form.publicName },
@@ -51,50 +50,34 @@ export function VendorCreateDialog({
     );
 
   return (
-    <FormDialog
+    <FormDialogForm
       open={open}
       onOpenChange={onOpenChange}
       wide
       title={t(junior ? 'vendors.create.titleJunior' : 'vendors.create.title')}
       description={t('vendors.create.description')}
-      footer={
-        <SubmitFooter
-          formId={`${id}-form`}
-          pending={create.isPending}
-          cancelLabel={t('common.cancel')}
-          onCancel={() => onOpenChange(false)}
-        >
-          {create.isPending ? t('vendors.saving') : t('vendors.create.submit')}
-        </SubmitFooter>
-      }
+      pending={create.isPending}
+      submitLabel={create.isPending ? t('vendors.saving') : t('vendors.create.submit')}
+      cancelLabel={t('common.cancel')}
+      onSubmit={submit}
+      formClassName="flex flex-col gap-4"
     >
-      <form
-        id={`${id}-form`}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        {area === 'market' && (
-          <div className="flex flex-col gap-1 text-sm">
-            <label htmlFor={`${id}-type`} className="font-medium">
-              {t('vendors.field.vendorType')}
-            </label>
-            <select id={`${id}-type`} className={fieldClass} value={type} onChange={(e) => setType(e.target.value as VendorType)}>
+      {area === 'market' && (
+        <FormField label={t('vendors.field.vendorType')}>
+          {(p) => (
+            <select {...p} className={fieldClass} value={type} onChange={(e) => setType(e.target.value as VendorType)}>
               <option value="market">{t('vendors.type.market')}</option>
               <option value="normal">{t('vendors.type.normal')}</option>
             </select>
-          </div>
-        )}
-        <VendorFields form={form} onChange={setForm} error={create.error} junior={junior} />
-        {general && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
-            {general}
-          </p>
-        )}
-      </form>
-    </FormDialog>
+          )}
+        </FormField>
+      )}
+      <VendorFields form={form} onChange={setForm} error={create.error} junior={junior} />
+      {general && (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
+          {general}
+        </p>
+      )}
+    </FormDialogForm>
   );
 }

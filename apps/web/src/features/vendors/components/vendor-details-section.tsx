@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api';
+import { errorMessage, hasFieldErrors } from '../../../lib/api-errors';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { useUpdateVendor, type Vendor } from '../vendors-api';
 import { formToBody, VendorFields, vendorToForm } from './vendor-form';
@@ -13,7 +13,7 @@ export function VendorDetailsSection({ vendor }: { vendor: Vendor }) {
   const [form, setForm] = useState(() => vendorToForm(vendor));
   const junior = vendor.vendorType === 'junior';
   const dirty = JSON.stringify(form) !== JSON.stringify(vendorToForm(vendor));
-  const general = update.error && !(update.error instanceof ApiError && update.error.fields.length) ? update.error.message : null;
+  const general = update.error && !hasFieldErrors(update.error) ? errorMessage(t, update.error) : null;
   return (
     <form
       noValidate

@@ -1,14 +1,14 @@
+import { VENDOR_DOCUMENT_TYPES } from '@market/contracts/plain';
 import { FileUp, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FormField, fieldClass } from '../../../components/ui/form-dialog';
-import { ApiError } from '../../../lib/api';
+import { errorMessage, fieldError, hasFieldErrors } from '../../../lib/api-errors';
 import { useMe } from '../../../app/session/use-me';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import { DOCUMENT_TYPES, useAddDocument, type DocumentType, type Vendor } from '../vendors-api';
+import { useAddDocument, type DocumentType, type Vendor } from '../vendors-api';
 import { DOCUMENT_ACCEPT, documentsBucketOf, MAX_DOCUMENT_BYTES, uploadVendorFile } from '../vendor-upload';
-import { fieldErrorOf } from './vendor-form';
 
 /**
  * Uploads a file to the organization's documents bucket (with progress) and registers it as a
@@ -71,13 +71,12 @@ export function VendorDocumentUpload({ vendor }: { vendor: Vendor }) {
     );
   };
 
-  const fieldError = (f: string) => (problem?.field === f ? problem.message : fieldErrorOf(add.error, f));
+  const errorOf = (f: string) => (problem?.field === f ? problem.message : fieldError(add.error, f));
   const general =
     problem?.field === 'general'
       ? problem.message
-      : add.error &&
-          !(add.error instanceof ApiError && add.error.fields.some((e) => ['issuedOn', 'expiresOn', 'docType'].includes(e.field)))
-        ? add.error.message
+      : add.error && !hasFieldErrors(add.error, ['issuedOn', 'expiresOn', 'docType'])
+        ? errorMessage(t, add.error)
         : null;
   return (
     <form
@@ -90,10 +89,10 @@ export function VendorDocumentUpload({ vendor }: { vendor: Vendor }) {
     >
       <h4 className="text-sm font-semibold">{t('vendors.docs.addTitle')}</h4>
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField label={t('vendors.docs.type')} error={fieldErrorOf(add.error, 'docType')}>
+        <FormField label={t('vendors.docs.type')} error={fieldError(add.error, 'docType')}>
           {(p) => (
             <select {...p} className={fieldClass} value={docType} onChange={(e) => setDocType(e.target.value as DocumentType)}>
-              {DOCUMENT_TYPES.map((d) => (
+              {VENDOR_DOCUMENT_TYPES.map((d) => (
                 <option key={d} value={d}>
                   {t(`vendors.docType.${d}`)}
                 </option>
@@ -101,12 +100,12 @@ export function VendorDocumentUpload({ vendor }: { vendor: Vendor }) {
             </select>
           )}
         </FormField>
-        <FormField label={t('vendors.docs.issuedOn')} error={fieldError('issuedOn')}>
+        <FormField label={t('vendors.docs.issuedOn')} error={errorOf('issuedOn')}>
           {(p) => (
             <input {...p} type="date" dir="ltr" className={fieldClass} value={issuedOn} onChange={(e) => setIssuedOn(e.target.value)} />
           )}
         </FormField>
-        <FormField label={t('vendors.docs.expiresOn')} error={fieldError('expiresOn')}>
+        <FormField label={t('vendors.docs.expiresOn')} error={errorOf('expiresOn')}>
           {(p) => (
             <input {...p} type="date" dir="ltr" className={fieldClass} value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} />
           )}
@@ -114,7 +113,7 @@ export function VendorDocumentUpload({ vendor }: { vendor: Vendor }) {
       </div>
       <FormField
         label={t('vendors.docs.file')}
-        error={fieldError('file')}
+        error={errorOf('file')}
         hint={t('vendors.docs.fileHint', { size: MAX_DOCUMENT_BYTES / 1024 / 1024 })}
       >
         {(p) => (

@@ -1,13 +1,14 @@
-import { Check, Clock, ExternalLink, Trash2, X } from 'lucide-react';
+import { Clock, ExternalLink, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, FormDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
+import { ConfirmDialog } from '../../../components/ui/form-dialog';
+import { errorMessage, fieldError } from '../../../lib/api-errors';
+import { DeclineDialog, DocumentReviewButtons } from '../../applications';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { documentUrl, useDeleteDocument, useUpdateDocument, type Vendor, type VendorDocument } from '../vendors-api';
 import { DocumentStatusBadge } from './vendor-badges';
 import { VendorDocumentUpload } from './vendor-document-upload';
-import { fieldErrorOf } from './vendor-form';
 
 /** The vendor's documents with their dates, status and expiry flags; review, open, remove, and add new ones. */
 export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
@@ -15,7 +16,6 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
   const update = useUpdateDocument(vendor.id);
   const remove = useDeleteDocument(vendor.id);
   const [declining, setDeclining] = useState<VendorDocument | null>(null);
-  const [note, setNote] = useState('');
   const [deleting, setDeleting] = useState<VendorDocument | null>(null);
   const date = (d: string | null) =>
     d ? new Date(`${d}T00:00:00Z`).toLocaleDateString(language || 'en', { timeZone: 'UTC', dateStyle: 'medium' }) : '—';
@@ -31,13 +31,16 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
       } else window.location.assign(url);
     } catch (e) {
       win?.close();
-      toast.error(t('vendors.docs.openFailed', { reason: e instanceof Error ? e.message : '' }));
+      toast.error(t('vendors.docs.openFailed', { reason: errorMessage(t, e) }));
     }
   };
   const markValid = (d: VendorDocument) =>
     update.mutate(
       { docId: d.id, body: { status: 'valid', expectedUpdatedAt: d.updatedAt } },
-      { onSuccess: () => toast.success(t('vendors.docs.markedValid', { name: d.fileName })), onError: (e) => toast.error(e.message) },
+      {
+        onSuccess: () => toast.success(t('vendors.docs.markedValid', { name: d.fileName })),
+        onError: (e) => toast.error(errorMessage(t, e)),
+      },
     );
 
   return (
@@ -77,26 +80,17 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
                 {d.statusNote && <p className="mt-1 text-xs">{t('vendors.docs.note', { note: d.statusNote })}</p>}
               </div>
               <div className="flex shrink-0 flex-wrap gap-1">
-                {d.reviewStatus !== 'valid' && (
-                  <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => markValid(d)}>
-                    <Check className="size-4" aria-hidden />
-                    {t('vendors.docs.markValid')}
-                  </Button>
-                )}
-                {d.reviewStatus !== 'declined' && (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => {
-                      update.reset();
-                      setNote('');
-                      setDeclining(d);
-                    }}
-                  >
-                    <X className="size-4" aria-hidden />
-                    {t('vendors.docs.decline')}
-                  </Button>
-                )}
+                <DocumentReviewButtons
+                  status={d.reviewStatus}
+                  pending={update.isPending}
+                  validLabel={t('vendors.docs.markValid')}
+                  declineLabel={t('vendors.docs.decline')}
+                  onValid={() => markValid(d)}
+                  onDecline={() => {
+                    update.reset();
+                    setDeclining(d);
+                  }}
+                />
                 <Button
                   size="icon"
                   variant="ghost"
@@ -114,55 +108,28 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
         </ul>
       )}
       <VendorDocumentUpload vendor={vendor} />
-      <FormDialog
+      <DeclineDialog
         open={!!declining}
         onOpenChange={(o) => !o && setDeclining(null)}
         title={t('vendors.docs.declineTitle', { name: declining?.fileName ?? '' })}
         description={t('vendors.docs.declineHint')}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setDeclining(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={update.isPending || !note.trim()}
-              onClick={() =>
-                declining &&
-                update.mutate(
-                  { docId: declining.id, body: { status: 'declined', statusNote: note.trim(), expectedUpdatedAt: declining.updatedAt } },
-                  {
-                    onSuccess: () => {
-                      toast.success(t('vendors.docs.declined', { name: declining.fileName }));
-                      setDeclining(null);
-                    },
-                  },
-                )
-              }
-            >
-              {t('vendors.docs.decline')}
-            </Button>
-          </>
+        noteLabel={t('vendors.docs.declineNote')}
+        declineLabel={t('vendors.docs.decline')}
+        pending={update.isPending}
+        error={fieldError(update.error, 'statusNote') ?? (update.error ? errorMessage(t, update.error) : undefined)}
+        onDecline={(note) =>
+          declining &&
+          update.mutate(
+            { docId: declining.id, body: { status: 'declined', statusNote: note, expectedUpdatedAt: declining.updatedAt } },
+            {
+              onSuccess: () => {
+                toast.success(t('vendors.docs.declined', { name: declining.fileName }));
+                setDeclining(null);
+              },
+            },
+          )
         }
-      >
-        <FormField
-          label={t('vendors.docs.declineNote') + ' *'}
-          error={
-            fieldErrorOf(update.error, 'statusNote') ??
-            (update.error && !fieldErrorOf(update.error, 'statusNote') ? update.error.message : undefined)
-          }
-        >
-          {(p) => (
-            <textarea
-              {...p}
-              className={`${fieldClass} h-24 py-2`}
-              maxLength={1000}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          )}
-        </FormField>
-      </FormDialog>
+      />
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}
@@ -171,7 +138,7 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
         confirmLabel={t('vendors.docs.deleteButton')}
         cancelLabel={t('common.cancel')}
         pending={remove.isPending}
-        error={remove.error?.message}
+        error={remove.error && errorMessage(t, remove.error)}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormField, fieldClass } from '../../../components/ui/form-dialog';
-import { ApiError } from '../../../lib/api';
+import { fieldError } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { Vendor, VendorUpdate } from '../vendors-api';
 
@@ -54,10 +54,6 @@ export function formToBody(f: VendorFormState, junior: boolean): VendorUpdate {
   return body as VendorUpdate;
 }
 
-/** The field error the server gave, matched by field name (also for nested social.x). */
-export const fieldErrorOf = (error: unknown, field: string) =>
-  error instanceof ApiError ? error.fields.find((e) => e.field === field || e.field.startsWith(`${field}.`))?.message : undefined;
-
 /** The fields of a vendor, grouped; `full` adds description, social links and registration numbers. */
 export function VendorFields({
   form,
@@ -77,7 +73,7 @@ export function VendorFields({
     k: keyof VendorFormState,
     opts: { type?: string; dir?: 'ltr' | 'rtl'; required?: boolean; max?: number; err?: string } = {},
   ) => (
-    <FormField label={t(`vendors.field.${k}`) + (opts.required ? ' *' : '')} error={fieldErrorOf(error, opts.err ?? k)}>
+    <FormField label={t(`vendors.field.${k}`) + (opts.required ? ' *' : '')} error={fieldError(error, opts.err ?? k)}>
       {(p) => (
         <input
           {...p}
@@ -92,7 +88,7 @@ export function VendorFields({
     </FormField>
   );
   const area = (k: 'descriptionEn' | 'descriptionAr', dir: 'ltr' | 'rtl') => (
-    <FormField label={t(`vendors.field.${k}`)} error={fieldErrorOf(error, k)} className="sm:col-span-2">
+    <FormField label={t(`vendors.field.${k}`)} error={fieldError(error, k)} className="sm:col-span-2">
       {(p) => (
         <textarea
           {...p}
@@ -123,7 +119,7 @@ export function VendorFields({
           {text('guardianName', { required: true })}
           {text('guardianPhone', { type: 'tel', dir: 'ltr', max: 30, required: true })}
           {text('guardianEmail', { type: 'email', dir: 'ltr', max: 320, required: true })}
-          <FormField label={t('vendors.field.guardianConsentAt') + ' *'} error={fieldErrorOf(error, 'guardianConsentAt')}>
+          <FormField label={t('vendors.field.guardianConsentAt') + ' *'} error={fieldError(error, 'guardianConsentAt')}>
             {(p) => (
               <span className="flex min-h-9 flex-col justify-center gap-1">
                 <label className="flex items-center gap-2">

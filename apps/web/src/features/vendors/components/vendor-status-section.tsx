@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FormDialog, FormField, fieldClass } from '../../../components/ui/form-dialog';
-import { ApiError } from '../../../lib/api';
+import { errorMessage, fieldError, hasFieldErrors } from '../../../lib/api-errors';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { useChangeStatus, type Vendor, type VendorStatus } from '../vendors-api';
 import { VendorStatusBadge } from './vendor-badges';
-import { fieldErrorOf } from './vendor-form';
 
 const ACTIONS: Record<VendorStatus, VendorStatus[]> = {
   active: ['suspended', 'blocklisted'],
@@ -41,8 +40,8 @@ export function VendorStatusSection({ vendor }: { vendor: Vendor }) {
       },
     );
   };
-  const error = missing ? t('vendors.status.reasonRequired') : fieldErrorOf(change.error, 'reason');
-  const general = change.error && !(change.error instanceof ApiError && change.error.fields.length) ? change.error.message : null;
+  const error = missing ? t('vendors.status.reasonRequired') : fieldError(change.error, 'reason');
+  const general = change.error && !hasFieldErrors(change.error) ? errorMessage(t, change.error) : null;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2 text-sm">

@@ -4,9 +4,9 @@ import { toast } from 'sonner';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, fieldClass } from '../../../components/ui/form-dialog';
+import { errorMessage, fieldError } from '../../../lib/api-errors';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { useLinkUser, useUnlinkUser, type Vendor } from '../vendors-api';
-import { fieldErrorOf } from './vendor-form';
 
 type LinkedUser = Vendor['users'][number];
 
@@ -18,7 +18,7 @@ export function VendorUsersSection({ vendor }: { vendor: Vendor }) {
   const unlink = useUnlinkUser(vendor.id);
   const [email, setEmail] = useState('');
   const [removing, setRemoving] = useState<LinkedUser | null>(null);
-  const error = fieldErrorOf(link.error, 'email') ?? link.error?.message;
+  const error = fieldError(link.error, 'email') ?? (link.error ? errorMessage(t, link.error) : undefined);
   return (
     <div className="flex flex-col gap-3">
       {vendor.users.length === 0 ? (
@@ -104,7 +104,7 @@ export function VendorUsersSection({ vendor }: { vendor: Vendor }) {
         confirmLabel={t('vendors.users.removeConfirmButton')}
         cancelLabel={t('common.cancel')}
         pending={unlink.isPending}
-        error={unlink.error?.message}
+        error={unlink.error && errorMessage(t, unlink.error)}
         onConfirm={() =>
           removing &&
           unlink.mutate(removing.userId, {

@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ListState } from '../../../components/ui/list-state';
 import { useT } from '../../../app/i18n/i18n-provider';
-import { PAGE_SIZE, useVendors, type VendorFilters } from '../vendors-api';
+import { Pager } from '../../applications';
+import { useVendors, type VendorFilters } from '../vendors-api';
 import type { VendorArea } from './vendors-area';
 import { VendorCreateDialog } from './vendor-create-dialog';
 import { VendorDrawer } from './vendor-drawer';
@@ -42,7 +43,6 @@ export function VendorsDirectory({ area }: { area: VendorArea }) {
 
   const data = list.data;
   const filtered = !!(filters.q || filters.status || filters.categoryId || filters.expiring);
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -81,33 +81,15 @@ export function VendorsDirectory({ area }: { area: VendorArea }) {
       {data && data.total > 0 && (
         <>
           <VendorsTable vendors={data.items} onOpen={open} />
-          <nav className="flex flex-wrap items-center justify-between gap-2 text-sm" aria-label={t('vendors.paging')}>
-            <span className="text-muted-foreground" aria-live="polite">
-              {t('vendors.pageSummary', {
-                from: (data.page - 1) * data.pageSize + 1,
-                to: (data.page - 1) * data.pageSize + data.items.length,
-                total: data.total,
-              })}
-            </span>
-            <span className="flex gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={filters.page <= 1}
-                onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
-              >
-                {t('vendors.previous')}
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={filters.page >= pages}
-                onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
-              >
-                {t('vendors.next')}
-              </Button>
-            </span>
-          </nav>
+          <Pager
+            page={filters.page}
+            data={data}
+            label={t('vendors.paging')}
+            summary={(range) => t('vendors.pageSummary', range)}
+            previous={t('vendors.previous')}
+            next={t('vendors.next')}
+            onPage={(page) => setFilters((f) => ({ ...f, page }))}
+          />
         </>
       )}
       <VendorCreateDialog

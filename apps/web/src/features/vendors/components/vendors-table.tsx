@@ -1,4 +1,5 @@
 import { FileText, Users } from 'lucide-react';
+import { column, DataTable, type ColumnDef } from '../../../components/data-table';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { VendorListItem } from '../vendors-api';
 import { CategoryChip, DocumentFlags, VendorStatusBadge } from './vendor-badges';
@@ -6,7 +7,6 @@ import { CategoryChip, DocumentFlags, VendorStatusBadge } from './vendor-badges'
 /** A page of vendors: a table on wide screens, cards on a phone. Clicking a name opens the vendor. */
 export function VendorsTable({ vendors, onOpen }: { vendors: VendorListItem[]; onOpen: (id: string) => void }) {
   const { t, language } = useI18n();
-  const th = 'px-3 py-2 text-start font-medium';
   const categories = (v: VendorListItem) =>
     v.categories.length ? (
       <ul className="flex flex-wrap gap-1">
@@ -55,34 +55,23 @@ export function VendorsTable({ vendors, onOpen }: { vendors: VendorListItem[]; o
     </>
   );
 
+  const columns: ColumnDef<VendorListItem>[] = [
+    column({ id: 'name', header: t('vendors.col.name'), cellClassName: 'max-w-64', cell: name }),
+    column({ id: 'status', header: t('vendors.col.status'), cell: (v) => <VendorStatusBadge status={v.status} /> }),
+    column({ id: 'categories', header: t('vendors.col.categories'), cell: categories }),
+    column({ id: 'documents', header: t('vendors.col.documents'), cell: documents }),
+    column({ id: 'users', header: t('vendors.col.users'), cellClassName: 'max-w-56', cell: users }),
+  ];
+
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-md border md:block">
-        <table className="w-full text-sm" data-testid="vendors-table">
-          <thead className="bg-muted/60 text-muted-foreground">
-            <tr>
-              <th className={th}>{t('vendors.col.name')}</th>
-              <th className={th}>{t('vendors.col.status')}</th>
-              <th className={th}>{t('vendors.col.categories')}</th>
-              <th className={th}>{t('vendors.col.documents')}</th>
-              <th className={th}>{t('vendors.col.users')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {vendors.map((v) => (
-              <tr key={v.id} className="border-t align-top">
-                <td className="max-w-64 px-3 py-2">{name(v)}</td>
-                <td className="px-3 py-2">
-                  <VendorStatusBadge status={v.status} />
-                </td>
-                <td className="px-3 py-2">{categories(v)}</td>
-                <td className="px-3 py-2">{documents(v)}</td>
-                <td className="max-w-56 px-3 py-2">{users(v)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        data={vendors}
+        className="hidden md:block"
+        testId="vendors-table"
+        rowProps={() => ({ className: 'align-top' })}
+      />
       <ul className="flex flex-col gap-2 md:hidden" data-testid="vendors-cards">
         {vendors.map((v) => (
           <li key={v.id} className="flex flex-col gap-2 rounded-md border p-3 text-sm">

@@ -50,7 +50,8 @@ const FORM = publicApplicationsRoutes.getApplicationForm.response.parse({
 });
 
 beforeEach(() => {
-  stubApi([{ method: 'GET', path: '/public/application-forms/:stream', reply: () => ({ body: FORM }) }]);
+  const { method, path } = publicApplicationsRoutes.getApplicationForm;
+  stubApi([{ method, path, reply: () => ({ body: FORM }) }]);
 });
 
 async function openForm() {

@@ -135,45 +135,6 @@ export function AnswerText({ k, s, ...o }: AnswerOpts & { k: TextField; s: StepP
   );
 }
 
-/** A checkbox with its sentence as the label, and the problem under it. */
-export function ConsentCheck({
-  name,
-  label,
-  checked,
-  onChange,
-  error,
-}: {
-  name: string;
-  label: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-  error?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1 text-sm">
-      <div className="flex items-start gap-2">
-        <input
-          id={id}
-          name={name}
-          type="checkbox"
-          className="mt-0.5 size-4 shrink-0"
-          checked={checked}
-          aria-invalid={!!error}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => onChange(e.target.checked)}
-        />
-        <label htmlFor={id}>{label}</label>
-      </div>
-      {error && (
-        <span id={`${id}-error`} className="ms-6 text-xs font-medium text-destructive">
-          {error}
-        </span>
-      )}
-    </div>
-  );
-}
-
 /** A titled group of fields, two columns from a tablet up. */
 export function FieldGroup({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -184,55 +145,5 @@ export function FieldGroup({ title, description, children }: { title: string; de
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">{children}</div>
     </section>
-  );
-}
-
-/** One choice of several as a radio group with a legend (stall size, power). */
-export function ChoiceGroup({
-  name,
-  legend,
-  options,
-  value,
-  onChange,
-  error,
-}: {
-  name: string;
-  legend: string;
-  options: { value: string; label: string; hint?: string }[];
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-}) {
-  const id = useId();
-  return (
-    <fieldset className="flex flex-col gap-2 text-sm" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-1 font-medium">{legend}</legend>
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        {options.map((o) => (
-          <label
-            key={o.value}
-            className="flex cursor-pointer items-start gap-2 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-accent"
-          >
-            <input
-              type="radio"
-              name={name}
-              value={o.value}
-              checked={value === o.value}
-              onChange={() => onChange(o.value)}
-              className="mt-0.5 size-4 shrink-0"
-            />
-            <span className="flex flex-col">
-              <span className="font-medium">{o.label}</span>
-              {o.hint && <span className="text-xs text-muted-foreground">{o.hint}</span>}
-            </span>
-          </label>
-        ))}
-      </div>
-      {error && (
-        <span id={`${id}-error`} className="text-xs font-medium text-destructive">
-          {error}
-        </span>
-      )}
-    </fieldset>
   );
 }

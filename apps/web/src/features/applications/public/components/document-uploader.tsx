@@ -1,10 +1,13 @@
+import { APPLICATION_DOCUMENT_TYPES, type ApplicationDocumentType } from '@market/contracts/plain';
 import { Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
+import { fieldClass } from '../../../../components/ui/form-dialog';
 import { ApiError } from '../../../../lib/api';
 import { useI18n } from '../../../../app/i18n/i18n-provider';
 import { uploadApplicationFile, type ApplicationUpload } from '../applications-public-api';
 import { formatBytes } from '../apply-format';
+import { Field } from './apply-fields';
 
 /** What the upload endpoint takes (it checks the content again). */
 export const UPLOAD_ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp,image/gif,.pdf,.png,.jpg,.jpeg,.webp,.gif';
@@ -55,7 +58,7 @@ export function DocumentUploader({
       const u = await uploadApplicationFile({ file, org, onProgress: setProgress, signal: ctrl.signal });
       onUploaded(u);
     } catch (e) {
-      if (e instanceof DOMException && e.name === 'AbortError') return;
+      if (e instanceof ApiError && e.code === 'aborted') return;
       setError(uploadError(e, t, formatBytes(maxBytes, language)));
     } finally {
       if (abort.current === ctrl) abort.current = null;
@@ -116,8 +119,51 @@ export function DocumentUploader({
   );
 }
 
+/** A document of a type the applicant chooses first (from every type), then uploads. */
+export function TypedDocumentUploader({
+  name,
+  optional,
+  label,
+  org,
+  maxBytes,
+  onUploaded,
+}: {
+  /** Names the type's select. */
+  name: string;
+  optional?: boolean;
+  label: string;
+  org: string | null;
+  maxBytes: number;
+  onUploaded: (u: ApplicationUpload, docType: ApplicationDocumentType) => void;
+}) {
+  const { t } = useI18n();
+  const [docType, setDocType] = useState<ApplicationDocumentType>('other');
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-[12rem_1fr]">
+      <Field name={name} label={t('apply.docs.type')} optional={optional}>
+        {(p) => (
+          <select
+            {...p}
+            aria-required={undefined}
+            className={fieldClass}
+            value={docType}
+            onChange={(e) => setDocType(e.target.value as ApplicationDocumentType)}
+          >
+            {APPLICATION_DOCUMENT_TYPES.map((d) => (
+              <option key={d} value={d}>
+                {t(`apply.docType.${d}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <DocumentUploader label={label} org={org} maxBytes={maxBytes} onUploaded={(u) => onUploaded(u, docType)} />
+    </div>
+  );
+}
+
 function uploadError(e: unknown, t: (k: string, v?: Record<string, string | number>) => string, size: string): string {
-  if (!(e instanceof ApiError)) return t('apply.upload.network');
+  if (!(e instanceof ApiError) || e.status === 0) return t('apply.upload.network');
   if (e.status === 413) return t('apply.upload.tooLarge', { size });
   if (e.status === 415) return t('apply.upload.wrongType');
   if (e.status === 429) return t('apply.upload.tooMany');

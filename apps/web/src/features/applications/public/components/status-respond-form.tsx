@@ -1,18 +1,15 @@
-import type { ApplicationDocumentType } from '@market/contracts';
+import { APPLICATION_UPLOAD_MAX_BYTES, MAX_APPLICATION_DOCUMENTS, type ApplicationDocumentType } from '@market/contracts/plain';
 import { FileText, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { fieldClass } from '../../../../components/ui/form-dialog';
-import { ApiError } from '../../../../lib/api';
+import { errorMessage, fieldError } from '../../../../lib/api-errors';
 import { cn } from '../../../../lib/cn';
 import { useI18n } from '../../../../app/i18n/i18n-provider';
 import { useRespondToApplication, type ApplicationUpload } from '../applications-public-api';
 import { formatBytes } from '../apply-format';
-import { DOCUMENT_TYPES, MAX_DOCUMENTS } from '../apply-model';
 import { Field } from './apply-fields';
-import { DocumentUploader } from './document-uploader';
-
-const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+import { TypedDocumentUploader } from './document-uploader';
 
 /** The applicant's answer to a request for information: text and, if asked for, files. */
 export function StatusRespondForm({
@@ -29,21 +26,14 @@ export function StatusRespondForm({
   const { t, language } = useI18n();
   const respond = useRespondToApplication(token);
   const [message, setMessage] = useState('');
-  const [docType, setDocType] = useState<ApplicationDocumentType>('other');
   const [files, setFiles] = useState<(ApplicationUpload & { docType: ApplicationDocumentType })[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const serverField = (name: string) =>
-    respond.error instanceof ApiError
-      ? respond.error.fields.find((f) => f.field === name || f.field.startsWith(`${name}.`))?.message
-      : undefined;
-  const messageError = problem ?? (serverField('message') ? t('apply.error.serverPart', { message: serverField('message')! }) : undefined);
-  const general =
-    respond.error && !serverField('message')
-      ? respond.error instanceof ApiError
-        ? respond.error.message
-        : t('apply.error.network')
-      : null;
+  const serverMessage = fieldError(respond.error, 'message');
+  const documentsError = fieldError(respond.error, 'documents');
+  const messageError = problem ?? (serverMessage ? t('apply.error.serverPart', { message: serverMessage }) : undefined);
+  // Anything but the message's own problem, in the server's words (a form with no answer: the network).
+  const general = respond.error && !serverMessage ? errorMessage(t, respond.error, { network: t('apply.error.network') }) : null;
 
   const send = () => {
     if (!message.trim()) {
@@ -113,32 +103,16 @@ export function StatusRespondForm({
             ))}
           </ul>
         )}
-        {serverField('documents') && <p className="text-xs font-medium text-destructive">{serverField('documents')}</p>}
-        {files.length < MAX_DOCUMENTS && (
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-[12rem_1fr]">
-            <Field name="respondDocType" label={t('apply.docs.type')} optional>
-              {(p) => (
-                <select
-                  {...p}
-                  className={fieldClass}
-                  value={docType}
-                  onChange={(e) => setDocType(e.target.value as ApplicationDocumentType)}
-                >
-                  {DOCUMENT_TYPES.map((d) => (
-                    <option key={d} value={d}>
-                      {t(`apply.docType.${d}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <DocumentUploader
-              label={t('apply.respond.attach')}
-              org={org}
-              maxBytes={DEFAULT_MAX_BYTES}
-              onUploaded={(u) => setFiles((fs) => [...fs, { ...u, docType }])}
-            />
-          </div>
+        {documentsError && <p className="text-xs font-medium text-destructive">{documentsError}</p>}
+        {files.length < MAX_APPLICATION_DOCUMENTS && (
+          <TypedDocumentUploader
+            name="respondDocType"
+            optional
+            label={t('apply.respond.attach')}
+            org={org}
+            maxBytes={APPLICATION_UPLOAD_MAX_BYTES}
+            onUploaded={(u, docType) => setFiles((fs) => [...fs, { ...u, docType }])}
+          />
         )}
         {general && (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">

@@ -2,6 +2,7 @@ import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { fieldClass, FormDialog } from '../../../../components/ui/form-dialog';
+import { errorMessage } from '../../../../lib/api-errors';
 import { cn } from '../../../../lib/cn';
 import { useI18n } from '../../../../app/i18n/i18n-provider';
 import { useWithdrawApplication } from '../applications-public-api';
@@ -59,7 +60,7 @@ export function StatusWithdraw({ token }: { token: string }) {
         </Field>
         {withdraw.error && (
           <p role="alert" className="mt-3 rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive">
-            {withdraw.error.message}
+            {errorMessage(t, withdraw.error)}
           </p>
         )}
       </FormDialog>

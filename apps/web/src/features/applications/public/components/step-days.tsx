@@ -1,28 +1,28 @@
 import { CalendarDays, MapPin } from 'lucide-react';
-import { useId } from 'react';
 import { useI18n } from '../../../../app/i18n/i18n-provider';
 import { formatDay, formatMoment, formatTime, localLocation } from '../apply-format';
-import { POWER_NEEDS, STALL_KEY, STALL_SIZES } from '../apply-model';
-import { ChoiceGroup, useProblemText, type StepProps } from './apply-fields';
+import { POWER_NEEDS, STALL_SIZES } from '@market/contracts/plain';
+import { STALL_KEY } from '../apply-model';
+import { useProblemText, type StepProps } from './apply-fields';
+import { ChoiceFieldset, ChoiceGroup, toggled } from './choice-fields';
 
 /** The market days open for applications as a checklist; vendors also choose a stall size and power. */
 export function DaysStep(s: StepProps) {
   const { t, language } = useI18n();
   const problemText = useProblemText();
-  const id = useId();
   const error = problemText(s.problems.marketDayIds);
   const chosen = s.values.marketDayIds;
-  const toggle = (dayId: string, on: boolean) =>
-    s.set('marketDayIds', on ? [...chosen.filter((d) => d !== dayId), dayId] : chosen.filter((d) => d !== dayId));
   const vendor = s.stream !== 'workshop';
 
   return (
     <div className="flex flex-col gap-6">
-      <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
-        <legend className="text-lg font-semibold">{t(vendor ? 'apply.step.days' : 'apply.step.workshopDays')}</legend>
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {t(vendor ? 'apply.days.intro' : 'apply.days.workshopIntro')}
-        </p>
+      <ChoiceFieldset
+        legend={t(vendor ? 'apply.step.days' : 'apply.step.workshopDays')}
+        legendClassName="text-lg font-semibold"
+        hint={t(vendor ? 'apply.days.intro' : 'apply.days.workshopIntro')}
+        hintClassName="text-sm text-muted-foreground"
+        error={error}
+      >
         <div className="mb-1 flex flex-wrap gap-2 text-xs">
           <button
             type="button"
@@ -54,7 +54,7 @@ export function DaysStep(s: StepProps) {
                   className="mt-0.5 size-4 shrink-0"
                   checked={chosen.includes(d.id)}
                   aria-invalid={!!error}
-                  onChange={(e) => toggle(d.id, e.target.checked)}
+                  onChange={(e) => s.set('marketDayIds', toggled(chosen, d.id, e.target.checked))}
                 />
                 <span className="flex min-w-0 flex-col gap-0.5">
                   <span className="flex items-center gap-1.5 font-medium">
@@ -78,12 +78,7 @@ export function DaysStep(s: StepProps) {
             </li>
           ))}
         </ul>
-        {error && (
-          <span id={`${id}-error`} className="text-xs font-medium text-destructive">
-            {error}
-          </span>
-        )}
-      </fieldset>
+      </ChoiceFieldset>
       {vendor && (
         <>
           <ChoiceGroup

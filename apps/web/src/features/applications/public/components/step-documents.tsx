@@ -1,13 +1,12 @@
-import type { ApplicationDocumentType } from '@market/contracts';
+import { MAX_APPLICATION_DOCUMENTS, type ApplicationDocumentType } from '@market/contracts/plain';
 import { FileText, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { fieldClass } from '../../../../components/ui/form-dialog';
 import { useI18n } from '../../../../app/i18n/i18n-provider';
 import type { ApplicationUpload } from '../applications-public-api';
 import { formatBytes, localName } from '../apply-format';
-import { DOCUMENT_TYPES, MAX_DOCUMENTS, type DraftDocument } from '../apply-model';
-import { DocumentUploader } from './document-uploader';
+import type { DraftDocument } from '../apply-model';
+import { DocumentUploader, TypedDocumentUploader } from './document-uploader';
 import { Field, useProblemText, type StepProps } from './apply-fields';
 
 export interface DocumentsProps {
@@ -23,8 +22,7 @@ const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) =
 export function DocumentsStep({ s, documents, setDocuments, requiredTypes, org }: DocumentsProps & { s: StepProps }) {
   const { t, language } = useI18n();
   const problemText = useProblemText();
-  const [otherType, setOtherType] = useState<ApplicationDocumentType>('other');
-  const full = documents.length >= MAX_DOCUMENTS;
+  const full = documents.length >= MAX_APPLICATION_DOCUMENTS;
   const add = (docType: ApplicationDocumentType) => (u: ApplicationUpload) =>
     setDocuments((docs) => [
       ...docs,
@@ -77,34 +75,21 @@ export function DocumentsStep({ s, documents, setDocuments, requiredTypes, org }
       <section className="flex flex-col gap-3 rounded-lg border border-dashed p-3">
         <div>
           <h3 className="font-medium">{t('apply.docs.others')}</h3>
-          <p className="text-xs text-muted-foreground">{t('apply.docs.othersHint', { max: MAX_DOCUMENTS })}</p>
+          <p className="text-xs text-muted-foreground">{t('apply.docs.othersHint', { max: MAX_APPLICATION_DOCUMENTS })}</p>
         </div>
         {others.map((d) => (
           <DocumentRow key={d.key} doc={d} s={s} setDocuments={setDocuments} />
         ))}
         {full ? (
-          <p className="text-sm text-muted-foreground">{t('apply.docs.full', { max: MAX_DOCUMENTS })}</p>
+          <p className="text-sm text-muted-foreground">{t('apply.docs.full', { max: MAX_APPLICATION_DOCUMENTS })}</p>
         ) : (
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-[12rem_1fr]">
-            <Field name="otherDocType" label={t('apply.docs.type')}>
-              {(p) => (
-                <select
-                  {...p}
-                  aria-required={undefined}
-                  className={fieldClass}
-                  value={otherType}
-                  onChange={(e) => setOtherType(e.target.value as ApplicationDocumentType)}
-                >
-                  {DOCUMENT_TYPES.map((d) => (
-                    <option key={d} value={d}>
-                      {t(`apply.docType.${d}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <DocumentUploader label={t('apply.docs.uploadOther')} org={org} maxBytes={s.form.maxUploadBytes} onUploaded={add(otherType)} />
-          </div>
+          <TypedDocumentUploader
+            name="otherDocType"
+            label={t('apply.docs.uploadOther')}
+            org={org}
+            maxBytes={s.form.maxUploadBytes}
+            onUploaded={(u, docType) => add(docType)(u)}
+          />
         )}
       </section>
     </div>

@@ -1,31 +1,27 @@
 import { FileCheck2 } from 'lucide-react';
-import { useId } from 'react';
 import { useI18n } from '../../../../app/i18n/i18n-provider';
 import { localName } from '../apply-format';
 import { AnswerText, FieldGroup, useProblemText, type StepProps } from './apply-fields';
+import { ChoiceFieldset, toggled } from './choice-fields';
 
 /** What the vendor sells, and the categories as checkable cards with their colour and required documents. */
 export function ProductsStep(s: StepProps) {
   const { t, language } = useI18n();
   const problemText = useProblemText();
-  const id = useId();
   const error = problemText(s.problems.categoryIds);
-  const toggle = (catId: string, on: boolean) =>
-    s.set(
-      'categoryIds',
-      on ? [...s.values.categoryIds.filter((c) => c !== catId), catId] : s.values.categoryIds.filter((c) => c !== catId),
-    );
 
   return (
     <div className="flex flex-col gap-6">
       <FieldGroup title={t('apply.step.products')} description={t('apply.products.intro')}>
         <AnswerText k="productsDescription" s={s} rows={5} className="sm:col-span-2" hint={t('apply.hint.productsDescription')} />
       </FieldGroup>
-      <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
-        <legend className="font-medium">{t('apply.field.categoryIds')}</legend>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {t('apply.products.categoriesHint')}
-        </p>
+      <ChoiceFieldset
+        legend={t('apply.field.categoryIds')}
+        legendClassName="font-medium"
+        hint={t('apply.products.categoriesHint')}
+        hintClassName="text-xs text-muted-foreground"
+        error={error}
+      >
         {s.form.categories.length === 0 && (
           <p className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">{t('apply.products.noCategories')}</p>
         )}
@@ -45,7 +41,7 @@ export function ProductsStep(s: StepProps) {
                   className="mt-0.5 size-4 shrink-0"
                   checked={s.values.categoryIds.includes(c.id)}
                   aria-invalid={!!error}
-                  onChange={(e) => toggle(c.id, e.target.checked)}
+                  onChange={(e) => s.set('categoryIds', toggled(s.values.categoryIds, c.id, e.target.checked))}
                 />
                 <span className="flex min-w-0 flex-col gap-1">
                   <span className="font-medium">{localName(c, language)}</span>
@@ -63,12 +59,7 @@ export function ProductsStep(s: StepProps) {
             );
           })}
         </div>
-        {error && (
-          <span id={`${id}-error`} className="text-xs font-medium text-destructive">
-            {error}
-          </span>
-        )}
-      </fieldset>
+      </ChoiceFieldset>
     </div>
   );
 }

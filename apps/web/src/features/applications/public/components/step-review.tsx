@@ -1,30 +1,12 @@
-import type { StallSize } from '@market/contracts';
+import type { StallSize } from '@market/contracts/plain';
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { useI18n } from '../../../../app/i18n/i18n-provider';
 import { formatBytes, formatDay, formatMoney, localLocation, localName } from '../apply-format';
-import { STALL_KEY, STEP_FIELDS, toMinor, type DraftDocument, type StepId, type TextField } from '../apply-model';
-import { ConsentCheck, useProblemText, type StepProps } from './apply-fields';
-
-const PLAIN: Partial<Record<StepId, TextField[]>> = {
-  business: ['businessName', 'legalName', 'contactName', 'email', 'phone', 'address', 'website', 'instagram'],
-  junior: ['guardianName', 'guardianPhone', 'guardianEmail', 'school'],
-  products: ['productsDescription'],
-  host: ['hostName', 'contactName', 'email', 'phone'],
-  workshop: [
-    'titleEn',
-    'titleAr',
-    'descriptionEn',
-    'descriptionAr',
-    'durationMinutes',
-    'capacity',
-    'ageMin',
-    'ageMax',
-    'spaceNeeds',
-    'equipmentNeeds',
-  ],
-};
+import { STALL_KEY, toMinor, typedFieldsOf, type DraftDocument, type StepId, type TextField } from '../apply-model';
+import { useProblemText, type StepProps } from './apply-fields';
+import { ConsentCheck } from './choice-fields';
 
 /** Every answer read-only, grouped by step with a way back to it, then the consent and the submit button. */
 export function ReviewStep({
@@ -130,7 +112,7 @@ export function ReviewStep({
       </div>
       {steps.map((step, i) => {
         if (step === 'review') return null;
-        const plain = (PLAIN[step] ?? []).filter((k) => STEP_FIELDS[step].includes(k));
+        const plain = typedFieldsOf(step);
         const label = (k: TextField) => (step === 'host' && k === 'contactName' ? t('apply.field.hostContactName') : t(`apply.field.${k}`));
         const rows: [string, ReactNode][] = [...plain.map((k): [string, ReactNode] => [label(k), v[k].trim() || none]), ...extra(step)];
         return (

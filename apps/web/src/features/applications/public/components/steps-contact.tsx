@@ -1,6 +1,7 @@
+import { JUNIOR_MAX_AGE, JUNIOR_MIN_AGE } from '@market/contracts/plain';
 import { useI18n } from '../../../../app/i18n/i18n-provider';
-import { MAX_AGE, MIN_AGE } from '../apply-model';
-import { AnswerText, ConsentCheck, FieldGroup, useProblemText, type StepProps } from './apply-fields';
+import { AnswerText, FieldGroup, useProblemText, type StepProps } from './apply-fields';
+import { ConsentCheck } from './choice-fields';
 
 /** Market and junior vendors: the business and the person to contact. */
 export function BusinessStep(s: StepProps) {
@@ -38,8 +39,14 @@ export function JuniorStep(s: StepProps) {
   const problemText = useProblemText();
   return (
     <div className="flex flex-col gap-4">
-      <FieldGroup title={t('apply.step.junior')} description={t('apply.junior.intro', { min: MIN_AGE, max: MAX_AGE })}>
-        <AnswerText k="dateOfBirth" s={s} type="date" dir="ltr" hint={t('apply.hint.dateOfBirth', { min: MIN_AGE, max: MAX_AGE })} />
+      <FieldGroup title={t('apply.step.junior')} description={t('apply.junior.intro', { min: JUNIOR_MIN_AGE, max: JUNIOR_MAX_AGE })}>
+        <AnswerText
+          k="dateOfBirth"
+          s={s}
+          type="date"
+          dir="ltr"
+          hint={t('apply.hint.dateOfBirth', { min: JUNIOR_MIN_AGE, max: JUNIOR_MAX_AGE })}
+        />
         <AnswerText k="school" s={s} optional />
         <AnswerText k="guardianName" s={s} />
         <AnswerText k="guardianPhone" s={s} type="tel" dir="ltr" inputMode="tel" maxLength={30} hint={t('apply.hint.phone')} />
