@@ -2,9 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, sessions, userRoles } from '../db/schema/index.js';
 import { bearer, createUser, tokenFor } from '../../test/factories.js';
-import { createTestApp, type TestContext } from '../../test/harness.js';
-import { sendCurrentVersions } from '../../test/lib/current-versions.js';
-import { client, created, orgAdmin, type Api } from '../modules/products/products.test-support.js';
+import type { TestContext } from '../../test/harness.js';
+import { created, orgClients, startCatalogApp, type Api } from '../modules/products/products.test-support.js';
 
 let t: TestContext;
 let api: Api;
@@ -30,11 +29,7 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  sendCurrentVersions(t.app);
-  const a = await orgAdmin(t);
-  orgId = a.orgId;
-  api = client(t, a.admin);
+  ({ t, orgId, api } = await startCatalogApp());
   brandId = (await created(api.post('/brands', { code: 'cache_b', nameEn: 'Acme', nameAr: 'أكمي' }))).id;
   await created(api.post('/tax-classes', { code: 'cache_t', nameEn: 'Standard', nameAr: 'قياسي', isDefault: true }));
   productId = (await created(api.post('/products', { sku: 'CACHE-1', nameEn: 'Honey', nameAr: 'عسل', brandId }))).id;
@@ -80,8 +75,7 @@ describe('product list pages from the catalogue cache', () => {
   });
 
   it('keeps organizations apart: one organization’s cached page is never another’s', async () => {
-    const b = await orgAdmin(t);
-    const other = client(t, b.admin);
+    const other = (await orgClients(t)).api;
     await page();
     expect((await page(other)).items).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { concurrencyShape, expectedUpdatedAtSchema } from '../common/concurrency.js';
+import { categoryLabelShape } from '../market-categories/schemas.js';
 import { phoneSchema } from '../vendors/schemas.js';
 import {
   APPLICATION_ACTORS,
@@ -144,17 +145,7 @@ export const applicationFormSchema = z.object({
   formToken: z.string(),
   /** Seconds a person needs at least; faster submissions are not stored. */
   minFillSeconds: z.number().int(),
-  categories: z.array(
-    z.object({
-      id: uuid,
-      nameEn: z.string(),
-      nameAr: z.string(),
-      colour: z.string(),
-      descriptionEn: z.string().nullable(),
-      descriptionAr: z.string().nullable(),
-      requiredDocumentTypes: z.array(z.string()),
-    }),
-  ),
+  categories: z.array(z.object({ ...categoryLabelShape, requiredDocumentTypes: z.array(z.string()) })),
   /** Published market days whose application window is open now. */
   marketDays: z.array(
     z.object({
@@ -280,13 +271,18 @@ export const applicationListQuery = z
   .strict();
 export type ApplicationListQuery = z.infer<typeof applicationListQuery>;
 
-export const applicationListItemSchema = z.object({
+/** Which application, of whom, where it stands: first in both the list and the detail. */
+const applicationIdentityShape = {
   id: uuid,
   stream: z.enum(APPLICATION_STREAMS),
   status: z.enum(APPLICATION_STATUSES),
   applicantName: z.string(),
   contactName: z.string().nullable(),
   email: z.string(),
+};
+
+export const applicationListItemSchema = z.object({
+  ...applicationIdentityShape,
   locale: z.enum(APPLICATION_LOCALES),
   categories: z.array(z.object({ id: uuid, nameEn: z.string(), nameAr: z.string(), colour: z.string() })),
   marketDayCount: z.number().int(),
@@ -358,12 +354,7 @@ export const workshopSchema = z.object({
 export type Workshop = z.infer<typeof workshopSchema>;
 
 export const applicationDetailSchema = z.object({
-  id: uuid,
-  stream: z.enum(APPLICATION_STREAMS),
-  status: z.enum(APPLICATION_STATUSES),
-  applicantName: z.string(),
-  contactName: z.string().nullable(),
-  email: z.string(),
+  ...applicationIdentityShape,
   phone: z.string().nullable(),
   locale: z.enum(APPLICATION_LOCALES),
   /** The answers as submitted (shape per stream: MarketVendorAnswers, JuniorVendorAnswers, WorkshopAnswers without documents). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { concurrencyShape } from '../common/concurrency.js';
+import { pageLimitQuery } from '../common/paging.js';
 import { ASSET_SORTS, ASSET_TYPES, MAX_ASSET_ALT_LENGTH, MAX_ASSET_TAGS, MAX_ASSET_TAG_LENGTH } from './constants.js';
 
 export * from './constants.js';
@@ -34,11 +35,6 @@ const page = z
   .regex(/^\d{1,6}$/, 'must be a whole number from 1')
   .transform(Number)
   .pipe(z.number().int().min(1, 'must be at least 1'));
-const limit = z
-  .string()
-  .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 200')
-  .transform(Number)
-  .pipe(z.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200'));
 const bool = z.enum(['true', 'false'], 'must be true or false').transform((v) => v === 'true');
 
 export const assetListQuery = z
@@ -50,7 +46,7 @@ export const assetListQuery = z
     type: z.enum(ASSET_TYPES, 'must be image, pdf or other').optional(),
     sort: z.enum(ASSET_SORTS, `must be one of ${ASSET_SORTS.join(', ')}`).optional(),
     page: page.optional(),
-    limit: limit.optional(),
+    limit: pageLimitQuery.optional(),
   })
   .strict();
 export type AssetListQuery = z.input<typeof assetListQuery>;

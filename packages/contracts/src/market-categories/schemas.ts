@@ -10,13 +10,18 @@ const uuid = z.uuid();
 const name = z.string().trim().min(1, 'is required').max(100, 'at most 100 characters');
 const description = z.string().trim().max(2000, 'at most 2000 characters').nullable();
 
-export const categorySchema = z.object({
+/** How a category presents itself: names, colour and description (staff list and public form alike). */
+export const categoryLabelShape = {
   id: uuid,
   nameEn: z.string(),
   nameAr: z.string(),
   colour: z.string(),
   descriptionEn: z.string().nullable(),
   descriptionAr: z.string().nullable(),
+};
+
+export const categorySchema = z.object({
+  ...categoryLabelShape,
   targetPerDay: z.number().int(),
   requiredDocumentTypes: z.array(z.enum(DOCUMENT_TYPES)),
   isActive: z.boolean(),

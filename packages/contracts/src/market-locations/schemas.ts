@@ -15,20 +15,22 @@ export const planImagePath = z
   .max(512, 'at most 512 characters')
   .regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/, 'must be a storage object path such as plans/site.png');
 
-const fields = {
-  nameEn: name,
-  nameAr: name,
-  address: text(500),
-  latitude: z.number().min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90').nullable(),
-  longitude: z.number().min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180').nullable(),
-  descriptionEn: description,
-  descriptionAr: description,
-  amenities: z.array(z.enum(LOCATION_AMENITIES)).max(LOCATION_AMENITIES.length, `at most ${LOCATION_AMENITIES.length} amenities`),
-  isPublic: z.boolean(),
-  status: z.enum(LOCATION_STATUS_VALUES),
-  planWidthM: planSide,
-  planDepthM: planSide,
-  planImagePath: planImagePath.nullable(),
+/** Everything a location holds but its names, each optional both when creating and when updating. */
+const optionalFields = {
+  address: text(500).optional(),
+  latitude: z.number().min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90').nullable().optional(),
+  longitude: z.number().min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180').nullable().optional(),
+  descriptionEn: description.optional(),
+  descriptionAr: description.optional(),
+  amenities: z
+    .array(z.enum(LOCATION_AMENITIES))
+    .max(LOCATION_AMENITIES.length, `at most ${LOCATION_AMENITIES.length} amenities`)
+    .optional(),
+  isPublic: z.boolean().optional(),
+  status: z.enum(LOCATION_STATUS_VALUES).optional(),
+  planWidthM: planSide.optional(),
+  planDepthM: planSide.optional(),
+  planImagePath: planImagePath.nullable().optional(),
 };
 
 type Coordinates = { latitude?: number | null; longitude?: number | null };
@@ -50,38 +52,18 @@ function bothOrNeither(v: Coordinates, ctx: z.RefinementCtx, requireBothKeys: bo
 
 export const locationCreateSchema = z
   .object({
-    nameEn: fields.nameEn,
-    nameAr: fields.nameAr,
-    address: fields.address.optional(),
-    latitude: fields.latitude.optional(),
-    longitude: fields.longitude.optional(),
-    descriptionEn: fields.descriptionEn.optional(),
-    descriptionAr: fields.descriptionAr.optional(),
-    amenities: fields.amenities.optional(),
-    isPublic: fields.isPublic.optional(),
-    status: fields.status.optional(),
-    planWidthM: fields.planWidthM.optional(),
-    planDepthM: fields.planDepthM.optional(),
-    planImagePath: fields.planImagePath.optional(),
+    nameEn: name,
+    nameAr: name,
+    ...optionalFields,
   })
   .strict()
   .superRefine((v, ctx) => bothOrNeither(v, ctx, false));
 
 export const locationUpdateSchema = z
   .object({
-    nameEn: fields.nameEn.optional(),
-    nameAr: fields.nameAr.optional(),
-    address: fields.address.optional(),
-    latitude: fields.latitude.optional(),
-    longitude: fields.longitude.optional(),
-    descriptionEn: fields.descriptionEn.optional(),
-    descriptionAr: fields.descriptionAr.optional(),
-    amenities: fields.amenities.optional(),
-    isPublic: fields.isPublic.optional(),
-    status: fields.status.optional(),
-    planWidthM: fields.planWidthM.optional(),
-    planDepthM: fields.planDepthM.optional(),
-    planImagePath: fields.planImagePath.optional(),
+    nameEn: name.optional(),
+    nameAr: name.optional(),
+    ...optionalFields,
     ...concurrencyShape,
   })
   .strict()
@@ -105,7 +87,8 @@ export const locationNextDaySchema = z.object({
   status: z.enum(['draft', 'published', 'completed', 'cancelled']),
 });
 
-export const locationSchema = z.object({
+/** A location as a place (names, address, point, description, amenities): the staff and the public answers share it. */
+export const locationPlaceShape = {
   id: uuid,
   nameEn: z.string(),
   nameAr: z.string(),
@@ -115,6 +98,10 @@ export const locationSchema = z.object({
   descriptionEn: z.string().nullable(),
   descriptionAr: z.string().nullable(),
   amenities: z.array(z.enum(LOCATION_AMENITIES)),
+};
+
+export const locationSchema = z.object({
+  ...locationPlaceShape,
   isPublic: z.boolean(),
   status: z.enum(LOCATION_STATUS_VALUES),
   planWidthM: z.number(),

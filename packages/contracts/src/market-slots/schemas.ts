@@ -50,11 +50,8 @@ export const slotSchema = z.object({
 });
 export type Slot = z.infer<typeof slotSchema>;
 
-const slotFields = {
-  code: slotCode,
-  zone: zone.optional(),
-  widthM: size.optional(),
-  depthM: size.optional(),
+/** What a slot offers and costs; a single slot and a generated run take the same. */
+const slotTermsShape = {
   power: z.enum(SLOT_POWER, 'must be none, single_phase or three_phase').optional(),
   hasWater: z.boolean().optional(),
   hasShade: z.boolean().optional(),
@@ -63,6 +60,14 @@ const slotFields = {
   feePerSeason: fee.optional(),
   status: z.enum(SLOT_STATUSES, 'must be open or blocked').optional(),
   categoryId: uuid.nullable().optional(),
+};
+
+const slotFields = {
+  code: slotCode,
+  zone: zone.optional(),
+  widthM: size.optional(),
+  depthM: size.optional(),
+  ...slotTermsShape,
   planX: coordinate.nullable().optional(),
   planY: coordinate.nullable().optional(),
   planRotation: rotation.optional(),
@@ -127,14 +132,7 @@ export const slotGenerateSchema = z
     zone: zone.optional(),
     widthM: size,
     depthM: size,
-    power: z.enum(SLOT_POWER, 'must be none, single_phase or three_phase').optional(),
-    hasWater: z.boolean().optional(),
-    hasShade: z.boolean().optional(),
-    isCorner: z.boolean().optional(),
-    feePerDay: fee.optional(),
-    feePerSeason: fee.optional(),
-    status: z.enum(SLOT_STATUSES, 'must be open or blocked').optional(),
-    categoryId: uuid.nullable().optional(),
+    ...slotTermsShape,
     layout: generatorLayoutSchema,
   })
   .strict();

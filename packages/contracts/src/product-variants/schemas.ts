@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { concurrencyShape } from '../common/concurrency.js';
+import { keysetPageSchema, keysetQueryShape } from '../common/paging.js';
 import { SKU_PATTERN } from '../products/constants.js';
 import {
   BARCODE_PATTERN,
@@ -91,11 +92,7 @@ export const variantGridRowSchema = variantSchema.extend({
 });
 export type VariantGridRow = z.infer<typeof variantGridRowSchema>;
 
-export const variantGridPageSchema = z.object({
-  items: z.array(variantGridRowSchema),
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+export const variantGridPageSchema = keysetPageSchema(variantGridRowSchema);
 export type VariantGridPage = z.infer<typeof variantGridPageSchema>;
 
 export const variantGenerateResultSchema = z.object({
@@ -109,23 +106,12 @@ export type VariantGenerateResult = z.infer<typeof variantGenerateResultSchema>;
 export const variantBulkResultSchema = z.object({ updated: z.number().int(), items: z.array(variantSchema) });
 
 // ---- queries ----
-const limit = z
-  .string()
-  .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 200')
-  .transform(Number)
-  .pipe(z.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200'));
 export const variantGridQuery = z
   .object({
     /** Part of the variant SKU or barcode, or of the product's SKU or English or Arabic name. */
     q: z.string().trim().max(200, 'at most 200 characters').optional(),
     productId: z.uuid('must be a product id').optional(),
-    /** Opaque cursor from the previous page's nextCursor. */
-    cursor: z
-      .string()
-      .max(500, 'at most 500 characters')
-      .regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor from this list')
-      .optional(),
-    limit: limit.optional(),
+    ...keysetQueryShape,
   })
   .strict();
 export type VariantGridQuery = z.infer<typeof variantGridQuery>;

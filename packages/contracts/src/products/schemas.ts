@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetPageSchema, keysetQueryShape, pageLimitQuery } from '../common/paging.js';
 import {
   MAX_BULK_PRODUCTS,
   MAX_PRICE_MINOR,
@@ -40,11 +41,6 @@ const percent = z
   .regex(/^\d{1,3}$/, 'must be a whole number from 0 to 100')
   .transform(Number)
   .pipe(z.number().int().min(0, 'must be at least 0').max(100, 'must be at most 100'));
-const limit = z
-  .string()
-  .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 200')
-  .transform(Number)
-  .pipe(z.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200'));
 const statusList = z
   .string()
   .regex(/^(draft|active|archived)(,(draft|active|archived)){0,2}$/, 'must be draft, active or archived (several separated by commas)')
@@ -67,13 +63,7 @@ export const productListQuery = z
   .object({
     ...productFilterShape,
     sort: z.enum(PRODUCT_SORTS, `must be one of ${PRODUCT_SORTS.join(', ')}`).optional(),
-    /** Opaque cursor from the previous page's nextCursor. */
-    cursor: z
-      .string()
-      .max(500, 'at most 500 characters')
-      .regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor from this list')
-      .optional(),
-    limit: limit.optional(),
+    ...keysetQueryShape,
   })
   .strict();
 export type ProductListQuery = z.infer<typeof productListQuery>;
@@ -125,11 +115,7 @@ export const productListItemSchema = z.object({
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
-export const productPageSchema = z.object({
-  items: z.array(productListItemSchema),
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+export const productPageSchema = keysetPageSchema(productListItemSchema);
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 export const productMediaItemSchema = z.object({
@@ -295,7 +281,7 @@ export const savedViewUpdateSchema = z
 
 // ---- media picker (products permission; the assets area has its own routes) ----
 export const productAssetPickerQuery = z
-  .object({ q: z.string().trim().max(200, 'at most 200 characters').optional(), limit: limit.optional() })
+  .object({ q: z.string().trim().max(200, 'at most 200 characters').optional(), limit: pageLimitQuery.optional() })
   .strict();
 export const productAssetOptionSchema = z.object({
   id: uuid,

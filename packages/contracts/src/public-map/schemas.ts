@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCATION_AMENITIES } from '../market-locations/schemas.js';
+import { locationPlaceShape } from '../market-locations/schemas.js';
 
 /** Caps of the public answer: it is unauthenticated, so its size must not grow with the data. */
 export const PUBLIC_MAP_MAX_LOCATIONS = 200;
@@ -18,15 +18,7 @@ export const publicMarketDaySchema = z.object({
 });
 
 export const publicLocationSchema = z.object({
-  id: uuid,
-  nameEn: z.string(),
-  nameAr: z.string(),
-  address: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  descriptionEn: z.string().nullable(),
-  descriptionAr: z.string().nullable(),
-  amenities: z.array(z.enum(LOCATION_AMENITIES)),
+  ...locationPlaceShape,
   organizationName: z.string(),
   /** Placed slots on the plan; the plan itself is fetched per location. */
   slotCount: z.number().int(),

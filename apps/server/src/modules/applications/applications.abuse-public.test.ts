@@ -8,9 +8,9 @@ import {
   applicationsOf,
   call,
   formToken,
-  marketForForms,
+  ipSequence,
   outboxTo,
-  startPublicApp,
+  startPublicForms,
   statusTokenIn,
   vendorBody,
   type MarketForForms,
@@ -27,14 +27,12 @@ import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
  */
 let env: PublicEnv;
 let m: MarketForForms;
-let ipSeq = 0;
-const nextIp = () => `10.12.0.${++ipSeq}`;
+const nextIp = ipSequence('10.12.0');
 const cases: Record<string, number> = { resubmission: 0, enumeration: 0, malformed: 0, phishing: 0 };
 
 beforeAll(async () => {
-  env = await startPublicApp();
+  ({ env, m } = await startPublicForms());
   sendCurrentVersions(env.app);
-  m = await marketForForms(env.app);
 });
 afterAll(async () => {
   console.log(

@@ -7,8 +7,7 @@ import {
   applicationsOf,
   call,
   formToken,
-  marketForForms,
-  startPublicApp,
+  startPublicForms,
   vendorBody,
   withConcurrency,
   type MarketForForms,
@@ -20,8 +19,7 @@ let env: PublicEnv;
 let m: MarketForForms;
 
 beforeAll(async () => {
-  env = await startPublicApp();
-  m = await marketForForms(env.app);
+  ({ env, m } = await startPublicForms());
 });
 afterAll(async () => env?.close());
 

@@ -8,9 +8,9 @@ import { changeStatus, findByToken, insertEvent, type ApplicationActor } from '.
 import {
   call,
   formToken,
-  marketForForms,
+  ipSequence,
   outboxTo,
-  startPublicApp,
+  startPublicForms,
   statusTokenIn,
   upload,
   vendorBody,
@@ -21,12 +21,10 @@ import {
 let env: PublicEnv;
 let m: MarketForForms;
 let staff: ApplicationActor;
-let ipSeq = 0;
-const nextIp = () => `10.3.0.${++ipSeq}`;
+const nextIp = ipSequence('10.3.0');
 
 beforeAll(async () => {
-  env = await startPublicApp();
-  m = await marketForForms(env.app);
+  ({ env, m } = await startPublicForms());
   staff = { type: 'staff', userId: (await createUser(env.app, { orgId: m.org.id, role: 'vendor_manager' })).id, ip: null };
 });
 afterAll(async () => env?.close());

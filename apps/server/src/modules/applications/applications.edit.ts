@@ -1,26 +1,12 @@
-import {
-  PUBLIC_FORM_LIMIT,
-  PUBLIC_FORM_WINDOW_SECONDS,
-  type ApplicantView,
-  type ApplicationEdit,
-  type ApplicationLocale,
-} from '@market/contracts';
+import { PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_SECONDS, type ApplicantView, type ApplicationEdit } from '@market/contracts';
 import type { AppContext } from '../../app-context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { applicantView } from './applications.applicant.js';
-import { sendApplicantEmail } from './applications.emails.js';
 import { countHit } from './applications.flood.js';
 import { applicationsTuning } from './applications.form-token.js';
 import * as repo from './applications.public.repository.js';
-import {
-  findByToken,
-  insertEvent,
-  lockApplication,
-  organizationName,
-  statusTokenOf,
-  type ApplicationActor,
-} from './applications.records.js';
+import { emailApplicant, findByToken, insertEvent, lockApplication, type ApplicationActor } from './applications.records.js';
 import { applicantCanEdit } from './applications.rules.js';
 import { checkAnswers, columnsOf, summary } from './applications.submit.js';
 import { attachDocuments } from './applications.uploads.js';
@@ -73,15 +59,7 @@ export async function editAnswers(ctx: AppContext, input: ApplicationEdit, ip: s
         after: { ...summary(row), documentsAdded: checked.documents.length },
       },
     );
-    await sendApplicantEmail(ctx, tx, 'updated', {
-      orgId: row.orgId,
-      organizationName: await organizationName(tx, row.orgId),
-      to: row.email,
-      locale: row.locale as ApplicationLocale,
-      stream: row.stream,
-      name: row.contactName ?? row.applicantName,
-      token: statusTokenOf(ctx, row),
-    });
+    await emailApplicant(ctx, tx, row, 'updated');
     return row;
   });
   return applicantView(ctx.db, updated);

@@ -17,18 +17,23 @@ export const staffActor = (caller: Caller): ApplicationActor => ({ type: 'staff'
 
 type CategoryRow = { id: string; nameEn: string; nameAr: string; colour: string; requiredDocumentTypes: string[] };
 
+/** Which application, of whom, where it stands: the list and the detail begin alike. */
+const identityOf = (a: ApplicationRow) => ({
+  id: a.id,
+  stream: a.stream,
+  status: a.status,
+  applicantName: a.applicantName,
+  contactName: a.contactName,
+  email: a.email,
+});
+
 export function toListItem(
   a: ApplicationRow,
   extra: { averageScore: number | null; scoreCount: number; marketDayCount: number; documentCount: number },
   categories: CategoryRow[],
 ): ApplicationListItem {
   return {
-    id: a.id,
-    stream: a.stream,
-    status: a.status,
-    applicantName: a.applicantName,
-    contactName: a.contactName,
-    email: a.email,
+    ...identityOf(a),
     locale: a.locale as ApplicationLocale,
     categories: categories.map((c) => ({ id: c.id, nameEn: c.nameEn, nameAr: c.nameAr, colour: c.colour })),
     marketDayCount: extra.marketDayCount,
@@ -138,12 +143,7 @@ export function toDetail(a: ApplicationRow, callerId: string, p: DetailParts): A
   const hidden = p.blind && !mine;
   const average = p.scores.length ? p.scores.reduce((sum, s) => sum + s.score, 0) / p.scores.length : null;
   return {
-    id: a.id,
-    stream: a.stream,
-    status: a.status,
-    applicantName: a.applicantName,
-    contactName: a.contactName,
-    email: a.email,
+    ...identityOf(a),
     phone: a.phone,
     locale: a.locale as ApplicationLocale,
     answers: publicAnswers(a.answers),

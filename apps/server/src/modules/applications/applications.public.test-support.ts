@@ -85,6 +85,18 @@ export async function marketForForms(app: App) {
 }
 export type MarketForForms = Awaited<ReturnType<typeof marketForForms>>;
 
+/** What a public-forms test file starts from: the app and a market for the forms (close `env` after the file). */
+export async function startPublicForms(): Promise<{ env: PublicEnv; m: MarketForForms }> {
+  const env = await startPublicApp();
+  return { env, m: await marketForForms(env.app) };
+}
+
+/** Client addresses `<prefix>.1`, `<prefix>.2`, ...: each test file and test its own, so no flood limit of one touches another. */
+export function ipSequence(prefix: string): () => string {
+  let n = 0;
+  return () => `${prefix}.${++n}`;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read loosely in tests; the contracts type the app's own code
 export type Res = { status: number; body: any; headers: Record<string, unknown> };
 

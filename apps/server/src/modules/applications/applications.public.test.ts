@@ -16,9 +16,10 @@ import {
   applicationsOf,
   call,
   formToken,
+  ipSequence,
   marketForForms,
   outboxTo,
-  startPublicApp,
+  startPublicForms,
   statusTokenIn,
   upload,
   vendorBody,
@@ -28,13 +29,10 @@ import {
 
 let env: PublicEnv;
 let m: MarketForForms;
-let ipSeq = 0;
-/** Each test sends from its own address, so the flood limit of one never touches another. */
-const nextIp = () => `10.1.0.${++ipSeq}`;
+const nextIp = ipSequence('10.1.0');
 
 beforeAll(async () => {
-  env = await startPublicApp();
-  m = await marketForForms(env.app);
+  ({ env, m } = await startPublicForms());
 });
 afterAll(async () => env?.close());
 

@@ -1,4 +1,4 @@
-import type { ApplicationLocale, ApplicationStatus } from '@market/contracts';
+import type { ApplicationEmailTemplateKey, ApplicationStatus } from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -6,7 +6,7 @@ import { organizations, vendorApplicationEvents, vendorApplications } from '../.
 import { notFound } from '../../lib/errors.js';
 import { deriveKey, randomSecret, seal, sha256Hex, unseal } from '../../lib/seal.js';
 import { recordAudit } from '../audit/index.js';
-import { sendApplicantEmail } from './applications.emails.js';
+import { sendApplicantEmail, type ApplicantEmail } from './applications.emails.js';
 import { assertTransition } from './applications.rules.js';
 
 export type ApplicationRow = typeof vendorApplications.$inferSelect;
@@ -76,6 +76,26 @@ export async function organizationOf(db: DbOrTx, orgId: string): Promise<{ name:
 
 export async function organizationName(db: DbOrTx, orgId: string): Promise<string> {
   return (await organizationOf(db, orgId)).name;
+}
+
+/** E-mails the applicant of a stored application (in its language, with its status link), inside the caller's transaction. */
+export async function emailApplicant(
+  ctx: AppContext,
+  tx: DbOrTx,
+  app: ApplicationRow,
+  key: ApplicationEmailTemplateKey,
+  values: Pick<ApplicantEmail, 'message' | 'reason'> = {},
+): Promise<void> {
+  await sendApplicantEmail(ctx, tx, key, {
+    orgId: app.orgId,
+    organizationName: await organizationName(tx, app.orgId),
+    to: app.email,
+    locale: app.locale === 'ar' ? 'ar' : 'en',
+    stream: app.stream,
+    name: app.contactName ?? app.applicantName,
+    token: statusTokenOf(ctx, app),
+    ...values,
+  });
 }
 
 const actorFields = (a: ApplicationActor) => ({ actorType: a.type, actorId: a.type === 'staff' ? a.userId : null });
@@ -157,17 +177,7 @@ export async function changeStatus(
   );
   const template = EMAIL_OF[change.to];
   if (template && change.email !== false) {
-    await sendApplicantEmail(ctx, tx, template, {
-      orgId: app.orgId,
-      organizationName: await organizationName(tx, app.orgId),
-      to: app.email,
-      locale: app.locale as ApplicationLocale,
-      stream: app.stream,
-      name: app.contactName ?? app.applicantName,
-      token: statusTokenOf(ctx, app),
-      message: change.message ?? null,
-      reason: change.reason ?? null,
-    });
+    await emailApplicant(ctx, tx, app, template, { message: change.message ?? null, reason: change.reason ?? null });
   }
   return updated!;
 }

@@ -10,14 +10,12 @@ import type { DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
-import { sendApplicantEmail } from './applications.emails.js';
 import { staffActor, toDetail, toListItem } from './applications.mapping.js';
 import {
   changeStatus,
+  emailApplicant,
   insertEvent,
   lockApplication,
-  organizationName,
-  statusTokenOf,
   type ApplicationRow,
   type StatusChange,
 } from './applications.records.js';
@@ -129,25 +127,6 @@ export async function messageApplicant(ctx: AppContext, caller: Caller, id: stri
     await emailApplicant(ctx, tx, app, 'message', { message: text });
   });
   return loadDetail(ctx.db, caller, id);
-}
-
-export async function emailApplicant(
-  ctx: AppContext,
-  tx: DbOrTx,
-  app: ApplicationRow,
-  key: 'message',
-  values: { message?: string | null },
-): Promise<void> {
-  await sendApplicantEmail(ctx, tx, key, {
-    orgId: app.orgId,
-    organizationName: await organizationName(tx, app.orgId),
-    to: app.email,
-    locale: app.locale === 'ar' ? 'ar' : 'en',
-    stream: app.stream,
-    name: app.contactName ?? app.applicantName,
-    token: statusTokenOf(ctx, app),
-    message: values.message ?? null,
-  });
 }
 
 export async function score(

@@ -1,20 +1,21 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationUploads, objects } from '../../db/schema/index.js';
 import { driver } from '../../../test/harness.js';
 import { openObjectStream, orgBucketIds } from '../storage/storage.service.js';
+import { pixelBomb, svg, trickyImages } from '../storage/storage.hostile-corpus.js';
 import { jpeg, pdf, png } from '../storage/storage.test-support.js';
 import { pruneUnclaimedUploads, UNCLAIMED_UPLOAD_DAYS } from './applications.upload-cleanup.js';
 import { safeFileName, UPLOAD_LIMIT } from './applications.uploads.js';
 import {
   call,
   formToken,
+  ipSequence,
   marketForForms,
-  startPublicApp,
+  startPublicForms,
   upload,
   vendorBody,
   type MarketForForms,
@@ -24,38 +25,12 @@ import {
 /** R12 for the public upload: hostile files are refused or neutralised (images re-encoded), never stored as sent. */
 let env: PublicEnv;
 let m: MarketForForms;
-let ipSeq = 0;
-const nextIp = () => `10.2.0.${++ipSeq}`;
+const nextIp = ipSequence('10.2.0');
 
 beforeAll(async () => {
-  env = await startPublicApp();
-  m = await marketForForms(env.app);
+  ({ env, m } = await startPublicForms());
 });
 afterAll(async () => env?.close());
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-  return Buffer.concat([len, body, crc]);
-}
-
-/** A few hundred bytes whose header claims 60000 x 60000 pixels. */
-function pixelBomb(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(60_000, 0);
-  ihdr.writeUInt32BE(60_000, 4);
-  ihdr[8] = 8;
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([
-    sig,
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(60_001 * 4))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 interface Case {
   label: string;
@@ -67,22 +42,8 @@ interface Case {
   storedName?: string;
 }
 
-const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
-
 async function corpus(): Promise<Case[]> {
-  const plainPng = await png();
-  const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
-    .gif()
-    .toBuffer();
-  const exifJpeg = await sharp(await jpeg(16, 16))
-    .jpeg()
-    .withExif({ IFD0: { Copyright: 'secret-gps-52.52N', ImageDescription: '<script>alert(1)</script>' } })
-    .toBuffer();
-  const scriptPng = Buffer.concat([
-    plainPng.subarray(0, 33),
-    pngChunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>', 'latin1')),
-    plainPng.subarray(33),
-  ]);
+  const { plainPng, gif, exifJpeg, scriptPng } = await trickyImages();
   // Hostile names carry a PNG with a script chunk, so "stored as sent" is measurable for them too.
   return [
     { label: 'SVG with script', name: 'logo.svg', body: Buffer.from(svg), type: 'image/svg+xml', refuse: 415 },

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { MultipartFile } from '@fastify/multipart';
 import { APPLICATION_UPLOAD_MAX_BYTES, type ApplicationDocumentRef, type ApplicationUpload } from '@market/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { normalizeDeclared } from '../../lib/file-sniff.js';
-import { AppError, type FieldError } from '../../lib/errors.js';
+import type { FieldError } from '../../lib/errors.js';
 import {
   type Accepted,
   acceptStaged,
   blobStoreFor,
   ensureOrgBuckets,
+  fileError,
   findBucketById,
+  formError,
   orgBucketIds,
-  type Staged,
-  stageUpload,
+  receiveFormFile,
+  splitFileName,
   StorageError,
   writeObject,
 } from '../storage/index.js';
@@ -35,13 +35,6 @@ const EXTENSION_OF: Record<string, string> = {
 };
 export const UPLOAD_LIMIT = 30;
 export const UPLOAD_WINDOW_SECONDS = 600;
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-const fileError = (
-  status: number,
-  code: 'bad_request' | 'payload_too_large' | 'unsupported_media_type' | 'validation_failed',
-  message: string,
-) => new AppError(status, code, message, [{ field: 'file', message }]);
 
 /**
  * A name safe to store and show: no folders, no control or direction characters, no leading dots,
@@ -56,32 +49,15 @@ export function safeFileName(raw: string | undefined): string {
     .replace(/\s+/g, '-')
     .replace(/\.{2,}/g, '.')
     .replace(/^[.-]+/, '');
-  const dot = cleaned.lastIndexOf('.');
-  const ext =
-    dot > 0
-      ? cleaned
-          .slice(dot + 1)
-          .toLowerCase()
-          .slice(0, 10)
-      : '';
-  const stem = (dot > 0 ? cleaned.slice(0, dot) : cleaned).slice(0, 80).replace(/[.-]+$/, '') || 'document';
-  return ext ? `${stem}.${ext}` : stem;
+  const { stem, ext } = splitFileName(cleaned);
+  const name = stem.slice(0, 80).replace(/[.-]+$/, '') || 'document';
+  return ext ? `${name}.${ext}` : name;
 }
 
 /** Storage's refusals, in the API's error envelope (storage speaks Supabase's format). */
 function toApiError(err: unknown): unknown {
-  const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return fileError(400, 'bad_request', 'Send one file per request');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-    return fileError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field file');
-  if (
-    code === 'FST_PROTO_VIOLATION' ||
-    (err instanceof Error && !(err instanceof StorageError) && /Unexpected end of form|Malformed|boundary/i.test(err.message))
-  ) {
-    return fileError(400, 'bad_request', 'The multipart form is not valid');
-  }
+  const refused = formError(err, tooLarge);
+  if (refused) return refused;
   if (!(err instanceof StorageError)) return err;
   if (err.status === 413) return tooLarge();
   if (err.status === 415) return fileError(415, 'unsupported_media_type', `Upload a PNG, JPEG, WebP, GIF or PDF file (${err.message})`);
@@ -92,31 +68,13 @@ function toApiError(err: unknown): unknown {
 const tooLarge = () => fileError(413, 'payload_too_large', `The file is larger than ${APPLICATION_UPLOAD_MAX_BYTES / (1024 * 1024)} MB`);
 
 /** Reads the one file of the multipart form into staging, with the name the browser gave it. */
-async function receiveFile(ctx: AppContext, req: FastifyRequest): Promise<{ staged: Staged; declared: string; fileName: string }> {
-  if (!req.isMultipart()) throw fileError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field file');
-  const length = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(length) && length > APPLICATION_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
-  let part: MultipartFile | undefined;
-  try {
-    part = await req.file({
-      limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50, fileSize: APPLICATION_UPLOAD_MAX_BYTES + 1 },
-    });
-  } catch (err) {
-    throw toApiError(err);
-  }
-  if (!part) throw fileError(400, 'bad_request', 'The form has no file; send it in the field file');
-  if (part.fieldname !== 'file') {
-    part.file.resume();
-    throw fileError(400, 'bad_request', 'Send the file in the field file');
-  }
-  try {
-    const staged = await stageUpload(blobStoreFor(ctx), part.file, APPLICATION_UPLOAD_MAX_BYTES);
-    return { staged, declared: normalizeDeclared(part.mimetype), fileName: safeFileName(part.filename) };
-  } catch (err) {
-    part.file.resume();
-    throw toApiError(err);
-  }
-}
+const receiveFile = (ctx: AppContext, req: FastifyRequest) =>
+  receiveFormFile(req, blobStoreFor(ctx), {
+    limit: APPLICATION_UPLOAD_MAX_BYTES,
+    tooLarge,
+    toError: toApiError,
+    fileName: safeFileName,
+  });
 
 /**
  * Stores one applicant file in the organization's private documents bucket, typed by its content

@@ -31,19 +31,8 @@ export async function listAttributes(db: DbOrTx, orgId: string, id?: string): Pr
     .where(and(eq(attributes.orgId, orgId), id ? eq(attributes.id, id) : undefined))
     .orderBy(asc(attributes.position), asc(sql`lower(${attributes.code})`));
   if (!rows.length) return [];
-  const options = await db
-    .select()
-    .from(attributeOptions)
-    .where(
-      and(
-        eq(attributeOptions.orgId, orgId),
-        inArray(
-          attributeOptions.attributeId,
-          rows.map((r) => r.row.id),
-        ),
-      ),
-    )
-    .orderBy(asc(attributeOptions.position));
+  const ids = rows.map((r) => r.row.id);
+  const options = await listOptions(db, orgId, ids);
   return rows.map((r) => ({
     ...r.row,
     unit: r.unit?.id ? (r.unit as UnitRef) : null,
@@ -51,6 +40,16 @@ export async function listAttributes(db: DbOrTx, orgId: string, id?: string): Pr
     requiredFamilyCount: Number(r.requiredFamilyCount),
     options: options.filter((o) => o.attributeId === r.row.id),
   }));
+}
+
+/** The options of these attributes of the organization, in their order. */
+export async function listOptions(db: DbOrTx, orgId: string, attributeIds: string[]): Promise<OptionRow[]> {
+  if (!attributeIds.length) return [];
+  return db
+    .select()
+    .from(attributeOptions)
+    .where(and(eq(attributeOptions.orgId, orgId), inArray(attributeOptions.attributeId, attributeIds)))
+    .orderBy(asc(attributeOptions.position));
 }
 
 export async function findAttribute(db: DbOrTx, orgId: string, id: string): Promise<AttributeFull | null> {

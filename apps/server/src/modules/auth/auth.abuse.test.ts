@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { driver, type TestContext } from '../../../test/harness.js';
 import { settleDeferred } from './auth.deferred.js';
 import { MAX_METADATA_BYTES } from './auth.schemas.js';
-import { auth, lastMail, post, signIn, STRONG_PASSWORD, uniqueEmail } from './auth.test-support.js';
+import { auth, lastMail, post, signIn, startWithServiceKey, STRONG_PASSWORD, uniqueEmail } from './auth.test-support.js';
 
 /*
  * Abuse suite of the public auth endpoints: enumeration by body and by time, code guessing, password
@@ -17,8 +17,7 @@ let unconfirmed: string;
 const cases = { enumerationBody: 0, enumerationTiming: 0, codeGuessing: 0, spraying: 0, oversize: 0, malformed: 0 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  service = { ...auth(t.app.ctx.keys.service), apikey: t.app.ctx.keys.service };
+  ({ t, service } = await startWithServiceKey());
   known = await createUser(t.app);
   unconfirmed = uniqueEmail('pending');
   expect((await post(t.app, '/auth/v1/signup', { email: unconfirmed, password: STRONG_PASSWORD }, {}, '10.7.0.1')).statusCode).toBe(200);

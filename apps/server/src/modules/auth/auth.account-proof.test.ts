@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../../../test/factories.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { driver, type TestContext } from '../../../test/harness.js';
 import { mfaFactors, sessions, users } from '../../db/schema/index.js';
-import { auth, lastMail, post, signIn, uniqueEmail, type Session } from './auth.test-support.js';
+import { auth, lastMail, post, signIn, startWithServiceKey, uniqueEmail, type Session } from './auth.test-support.js';
 
 /*
  * Decision 008: an account whose password was chosen by whoever typed the address keeps nothing of
@@ -16,8 +16,7 @@ const OWNER_PASSWORD = 'Owner-Chose-This-Later-58';
 let t: TestContext;
 let service: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  service = { ...auth(t.app.ctx.keys.service), apikey: t.app.ctx.keys.service };
+  ({ t, service } = await startWithServiceKey());
 });
 afterAll(async () => t?.close());
 

@@ -1,16 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { driver, type TestContext } from '../../../test/harness.js';
 import { auditLog } from '../../db/schema/index.js';
 import { parseBanDuration } from './auth.admin.js';
-import { auth, lastMail, post, signIn, uniqueEmail, type Session } from './auth.test-support.js';
+import { auth, lastMail, post, signIn, startWithServiceKey, uniqueEmail, type Session } from './auth.test-support.js';
 
 let t: TestContext;
 let service: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  service = { ...auth(t.app.ctx.keys.service), apikey: t.app.ctx.keys.service };
+  ({ t, service } = await startWithServiceKey());
 });
 afterAll(async () => t?.close());
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { isUuid } from '../../lib/jwt.js';
@@ -124,6 +125,25 @@ export async function createUser(deps: AuthDeps, body: unknown, meta: RequestMet
   }
 }
 
+/** Puts the new address in the user's identity of that provider, creating the identity when the user had none. */
+async function setIdentityAddress(
+  tx: DbOrTx,
+  uid: string,
+  provider: 'email' | 'phone',
+  address: { email: string } | { phone: string },
+  now: Date,
+): Promise<void> {
+  await insertIdentity(tx, {
+    userId: uid,
+    provider,
+    providerId: uid,
+    identityData: { sub: uid, ...address },
+    createdAt: now,
+    updatedAt: now,
+  });
+  await updateIdentityData(tx, uid, provider, address, now);
+}
+
 export async function updateUser(deps: AuthDeps, id: string, body: unknown, meta: RequestMeta): Promise<GoTrueUser> {
   const uid = userId(id);
   const input = parse(adminUserBody, body);
@@ -138,29 +158,13 @@ export async function updateUser(deps: AuthDeps, id: string, body: unknown, meta
         const holder = await findUserByEmail(tx, email);
         if (holder && holder.id !== uid) throw emailTaken();
         Object.assign(patch, { email, emailChange: null, emailChangeSentAt: null });
-        await insertIdentity(tx, {
-          userId: uid,
-          provider: 'email',
-          providerId: uid,
-          identityData: { sub: uid, email },
-          createdAt: now,
-          updatedAt: now,
-        });
-        await updateIdentityData(tx, uid, 'email', { email }, now);
+        await setIdentityAddress(tx, uid, 'email', { email }, now);
       }
       if (phone && phone !== user.phone) {
         const holder = await findUserByPhone(tx, phone);
         if (holder && holder.id !== uid) throw phoneTaken();
         patch.phone = phone;
-        await insertIdentity(tx, {
-          userId: uid,
-          provider: 'phone',
-          providerId: uid,
-          identityData: { sub: uid, phone },
-          createdAt: now,
-          updatedAt: now,
-        });
-        await updateIdentityData(tx, uid, 'phone', { phone }, now);
+        await setIdentityAddress(tx, uid, 'phone', { phone }, now);
       }
       if (input.email_confirm != null) {
         patch.emailConfirmedAt = input.email_confirm ? (user.emailConfirmedAt ?? now) : null;

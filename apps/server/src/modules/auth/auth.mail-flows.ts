@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../lib/errors.js';
 import { validationFailed } from './auth.errors.js';
 import { afterAnswer } from './auth.deferred.js';
 import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
-import { issueToken } from './auth.otp.js';
+import { issueToken, sendLinkEmail } from './auth.otp.js';
 import { findUserByEmail, findUserByPendingEmail, lockUserById, type UserRecord } from './auth.repository.js';
 import { emailOnlyBody, otpBody, parse, resendBody } from './auth.schemas.js';
 import { phoneDisabled } from './auth.signup.js';
@@ -18,15 +18,7 @@ import { createUserAudited, updateUserAudited } from './auth.user-writes.js';
  */
 
 async function sendConfirmation(deps: AuthDeps, tx: Tx, user: UserRecord, meta: RequestMeta): Promise<void> {
-  const now = new Date(deps.tuning.now());
-  const updated = await updateUserAudited(
-    tx,
-    user,
-    { confirmationSentAt: now },
-    { action: 'auth.confirmation_sent', actorId: null, ip: meta.ip },
-    now,
-  );
-  await issueToken(deps, tx, { userId: updated.id, type: 'signup', address: updated.email!, redirectTo: meta.redirectTo });
+  await sendLinkEmail(deps, tx, user, 'signup', user.email!, meta, new Date(deps.tuning.now()));
 }
 
 /** POST /otp: a magic link and e-mail code; a new address gets an account (unless create_user is false). */
@@ -63,14 +55,7 @@ async function magicLinkWork(
       const user = await lockUserById(tx, found.id);
       if (!user || isBanned(user, now.getTime())) return;
       if (!user.emailConfirmedAt) return sendConfirmation(deps, tx, user, meta);
-      const updated = await updateUserAudited(
-        tx,
-        user,
-        { recoverySentAt: now },
-        { action: 'auth.magiclink_sent', actorId: null, ip: meta.ip },
-        now,
-      );
-      await issueToken(deps, tx, { userId: updated.id, type: 'magiclink', address: email, redirectTo: meta.redirectTo });
+      await sendLinkEmail(deps, tx, user, 'magiclink', email, meta, now);
     });
   } catch (err) {
     // Someone created the account at the same moment: nothing more to send.
@@ -90,14 +75,7 @@ export async function sendRecovery(deps: AuthDeps, body: unknown, meta: RequestM
       const user = found && (await lockUserById(tx, found.id));
       const now = new Date(deps.tuning.now());
       if (!user || isBanned(user, now.getTime())) return;
-      const updated = await updateUserAudited(
-        tx,
-        user,
-        { recoverySentAt: now },
-        { action: 'auth.recovery_sent', actorId: null, ip: meta.ip },
-        now,
-      );
-      await issueToken(deps, tx, { userId: updated.id, type: 'recovery', address: email, redirectTo: meta.redirectTo });
+      await sendLinkEmail(deps, tx, user, 'recovery', email, meta, now);
     }),
   );
   return {};

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Tx } from '../../db/client.js';
 import { authEmail, type AuthEmailKind } from './auth.emails.js';
-import { randomToken, sha256, type AuthDeps } from './auth.deps.js';
-import { membershipOrgOf } from './auth.repository.js';
+import { randomToken, sha256, type AuthDeps, type RequestMeta } from './auth.deps.js';
+import { membershipOrgOf, type UserRecord } from './auth.repository.js';
 import {
   countFailedAttempt,
   deleteUserTokens,
@@ -13,6 +13,7 @@ import {
   type OneTimeTokenRecord,
 } from './auth.otp.repository.js';
 import { safeRedirect, verifyLink } from './auth.redirect.js';
+import { updateUserAudited } from './auth.user-writes.js';
 
 /** What a one-time token proves when it comes back. */
 export type TokenType = 'signup' | 'magiclink' | 'recovery' | 'invite' | 'email_change' | 'reauthentication';
@@ -96,6 +97,25 @@ export async function issueToken(
     await deps.ctx.mailer.enqueue(tx, { to: opts.address, orgId, ...mail });
   }
   return { linkToken, code, actionLink, redirectTo };
+}
+
+/**
+ * Sends a sign-up confirmation, magic link or recovery e-mail to a locked user: notes when it went out
+ * (audited) and issues its link and code.
+ */
+export async function sendLinkEmail(
+  deps: AuthDeps,
+  tx: Tx,
+  user: UserRecord,
+  type: 'signup' | 'magiclink' | 'recovery',
+  address: string,
+  meta: RequestMeta,
+  now: Date,
+): Promise<void> {
+  const sentAt = type === 'signup' ? { confirmationSentAt: now } : { recoverySentAt: now };
+  const action = type === 'signup' ? 'auth.confirmation_sent' : `auth.${type}_sent`;
+  const updated = await updateUserAudited(tx, user, sentAt, { action, actorId: null, ip: meta.ip }, now);
+  await issueToken(deps, tx, { userId: updated.id, type, address, redirectTo: meta.redirectTo });
 }
 
 /** A token from a link; on success every token of that purpose for that user is spent. */

@@ -3,13 +3,13 @@ import { isUniqueViolation } from '../../lib/errors.js';
 import { unprocessable, validationFailed } from './auth.errors.js';
 import { afterAnswer } from './auth.deferred.js';
 import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
-import { issueToken } from './auth.otp.js';
+import { issueToken, sendLinkEmail } from './auth.otp.js';
 import { acceptNewPassword, metadataName } from './auth.password.js';
 import { findUserByEmail, lockUserById } from './auth.repository.js';
 import { parse, signupBody } from './auth.schemas.js';
 import { mayEmail } from './auth.throttle.js';
 import { pendingUser, type GoTrueUser } from './auth.user-shape.js';
-import { createUserAudited, updateUserAudited } from './auth.user-writes.js';
+import { createUserAudited } from './auth.user-writes.js';
 
 export const phoneDisabled = () => unprocessable('phone_provider_disabled', 'Phone signups are disabled: no SMS provider is configured');
 
@@ -56,14 +56,7 @@ async function register(deps: AuthDeps, reg: Registration, meta: RequestMeta): P
       if (existing) {
         if (existing.emailConfirmedAt || !firstMail) return;
         const locked = (await lockUserById(tx, existing.id)) ?? existing;
-        const updated = await updateUserAudited(
-          tx,
-          locked,
-          { confirmationSentAt: now },
-          { action: 'auth.confirmation_sent', actorId: null, ip: meta.ip },
-          now,
-        );
-        await issueToken(deps, tx, { userId: updated.id, type: 'signup', address: email, redirectTo: meta.redirectTo });
+        await sendLinkEmail(deps, tx, locked, 'signup', email, meta, now);
         return;
       }
       const user = await createUserAudited(

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../app.js';
 import { emailOutbox } from '../../db/schema/index.js';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { settleDeferred } from './auth.deferred.js';
 
 /** Helpers for the auth tests: they drive the real endpoints through app.inject(). */
@@ -85,3 +86,12 @@ export async function signUpConfirmed(
 }
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The headers of a call with the service key, as the admin API wants it. */
+export const serviceHeaders = (app: App) => ({ ...auth(app.ctx.keys.service), apikey: app.ctx.keys.service });
+
+/** What an auth test file starts from: the app, and the service key's headers for the admin API. */
+export async function startWithServiceKey(): Promise<{ t: TestContext; service: Record<string, string> }> {
+  const t = await createTestApp();
+  return { t, service: serviceHeaders(t.app) };
+}

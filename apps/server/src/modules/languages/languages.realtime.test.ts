@@ -1,30 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
-import { Inbox, subscribe, supabaseFor } from '../realtime/realtime.test-utils.js';
+import { driver, type TestContext } from '../../../test/harness.js';
+import { clientsClosedAfterEach, startListeningApp, watchTable } from '../realtime/realtime.test-utils.js';
 
 // The SPA reloads its texts on these changes; an organization's own rows must reach its members only.
 let t: TestContext;
-const clients: SupabaseClient[] = [];
+const clients = clientsClosedAfterEach();
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
+  t = await startListeningApp();
 });
 afterAll(async () => t?.close());
 
-async function watcher(table: string, token?: string) {
-  const c = supabaseFor(t.app);
-  clients.push(c);
-  if (token) await c.realtime.setAuth(token);
-  const inbox = new Inbox<{ new: Record<string, unknown> }>();
-  const channel = c.channel(`i18n-${randomUUID()}`).on('postgres_changes', { event: '*', schema: 'public', table }, (p) => inbox.push(p));
-  return { inbox, join: await subscribe(channel) };
-}
+const watcher = (table: string, token?: string) => watchTable(t.app, clients, table, { token });
 
 describe(`realtime scope of organization texts (${driver})`, () => {
   it("announces an organization's texts and languages to its own members only", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { marketCategories, marketDayCapacities, marketSlots, vendorCategories } from '../../db/schema/index.js';
 
@@ -90,4 +90,24 @@ export async function countUses(db: DbOrTx, orgId: string, id: string): Promise<
 
 export async function deleteCategory(db: DbOrTx, orgId: string, id: string): Promise<void> {
   await db.delete(marketCategories).where(and(eq(marketCategories.orgId, orgId), eq(marketCategories.id, id)));
+}
+
+/** The ids among `ids` that are market categories of the organization. */
+export async function existingCategoryIds(db: DbOrTx, orgId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: marketCategories.id })
+    .from(marketCategories)
+    .where(and(eq(marketCategories.orgId, orgId), inArray(marketCategories.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Names and colours of these categories of the organization, to colour a plan. */
+export function categoryColours(db: DbOrTx, orgId: string, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: marketCategories.id, nameEn: marketCategories.nameEn, nameAr: marketCategories.nameAr, colour: marketCategories.colour })
+    .from(marketCategories)
+    .where(and(eq(marketCategories.orgId, orgId), inArray(marketCategories.id, ids)))
+    .orderBy(asc(marketCategories.nameEn));
 }

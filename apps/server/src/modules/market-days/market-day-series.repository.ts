@@ -4,7 +4,8 @@ import { marketDays, marketDaySeries, marketLocations } from '../../db/schema/in
 
 export type SeriesRow = typeof marketDaySeries.$inferSelect;
 export type SeriesInsert = typeof marketDaySeries.$inferInsert;
-export type SeriesListRow = SeriesRow & {
+/** What a series list adds to the row: its location's names, its days per status and its next date. */
+type SeriesSummary = {
   locationNameEn: string;
   locationNameAr: string;
   draft: number;
@@ -14,6 +15,7 @@ export type SeriesListRow = SeriesRow & {
   detachedCount: number;
   nextDate: string | null;
 };
+export type SeriesListRow = SeriesRow & SeriesSummary;
 
 const countOf = (status: string) =>
   sql<number>`(select count(*) from ${marketDays} d where d.series_id = ${marketDaySeries.id} and d.status = ${status})::int`;
@@ -33,17 +35,7 @@ const columns = (today: string) => ({
   >`(select min(d.date)::text from ${marketDays} d where d.series_id = ${marketDaySeries.id} and d.status <> 'cancelled' and d.date >= ${today}::date)`,
 });
 
-type Selected = {
-  series: SeriesRow;
-  locationNameEn: string;
-  locationNameAr: string;
-  draft: number;
-  published: number;
-  completed: number;
-  cancelled: number;
-  detachedCount: number;
-  nextDate: string | null;
-};
+type Selected = { series: SeriesRow } & SeriesSummary;
 const flatten = ({ series, ...rest }: Selected): SeriesListRow => ({
   ...series,
   ...rest,

@@ -2,19 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, marketDayCapacities, marketDays } from '../../db/schema/index.js';
 import { createLocation } from '../../../test/factories/market.js';
-import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { driver, type TestContext } from '../../../test/harness.js';
 import { addDays, today, weekdayOf } from './market-days.rules.js';
-import { futureWeekday, marketOrg, times } from './market-days.test-support.js';
+import { futureWeekday, startMarketDays, times, type MarketOrg } from './market-days.test-support.js';
 
 let t: TestContext;
-let a: Awaited<ReturnType<typeof marketOrg>>;
-let b: Awaited<ReturnType<typeof marketOrg>>;
+let a: MarketOrg;
+let b: MarketOrg;
 beforeAll(async () => {
-  t = await createTestApp();
-  sendCurrentVersions(t.app);
-  a = await marketOrg(t.app);
-  b = await marketOrg(t.app);
+  ({ t, a, b } = await startMarketDays());
 });
 afterAll(async () => t?.close());
 

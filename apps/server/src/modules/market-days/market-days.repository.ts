@@ -33,15 +33,6 @@ export function activeCategoryTargets(db: DbOrTx, orgId: string) {
     .where(and(eq(marketCategories.orgId, orgId), eq(marketCategories.isActive, true)));
 }
 
-export async function categoryIdsOf(db: DbOrTx, orgId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: marketCategories.id })
-    .from(marketCategories)
-    .where(and(eq(marketCategories.orgId, orgId), inArray(marketCategories.id, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
 const capacityTotal = sql<number>`coalesce((select sum(c.capacity) from ${marketDayCapacities} c where c.market_day_id = ${marketDays.id}), 0)::int`;
 
 const listColumns = {

@@ -1,6 +1,7 @@
 import type { marketDaysRoutes } from '@market/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound, type FieldError } from '../../lib/errors.js';
+import { existingCategoryIds } from '../market-categories/index.js';
 import * as repo from './market-days.repository.js';
 
 type MarketDay = marketDaysRoutes.MarketDay;
@@ -72,7 +73,7 @@ export async function resolveCapacities(
     if (seen.has(c.categoryId)) fields.push({ field: `${field}.${i}.categoryId`, message: 'is listed more than once' });
     seen.add(c.categoryId);
   });
-  const known = await repo.categoryIdsOf(db, orgId, [...seen]);
+  const known = await existingCategoryIds(db, orgId, [...seen]);
   given.forEach((c, i) => {
     if (!known.has(c.categoryId))
       fields.push({ field: `${field}.${i}.categoryId`, message: 'is not a market category of your organization' });

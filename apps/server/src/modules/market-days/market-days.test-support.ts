@@ -1,6 +1,8 @@
 import type { App } from '../../app.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createCategory, createLocation } from '../../../test/factories/market.js';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 import { addDays, today, weekdayOf } from './market-days.rules.js';
 
 // Response bodies are read loosely in tests; the contracts type the app's own code.
@@ -35,6 +37,14 @@ export async function marketOrg(app: App) {
   const crafts = await createCategory(app, org.id, { nameEn: 'Crafts', targetPerDay: 7 });
   const retired = await createCategory(app, org.id, { nameEn: 'Retired', targetPerDay: 9, isActive: false });
   return { org, user, call, location, food, crafts, retired };
+}
+export type MarketOrg = Awaited<ReturnType<typeof marketOrg>>;
+
+/** What a market-days test file starts from: the app (edits carry the current version) and two market organizations. */
+export async function startMarketDays(): Promise<{ t: TestContext; a: MarketOrg; b: MarketOrg }> {
+  const t = await createTestApp();
+  sendCurrentVersions(t.app);
+  return { t, a: await marketOrg(t.app), b: await marketOrg(t.app) };
 }
 
 /** The first date with this weekday at least `ahead` days from today: far enough that "future" holds for the whole test. */

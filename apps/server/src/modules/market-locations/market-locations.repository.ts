@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { marketCategories, marketDays, marketLocations, marketSlots, organizations } from '../../db/schema/index.js';
+import { marketDays, marketLocations, marketSlots, organizations } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/like-pattern.js';
 
 export type LocationRow = typeof marketLocations.$inferSelect;
@@ -131,13 +131,4 @@ export function planSlots(db: DbOrTx, orgId: string, locationId: string) {
     .where(and(eq(marketSlots.orgId, orgId), eq(marketSlots.locationId, locationId)))
     .orderBy(asc(marketSlots.code))
     .limit(PLAN_SLOT_LIMIT);
-}
-
-export function categoriesByIds(db: DbOrTx, orgId: string, ids: string[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return db
-    .select({ id: marketCategories.id, nameEn: marketCategories.nameEn, nameAr: marketCategories.nameAr, colour: marketCategories.colour })
-    .from(marketCategories)
-    .where(and(eq(marketCategories.orgId, orgId), inArray(marketCategories.id, ids)))
-    .orderBy(asc(marketCategories.nameEn));
 }

@@ -5,6 +5,7 @@ import type { Caller } from '../../lib/api-route.js';
 import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
+import { categoryColours } from '../market-categories/index.js';
 import * as repo from './market-locations.repository.js';
 import { hhmm, locationFields } from './market-locations.mapping.js';
 import { assertPlanImage, planImageUrl } from './market-locations.plan-image.js';
@@ -85,7 +86,7 @@ export async function getLocation(db: Db, caller: Caller, id: string): Promise<L
   if (!row) throw notFound('Market location');
   const [[location], slots] = await Promise.all([withExtras(db, caller.orgId, [row]), repo.planSlots(db, caller.orgId, id)]);
   const categoryIds = [...new Set(slots.map((s) => s.categoryId).filter((c): c is string => !!c))];
-  const categories = await repo.categoriesByIds(db, caller.orgId, categoryIds);
+  const categories = await categoryColours(db, caller.orgId, categoryIds);
   return { ...location!, slots, categories };
 }
 

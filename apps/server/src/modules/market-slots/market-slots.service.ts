@@ -8,7 +8,7 @@ import { isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import * as repo from './market-slots.repository.js';
 import { toCentimetres } from './slot-generator.js';
-import { assertOnPlan, codeTaken, requireCategory, requireLocation, toSlot } from './slot-rules.js';
+import { assertOnPlan, codeTaken, newSlotTerms, requireCategory, requireLocation, toSlot } from './slot-rules.js';
 
 const GEOMETRY_NAMES = { x: 'planX', y: 'planY', w: 'widthM', d: 'depthM' };
 const cm = (v: number | null | undefined) => (v === null || v === undefined ? v : toCentimetres(v));
@@ -56,15 +56,7 @@ export async function createSlot(db: Db, caller: Caller, input: c.SlotCreate): P
         {
           locationId: plan.id,
           code: input.code,
-          zone: input.zone ?? '',
-          power: input.power ?? 'none',
-          hasWater: input.hasWater ?? false,
-          hasShade: input.hasShade ?? false,
-          isCorner: input.isCorner ?? false,
-          feePerDay: input.feePerDay ?? 0,
-          feePerSeason: input.feePerSeason ?? 0,
-          status: input.status ?? 'open',
-          categoryId: input.categoryId ?? null,
+          ...newSlotTerms(input),
           planRotation: input.planRotation ?? 0,
           ...geometry,
         },

@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createCategory, createLocation, createSlot } from '../../../test/factories/market.js';
-import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { driver, type TestContext } from '../../../test/harness.js';
+import { startTwoOrgs, type Headers } from '../access/access.test-support.js';
 
 let t: TestContext;
 let orgA: string;
 let orgB: string;
-let admin: Record<string, string>;
-let marketing: Record<string, string>;
-let otherOrgAdmin: Record<string, string>;
+let admin: Headers;
+let marketing: Headers;
+let otherOrgAdmin: Headers;
 beforeAll(async () => {
-  t = await createTestApp();
-  sendCurrentVersions(t.app);
-  orgA = (await createOrg(t.app)).id;
-  orgB = (await createOrg(t.app)).id;
-  admin = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: orgA, role: 'vendor_manager' })));
-  marketing = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: orgA, role: 'marketing' })));
-  otherOrgAdmin = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: orgB, role: 'super_admin' })));
+  const s = await startTwoOrgs({ admin: 'vendor_manager', marketing: 'marketing' }, { otherOrgAdmin: 'super_admin' });
+  ({ t, orgA, orgB } = s);
+  ({ admin, marketing, otherOrgAdmin } = s.users);
 });
 afterAll(async () => t?.close());
 

@@ -5,7 +5,7 @@ import { AppError, invalid, isUniqueViolation } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import * as repo from './market-slots.repository.js';
 import { firstOutOfPlan, planSlotRun, toCentimetres } from './slot-generator.js';
-import { assertOnPlan, codeTaken, requireCategory, requireLocation, toSlot } from './slot-rules.js';
+import { assertOnPlan, codeTaken, newSlotTerms, requireCategory, requireLocation, toSlot } from './slot-rules.js';
 
 /** Creates prefix+from .. prefix+to in one transaction; a clash with any existing code refuses all of them. */
 export async function generateSlots(db: Db, caller: Caller, input: c.SlotGenerate): Promise<c.Slot[]> {
@@ -37,17 +37,9 @@ export async function generateSlots(db: Db, caller: Caller, input: c.SlotGenerat
         planned.map((p) => ({
           locationId: plan.id,
           code: p.code,
-          zone: input.zone ?? '',
+          ...newSlotTerms(input),
           widthM,
           depthM,
-          power: input.power ?? 'none',
-          hasWater: input.hasWater ?? false,
-          hasShade: input.hasShade ?? false,
-          isCorner: input.isCorner ?? false,
-          feePerDay: input.feePerDay ?? 0,
-          feePerSeason: input.feePerSeason ?? 0,
-          status: input.status ?? 'open',
-          categoryId: input.categoryId ?? null,
           planX: p.planX,
           planY: p.planY,
           planRotation: 0,

@@ -26,6 +26,24 @@ export const toSlot = (r: repo.SlotRow): c.Slot => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
+/** A new slot's zone and terms as asked, with the defaults of what was left out (one slot or a generated run alike). */
+export const newSlotTerms = (
+  input: Pick<
+    c.SlotCreate,
+    'zone' | 'power' | 'hasWater' | 'hasShade' | 'isCorner' | 'feePerDay' | 'feePerSeason' | 'status' | 'categoryId'
+  >,
+) => ({
+  zone: input.zone ?? '',
+  power: input.power ?? 'none',
+  hasWater: input.hasWater ?? false,
+  hasShade: input.hasShade ?? false,
+  isCorner: input.isCorner ?? false,
+  feePerDay: input.feePerDay ?? 0,
+  feePerSeason: input.feePerSeason ?? 0,
+  status: input.status ?? 'open',
+  categoryId: input.categoryId ?? null,
+});
+
 export async function requireLocation(db: DbOrTx, orgId: string, id: string): Promise<repo.PlanSize> {
   const loc = await repo.findLocation(db, orgId, id);
   if (!loc) throw notFound('Market location');

@@ -1,5 +1,6 @@
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
-import type { TestContext } from '../../../test/harness.js';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
+import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 
 export type Headers = Record<string, string>;
 
@@ -20,6 +21,21 @@ export function client(t: TestContext, headers: Headers) {
     patch: (url: string, body: unknown) => call('PATCH', url, body),
     del: (url: string) => call('DELETE', url),
   };
+}
+
+export type Api = ReturnType<typeof client>;
+
+/** A fresh organization with its master-data editor (`api`) and a user without the permission (`denied`) as clients. */
+export async function orgClients(t: TestContext): Promise<{ orgId: string; api: Api; denied: Api }> {
+  const a = await orgAdmin(t);
+  return { orgId: a.orgId, api: client(t, a.admin), denied: client(t, a.marketing) };
+}
+
+/** What a catalogue test file starts from: the app (edits carry the current version) and one organization's clients. */
+export async function startCatalogApp(): Promise<{ t: TestContext; orgId: string; api: Api; denied: Api }> {
+  const t = await createTestApp();
+  sendCurrentVersions(t.app);
+  return { t, ...(await orgClients(t)) };
 }
 
 export const fieldOf = (res: { json: () => { error?: { fields?: { field: string }[] } } }) => res.json().error?.fields?.[0]?.field;

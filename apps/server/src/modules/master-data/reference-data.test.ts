@@ -1,23 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributes, auditLog } from '../../db/schema/index.js';
-import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
-import { client, fieldOf, orgAdmin } from './master-data.test-support.js';
+import { driver, type TestContext } from '../../../test/harness.js';
+import { fieldOf, orgClients, startCatalogApp, type Api } from './master-data.test-support.js';
 
 let t: TestContext;
-let api: ReturnType<typeof client>;
-let other: ReturnType<typeof client>;
-let denied: ReturnType<typeof client>;
+let api: Api;
+let other: Api;
+let denied: Api;
 let orgId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  sendCurrentVersions(t.app);
-  const a = await orgAdmin(t);
-  orgId = a.orgId;
-  api = client(t, a.admin);
-  denied = client(t, a.marketing);
-  other = client(t, (await orgAdmin(t)).admin);
+  ({ t, orgId, api, denied } = await startCatalogApp());
+  other = (await orgClients(t)).api;
 });
 afterAll(async () => t?.close());
 

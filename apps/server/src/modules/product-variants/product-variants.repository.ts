@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { attributeFamilyAttributes, attributeOptions, attributes, productVariants, products } from '../../db/schema/index.js';
+import { attributeFamilyAttributes, attributes, productVariants, products } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/like-pattern.js';
+import { listOptions } from '../attributes/index.js';
 
 export type VariantRow = typeof productVariants.$inferSelect;
 export type ProductRef = {
@@ -72,26 +73,12 @@ export async function attributesById(db: DbOrTx, orgId: string, ids: string[]): 
 }
 
 async function withOptions(db: DbOrTx, orgId: string, rows: Omit<AxisAttribute, 'options'>[]): Promise<AxisAttribute[]> {
-  if (!rows.length) return [];
-  const options = await db
-    .select({
-      attributeId: attributeOptions.attributeId,
-      code: attributeOptions.code,
-      labelEn: attributeOptions.labelEn,
-      labelAr: attributeOptions.labelAr,
-    })
-    .from(attributeOptions)
-    .where(
-      and(
-        eq(attributeOptions.orgId, orgId),
-        inArray(
-          attributeOptions.attributeId,
-          rows.map((r) => r.id),
-        ),
-      ),
-    )
-    .orderBy(asc(attributeOptions.position));
-  return rows.map((r) => ({ ...r, options: options.filter((o) => o.attributeId === r.id).map(({ attributeId: _a, ...o }) => o) }));
+  const ids = rows.map((r) => r.id);
+  const options = await listOptions(db, orgId, ids);
+  return rows.map((r) => ({
+    ...r,
+    options: options.filter((o) => o.attributeId === r.id).map(({ code, labelEn, labelAr }) => ({ code, labelEn, labelAr })),
+  }));
 }
 
 export async function listByProduct(db: DbOrTx, orgId: string, productId: string): Promise<VariantRow[]> {

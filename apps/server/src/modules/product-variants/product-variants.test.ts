@@ -1,22 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeFamilies, attributeFamilyAttributes, attributeOptions, attributes, auditLog, products } from '../../db/schema/index.js';
-import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
-import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { createOrg } from '../../../test/factories.js';
+import { driver, type TestContext } from '../../../test/harness.js';
+import { signedIn, startTwoOrgs, type Headers } from '../access/access.test-support.js';
 
 let t: TestContext;
 let orgA: string;
 let orgB: string;
-let admin: Record<string, string>;
-let otherAdmin: Record<string, string>;
+let admin: Headers;
+let otherAdmin: Headers;
 beforeAll(async () => {
-  t = await createTestApp();
-  sendCurrentVersions(t.app);
-  orgA = (await createOrg(t.app)).id;
-  orgB = (await createOrg(t.app)).id;
-  admin = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: orgA, role: 'admin' })));
-  otherAdmin = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: orgB, role: 'super_admin' })));
+  const s = await startTwoOrgs({ admin: 'admin' }, { otherAdmin: 'super_admin' });
+  ({ t, orgA, orgB } = s);
+  ({ admin, otherAdmin } = s.users);
 });
 afterAll(async () => t?.close());
 
@@ -222,7 +219,7 @@ describe(`product variants (${driver})`, () => {
   it('bulk update is all or nothing with per-item field errors, and lets two variants swap barcodes', async () => {
     // A fresh organization: the barcodes below are used by other tests of organization A.
     const org = (await createOrg(t.app)).id;
-    const h = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org, role: 'admin' })));
+    const h = await signedIn(t, org, 'admin');
     const bulk = (items: unknown[]) => t.app.inject({ method: 'PATCH', url: '/api/v1/product-variants', headers: h, payload: { items } });
     const s = await setup(org);
     const vs = (await generate(s.product.id, { axes: [s.size.id], values: { [s.size.id]: ['s', 'm', 'l'] } }, h)).json().items as {
@@ -289,7 +286,7 @@ describe(`product variants (${driver})`, () => {
 
   it('the grid pages by keyset and returns every variant once, sorted by product then position, searchable', async () => {
     const org = (await createOrg(t.app)).id;
-    const h = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org, role: 'admin' })));
+    const h = await signedIn(t, org, 'admin');
     const all: string[] = [];
     for (const sku of ['zeta', 'Alpha', 'mid']) {
       const s = await setup(org, `${sku}-${uniq()}`);

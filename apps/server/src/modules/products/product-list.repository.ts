@@ -33,8 +33,6 @@ export interface ProductFilters {
 /** Ids as one uuid[] parameter: the planner estimates `= any(array)` better than a long IN list. */
 const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-/** LIKE pattern characters taken literally. */
-
 /** The sort column as SQL, and the same value as the text/number the cursor carries. */
 function sortExpr(sort: c.ProductSort): { col: SQL; key: SQL; cast: (v: SortValue) => SQL } {
   switch (SORT_KEYS[sort].key) {

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productsRoutes } from '@market/contracts';
-import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { driver, type TestContext } from '../../../test/harness.js';
 import { bearer, createUser, tokenFor } from '../../../test/factories.js';
-import { catalogFixture, client, created, fieldOf, orgAdmin, type Api, type Fixture } from './products.test-support.js';
+import { catalogFixture, client, created, fieldOf, orgClients, startCatalogApp, type Api, type Fixture } from './products.test-support.js';
 import { decodeProductCursor, encodeProductCursor } from './product-list.cursor.js';
 import { categorySubtree, equalityFilterIsSmall, pageIds } from './product-list.repository.js';
 
@@ -34,13 +33,9 @@ const PRODUCT_SORTS = productsRoutes.PRODUCT_SORTS;
 type ProductSort = productsRoutes.ProductSort;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  sendCurrentVersions(t.app);
-  const a = await orgAdmin(t);
-  orgId = a.orgId;
-  api = client(t, a.admin);
-  const b = await orgAdmin(t);
-  other = client(t, b.admin);
+  ({ t, orgId, api } = await startCatalogApp());
+  const b = await orgClients(t);
+  other = b.api;
   fx = await catalogFixture(t, api, orgId);
   otherFx = await catalogFixture(t, other, b.orgId);
   const names = ['Apple', 'apple', 'Banana', 'Cherry', 'Date', 'Apple', 'Zucchini', 'Mango', 'Lemon', 'Orange'];

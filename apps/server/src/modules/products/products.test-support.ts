@@ -4,10 +4,9 @@ import { eq } from 'drizzle-orm';
 import { assets, objects } from '../../db/schema/index.js';
 import { createBucket, createObject, createVendorRow } from '../../../test/factories/vendors.js';
 import type { TestContext } from '../../../test/harness.js';
-import { client } from '../master-data/master-data.test-support.js';
+import type { Api } from '../master-data/master-data.test-support.js';
 
-export { client, fieldOf, orgAdmin } from '../master-data/master-data.test-support.js';
-export type Api = ReturnType<typeof client>;
+export { client, fieldOf, orgAdmin, orgClients, startCatalogApp, type Api } from '../master-data/master-data.test-support.js';
 
 export async function created<T = { id: string }>(res: Promise<{ statusCode: number; body: string; json: () => unknown }>): Promise<T> {
   const r = await res;

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, productVariants } from '../../db/schema/index.js';
-import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
-import { catalogFixture, client, created, fieldOf, orgAdmin, type Api, type Fixture } from './products.test-support.js';
+import { driver, type TestContext } from '../../../test/harness.js';
+import { catalogFixture, created, fieldOf, orgClients, startCatalogApp, type Api, type Fixture } from './products.test-support.js';
 
 let t: TestContext;
 let api: Api;
@@ -13,14 +12,8 @@ let fx: Fixture;
 let otherFx: Fixture;
 let otherOrgId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  sendCurrentVersions(t.app);
-  const a = await orgAdmin(t);
-  orgId = a.orgId;
-  api = client(t, a.admin);
-  const b = await orgAdmin(t);
-  otherOrgId = b.orgId;
-  other = client(t, b.admin);
+  ({ t, orgId, api } = await startCatalogApp());
+  ({ orgId: otherOrgId, api: other } = await orgClients(t));
   fx = await catalogFixture(t, api, orgId);
   otherFx = await catalogFixture(t, other, otherOrgId);
 }, 120_000);

@@ -1,6 +1,6 @@
 import type { productsRoutes as c } from '@market/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { savedViews } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
@@ -28,13 +28,24 @@ async function guard<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-async function nameInUse(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], caller: Caller, name: string, exceptId?: string) {
+async function nameInUse(db: Db | Tx, caller: Caller, name: string, exceptId?: string) {
   const [hit] = await db
     .select({ id: savedViews.id })
     .from(savedViews)
     .where(and(mine(caller), eq(sql`lower(${savedViews.name})`, name.toLowerCase()), exceptId ? ne(savedViews.id, exceptId) : undefined))
     .limit(1);
   return Boolean(hit);
+}
+
+/** The caller's own view, locked for the change; 404 when it is not theirs (or does not exist). */
+async function lockMine(tx: Tx, caller: Caller, id: string): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(savedViews)
+    .where(and(mine(caller), eq(savedViews.id, id)))
+    .for('update');
+  if (!row) throw notFound('Saved view');
+  return row;
 }
 
 export async function listViews(db: Db, caller: Caller): Promise<c.SavedView[]> {
@@ -69,12 +80,7 @@ export async function updateView(
 ): Promise<c.SavedView> {
   return guard(() =>
     db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(savedViews)
-        .where(and(mine(caller), eq(savedViews.id, id)))
-        .for('update');
-      if (!before) throw notFound('Saved view');
+      const before = await lockMine(tx, caller, id);
       if (input.name !== undefined && (await nameInUse(tx, caller, input.name, id))) throw nameTaken();
       const [row] = await tx
         .update(savedViews)
@@ -99,12 +105,7 @@ export async function updateView(
 
 export async function deleteView(db: Db, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(savedViews)
-      .where(and(mine(caller), eq(savedViews.id, id)))
-      .for('update');
-    if (!before) throw notFound('Saved view');
+    const before = await lockMine(tx, caller, id);
     await tx.delete(savedViews).where(eq(savedViews.id, id));
     await recordAudit(tx, caller, { action: 'delete', entityType: 'saved_view', entityId: id, before: toView(before) });
   });

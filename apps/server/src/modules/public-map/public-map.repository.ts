@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { marketCategories, marketDays, marketLocations, marketSlots, organizations } from '../../db/schema/index.js';
+import { marketDays, marketLocations, marketSlots, organizations } from '../../db/schema/index.js';
 
 /** What the public may know of a location: no internal status, no audit dates. */
 const publicColumns = {
@@ -111,13 +111,4 @@ export function publicSlots(db: DbOrTx, locationId: string, limit: number) {
     .where(and(eq(marketSlots.locationId, locationId), placed))
     .orderBy(asc(marketSlots.code))
     .limit(limit);
-}
-
-export function publicCategories(db: DbOrTx, orgId: string, ids: string[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return db
-    .select({ id: marketCategories.id, nameEn: marketCategories.nameEn, nameAr: marketCategories.nameAr, colour: marketCategories.colour })
-    .from(marketCategories)
-    .where(and(eq(marketCategories.orgId, orgId), inArray(marketCategories.id, ids)))
-    .orderBy(asc(marketCategories.nameEn));
 }

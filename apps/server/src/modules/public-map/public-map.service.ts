@@ -2,6 +2,7 @@ import { marketLocationsRoutes, publicMapRoutes as r } from '@market/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { categoryColours } from '../market-categories/index.js';
 import { hhmm, locationFields, planImageUrl } from '../market-locations/index.js';
 import * as repo from './public-map.repository.js';
 
@@ -56,7 +57,7 @@ export async function publicLocationPlan(db: Db, id: string): Promise<PublicPlan
     repo.upcomingPublishedDays(db, [id], r.PUBLIC_MAP_MAX_DAYS),
   ]);
   const categoryIds = [...new Set(slots.map((s) => s.categoryId).filter((c): c is string => !!c))];
-  const categories = await repo.publicCategories(db, row.orgId, categoryIds);
+  const categories = await categoryColours(db, row.orgId, categoryIds);
   return {
     ...toPublic(row, slots.length, days),
     planWidthM: row.planWidthM,

@@ -1,25 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createUser, tokenFor } from '../../../test/factories.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
-import { httpUrl, Inbox, subscribe, supabaseFor } from './realtime.test-utils.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { driver, type TestContext } from '../../../test/harness.js';
+import { clientsClosedAfterEach, httpUrl, Inbox, memberTokenOf, startListeningApp, subscribe, supabaseFor } from './realtime.test-utils.js';
 
 type Msg = { type: string; event: string; payload: unknown; receivedAt: number };
 
 let t: TestContext;
-const clients: SupabaseClient[] = [];
+const clients = clientsClosedAfterEach();
 /** Broadcast and presence need an organization: every client here is a member of the same one. */
 let memberToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const org = await createOrg(t.app);
-  memberToken = await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'super_admin' }));
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
+  t = await startListeningApp();
+  memberToken = await memberTokenOf(t.app);
 });
 afterAll(async () => t?.close());
 

@@ -1,18 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createUser, tokenFor } from '../../../test/factories.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { driver, type TestContext } from '../../../test/harness.js';
 import { realtimeServiceFor } from './realtime.routes.js';
-import { rawClient, refusedUpgrade, type RawClient } from './realtime.test-utils.js';
+import { memberTokenOf, rawClient, type RawClient, refusedUpgrade, startListeningApp } from './realtime.test-utils.js';
 
 let t: TestContext;
 const sockets: RawClient[] = [];
 /** Channels without postgres_changes need an organization (broadcast and presence are members only). */
 let memberToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const org = await createOrg(t.app);
-  memberToken = await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'super_admin' }));
+  t = await startListeningApp();
+  memberToken = await memberTokenOf(t.app);
 });
 afterEach(() => {
   for (const s of sockets.splice(0)) s.ws.terminate();

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, createUser, tokenFor } from '../../../test/factories.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { driver, type TestContext } from '../../../test/harness.js';
 import { readableByOrganization, registerRealtimeTable } from './realtime.policies.js';
-import { Inbox, subscribe, supabaseFor } from './realtime.test-utils.js';
+import { clientsClosedAfterEach, Inbox, startListeningApp, subscribe, supabaseFor, watchTable } from './realtime.test-utils.js';
 
 // A tenant table made for this suite, announced by the same trigger as the real ones.
 const TABLE = 'rt_tenant_items';
@@ -18,9 +17,9 @@ registerRealtimeTable('rt_async_items', async (viewer, row) => {
 });
 
 let t: TestContext;
-const clients: SupabaseClient[] = [];
+const clients = clientsClosedAfterEach();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await startListeningApp();
   for (const name of [TABLE, 'rt_async_items']) {
     await t.app.ctx.db.execute(
       sql.raw(
@@ -33,20 +32,12 @@ beforeAll(async () => {
       ),
     );
   }
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
 });
 afterAll(async () => t?.close());
 
 async function watcher(table: string, token?: string) {
-  const c = supabaseFor(t.app);
-  clients.push(c);
-  if (token) await c.realtime.setAuth(token);
-  const inbox = new Inbox<{ new: Record<string, unknown> }>();
-  const channel = c.channel(`w-${randomUUID()}`).on('postgres_changes', { event: 'INSERT', schema: 'public', table }, (p) => inbox.push(p));
-  expect(await subscribe(channel)).toEqual({ status: 'SUBSCRIBED' });
+  const { inbox, join } = await watchTable(t.app, clients, table, { token, event: 'INSERT' });
+  expect(join).toEqual({ status: 'SUBSCRIBED' });
   return inbox;
 }
 

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import { afterEach } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../../app.js';
+import { createOrg, createUser, tokenFor } from '../../../test/factories.js';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
 
 /** Test helpers for the realtime suites; not a test file itself. */
 
@@ -16,6 +20,45 @@ export function supabaseFor(app: App, key = app.ctx.keys.anon): SupabaseClient {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never, timeout: 3000 },
   });
+}
+
+/** The app listening on a free port, for clients that connect over the network. */
+export async function startListeningApp(): Promise<TestContext> {
+  const t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return t;
+}
+
+/** The token of a member of a fresh organization (broadcast and presence are for members only). */
+export async function memberTokenOf(app: App): Promise<string> {
+  const org = await createOrg(app);
+  return tokenFor(app, await createUser(app, { orgId: org.id, role: 'super_admin' }));
+}
+
+/** The supabase-js clients a test file opens: after each test their channels are removed (and they disconnect, if asked). */
+export function clientsClosedAfterEach(o: { disconnect?: boolean } = {}): SupabaseClient[] {
+  const clients: SupabaseClient[] = [];
+  afterEach(async () => {
+    await Promise.all(
+      clients.splice(0).map(async (c) => {
+        await c.removeAllChannels();
+        if (o.disconnect) await c.realtime.disconnect();
+      }),
+    );
+  });
+  return clients;
+}
+
+/** A new client (signed in when given a token) following one table's changes; `join` is how its subscription went. */
+export async function watchTable(app: App, clients: SupabaseClient[], table: string, o: { token?: string; event?: '*' | 'INSERT' } = {}) {
+  const c = supabaseFor(app);
+  clients.push(c);
+  if (o.token) await c.realtime.setAuth(o.token);
+  const inbox = new Inbox<{ new: Record<string, unknown> }>();
+  // One overload per event in supabase-js: the payload is read the same for both.
+  const filter = { event: (o.event ?? '*') as '*', schema: 'public', table };
+  const channel = c.channel(`watch-${randomUUID()}`).on('postgres_changes', filter, (p) => inbox.push(p));
+  return { inbox, join: await subscribe(channel) };
 }
 
 export interface SubscribeOutcome {

@@ -1,28 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, tokenFor } from '../../../test/factories.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { driver, type TestContext } from '../../../test/harness.js';
 import { sessions, translations } from '../../db/schema/index.js';
 import { realtimeServiceFor } from './realtime.routes.js';
-import { Inbox, subscribe, supabaseFor } from './realtime.test-utils.js';
+import { clientsClosedAfterEach, Inbox, startListeningApp, subscribe, supabaseFor } from './realtime.test-utils.js';
 
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
 
 let t: TestContext;
-const clients: SupabaseClient[] = [];
+const clients = clientsClosedAfterEach({ disconnect: true });
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterEach(async () => {
-  await Promise.all(
-    clients.splice(0).map(async (c) => {
-      await c.removeAllChannels();
-      await c.realtime.disconnect();
-    }),
-  );
+  t = await startListeningApp();
 });
 afterAll(async () => t?.close());
 

@@ -23,6 +23,24 @@ export function pixelBomb(): Buffer {
   return Buffer.concat([sig, pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
+/** Real images carrying what must not survive an upload (a script chunk, EXIF data) and a plain PNG. */
+export async function trickyImages(): Promise<{ plainPng: Buffer; gif: Buffer; exifJpeg: Buffer; scriptPng: Buffer }> {
+  const plainPng = await png();
+  const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+    .gif()
+    .toBuffer();
+  const exifJpeg = await sharp(await jpeg(16, 16))
+    .jpeg()
+    .withExif({ IFD0: { Copyright: 'secret-gps-52.52N', ImageDescription: '<script>alert(1)</script>' } })
+    .toBuffer();
+  const scriptPng = Buffer.concat([
+    plainPng.subarray(0, 33),
+    pngChunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>', 'latin1')),
+    plainPng.subarray(33),
+  ]);
+  return { plainPng, gif, exifJpeg, scriptPng };
+}
+
 export const zip = () =>
   Buffer.concat([
     Buffer.from('PK\x03\x04\x14\x00\x00\x00\x00\x00', 'latin1'),
@@ -44,19 +62,7 @@ export interface HostileCase {
 
 /** Hostile files: each is refused with the given status, or stored only re-encoded (neutralise). */
 export async function hostileCorpus(): Promise<HostileCase[]> {
-  const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
-    .gif()
-    .toBuffer();
-  const exifJpeg = await sharp(await jpeg(16, 16))
-    .jpeg()
-    .withExif({ IFD0: { Copyright: 'secret-gps-52.52N', ImageDescription: '<script>alert(1)</script>' } })
-    .toBuffer();
-  const plainPng = await png();
-  const pngWithScript = Buffer.concat([
-    plainPng.subarray(0, 33),
-    pngChunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>', 'latin1')),
-    plainPng.subarray(33),
-  ]);
+  const { plainPng, gif, exifJpeg, scriptPng: pngWithScript } = await trickyImages();
   return [
     { label: 'PNG bytes named .jpg', path: 'h/photo.jpg', body: plainPng, type: 'image/jpeg', refuse: 422 },
     { label: 'PNG bytes named .pdf, type unknown', path: 'h/scan.pdf', body: plainPng, type: 'application/octet-stream', refuse: 422 },

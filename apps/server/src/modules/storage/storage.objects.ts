@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { BlobMissingError, newBlobKey } from '../../lib/blob-store.js';
 import { isUniqueViolation } from '../../lib/errors.js';
 import { recordAudit, recordAudits } from '../audit/index.js';
@@ -20,6 +21,24 @@ const summary = (o: Pick<repo.ObjectRow, 'bucketId' | 'name' | 'metadata'>) => (
   name: o.name,
   size: o.metadata.size ?? null,
   mimetype: o.metadata.mimetype ?? null,
+});
+
+/** A new object's row: the actor owns it, it belongs to the bucket's organization, and it is created, changed and read `now`. */
+const newObject = (
+  bucket: Pick<repo.BucketRow, 'id' | 'orgId'>,
+  name: string,
+  actor: Actor,
+  content: Pick<repo.ObjectRow, 'metadata' | 'userMetadata' | 'blobKey'>,
+  now: Date,
+) => ({
+  bucketId: bucket.id,
+  orgId: bucket.orgId,
+  name,
+  owner: actor.userId,
+  ...content,
+  createdAt: now,
+  updatedAt: now,
+  lastAccessedAt: now,
 });
 
 /** Metadata as Supabase Storage keeps it (storage-js reads it in list entries). */
@@ -94,18 +113,7 @@ export async function writeObject(
         return updated;
       }
       if (o.mode === 'update') throw objectNotFound();
-      const created = await repo.insertObject(tx, {
-        bucketId: bucket.id,
-        orgId: bucket.orgId,
-        name: key,
-        owner: actor.userId,
-        metadata,
-        userMetadata: o.metadata,
-        blobKey,
-        createdAt: now,
-        updatedAt: now,
-        lastAccessedAt: now,
-      });
+      const created = await repo.insertObject(tx, newObject(bucket, key, actor, { metadata, userMetadata: o.metadata, blobKey }, now));
       await recordAudit(
         tx,
         { ...actor, orgId: bucket.orgId },
@@ -123,9 +131,23 @@ export async function writeObject(
 }
 
 /** Deletes the named objects of a bucket (names that do not exist are skipped, as Supabase does). */
-export async function removeObjects(ctx: AppContext, actor: Actor, bucket: repo.BucketRow, names: string[]): Promise<repo.ObjectRow[]> {
+export function removeObjects(ctx: AppContext, actor: Actor, bucket: repo.BucketRow, names: string[]): Promise<repo.ObjectRow[]> {
+  return deleteRows(ctx, actor, bucket, (tx) => repo.deleteObjects(tx, bucket.id, [...new Set(names)]));
+}
+
+export async function emptyBucket(ctx: AppContext, actor: Actor, bucket: repo.BucketRow): Promise<number> {
+  return (await deleteRows(ctx, actor, bucket, (tx) => repo.deleteAllObjects(tx, bucket.id))).length;
+}
+
+/** Deletes rows with their audit entries in one transaction, then (after the commit) their bytes. */
+async function deleteRows(
+  ctx: AppContext,
+  actor: Actor,
+  bucket: repo.BucketRow,
+  remove: (tx: DbOrTx) => Promise<repo.ObjectRow[]>,
+): Promise<repo.ObjectRow[]> {
   const removed = await ctx.db.transaction(async (tx) => {
-    const rows = await repo.deleteObjects(tx, bucket.id, [...new Set(names)]);
+    const rows = await remove(tx);
     await recordAudits(
       tx,
       { ...actor, orgId: bucket.orgId },
@@ -135,20 +157,6 @@ export async function removeObjects(ctx: AppContext, actor: Actor, bucket: repo.
   });
   await deleteBlobs(ctx, removed);
   return removed;
-}
-
-export async function emptyBucket(ctx: AppContext, actor: Actor, bucket: repo.BucketRow): Promise<number> {
-  const removed = await ctx.db.transaction(async (tx) => {
-    const rows = await repo.deleteAllObjects(tx, bucket.id);
-    await recordAudits(
-      tx,
-      { ...actor, orgId: bucket.orgId },
-      rows.map((r) => ({ action: 'delete', entityType: 'storage_object', entityId: r.id, before: summary(r) })),
-    );
-    return rows;
-  });
-  await deleteBlobs(ctx, removed);
-  return removed.length;
 }
 
 async function deleteBlobs(ctx: AppContext, rows: repo.ObjectRow[]): Promise<void> {
@@ -207,18 +215,8 @@ export async function copyObject(
   try {
     return await ctx.db.transaction(async (tx) => {
       const now = new Date();
-      const created = await repo.insertObject(tx, {
-        bucketId: to.id,
-        orgId: to.orgId,
-        name: toKey,
-        owner: actor.userId,
-        metadata: { ...src.metadata, lastModified: now.toISOString() },
-        userMetadata: src.userMetadata,
-        blobKey,
-        createdAt: now,
-        updatedAt: now,
-        lastAccessedAt: now,
-      });
+      const metadata = { ...src.metadata, lastModified: now.toISOString() };
+      const created = await repo.insertObject(tx, newObject(to, toKey, actor, { metadata, userMetadata: src.userMetadata, blobKey }, now));
       await recordAudit(
         tx,
         { ...actor, orgId: to.orgId },

@@ -106,16 +106,6 @@ export function categoriesOf(db: DbOrTx, orgId: string, vendorIds: string[]): Pr
     .orderBy(asc(sql`lower(${marketCategories.nameEn})`));
 }
 
-/** The ids among `ids` that are market categories of the organization. */
-export async function orgCategoryIds(db: DbOrTx, orgId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: marketCategories.id })
-    .from(marketCategories)
-    .where(and(eq(marketCategories.orgId, orgId), inArray(marketCategories.id, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
 export async function replaceCategories(db: DbOrTx, orgId: string, vendorId: string, categoryIds: string[]): Promise<void> {
   await db.delete(vendorCategories).where(and(eq(vendorCategories.orgId, orgId), eq(vendorCategories.vendorId, vendorId)));
   if (categoryIds.length) await db.insert(vendorCategories).values(categoryIds.map((categoryId) => ({ orgId, vendorId, categoryId })));

@@ -7,6 +7,7 @@ import { vendors } from '../../db/schema/index.js';
 import { and, eq } from 'drizzle-orm';
 import { AppError, conflict, invalid, isUniqueViolation, notFound, type FieldError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
+import { existingCategoryIds } from '../market-categories/index.js';
 import * as docs from './vendors.documents.repository.js';
 import { toColumns, toListItem, toVendor } from './vendors.mapping.js';
 import * as repo from './vendors.repository.js';
@@ -156,7 +157,7 @@ export async function setCategories(
     // The categories are part of the vendor's record: its stamp is their version.
     await lockUnchanged(tx, vendors, and(eq(vendors.orgId, caller.orgId), eq(vendors.id, id)), expectedUpdatedAt);
     if (!(await repo.findVendor(tx, caller.orgId, id))) throw notFound('Vendor');
-    const known = await repo.orgCategoryIds(tx, caller.orgId, wanted);
+    const known = await existingCategoryIds(tx, caller.orgId, wanted);
     const unknown = wanted.filter((c) => !known.has(c));
     if (unknown.length)
       throw invalid(
