@@ -66,12 +66,7 @@ export function uploadFile<D extends RouteDef>(
   onProgress: (share: number) => void,
   input?: Pick<RequestOf<D>, 'params' | 'query' | 'signal'>,
 ): Promise<ResponseOf<D>>;
-export async function uploadFile(
-  route: RouteRef,
-  file: File,
-  onProgress: (share: number) => void,
-  options: Upload = {},
-): Promise<unknown> {
+export async function uploadFile(route: RouteRef, file: File, onProgress: (share: number) => void, options: Upload = {}): Promise<unknown> {
   const url = apiUrl(route.path, options.params, options.query);
   const headers = await authHeaders();
   return new Promise((resolve, reject) => {
