@@ -7,6 +7,7 @@ export type { BodyOf, DefOf, ParamsOf, QueryOf, ResponseOf, RouteRef } from './c
 export type { HttpMethod, RouteDef } from './common/route.js';
 
 export * from './applications/constants.js';
+export * from './attributes/constants.js';
 export * from './assets/constants.js';
 export * from './email/constants.js';
 export * from './languages/constants.js';

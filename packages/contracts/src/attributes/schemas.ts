@@ -1,23 +1,8 @@
 import { z } from 'zod';
 import { concurrencyShape } from '../common/concurrency.js';
+import { ATTRIBUTE_TYPES, MAX_FAMILY_ATTRIBUTES, MAX_OPTIONS, type AttributeType } from './constants.js';
 
-export const ATTRIBUTE_TYPES = [
-  'text',
-  'long_text',
-  'number',
-  'boolean',
-  'single_select',
-  'multi_select',
-  'date',
-  'price',
-  'measurement',
-  'media',
-] as const;
-export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
-export const SELECT_TYPES: readonly AttributeType[] = ['single_select', 'multi_select'];
-export const LOCALIZABLE_TYPES: readonly AttributeType[] = ['text', 'long_text'];
-export const MAX_OPTIONS = 200;
-export const MAX_FAMILY_ATTRIBUTES = 200;
+export * from './constants.js';
 
 const uuid = z.uuid();
 const code = z

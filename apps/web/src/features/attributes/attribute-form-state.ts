@@ -1,21 +1,10 @@
-import type { attributesRoutes as r } from '@market/contracts';
+import { ATTRIBUTE_TYPES, LOCALIZABLE_TYPES, SELECT_TYPES, type AttributeType } from '@market/contracts/plain';
 import type { Attribute, AttributeCreate, AttributeUpdate } from './attributes-api';
 
-export type AttributeType = r.AttributeType;
-export const TYPES: AttributeType[] = [
-  'text',
-  'long_text',
-  'number',
-  'boolean',
-  'single_select',
-  'multi_select',
-  'date',
-  'price',
-  'measurement',
-  'media',
-];
-export const isSelect = (t: AttributeType) => t === 'single_select' || t === 'multi_select';
-export const isLocalizable = (t: AttributeType) => t === 'text' || t === 'long_text';
+export type { AttributeType };
+export const TYPES = ATTRIBUTE_TYPES;
+export const isSelect = (t: AttributeType) => SELECT_TYPES.includes(t);
+export const isLocalizable = (t: AttributeType) => LOCALIZABLE_TYPES.includes(t);
 
 /** The validation inputs each type shows, in order; every value is kept as typed text until saving. */
 export const RULES: Record<AttributeType, { key: string; kind: 'int' | 'number' | 'date' | 'text' }[]> = {
