@@ -41,6 +41,45 @@ describe('DataTable', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(3);
   });
 
+  it('names the table with a label or an sr-only caption', () => {
+    const { rerender } = render(<DataTable columns={columns} data={fruits} label="Fruits in stock" />);
+    expect(screen.getByRole('table', { name: 'Fruits in stock' }).getAttribute('aria-label')).toBe('Fruits in stock');
+    expect(screen.getByRole('table').querySelector('caption')).toBeNull();
+    rerender(<DataTable columns={columns} data={fruits} caption="Fruit and their codes" />);
+    const table = screen.getByRole('table', { name: 'Fruit and their codes' });
+    expect(table.hasAttribute('aria-label')).toBe(false);
+    const caption = table.querySelector('caption')!;
+    expect(caption.textContent).toBe('Fruit and their codes');
+    expect(caption.className).toBe('sr-only');
+    expect(table.firstElementChild).toBe(caption);
+  });
+
+  it('renders the cells of a rowHeader column as row headers with the look of a cell', () => {
+    const withHeader: ColumnDef<Fruit>[] = [
+      column({ id: 'name', header: 'Name', rowHeader: true, cellProps: { dir: 'auto' }, cell: (f) => f.name }),
+      column({ id: 'code', header: 'Code', rowHeader: true, align: 'end', cellClassName: 'font-mono font-medium', cell: (f) => f.code }),
+      column({ id: 'note', header: 'Note', cell: (f) => `Ripe ${f.name}` }),
+    ];
+    render(<DataTable columns={withHeader} data={fruits} rowProps={(f) => ({ 'data-testid': `fruit-${f.code}` })} />);
+    const row = screen.getByTestId('fruit-APL');
+    const [name, code] = within(row).getAllByRole('rowheader');
+    expect(within(row).getAllByRole('rowheader')).toHaveLength(2);
+    expect(name!.tagName).toBe('TH');
+    expect(name!.getAttribute('scope')).toBe('row');
+    expect(name!.textContent).toBe('Apple');
+    expect(name!).toHaveProperty('dir', 'auto');
+    expect(name!.className.split(' ')).toEqual(expect.arrayContaining(['px-3', 'py-2', 'text-start', 'font-normal']));
+    // The column's own alignment and weight stand alone: no conflicting utilities.
+    expect(code!.className.split(' ')).toEqual(expect.arrayContaining(['px-3', 'py-2', 'text-end', 'font-mono', 'font-medium']));
+    expect(code!.className).not.toMatch(/text-start|font-normal/);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Ripe Apple']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.getAttribute('scope'))).toEqual(['col', 'col', 'col']);
+  });
+
   it('keeps the cells mounted when the parent renders again with new column objects', () => {
     const make = (): ColumnDef<Fruit>[] => [column({ id: 'name', header: 'Name', cell: (f) => <input aria-label={f.name} /> })];
     const { rerender } = render(<DataTable columns={make()} data={fruits} />);

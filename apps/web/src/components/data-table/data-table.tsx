@@ -24,6 +24,10 @@
  * - States: pass `query={useThings()}` and drop the page's `<ListState>`; the table then shows the
  *   skeleton, the error with retry (`errorLabel`) and, with no rows, `empty`. Rows from elsewhere:
  *   `data={…}` (wins over `query.data`, e.g. `data={q.data?.items}` for a page of results).
+ * - Name the table with `label` (its `aria-label`) or `caption` (an `sr-only` `<caption>`, which screen readers
+ *   also announce on entering the table) instead of a wrapping `role="group"`. A column whose cell names
+ *   its row (a field, a code) takes `rowHeader: true`: its cells are `<th scope="row">` that look like the
+ *   other cells (start-aligned, normal weight unless the column's classes give one).
  * - Checkbox selection: `selection={{ selected, onChange, label: (row) => …, allLabel }}` with a `Set` of row ids.
  * - Row ids are `row.id`; pass `getRowId` when rows have none.
  */
@@ -45,6 +49,8 @@ declare module '@tanstack/react-table' {
     cellProps?: TdHTMLAttributes<HTMLTableCellElement> | ((row: TData) => TdHTMLAttributes<HTMLTableCellElement>);
     /** Numbers read against the end edge: header and cells align to the end. */
     align?: 'end';
+    /** The cells name their row: rendered as `<th scope="row">` with the look of a `<td>`. */
+    rowHeader?: boolean;
   }
 }
 
@@ -82,6 +88,10 @@ export interface DataTableProps<T> {
   className?: string;
   /** On the `<table>`, e.g. `min-w-[44rem]`. */
   tableClassName?: string;
+  /** The table's accessible name (`aria-label`), when no visible heading names it. */
+  label?: string;
+  /** An `sr-only` `<caption>`: names the table and is read out when entering it. */
+  caption?: ReactNode;
   testId?: string;
 }
 
@@ -107,6 +117,10 @@ export function column<T>({
 function render<C>(template: string | ((context: C) => ReactNode) | undefined, context: C): ReactNode {
   return typeof template === 'function' ? template(context) : template;
 }
+
+/** Whether the classes already set a font weight or a text alignment (no conflicting utilities: `cn` does not merge). */
+const setsWeight = (classes: string) => /(^|[\s:])font-(thin|extralight|light|normal|medium|semibold|bold|extrabold|black)\b/.test(classes);
+const setsAlign = (classes: string) => /(^|[\s:])text-(start|end|left|right|center|justify)\b/.test(classes);
 
 const NO_ROWS: never[] = [];
 const defaultRowId = (row: unknown, index: number) => {
@@ -141,6 +155,8 @@ export function DataTable<T>({
   selection,
   className,
   tableClassName,
+  label,
+  caption,
   testId,
 }: DataTableProps<T>) {
   const t = useT();
@@ -199,7 +215,8 @@ export function DataTable<T>({
       )}
       {!loading && rows.length > 0 && (
         <div className={cn('relative overflow-x-auto rounded-md border', className)}>
-          <table className={cn('w-full text-sm', tableClassName)} data-testid={testId}>
+          <table className={cn('w-full text-sm', tableClassName)} aria-label={label} data-testid={testId}>
+            {caption !== undefined && caption !== null && <caption className="sr-only">{caption}</caption>}
             <thead className="bg-muted/60 text-muted-foreground">
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
@@ -226,19 +243,27 @@ export function DataTable<T>({
                     {row.getVisibleCells().map((c) => {
                       const meta = c.column.columnDef.meta;
                       const props = typeof meta?.cellProps === 'function' ? meta.cellProps(row.original) : meta?.cellProps;
-                      return (
-                        <td
+                      const classes = cn(
+                        'px-3 py-2',
+                        meta?.align === 'end' && 'text-end',
+                        meta?.className,
+                        meta?.cellClassName,
+                        props?.className,
+                      );
+                      const content = render(c.column.columnDef.cell, c.getContext());
+                      // A <th> is bold and centred by default; give it a <td>'s look unless the column sets its own.
+                      return meta?.rowHeader ? (
+                        <th
                           key={c.id}
                           {...props}
-                          className={cn(
-                            'px-3 py-2',
-                            meta?.align === 'end' && 'text-end',
-                            meta?.className,
-                            meta?.cellClassName,
-                            props?.className,
-                          )}
+                          scope="row"
+                          className={cn(classes, !setsAlign(classes) && 'text-start', !setsWeight(classes) && 'font-normal')}
                         >
-                          {render(c.column.columnDef.cell, c.getContext())}
+                          {content}
+                        </th>
+                      ) : (
+                        <td key={c.id} {...props} className={classes}>
+                          {content}
                         </td>
                       );
                     })}

@@ -154,6 +154,7 @@ export function FormDialogForm({
   onSubmit,
   formClassName = 'grid gap-3 sm:grid-cols-2',
   formId,
+  testId,
   children,
 }: {
   open: boolean;
@@ -169,6 +170,8 @@ export function FormDialogForm({
   formClassName?: string;
   /** The form's id, where a test or another control names it; a generated one otherwise. */
   formId?: string;
+  /** The form's `data-testid`, where an e2e spec selects it. */
+  testId?: string;
   children: ReactNode;
 }) {
   const generatedId = useId();
@@ -188,6 +191,7 @@ export function FormDialogForm({
     >
       <form
         id={id}
+        data-testid={testId}
         noValidate
         className={formClassName}
         onSubmit={(e) => {

@@ -95,12 +95,12 @@ export function ProductVariantsSection({ productId }: { productId: string }) {
         onRetry={() => void variants.refetch()}
         emptyContent={t('variants.section.empty')}
       />
-      {items.length > 0 && (
-        // The table's name sits on this group until DataTable can name its <table> itself.
-        <div role="group" aria-label={t('variants.section.tableLabel')}>
-          <DataTable columns={columns} data={items} rowProps={() => ({ 'data-testid': 'variant-row' })} />
-        </div>
-      )}
+      <DataTable
+        columns={columns}
+        data={items}
+        label={t('variants.section.tableLabel')}
+        rowProps={() => ({ 'data-testid': 'variant-row' })}
+      />
       {generating && (
         <GenerateVariantsDialog
           open

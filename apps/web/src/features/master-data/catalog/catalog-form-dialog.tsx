@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FormDialog, FormField, fieldClass, SubmitFooter, TextField } from '../../../components/ui/form-dialog';
+import { FormDialogForm, FormField, fieldClass, TextField } from '../../../components/ui/form-dialog';
 import { errorMessage, fieldError, hasFieldErrors } from '../../../lib/api-errors';
 import { useT } from '../../../app/i18n/i18n-provider';
 import { catalogErrorWords } from './catalog-api';
@@ -65,96 +65,89 @@ export function CatalogFormDialog({ open, onOpenChange, title, fields, initial, 
   };
 
   return (
-    <FormDialog
+    <FormDialogForm
       open={open}
       onOpenChange={onOpenChange}
       title={title}
       wide
-      footer={
-        <SubmitFooter formId={testId} pending={pending} cancelLabel={t('common.cancel')} onCancel={() => onOpenChange(false)}>
-          {pending ? t('catalog.saving') : t('catalog.save')}
-        </SubmitFooter>
-      }
+      pending={pending}
+      submitLabel={pending ? t('catalog.saving') : t('catalog.save')}
+      cancelLabel={t('common.cancel')}
+      onSubmit={submit}
+      formId={testId}
+      testId={testId}
     >
-      <form
-        id={testId}
-        data-testid={testId}
-        noValidate
-        className="grid gap-3 sm:grid-cols-2"
-        onSubmit={(e) => (e.preventDefault(), submit())}
-      >
-        {fields.map((f) =>
-          f.type === 'checkbox' ? (
-            <label key={f.name} className="flex items-center gap-2 text-sm sm:col-span-2">
-              <input
-                type="checkbox"
-                name={f.name}
-                className="size-4"
-                checked={values[f.name] === true}
-                onChange={(e) => set(f.name, e.target.checked)}
-              />
-              {f.label}
-              {err(f.name) && <span className="text-xs text-destructive">{err(f.name)}</span>}
-            </label>
-          ) : !f.type || f.type === 'text' ? (
-            <TextField
-              key={f.name}
-              label={f.label}
-              hint={f.hint}
-              error={err(f.name)}
-              className={f.wide ? 'sm:col-span-2' : undefined}
+      {fields.map((f) =>
+        f.type === 'checkbox' ? (
+          <label key={f.name} className="flex items-center gap-2 text-sm sm:col-span-2">
+            <input
+              type="checkbox"
               name={f.name}
-              dir={f.dir}
-              lang={f.dir === 'rtl' ? 'ar' : undefined}
-              maxLength={f.maxLength ?? 200}
-              value={String(values[f.name] ?? '')}
-              onValueChange={(v) => set(f.name, v)}
+              className="size-4"
+              checked={values[f.name] === true}
+              onChange={(e) => set(f.name, e.target.checked)}
             />
-          ) : (
-            <FormField
-              key={f.name}
-              label={f.label}
-              hint={f.hint}
-              error={err(f.name)}
-              className={f.wide || f.type === 'textarea' ? 'sm:col-span-2' : undefined}
-            >
-              {(p) =>
-                f.type === 'select' ? (
-                  <select
-                    {...p}
-                    name={f.name}
-                    className={fieldClass}
-                    value={String(values[f.name] ?? '')}
-                    onChange={(e) => set(f.name, e.target.value)}
-                  >
-                    {f.options?.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <textarea
-                    {...p}
-                    name={f.name}
-                    dir={f.dir}
-                    className={`${fieldClass} h-20 py-2`}
-                    maxLength={f.maxLength ?? 2000}
-                    value={String(values[f.name] ?? '')}
-                    onChange={(e) => set(f.name, e.target.value)}
-                  />
-                )
-              }
-            </FormField>
-          ),
-        )}
-        {general && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {general}
-          </p>
-        )}
-      </form>
-    </FormDialog>
+            {f.label}
+            {err(f.name) && <span className="text-xs text-destructive">{err(f.name)}</span>}
+          </label>
+        ) : !f.type || f.type === 'text' ? (
+          <TextField
+            key={f.name}
+            label={f.label}
+            hint={f.hint}
+            error={err(f.name)}
+            className={f.wide ? 'sm:col-span-2' : undefined}
+            name={f.name}
+            dir={f.dir}
+            lang={f.dir === 'rtl' ? 'ar' : undefined}
+            maxLength={f.maxLength ?? 200}
+            value={String(values[f.name] ?? '')}
+            onValueChange={(v) => set(f.name, v)}
+          />
+        ) : (
+          <FormField
+            key={f.name}
+            label={f.label}
+            hint={f.hint}
+            error={err(f.name)}
+            className={f.wide || f.type === 'textarea' ? 'sm:col-span-2' : undefined}
+          >
+            {(p) =>
+              f.type === 'select' ? (
+                <select
+                  {...p}
+                  name={f.name}
+                  className={fieldClass}
+                  value={String(values[f.name] ?? '')}
+                  onChange={(e) => set(f.name, e.target.value)}
+                >
+                  {f.options?.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <textarea
+                  {...p}
+                  name={f.name}
+                  dir={f.dir}
+                  className={`${fieldClass} h-20 py-2`}
+                  maxLength={f.maxLength ?? 2000}
+                  value={String(values[f.name] ?? '')}
+                  onChange={(e) => set(f.name, e.target.value)}
+                />
+              )
+            }
+          </FormField>
+        ),
+      )}
+      {general && (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          {general}
+        </p>
+      )}
+    </FormDialogForm>
   );
 }
 

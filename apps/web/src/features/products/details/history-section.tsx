@@ -21,6 +21,7 @@ function VersionDiffTable({ diff, product, options }: { diff: DiffEntry[]; produ
     column({
       id: 'field',
       header: t('products.history.field'),
+      rowHeader: true,
       cellClassName: 'font-medium',
       cell: (e) => fieldLabel(e.field, options, t, language),
     }),
@@ -39,17 +40,15 @@ function VersionDiffTable({ diff, product, options }: { diff: DiffEntry[]; produ
       cell: (e) => valueText(e.field, e.after, options, product, t, language),
     }),
   ];
-  // The table's name sits on this group until DataTable can caption its <table> itself.
   return (
-    <div role="group" aria-label={t('products.history.diffCaption')}>
-      <DataTable
-        columns={columns}
-        data={diff}
-        getRowId={(e) => e.field}
-        testId="version-diff"
-        rowProps={(e) => ({ 'data-testid': `diff-${e.field}`, className: 'align-top' })}
-      />
-    </div>
+    <DataTable
+      columns={columns}
+      data={diff}
+      getRowId={(e) => e.field}
+      caption={t('products.history.diffCaption')}
+      testId="version-diff"
+      rowProps={(e) => ({ 'data-testid': `diff-${e.field}`, className: 'align-top' })}
+    />
   );
 }
 
