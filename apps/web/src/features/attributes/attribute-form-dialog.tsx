@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormDialogForm, FormField, fieldClass } from '../../components/ui/form-dialog';
 import { errorMessage, fieldErrors, hasFieldErrors } from '../../lib/api-errors';
@@ -18,6 +18,7 @@ import { CodeField, NameFields } from './attribute-name-fields';
 import { AttributeOptionsEditor } from './attribute-options-editor';
 import { AttributeValidationFields } from './attribute-validation-fields';
 import { attributeErrorWords, useCreateAttribute, useUnitsForAttributes, useUpdateAttribute, type Attribute } from './attributes-api';
+import { useDialogSave } from '../../lib/use-dialog-save';
 
 /** Adds an attribute (its type fixed from then on) or changes names, options, unit and rules. */
 export function AttributeFormDialog({
@@ -32,22 +33,13 @@ export function AttributeFormDialog({
   const { t, language } = useI18n();
   const create = useCreateAttribute();
   const update = useUpdateAttribute();
-  const save = attribute ? update : create;
   const [d, setD] = useState<AttributeDraft>(() => draftOf(null));
   const [local, setLocal] = useState<Record<string, string>>({});
   const units = useUnitsForAttributes(open && d.type === 'measurement');
-  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
-  // does not make the effect run more often.
-  const resetCreate = create.reset;
-  const resetUpdate = update.reset;
-  useEffect(() => {
-    if (!open) return;
-    resetCreate();
-    resetUpdate();
+  const save = useDialogSave(open, attribute, create, update, (attribute) => {
     setLocal({});
     setD(draftOf(attribute));
-    // Reset only when the dialog opens or switches attribute, not when the mutations change.
-  }, [open, attribute, resetCreate, resetUpdate]);
+  });
 
   const words = attributeErrorWords(t);
   // The server's messages by exact path (`options.2.code`), each shown under its own input.

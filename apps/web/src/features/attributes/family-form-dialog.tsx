@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormDialogForm } from '../../components/ui/form-dialog';
 import { errorMessage, fieldErrors, hasFieldErrors } from '../../lib/api-errors';
@@ -6,6 +6,7 @@ import { useT } from '../../app/i18n/i18n-provider';
 import { CodeField, NameFields } from './attribute-name-fields';
 import { attributeErrorWords, useAttributes, useCreateFamily, useUpdateFamily, type AttributeFamily } from './attributes-api';
 import { FamilyMembersPicker, type Member } from './family-members-picker';
+import { useDialogSave } from '../../lib/use-dialog-save';
 
 /** Adds or changes an attribute family: names and which attributes, in order, with which required. */
 export function FamilyFormDialog({
@@ -21,23 +22,14 @@ export function FamilyFormDialog({
   const attributes = useAttributes();
   const create = useCreateFamily();
   const update = useUpdateFamily();
-  const save = family ? update : create;
   const [form, setForm] = useState({ code: '', nameEn: '', nameAr: '' });
   const [members, setMembers] = useState<Member[]>([]);
   const [local, setLocal] = useState<Record<string, string>>({});
-  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
-  // does not make the effect run more often.
-  const resetCreate = create.reset;
-  const resetUpdate = update.reset;
-  useEffect(() => {
-    if (!open) return;
-    resetCreate();
-    resetUpdate();
+  const save = useDialogSave(open, family, create, update, (family) => {
     setLocal({});
     setForm(family ? { code: family.code, nameEn: family.nameEn, nameAr: family.nameAr } : { code: '', nameEn: '', nameAr: '' });
     setMembers(family ? family.attributes.map((a) => ({ attributeId: a.attributeId, required: a.required })) : []);
-    // Reset only when the dialog opens or switches family, not when the mutations change.
-  }, [open, family, resetCreate, resetUpdate]);
+  });
 
   const words = attributeErrorWords(t);
   const server = fieldErrors(save.error, words.field);

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { LANGUAGE_CODE_PATTERN, TEXT_DIRECTIONS, type TextDirection } from '@market/contracts/plain';
 import { FormDialogForm, FormField, fieldClass, TextField } from '../../components/ui/form-dialog';
 import { errorMessage, fieldError, hasFieldErrors } from '../../lib/api-errors';
 import { useT } from '../../app/i18n/i18n-provider';
 import { languageErrorWords, useCreateLanguage, useUpdateLanguage, type Language } from './languages-api';
+import { useDialogSave } from '../../lib/use-dialog-save';
 
 /** Adds a language (code fixed from then on) or changes its names and direction. */
 export function LanguageFormDialog({
@@ -21,25 +22,16 @@ export function LanguageFormDialog({
   const t = useT();
   const create = useCreateLanguage();
   const update = useUpdateLanguage();
-  const save = language ? update : create;
   const [form, setForm] = useState({ code: '', name: '', nativeName: '', textDirection: 'ltr' as TextDirection });
   const [local, setLocal] = useState<Record<string, string>>({});
-  // `reset` is bound to the mutation's observer and keeps one identity across renders, so listing it
-  // does not make the effect run more often.
-  const resetCreate = create.reset;
-  const resetUpdate = update.reset;
-  useEffect(() => {
-    if (!open) return;
-    resetCreate();
-    resetUpdate();
+  const save = useDialogSave(open, language, create, update, (language) => {
     setLocal({});
     setForm(
       language
         ? { code: language.code, name: language.name, nativeName: language.nativeName, textDirection: language.textDirection }
         : { code: '', name: '', nativeName: '', textDirection: 'ltr' },
     );
-    // Reset only when the dialog opens or switches language, not when the mutations change.
-  }, [open, language, resetCreate, resetUpdate]);
+  });
 
   const words = languageErrorWords(t);
   const err = (f: string) => local[f] ?? fieldError(save.error, f, words.field);
