@@ -64,7 +64,9 @@ test('market vendor journey: Arabic application with a document, request for inf
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signIn(staff, STAFF);
-  await staff.goto('/market-vendor-management?tab=applications');
+  // The sidebar's "Vendor Applications" opens on the applications, not on the vendors.
+  await staff.goto('/market-vendor-management');
+  await expect(staff.getByRole('tab', { name: 'Applications' })).toHaveAttribute('aria-selected', 'true');
   const row = staff.getByTestId('application-row').filter({ hasText: businessName });
   await expect(row).toBeVisible();
   await row.getByRole('link', { name: businessName }).click();
@@ -147,4 +149,19 @@ test('stored text from a public form is shown as text on every staff screen, nev
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(await page.locator('main img[src="x"], main svg[onload]').count()).toBe(0);
   expect(dialogs).toEqual([]);
+});
+
+test('a missing application says so at once and links back to its queue', async ({ page }) => {
+  await signIn(page, STAFF);
+  const missing = '00000000-0000-4000-8000-000000000000';
+  let asked = 0;
+  page.on('request', (r) => void (r.url().includes(`/api/v1/vendor-applications/${missing}`) && asked++));
+  await page.goto(`/junior-vendor-management/applications/${missing}`);
+  const back = page.getByTestId('application-back');
+  await expect(back).toBeVisible();
+  // A 404 is not asked again: a retry would keep "Loading..." up for its delay and a second round trip.
+  expect(asked).toBe(1);
+  await back.click();
+  await expect(page).toHaveURL(/\/junior-vendor-management$/);
+  await expect(page.getByRole('tab', { name: 'Applications' })).toHaveAttribute('aria-selected', 'true');
 });

@@ -5,17 +5,18 @@ import { VendorsDirectory } from './vendors-directory';
 
 export type VendorArea = 'market' | 'junior';
 
-/** The applications area of a vendor stream: its review queue and its vendors. */
+/** The applications area of a vendor stream: its review queue (first) and its vendors. */
 export function VendorsArea({ area, titleKey }: { area: VendorArea; titleKey: string }) {
   const t = useT();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'applications' ? 'applications' : 'vendors';
+  // The area opens on its applications; a link to one vendor (`?vendor=`) opens the vendors tab.
+  const asked = params.get('tab');
+  const tab = asked === 'applications' || asked === 'vendors' ? asked : params.has('vendor') ? 'vendors' : 'applications';
   const setTab = (value: string) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (value === 'vendors') next.delete('tab');
-        else next.set('tab', value);
+        next.set('tab', value);
         return next;
       },
       { replace: true },
