@@ -4,13 +4,14 @@ import { RouterProvider } from 'react-router';
 import { Direction } from 'radix-ui';
 import { Toaster } from 'sonner';
 import { PageSkeleton } from '../components/ui/page-skeleton';
+import { shouldRetryQuery } from '../lib/query-retry';
 import { AuthProvider } from './session/auth-provider';
 import { I18nProvider, useI18n } from './i18n/i18n-provider';
 import { ThemeProvider } from './theme/theme-provider';
 import { createAppRouter, preloadCurrentRoute } from './router';
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+  return new QueryClient({ defaultOptions: { queries: { retry: shouldRetryQuery, refetchOnWindowFocus: false } } });
 }
 
 /** Radix primitives (tabs, menus, sliders) follow the language's direction. */

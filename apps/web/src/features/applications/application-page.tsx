@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { ListState } from '../../components/ui/list-state';
 import { ApiError } from '../../lib/api';
 import { useI18n } from '../../app/i18n/i18n-provider';
@@ -14,6 +14,8 @@ export default function ApplicationPage() {
   const { t } = useI18n();
   const { id } = useParams();
   const app = useApplication(id);
+  // The queue this page was opened from: /x/applications/:id → /x, /workshop-applications/:id → /workshop-applications.
+  const queuePath = useLocation().pathname.replace(/(\/applications)?\/[^/]+\/?$/, '') || '/dashboard';
   if (!app.data) {
     const notFound = app.error instanceof ApiError && (app.error.status === 404 || app.error.status === 422 || app.error.status === 400);
     return (
@@ -27,7 +29,14 @@ export default function ApplicationPage() {
           errorLabel={t('review.page.loadFailed')}
           retryLabel={t('common.tryAgain')}
           onRetry={() => void app.refetch()}
-          emptyContent={t('review.page.notFound')}
+          emptyContent={
+            <span className="flex flex-col items-center gap-2">
+              {t('review.page.notFound')}
+              <Link to={queuePath} className="text-primary underline" data-testid="application-back">
+                {t('review.page.back')}
+              </Link>
+            </span>
+          }
         />
       </section>
     );
