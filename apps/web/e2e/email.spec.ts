@@ -7,6 +7,7 @@ test('the e-mail test page asks for sign-in, refuses without the settings permis
 }) => {
   await page.goto('/email-test');
   await expect(page.getByText('Sign in to send a test e-mail')).toBeVisible();
+  await expect(page.getByTestId('email-test-back')).toHaveCount(0);
 
   await signIn(page, seeded('marketing'));
   await page.goto('/email-test');
@@ -25,6 +26,9 @@ test('the e-mail test page asks for sign-in, refuses without the settings permis
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   // No SMTP server is configured for the e2e server, so the outbox keeps the message.
   await expect(page.getByTestId('email-status')).toContainText('Kept (no SMTP configured)');
+  // The page is outside the shell, so it links back into the app.
+  await page.getByTestId('email-test-back').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('a super admin reads a kept e-mail in the outbox, with the sender’s links defanged and nothing clickable', async ({ page, sfx }) => {

@@ -89,6 +89,7 @@ export const SHELL_PAGES = {
   'dashboard.noActivity': { en: 'No activity yet', ar: 'لا يوجد نشاط بعد' },
 
   'emailTest.title': { en: 'Send test e-mail', ar: 'إرسال بريد إلكتروني تجريبي' },
+  'emailTest.backToApp': { en: 'Back to the back office', ar: 'العودة إلى لوحة الإدارة' },
   'emailTest.to': { en: 'To', ar: 'إلى' },
   'emailTest.template': { en: 'Template', ar: 'القالب' },
   'emailTest.subject': { en: 'Subject', ar: 'الموضوع' },

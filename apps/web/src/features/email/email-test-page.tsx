@@ -10,6 +10,7 @@ import { useAuth } from '../../app/session/auth-provider';
 import { inputClass } from '../auth';
 import { useT } from '../../app/i18n/i18n-provider';
 import { EmailOutboxSection } from './email-outbox-section';
+import { landingPath } from '../vendor-portal';
 
 /** Send a test e-mail and follow its delivery status in the outbox. */
 export default function EmailTestPage() {
@@ -39,6 +40,15 @@ export default function EmailTestPage() {
   if (loading || (session && me.isPending)) return <p role="status">{t('common.loading')}</p>;
   return (
     <section className="flex max-w-xl flex-col gap-4">
+      {session && (
+        <Link
+          className="self-start text-sm text-primary underline"
+          to={landingPath(me.data?.permissions ?? [])}
+          data-testid="email-test-back"
+        >
+          {t('emailTest.backToApp')}
+        </Link>
+      )}
       <h1 className="text-2xl font-semibold">{t('emailTest.title')}</h1>
       {!session && (
         <p className="rounded-md border bg-muted p-3 text-sm">
