@@ -39,6 +39,9 @@ test('Ctrl+B collapses the sidebar and the cookie keeps it collapsed for 7 days'
   await page.keyboard.press('Control+b');
   await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
   await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeCloseTo(48, 0);
+  // The version stays inside the icon rail.
+  const version = page.getByTestId('sidebar-version');
+  expect(await version.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
   expect(cookie?.value).toBe('false');
   const days = (cookie!.expires - Date.now() / 1000) / 86400;

@@ -10,7 +10,7 @@ function SidebarBody({ viewer, collapsed, onNavigate }: { viewer: Viewer; collap
   const t = useT();
   return (
     <div className="flex h-full flex-col">
-      <div className={cn('flex items-center gap-2 border-b px-3 py-3', collapsed && 'justify-center px-0')}>
+      <div className={cn('flex items-center gap-2 border-b py-3', collapsed ? 'justify-center' : 'px-3')}>
         <div className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
           <Store className="size-4" aria-hidden />
         </div>
@@ -35,8 +35,8 @@ function SidebarBody({ viewer, collapsed, onNavigate }: { viewer: Viewer; collap
                     title={collapsed ? t(item.key) : undefined}
                     className={({ isActive }) =>
                       cn(
-                        'flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-sidebar-foreground hover:bg-sidebar-accent',
-                        collapsed && 'justify-center px-0',
+                        'flex items-center gap-2 rounded-md py-1.5 text-sm text-sidebar-foreground hover:bg-sidebar-accent',
+                        collapsed ? 'justify-center' : 'px-2',
                         isActive && 'bg-sidebar-accent font-medium',
                       )
                     }
@@ -50,7 +50,13 @@ function SidebarBody({ viewer, collapsed, onNavigate }: { viewer: Viewer; collap
           </div>
         ))}
       </nav>
-      <div className={cn('border-t px-3 py-2 text-xs text-muted-foreground', collapsed && 'px-0 text-center')}>{t('sidebar.version')}</div>
+      <div
+        data-testid="sidebar-version"
+        title={t('sidebar.version')}
+        className={cn('overflow-hidden border-t py-2 text-muted-foreground', collapsed ? 'text-center text-[0.625rem]' : 'px-3 text-xs')}
+      >
+        {t('sidebar.version')}
+      </div>
     </div>
   );
 }
