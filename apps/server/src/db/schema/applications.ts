@@ -17,34 +17,21 @@ import {
 import { marketCategories, marketDays } from './market.js';
 import { organizations } from './platform.js';
 import { vendors } from './vendors.js';
+import {
+  APPLICATION_ACTORS,
+  APPLICATION_DOCUMENT_TYPES,
+  APPLICATION_EVENT_KINDS,
+  APPLICATION_STATUSES,
+  APPLICATION_STREAMS,
+} from '@market/contracts/plain';
+// The value lists are the contract's (one source for the database, the API and the forms).
+export { APPLICATION_ACTORS, APPLICATION_DOCUMENT_TYPES, APPLICATION_EVENT_KINDS, APPLICATION_STATUSES, APPLICATION_STREAMS };
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const orgId = () =>
   uuid('org_id')
     .notNull()
     .references(() => organizations.id, { onDelete: 'cascade' });
-
-export const APPLICATION_STREAMS = ['market_vendor', 'junior_vendor', 'workshop'] as const;
-export const APPLICATION_STATUSES = [
-  'submitted',
-  'under_review',
-  'info_requested',
-  'approved',
-  'waitlisted',
-  'rejected',
-  'withdrawn',
-] as const;
-export const APPLICATION_DOCUMENT_TYPES = ['insurance', 'permit', 'licence', 'id', 'food_hygiene', 'other'] as const;
-export const APPLICATION_EVENT_KINDS = [
-  'submitted',
-  'updated',
-  'status',
-  'message',
-  'info_request',
-  'info_response',
-  'document_review',
-] as const;
-export const APPLICATION_ACTORS = ['applicant', 'staff', 'system'] as const;
 
 /** One application of a stream (market vendor, junior vendor, workshop host) from the public forms. */
 export const vendorApplications = pgTable(

@@ -14,6 +14,9 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './platform.js';
+import { ATTRIBUTE_TYPES, UNIT_KINDS } from '@market/contracts/plain';
+// The value lists are the contract's (one source for the database, the API and the forms).
+export { ATTRIBUTE_TYPES, UNIT_KINDS };
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const orgId = () =>
@@ -59,8 +62,6 @@ export const brands = pgTable(
   },
   (t) => [uniqueIndex('brands_org_code_key').on(t.orgId, sql`lower(${t.code})`)],
 );
-
-export const UNIT_KINDS = ['count', 'length', 'area', 'volume', 'weight', 'time', 'other'] as const;
 
 export const units = pgTable(
   'units',
@@ -131,19 +132,6 @@ export const currencies = pgTable(
     check('currencies_minor_digits_range', sql`${t.minorDigits} between 0 and 4`),
   ],
 );
-
-export const ATTRIBUTE_TYPES = [
-  'text',
-  'long_text',
-  'number',
-  'boolean',
-  'single_select',
-  'multi_select',
-  'date',
-  'price',
-  'measurement',
-  'media',
-] as const;
 
 /** A typed product attribute; `validation` holds the rules of its type (required, min, max, pattern, ...). */
 export const attributes = pgTable(

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './platform.js';
+import { SLOT_POWER, SLOT_STATUSES } from '@market/contracts/plain';
+// The value lists are the contract's (one source for the database, the API and the forms).
+export { SLOT_POWER, SLOT_STATUSES };
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const orgId = () =>
@@ -10,8 +13,6 @@ const orgId = () =>
 
 export const DOCUMENT_TYPES = ['insurance', 'permit', 'licence', 'id', 'food_hygiene'] as const;
 export const AMENITIES = ['parking', 'toilets', 'power', 'water', 'shade', 'step_free'] as const;
-export const SLOT_POWER = ['none', 'single_phase', 'three_phase'] as const;
-export const SLOT_STATUSES = ['open', 'blocked'] as const;
 export const LOCATION_STATUSES = ['active', 'inactive'] as const;
 export const MARKET_DAY_STATUSES = ['draft', 'published', 'completed', 'cancelled'] as const;
 

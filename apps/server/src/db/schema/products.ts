@@ -18,6 +18,9 @@ import { attributeFamilies, brands, catalogCategories, taxClasses } from './cata
 import { organizations } from './platform.js';
 import { objects } from './storage.js';
 import { vendors } from './vendors.js';
+import { PRODUCT_LOCALES, PRODUCT_STATUSES } from '@market/contracts/plain';
+// The value lists are the contract's (one source for the database, the API and the forms).
+export { PRODUCT_LOCALES, PRODUCT_STATUSES };
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const orgId = () =>
@@ -25,9 +28,6 @@ const orgId = () =>
     .notNull()
     .references(() => organizations.id, { onDelete: 'cascade' });
 const stamps = () => ({ createdAt: ts('created_at').notNull().defaultNow(), updatedAt: ts('updated_at').notNull().defaultNow() });
-
-export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
-export const PRODUCT_LOCALES = ['en', 'ar'] as const;
 
 /** One locale's completeness: score 0-100 and the keys still missing ("name", "description" or an attribute id). */
 export type LocaleCompleteness = { score: number; required: number; missing: string[] };

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { bigint, date, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES, marketCategories } from './market.js';
 import { organizations } from './platform.js';
+import { VENDOR_STATUSES, VENDOR_TYPES } from '@market/contracts/plain';
+// The value lists are the contract's (one source for the database, the API and the forms).
+export { VENDOR_STATUSES, VENDOR_TYPES };
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const orgId = () =>
@@ -9,8 +12,6 @@ const orgId = () =>
     .notNull()
     .references(() => organizations.id, { onDelete: 'cascade' });
 
-export const VENDOR_TYPES = ['market', 'junior', 'normal'] as const;
-export const VENDOR_STATUSES = ['active', 'suspended', 'blocklisted'] as const;
 export const DOCUMENT_STATUSES = ['pending', 'valid', 'declined', 'expired'] as const;
 
 export const vendors = pgTable(
