@@ -30,7 +30,6 @@ export function useLocation(id: string | null) {
     queryKey: locationKeys.detail(id ?? ''),
     queryFn: () => api(marketLocationsRoutes.getLocation, { params: { id: id! } }),
     enabled: !!id,
-    retry: (n, err) => (err as { status?: number }).status !== 404 && n < 2,
   });
 }
 

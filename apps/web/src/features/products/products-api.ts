@@ -75,7 +75,6 @@ export const useProduct = (id: string, enabled = true) =>
     queryKey: productKeys.detail(id),
     enabled,
     queryFn: () => api(r.getProduct, { params: { id } }),
-    retry: (n, e) => !(e instanceof ApiError && (e.status === 404 || e.status === 400)) && n < 2,
   });
 
 export function useCreateProduct() {

@@ -1,7 +1,7 @@
 import type { ApplicantView, ApplicationDocumentRef, ApplicationForm, ApplicationStream, ApplicationUpload } from '@market/contracts';
 import { publicApplicationsRoutes, type BodyOf } from '@market/contracts/plain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, uploadFile } from '../../../lib/api';
+import { api, uploadFile } from '../../../lib/api';
 
 export type SubmissionBody = BodyOf<typeof publicApplicationsRoutes.submitApplication>;
 export type { ApplicantView, ApplicationForm, ApplicationUpload };
@@ -16,16 +16,12 @@ export function orgOfPage(): string | null {
   return new URLSearchParams(window.location.search).get('org')?.trim() || null;
 }
 
-/** A refusal is the answer; only a server or network failure is worth one more try. */
-const retryServerErrors = (count: number, e: Error) => !(e instanceof ApiError && e.status < 500) && count < 1;
-
 export function useApplicationForm(stream: ApplicationStream, org: string | null) {
   return useQuery({
     queryKey: publicApplicationKeys.form(stream, org),
     queryFn: () => api(publicApplicationsRoutes.getApplicationForm, { params: { stream }, query: org ? { org } : {} }),
     // The form token in the answer dates the applicant's start; refetching would only replace it.
     staleTime: Infinity,
-    retry: retryServerErrors,
   });
 }
 
@@ -51,7 +47,6 @@ export function useApplicationStatus(token: string) {
     queryKey: publicApplicationKeys.status(token),
     queryFn: () => api(publicApplicationsRoutes.getApplicationStatus, { body: { token } }),
     enabled: token !== '',
-    retry: retryServerErrors,
   });
 }
 
