@@ -9,7 +9,10 @@ const common = {
   format: 'esm',
   packages: 'external',
   sourcemap: true,
-  alias: { '@market/contracts/plain': '../../packages/contracts/src/plain.ts', '@market/contracts': '../../packages/contracts/src/index.ts' },
+  alias: {
+    '@market/contracts/plain': '../../packages/contracts/src/plain.ts',
+    '@market/contracts': '../../packages/contracts/src/index.ts',
+  },
   logLevel: 'warning',
 };
 await build({ ...common, entryPoints: ['src/server.ts'], outfile: 'dist/server.js' });
