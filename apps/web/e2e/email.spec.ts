@@ -1,4 +1,5 @@
 import { expect, seeded, SUPER_ADMIN, test } from './fixtures';
+import { linkIn, newestMail } from './application-helpers';
 import { signIn, signOut } from './helpers';
 
 test('the e-mail test page asks for sign-in, refuses without the settings permission, and sends for a super admin', async ({
@@ -83,4 +84,48 @@ test('a super admin reads a kept e-mail in the outbox, with the sender’s links
 
   await outbox.getByRole('button', { name: 'Clear' }).click();
   await expect(outbox.getByRole('listitem').first()).toBeVisible();
+});
+
+test('an e-mailed sign-in link opens a page that signs nobody in until its button is pressed (issue 14, item 9)', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const account = seeded('marketing');
+  // Ask for the link from the sign-in page, as a person would.
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign in with an e-mailed code' }).click();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(`We sent a code to ${account.email}`)).toBeVisible();
+  const mail = await newestMail(request, account.email, 'magic_link');
+  const link = linkIn(mail.textBody, '/auth?mode=confirm');
+  expect(new URL(link).searchParams.get('lang')).toBe('en');
+
+  // A mail scanner fetches it, and a person opens it: neither is signed in, and the link stays usable.
+  expect((await request.get(link)).status()).toBe(200);
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await reader.goto(link);
+  const confirm = reader.getByTestId('confirm-link');
+  await expect(confirm).toHaveAttribute('data-type', 'magiclink');
+  await expect(confirm).toContainText(`Sign in as ${account.email}.`);
+  // The token left the address bar; nothing was stored.
+  await expect(reader).toHaveURL(/\/auth\?mode=confirm&lang=en$/);
+  expect(await reader.evaluate(() => localStorage.getItem('market-auth'))).toBeNull();
+  await reader.goto('/dashboard');
+  await expect(reader).toHaveURL(/\/auth/);
+
+  // Opened again (the first visit spent nothing), then the button signs in.
+  await reader.goto(link);
+  await reader.getByTestId('confirm-link').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(reader).not.toHaveURL(/\/auth/);
+  expect(await reader.evaluate(() => localStorage.getItem('market-auth'))).not.toBeNull();
+
+  // Used once, the same link is refused with words, not a silent failure.
+  await reader.evaluate(() => localStorage.removeItem('market-auth'));
+  await reader.goto(link);
+  await reader.getByTestId('confirm-link').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(reader.getByText('This link has expired or was already used. Ask for a new one.')).toBeVisible();
+  await context.close();
 });

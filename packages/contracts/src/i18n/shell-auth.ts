@@ -104,4 +104,46 @@ export const SHELL_AUTH = {
     ar: 'خدمة تسجيل الدخول غير متاحة مؤقتًا، حاول مرة أخرى',
   },
   'auth.error.generic': { en: 'Something went wrong, try again', ar: 'حدث خطأ ما، حاول مرة أخرى' },
+  // The page an e-mailed link opens (issue 14, item 9): it says what will happen; only its button spends the link.
+  'auth.link.signup.title': { en: 'Confirm your e-mail address', ar: 'تأكيد عنوان بريدك الإلكتروني' },
+  'auth.link.signup.intro': {
+    en: 'Confirm {email} as the address of your account. You will then choose your password.',
+    ar: 'أكّد {email} عنوانًا لحسابك، ثم اختر كلمة المرور.',
+  },
+  'auth.link.signup.action': { en: 'Confirm my address', ar: 'تأكيد عنواني' },
+  'auth.link.magiclink.title': { en: 'Sign in with your e-mailed link', ar: 'تسجيل الدخول بالرابط المرسل إلى بريدك' },
+  'auth.link.magiclink.intro': { en: 'Sign in as {email}.', ar: 'سجّل الدخول باسم {email}.' },
+  'auth.link.magiclink.action': { en: 'Sign in', ar: 'تسجيل الدخول' },
+  'auth.link.invite.title': { en: 'Accept the invitation', ar: 'قبول الدعوة' },
+  'auth.link.invite.intro': {
+    en: 'You were invited to an account for {email}. Accept the invitation, then choose your password.',
+    ar: 'تلقيت دعوة إلى حساب باسم {email}. اقبل الدعوة ثم اختر كلمة المرور.',
+  },
+  'auth.link.invite.action': { en: 'Accept the invitation and choose a password', ar: 'قبول الدعوة واختيار كلمة المرور' },
+  'auth.link.recovery.title': { en: 'Reset your password', ar: 'إعادة تعيين كلمة المرور' },
+  'auth.link.recovery.intro': {
+    en: 'Reset the password of {email}: you choose the new one next.',
+    ar: 'أعد تعيين كلمة مرور {email}: ستختار كلمة المرور الجديدة في الخطوة التالية.',
+  },
+  'auth.link.recovery.action': { en: 'Choose a new password', ar: 'اختيار كلمة مرور جديدة' },
+  'auth.link.email_change.title': { en: 'Confirm your new e-mail address', ar: 'تأكيد عنوان بريدك الإلكتروني الجديد' },
+  'auth.link.email_change.intro': {
+    en: 'Make {email} the address of your account.',
+    ar: 'اجعل {email} عنوان البريد الإلكتروني لحسابك.',
+  },
+  'auth.link.email_change.action': { en: 'Confirm the new address', ar: 'تأكيد العنوان الجديد' },
+  'auth.link.noEmail': { en: 'the address this link was sent to', ar: 'العنوان الذي أُرسل إليه هذا الرابط' },
+  'auth.link.note': {
+    en: 'Nothing happens until you press the button.',
+    ar: 'لن يحدث شيء قبل أن تضغط الزر.',
+  },
+  'auth.link.working': { en: 'One moment...', ar: 'لحظة من فضلك...' },
+  'auth.link.invalid': {
+    en: 'This link is incomplete. Open it again from the e-mail, or ask for a new one.',
+    ar: 'هذا الرابط غير مكتمل. افتحه مرة أخرى من الرسالة أو اطلب رابطًا جديدًا.',
+  },
+  'auth.link.expired': {
+    en: 'This link has expired or was already used. Ask for a new one.',
+    ar: 'انتهت صلاحية هذا الرابط أو سبق استخدامه. اطلب رابطًا جديدًا.',
+  },
 } satisfies Record<string, TranslationEntry>;

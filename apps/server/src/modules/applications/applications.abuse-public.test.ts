@@ -282,7 +282,7 @@ describe(`public applications: oversize and malformed input (${driver})`, () => 
 
 describe(`public applications: phishing text in the receipt (${driver})`, () => {
   const bait = 'URGENT verify your account at http://evil.example/login or www.evil.example or pay@evil.example';
-  const looksLinked = (s: string) => /https?:\/\/(?!localhost:3000\/application-status#)|www\.evil|evil\.example|pay@evil/i.test(s);
+  const looksLinked = (s: string) => /https?:\/\/(?!localhost:3000\/application-status[?#])|www\.evil|evil\.example|pay@evil/i.test(s);
   const vendorFields = ['businessName', 'legalName', 'contactName', 'address', 'instagram', 'productsDescription'] as const;
 
   for (const field of vendorFields) {

@@ -76,6 +76,8 @@ export async function ensureVendorAccount(
         redirectTo: `${ctx.config.publicUrl}/auth?mode=invite`,
         ip: caller.ip,
         orgId: caller.orgId,
+        // The invitation speaks the language the applicant applied in (issue 14, item 8).
+        language: app.locale,
       },
     );
     userId = user.id;

@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { applicationEmailTemplates } from '../../db/schema/index.js';
 import { invalid } from '../../lib/errors.js';
-import { defang, escapeHtml } from '../email/index.js';
+import { defang, emailDocument, escapeHtml, withLanguage } from '../email/index.js';
 
 type Wording = { subject: string; body: string };
 
@@ -197,18 +197,14 @@ function paragraphHtml(p: string, values: TemplateValues): string {
   return out.replace(/\r?\n/g, '<br>');
 }
 
-function toHtml(subject: string, body: string, values: TemplateValues, dir: 'ltr' | 'rtl'): string {
+function toHtml(subject: string, body: string, values: TemplateValues, lang: ApplicationLocale): string {
   const paragraphs = body
     .split(/\r?\n\s*\r?\n/)
     .map((p) => p.trim())
     .filter(Boolean)
     .map((p) => `<p>${paragraphHtml(p, values)}</p>`)
     .join('\n');
-  return `<!doctype html>
-<html dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1f2937">
-${paragraphs}
-</body></html>`;
+  return emailDocument(subject, paragraphs, lang);
 }
 
 export async function loadWording(
@@ -232,15 +228,25 @@ export async function loadWording(
 
 export function renderWording(w: Wording, values: TemplateValues, locale: ApplicationLocale) {
   const subject = fill(w.subject, values).replace(/[\r\n]+/g, ' ');
-  return { subject, text: fill(w.body, values), html: toHtml(subject, w.body, values, locale === 'ar' ? 'rtl' : 'ltr') };
+  return { subject, text: fill(w.body, values), html: toHtml(subject, w.body, values, locale) };
 }
 
-/** The applicant's private status page; the secret rides in the fragment so it never reaches a server log. */
-export const statusLinkOf = (ctx: AppContext, token: string): string => `${ctx.config.publicUrl}/application-status#${token}`;
+/**
+ * The applicant's private status page; the secret rides in the fragment so it never reaches a server log.
+ * The query names the applicant's language (the page opens in it) and the organization (its texts).
+ */
+export function statusLinkOf(ctx: AppContext, token: string, locale: ApplicationLocale = 'en', orgSlug?: string | null): string {
+  const url = new URL('/application-status', ctx.config.publicUrl);
+  if (orgSlug) url.searchParams.set('org', orgSlug);
+  url.searchParams.set('lang', locale);
+  return `${url.toString()}#${token}`;
+}
 
 export interface ApplicantEmail {
   orgId: string;
   organizationName: string;
+  /** Put in the status link, so the page shows the organization's own texts. */
+  organizationSlug?: string | null;
   to: string;
   locale: ApplicationLocale;
   stream: ApplicationStream;
@@ -264,10 +270,10 @@ export async function sendApplicantEmail(ctx: AppContext, tx: DbOrTx, key: Appli
     name: receipt ? '' : m.name,
     organization: m.organizationName,
     stream: STREAM_WORDS[m.stream][m.locale],
-    statusLink: statusLinkOf(ctx, m.token),
+    statusLink: statusLinkOf(ctx, m.token, m.locale, m.organizationSlug),
     message: receipt ? '' : (m.message ?? ''),
     reason: receipt ? '' : (m.reason ?? ''),
-    signInLink: `${ctx.config.publicUrl}/auth`,
+    signInLink: withLanguage(`${ctx.config.publicUrl}/auth`, m.locale),
   };
   const rendered = renderWording(wording, values, m.locale);
   await ctx.mailer.enqueue(tx, { to: m.to, orgId: m.orgId, template: `application.${key}`, ...rendered });

@@ -170,7 +170,7 @@ export const outboxTo = (app: App, to: string) => app.ctx.db.select().from(email
 
 /** The status-link secret in an applicant e-mail. */
 export function statusTokenIn(text: string): string {
-  const m = /\/application-status#([A-Za-z0-9_-]+)/.exec(text);
+  const m = /\/application-status(?:\?[^#\s]*)?#([A-Za-z0-9_-]+)/.exec(text);
   if (!m) throw new Error(`no status link in: ${text.slice(0, 200)}`);
   return m[1]!;
 }

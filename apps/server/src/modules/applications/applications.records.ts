@@ -74,10 +74,6 @@ export async function organizationOf(db: DbOrTx, orgId: string): Promise<{ name:
   return o ?? { name: '', slug: '' };
 }
 
-export async function organizationName(db: DbOrTx, orgId: string): Promise<string> {
-  return (await organizationOf(db, orgId)).name;
-}
-
 /** E-mails the applicant of a stored application (in its language, with its status link), inside the caller's transaction. */
 export async function emailApplicant(
   ctx: AppContext,
@@ -86,9 +82,11 @@ export async function emailApplicant(
   key: ApplicationEmailTemplateKey,
   values: Pick<ApplicantEmail, 'message' | 'reason'> = {},
 ): Promise<void> {
+  const org = await organizationOf(tx, app.orgId);
   await sendApplicantEmail(ctx, tx, key, {
     orgId: app.orgId,
-    organizationName: await organizationName(tx, app.orgId),
+    organizationName: org.name,
+    organizationSlug: org.slug,
     to: app.email,
     locale: app.locale === 'ar' ? 'ar' : 'en',
     stream: app.stream,

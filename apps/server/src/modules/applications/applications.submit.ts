@@ -145,6 +145,7 @@ async function create(
   await sendApplicantEmail(ctx, tx, 'received', {
     orgId: org.id,
     organizationName: org.name,
+    organizationSlug: org.slug,
     to: row.email,
     locale: s.locale,
     stream: s.stream,
@@ -165,6 +166,7 @@ async function remind(ctx: AppContext, tx: Tx, org: repo.OrgRow, earlier: Applic
   await sendApplicantEmail(ctx, tx, 'duplicate', {
     orgId: org.id,
     organizationName: org.name,
+    organizationSlug: org.slug,
     to: earlier.email,
     locale: earlier.locale as ApplicationSubmission['locale'],
     stream: earlier.stream,

@@ -10,7 +10,7 @@ import { DEFAULT_TEMPLATES } from './applications.emails.js';
 import { sendCurrentVersions } from '../../../test/lib/current-versions.js';
 
 let t: TestContext;
-let org: { id: string; name: string };
+let org: { id: string; name: string; slug: string };
 let staff: Call;
 let otherStaff: Call;
 let marketing: Call;
@@ -77,7 +77,7 @@ describe(`applications: e-mail templates and settings (${driver})`, () => {
     const mail = await lastMessageMail(en.row.email);
     expect(mail.subject).toBe('A note from Harbour Market');
     expect(mail.textBody).toBe(
-      `Dear Nadia,\n\nBring your own tent\n\nFollow it here: http://localhost:3000/application-status#${en.token}`,
+      `Dear Nadia,\n\nBring your own tent\n\nFollow it here: http://localhost:3000/application-status?org=${org.slug}&lang=en#${en.token}`,
     );
     // The Arabic wording was not changed.
     const ar = await createApplication(t.app, org.id, { locale: 'ar' });

@@ -136,10 +136,17 @@ export async function inviteInTransaction(
   tx: Tx,
   email: string,
   data: Record<string, unknown> | null,
-  opts: { redirectTo: string; ip: string; orgId: string },
+  opts: { redirectTo: string; ip: string; orgId: string; language?: string | null },
 ): Promise<UserRecord> {
   const address = normalizeEmail(email);
   const user = await invitee(deps, tx, address, data, { ip: opts.ip, userAgent: null, redirectTo: opts.redirectTo }, true);
-  await issueToken(deps, tx, { userId: user.id, type: 'invite', address, redirectTo: opts.redirectTo, orgId: opts.orgId });
+  await issueToken(deps, tx, {
+    userId: user.id,
+    type: 'invite',
+    address,
+    redirectTo: opts.redirectTo,
+    orgId: opts.orgId,
+    language: opts.language,
+  });
   return user;
 }

@@ -4,7 +4,7 @@ import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { driver, type TestContext } from '../../../test/harness.js';
 import { auditLog } from '../../db/schema/index.js';
 import { parseBanDuration } from './auth.admin.js';
-import { auth, lastMail, post, signIn, startWithServiceKey, uniqueEmail, type Session } from './auth.test-support.js';
+import { auth, lastMail, linkParts, post, signIn, startWithServiceKey, uniqueEmail, type Session } from './auth.test-support.js';
 
 let t: TestContext;
 let service: Record<string, string>;
@@ -126,7 +126,9 @@ describe(`auth admin API (${driver})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ id: u.id, verification_type: 'recovery', redirect_to: 'http://localhost:3000' });
-    expect(body.action_link).toContain('/auth/v1/verify?token=');
+    // The link a mail would carry: the confirmation page, with the hashed token in its fragment.
+    expect(body.action_link).toContain('/auth?mode=confirm');
+    expect(linkParts(body.action_link).token).toBe(body.hashed_token);
     expect(body.email_otp).toMatch(/^\d{6}$/);
     await expect(lastMail(t.app, u.email, 'recovery')).rejects.toThrow();
     const v = await post(t.app, '/auth/v1/verify', { type: 'recovery', email: u.email, token: body.email_otp });

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Tx } from '../../db/client.js';
 import { authEmail, type AuthEmailKind } from './auth.emails.js';
 import { randomToken, sha256, type AuthDeps, type RequestMeta } from './auth.deps.js';
-import { membershipOrgOf, type UserRecord } from './auth.repository.js';
+import { metadataLanguage, recipientLanguage, type EmailLanguage } from '../email/index.js';
+import { findUserById, membershipOrgOf, type UserRecord } from './auth.repository.js';
 import {
   countFailedAttempt,
   deleteUserTokens,
@@ -12,7 +13,7 @@ import {
   lockTokensForUser,
   type OneTimeTokenRecord,
 } from './auth.otp.repository.js';
-import { safeRedirect, verifyLink } from './auth.redirect.js';
+import { confirmLink, languageOfUrl, safeRedirect } from './auth.redirect.js';
 import { updateUserAudited } from './auth.user-writes.js';
 
 /** What a one-time token proves when it comes back. */
@@ -75,6 +76,8 @@ export async function issueToken(
     send?: boolean;
     newEmail?: string;
     orgId?: string | null;
+    /** The recipient's language when the caller knows it (an application's); else the request's, the user's, the organization's. */
+    language?: string | null;
   },
 ): Promise<IssuedToken> {
   const now = new Date(deps.tuning.now());
@@ -88,15 +91,26 @@ export async function issueToken(
     { ...base, relatesTo: opts.address, tokenHash: codeHash(opts.userId, code) },
   ]);
   const redirectTo = safeRedirect(deps.ctx.config, opts.redirectTo);
-  const actionLink = verifyLink(deps.ctx.config, linkToken, opts.type, redirectTo);
+  // The mail belongs to the tenant of the recipient's membership, if any (an outbox row is tenant data).
+  const orgId = opts.orgId !== undefined ? opts.orgId : await membershipOrgOf(tx, opts.userId);
+  const lang = await userLanguage(tx, opts.userId, orgId, [opts.language, languageOfUrl(opts.redirectTo)]);
+  const actionLink = confirmLink(linkToken, opts.type, redirectTo, { lang, email: opts.address });
   if (opts.send !== false) {
     const withLink = opts.type !== 'reauthentication';
-    const mail = authEmail(EMAIL[opts.type], { link: withLink ? actionLink : undefined, code, newEmail: opts.newEmail });
-    // The mail belongs to the tenant of the recipient's membership, if any (an outbox row is tenant data).
-    const orgId = opts.orgId !== undefined ? opts.orgId : await membershipOrgOf(tx, opts.userId);
+    const mail = authEmail(EMAIL[opts.type], { link: withLink ? actionLink : undefined, code, newEmail: opts.newEmail }, lang);
     await deps.ctx.mailer.enqueue(tx, { to: opts.address, orgId, ...mail });
   }
   return { linkToken, code, actionLink, redirectTo };
+}
+
+/**
+ * The language of a user's e-mails (issue 14, item 8): what the caller names (an application's language,
+ * the language of the page the request came from), else the one in the user's metadata, else the
+ * organization's default, else English.
+ */
+export async function userLanguage(tx: Tx, userId: string, orgId: string | null, explicit: unknown[]): Promise<EmailLanguage> {
+  const user = await findUserById(tx, userId);
+  return recipientLanguage(tx, [...explicit, metadataLanguage(user?.rawUserMetaData)], orgId);
 }
 
 /**

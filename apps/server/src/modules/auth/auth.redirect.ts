@@ -26,10 +26,34 @@ export function safeRedirect(config: Pick<AppConfig, 'publicUrl' | 'vendorHost'>
   }
 }
 
-/** The link in an e-mail: our GET /verify, which checks the token and redirects with the session. */
-export function verifyLink(config: Pick<AppConfig, 'publicUrl'>, token: string, type: string, redirectTo: string): string {
-  const q = new URLSearchParams({ token, type, redirect_to: redirectTo });
-  return `${config.publicUrl}/auth/v1/verify?${q.toString()}`;
+/**
+ * The link in an e-mail (issue 14, item 9): a page of the web app on the redirect target's origin (the
+ * session is kept per origin), which says what will happen and spends the token only when its button
+ * POSTs /verify. Opening it, as a mail scanner does, spends nothing. The token and the rest ride in the
+ * fragment, which browsers never send to a server; the language rides in the query, so the page starts in it.
+ */
+export function confirmLink(
+  token: string,
+  type: string,
+  redirectTo: string,
+  opts: { lang?: string | null; email?: string | null } = {},
+): string {
+  const page = new URL('/auth', redirectTo);
+  page.searchParams.set('mode', 'confirm');
+  if (opts.lang) page.searchParams.set('lang', opts.lang);
+  const hash = new URLSearchParams({ token_hash: token, type, redirect_to: redirectTo });
+  if (opts.email) hash.set('email', opts.email);
+  return `${page.toString()}#${hash.toString()}`;
+}
+
+/** The `lang` a link's query names (the web app puts the page's language in its redirect_to), if any. */
+export function languageOfUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url, 'http://x').searchParams.get('lang');
+  } catch {
+    return null;
+  }
 }
 
 /** Replaces the fragment; auth-js reads the session (or the error) from there. */

@@ -76,7 +76,7 @@ function registerPublicRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.post('/recover', HIDDEN, async (req) => sendRecovery(deps, req.body, requestMeta(req)));
   app.post('/resend', HIDDEN, async (req) => resend(deps, req.body, requestMeta(req)));
   app.post('/verify', HIDDEN, async (req) => verifyPost(deps, req.body, requestMeta(req)));
-  app.get('/verify', HIDDEN, async (req, reply) => reply.redirect(await verifyLinkRedirect(deps, req.query, requestMeta(req)), 303));
+  app.get('/verify', HIDDEN, async (req, reply) => reply.redirect(verifyLinkRedirect(deps, req.query), 303));
 }
 
 /** GoTrue-compatible auth service at /auth/v1 (the prefix is applied by app.ts). */

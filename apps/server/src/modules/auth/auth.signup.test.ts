@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { auditLog, users } from '../../db/schema/index.js';
-import { auth, lastMail, post, signIn, signUpConfirmed, STRONG_PASSWORD, uniqueEmail } from './auth.test-support.js';
+import { auth, lastMail, post, signIn, signUpConfirmed, STRONG_PASSWORD, uniqueEmail, type Session } from './auth.test-support.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -32,26 +32,23 @@ describe(`auth sign-up and sign-in (${driver})`, () => {
     expect(signInEarly.statusCode).toBe(400);
     expect(signInEarly.json()).toEqual({ code: 400, error_code: 'email_not_confirmed', msg: 'Email not confirmed' });
 
-    const { link, mail } = await lastMail(t.app, email, 'confirmation');
+    const { link, mail, token, type, redirectTo } = await lastMail(t.app, email, 'confirmation');
     expect(mail.textBody).not.toContain(STRONG_PASSWORD);
-    expect(link).toMatch(/^http:\/\/localhost:3000\/auth\/v1\/verify\?token=/);
-    const url = new URL(link!);
-    const visit = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
-    expect(visit.statusCode).toBe(303);
-    const location = new URL(visit.headers.location as string);
-    expect(location.origin + location.pathname).toBe('http://localhost:3000/welcome');
-    const fragment = new URLSearchParams(location.hash.slice(1));
-    expect(fragment.get('type')).toBe('signup');
-    expect(fragment.get('token_type')).toBe('bearer');
-    const me = await t.app.inject({ url: '/auth/v1/user', headers: auth(fragment.get('access_token')!) });
+    // The link opens the confirmation page (issue 14, item 9); its button POSTs the token.
+    expect(link).toMatch(/^http:\/\/localhost:3000\/auth\?mode=confirm&lang=en#token_hash=/);
+    expect(type).toBe('signup');
+    expect(redirectTo).toBe('http://localhost:3000/welcome');
+    const confirmed = await post(t.app, '/auth/v1/verify', { type, token_hash: token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const accessToken = (confirmed.json() as Session).access_token;
+    const me = await t.app.inject({ url: '/auth/v1/user', headers: auth(accessToken) });
     expect(me.statusCode).toBe(200);
     expect(me.json().email_confirmed_at).toBeTruthy();
     expect(me.json().identities[0].identity_data.email_verified).toBe(true);
 
     // The link works once.
-    const again = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
-    const errorFragment = new URLSearchParams(new URL(again.headers.location as string).hash.slice(1));
-    expect(errorFragment.get('error_code')).toBe('otp_expired');
+    const again = await post(t.app, '/auth/v1/verify', { type, token_hash: token });
+    expect(again.json()).toMatchObject({ error_code: 'otp_expired' });
 
     // The password given at sign-up is not kept: whoever proves the mailbox chooses it (decision 008).
     expect(me.json().has_password).toBe(false);
@@ -60,7 +57,7 @@ describe(`auth sign-up and sign-in (${driver})`, () => {
     const chosen = await t.app.inject({
       method: 'PUT',
       url: '/auth/v1/user',
-      headers: auth(fragment.get('access_token')!),
+      headers: auth(accessToken),
       payload: { password: 'Chosen-After-Proof-77' },
     });
     expect(chosen.statusCode, chosen.body).toBe(200);

@@ -49,10 +49,23 @@ export async function lastMail(app: App, to: string, template?: string) {
     .limit(1);
   const mail = rows[0];
   if (!mail) throw new Error(`no e-mail to ${to}`);
-  const link = /(http\S+\/auth\/v1\/verify\?\S+)/.exec(mail.textBody)?.[1] ?? null;
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  const code = /code: (\d{6})/i.exec(mail.textBody)?.[1] ?? null;
-  return { mail, link, token, code };
+  return { mail, ...linkParts(mail.textBody) };
+}
+
+/** The confirmation page link of an auth e-mail, its parts (token in the fragment, language in the query) and the code. */
+export function linkParts(text: string) {
+  const link = /(http\S+\/auth\?mode=confirm\S+)/.exec(text)?.[1] ?? null;
+  const url = link ? new URL(link) : null;
+  const hash = new URLSearchParams(url?.hash.slice(1) ?? '');
+  const code = /(?:code|الرمز): (\d{6})/i.exec(text)?.[1] ?? null;
+  return {
+    link,
+    token: hash.get('token_hash'),
+    type: hash.get('type'),
+    redirectTo: hash.get('redirect_to'),
+    lang: url?.searchParams.get('lang') ?? null,
+    code,
+  };
 }
 
 export async function mailCount(app: App, to: string): Promise<number> {

@@ -2,12 +2,13 @@ import { verifyPassword } from '../../lib/password.js';
 import { authEmail } from './auth.emails.js';
 import { badRequest, forbiddenAuth, unprocessable, validationFailed } from './auth.errors.js';
 import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
-import { consumeUserCode, issueToken } from './auth.otp.js';
+import { consumeUserCode, issueToken, userLanguage } from './auth.otp.js';
 import { acceptNewPassword, metadataName } from './auth.password.js';
 import type { UserPrincipal } from './auth.principal.js';
 import { findFactors, findUserByEmail, findUserById, lockUserById, membershipOrgOf, type UserPatch } from './auth.repository.js';
 import { deleteSession, deleteUserSessions } from './auth.sessions.repository.js';
 import { checkMetadataSize, parse, updateUserBody } from './auth.schemas.js';
+import { languageOfUrl } from './auth.redirect.js';
 import { phoneDisabled } from './auth.signup.js';
 import { gateEmailSend } from './auth.throttle.js';
 import { loadUser, type GoTrueUser } from './auth.user-shape.js';
@@ -82,12 +83,11 @@ export async function updateUser(deps: AuthDeps, p: UserPrincipal, body: unknown
     if (newHash) await deleteUserSessions(tx, user.id, p.sessionId);
     if (newEmail) {
       await issueToken(deps, tx, { userId: user.id, type: 'email_change', address: newEmail, redirectTo: meta.redirectTo, newEmail });
-      if (user.email)
-        await deps.ctx.mailer.enqueue(tx, {
-          to: user.email,
-          orgId: await membershipOrgOf(tx, user.id),
-          ...authEmail('email_change_notice', { newEmail }),
-        });
+      if (user.email) {
+        const orgId = await membershipOrgOf(tx, user.id);
+        const lang = await userLanguage(tx, user.id, orgId, [languageOfUrl(meta.redirectTo)]);
+        await deps.ctx.mailer.enqueue(tx, { to: user.email, orgId, ...authEmail('email_change_notice', { newEmail }, lang) });
+      }
     }
     return loadUser(tx, updated);
   });

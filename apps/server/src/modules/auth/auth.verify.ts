@@ -1,7 +1,8 @@
-import { AuthError, otpInvalid, unprocessable, validationFailed } from './auth.errors.js';
+import { otpInvalid, unprocessable, validationFailed } from './auth.errors.js';
 import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
 import { consumeCode, consumeLinkToken, tokenAddress, type TokenType } from './auth.otp.js';
-import { safeRedirect, withFragment } from './auth.redirect.js';
+import { asEmailLanguage } from '../email/index.js';
+import { confirmLink, languageOfUrl, safeRedirect, withFragment } from './auth.redirect.js';
 import { deleteFactorsOf, findUserByEmail, lockUserById, updateIdentityData, type UserPatch } from './auth.repository.js';
 import { deleteUserSessions } from './auth.sessions.repository.js';
 import { gateCodeGuess, passedCodeGuess } from './auth.throttle.js';
@@ -105,27 +106,24 @@ export async function verifyPost(deps: AuthDeps, body: unknown, meta: RequestMet
 }
 
 /**
- * GET /verify: the link in an e-mail. Redirects (303) to redirect_to (same origin only) with the
- * session in the fragment, or with the error there, as GoTrue does; auth-js picks either up.
+ * GET /verify: the link GoTrue puts in its e-mails (and ours did before issue 14, item 9). It spends
+ * nothing: a mail scanner may open it any number of times. It sends the browser (303) to the page that
+ * confirms with a button (`confirmLink`); a link without a token or with an unknown type goes to
+ * redirect_to (same origin only) with the error in the fragment, as GoTrue does.
  */
-export async function verifyLinkRedirect(deps: AuthDeps, query: unknown, meta: RequestMeta): Promise<string> {
+export function verifyLinkRedirect(deps: AuthDeps, query: unknown): string {
   const raw = (query ?? {}) as Record<string, unknown>;
-  const target = safeRedirect(deps.ctx.config, typeof raw.redirect_to === 'string' ? raw.redirect_to : undefined);
-  try {
-    const q = parse(verifyQuery, query);
-    if (!q.token || !q.type) throw otpInvalid();
-    const s = await complete(deps, { kind: 'link', token: q.token }, acceptedTypes(q.type), meta);
+  const requested = typeof raw.redirect_to === 'string' ? raw.redirect_to : undefined;
+  const target = safeRedirect(deps.ctx.config, requested);
+  const q = verifyQuery.safeParse(query);
+  const type = q.success ? q.data.type : undefined;
+  if (!q.success || !q.data.token || !type || !ACCEPTS[type]) {
     return withFragment(target, {
-      access_token: s.access_token,
-      expires_at: String(s.expires_at),
-      expires_in: String(s.expires_in),
-      refresh_token: s.refresh_token,
-      token_type: 'bearer',
-      type: q.type,
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
     });
-  } catch (err) {
-    if (!(err instanceof AuthError)) throw err;
-    const description = err.errorCode === 'otp_expired' ? 'Email link is invalid or has expired' : err.message;
-    return withFragment(target, { error: 'access_denied', error_code: err.errorCode, error_description: description });
   }
+  const lang = asEmailLanguage(raw.lang) ?? asEmailLanguage(languageOfUrl(requested));
+  return confirmLink(q.data.token, type, target, { lang });
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Caller } from '../../lib/api-route.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
+import { metadataLanguage, recipientLanguage } from './email-language.js';
 import { redactBodies } from './email-redact.js';
 import { renderTestEmail } from './email-templates.js';
 import * as repo from './email.repository.js';
@@ -72,7 +73,11 @@ export async function getOutboxMessage(ctx: AppContext, caller: Caller, id: stri
 
 export async function sendTestEmail(ctx: AppContext, caller: Caller, input: EmailTestCreate): Promise<EmailSummary> {
   const template = input.template ?? 'plain';
+  // The recipient's language: a member's own choice, else the organization's default (issue 14, item 8).
+  const member = await repo.memberMetadataOf(ctx.db, caller.orgId, input.to);
+  const language = await recipientLanguage(ctx.db, [metadataLanguage(member)], caller.orgId);
   const rendered = renderTestEmail({
+    language,
     template,
     subject: input.subject,
     message: input.message,

@@ -33,7 +33,7 @@ describe('e-mail templates', () => {
       publicUrl: 'http://h',
     });
     expect(m.subject).toBe('Custom');
-    expect(m.html).toContain('http://h/auth#preview');
+    expect(m.html).toContain('http://h/auth?lang=en#preview');
     expect(m.html).toContain('Note from ops[@]example[.]test: &lt;img src=x onerror=alert(1)&gt; $&#39;');
     expect(m.html).not.toContain('<img');
     expect(m.html.trimEnd().endsWith('</html>')).toBe(true);
@@ -79,5 +79,16 @@ describe('e-mail templates', () => {
       ['J.R. Smith, 3.50 AED', 'J.R. Smith, 3.50 AED'],
     ];
     for (const [input, out] of cases) expect(defang(input), input).toBe(out);
+  });
+
+  it('writes a test e-mail in the recipient’s language: Arabic right to left with lang=ar on its link (issue 14, item 8)', () => {
+    const ar = renderTestEmail({ template: 'welcome', senderName: 'x', organizationName: 'سوق', publicUrl: 'http://h', language: 'ar' });
+    expect(ar.subject).toBe('أهلًا بك في سوق');
+    expect(ar.html).toContain('<html lang="ar" dir="rtl">');
+    expect(ar.html).toContain('href="http://h/auth?lang=ar"');
+    expect(ar.text).toContain('http://h/auth?lang=ar');
+    const en = renderTestEmail({ template: 'confirmation-preview', senderName: 'x', organizationName: 'Org', publicUrl: 'http://h' });
+    expect(en.html).toContain('<html lang="en" dir="ltr">');
+    expect(en.subject).toBe('Confirm your e-mail address (preview)');
   });
 });

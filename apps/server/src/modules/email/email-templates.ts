@@ -1,4 +1,5 @@
 import type { EmailTestTemplate } from '@market/contracts';
+import { emailDirection, withLanguage, type EmailLanguage } from './email-language.js';
 
 export interface RenderedEmail {
   subject: string;
@@ -50,9 +51,10 @@ function paragraphs(text: string): string {
     .join('\n');
 }
 
-function layout(title: string, body: string): string {
+/** The whole HTML document of an e-mail, in its language and direction (`lang`, `dir`). */
+export function emailDocument(title: string, body: string, lang: EmailLanguage = 'en'): string {
   return `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<html lang="${lang}" dir="${emailDirection(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1f2937">
 ${body}
 </body></html>`;
@@ -65,50 +67,89 @@ export interface TestEmailInput {
   senderName: string;
   organizationName: string;
   publicUrl: string;
+  /** The recipient's language (the organization's default for an address we do not know). */
+  language?: EmailLanguage;
 }
 
-export function plainEmail(subject: string, message: string): RenderedEmail {
-  return { subject, text: message, html: layout(subject, paragraphs(message)) };
+export function plainEmail(subject: string, message: string, lang: EmailLanguage = 'en'): RenderedEmail {
+  return { subject, text: message, html: emailDocument(subject, paragraphs(message), lang) };
 }
 
-export function welcomeEmail(organizationName: string, publicUrl: string): RenderedEmail {
-  const subject = `Welcome to ${organizationName}`;
-  const text = `Hello,\n\nWelcome to the ${organizationName} back office. Sign in at ${publicUrl}/auth to get started.\n`;
-  const html = layout(
+/** `{org}` is the organization's name (bold in the HTML part). */
+const WELCOME: Record<EmailLanguage, { subject: string; hello: string; intro: string; start: string }> = {
+  en: { subject: 'Welcome to {org}', hello: 'Hello,', intro: 'Welcome to the {org} back office.', start: 'Sign in to get started' },
+  ar: { subject: 'أهلًا بك في {org}', hello: 'مرحبًا،', intro: 'أهلًا بك في لوحة إدارة {org}.', start: 'سجّل الدخول لتبدأ' },
+};
+
+export function welcomeEmail(organizationName: string, publicUrl: string, lang: EmailLanguage = 'en'): RenderedEmail {
+  const w = WELCOME[lang];
+  const subject = w.subject.replace('{org}', () => organizationName);
+  const link = withLanguage(`${publicUrl}/auth`, lang);
+  const text = `${w.hello}\n\n${w.intro.replace('{org}', () => organizationName)}\n${w.start}: ${link}\n`;
+  const intro = escapeHtml(w.intro).replace('{org}', () => `<strong>${escapeHtml(organizationName)}</strong>`);
+  const html = emailDocument(
     subject,
-    `<p>Hello,</p>
-<p>Welcome to the <strong>${escapeHtml(organizationName)}</strong> back office.</p>
-<p><a href="${escapeHtml(`${publicUrl}/auth`)}">Sign in to get started</a></p>`,
+    `<p>${escapeHtml(w.hello)}</p>
+<p>${intro}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(w.start)}</a></p>`,
+    lang,
   );
   return { subject, text, html };
 }
+
+const PREVIEW: Record<EmailLanguage, { subject: string; hello: string; intro: string; action: string; note: string }> = {
+  en: {
+    subject: 'Confirm your e-mail address (preview)',
+    hello: 'Hello,',
+    intro: 'Follow this link to confirm your e-mail address:',
+    action: 'Confirm my e-mail address',
+    note: 'This is a preview: the link does not confirm anything.',
+  },
+  ar: {
+    subject: 'تأكيد عنوان بريدك الإلكتروني (معاينة)',
+    hello: 'مرحبًا،',
+    intro: 'اتبع هذا الرابط لتأكيد عنوان بريدك الإلكتروني:',
+    action: 'تأكيد عنوان بريدي الإلكتروني',
+    note: 'هذه معاينة: الرابط لا يؤكد أي شيء.',
+  },
+};
 
 /** What the sign-up confirmation looks like; its link is a placeholder that confirms nothing. */
-export function confirmationPreviewEmail(publicUrl: string): RenderedEmail {
-  const subject = 'Confirm your e-mail address (preview)';
-  const link = `${publicUrl}/auth#preview`;
-  const text = `Hello,\n\nFollow this link to confirm your e-mail address:\n${link}\n\nThis is a preview: the link does not confirm anything.\n`;
-  const html = layout(
-    subject,
-    `<p>Hello,</p>
-<p>Follow this link to confirm your e-mail address:</p>
-<p><a href="${escapeHtml(link)}">Confirm my e-mail address</a></p>
-<p><em>This is a preview: the link does not confirm anything.</em></p>`,
+export function confirmationPreviewEmail(publicUrl: string, lang: EmailLanguage = 'en'): RenderedEmail {
+  const p = PREVIEW[lang];
+  const link = `${withLanguage(`${publicUrl}/auth`, lang)}#preview`;
+  const text = `${p.hello}\n\n${p.intro}\n${link}\n\n${p.note}\n`;
+  const html = emailDocument(
+    p.subject,
+    `<p>${escapeHtml(p.hello)}</p>
+<p>${escapeHtml(p.intro)}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(p.action)}</a></p>
+<p><em>${escapeHtml(p.note)}</em></p>`,
+    lang,
   );
-  return { subject, text, html };
+  return { subject: p.subject, text, html };
 }
+
+const TEST_WORDS: Record<EmailLanguage, { plainSubject: string; note: (sender: string) => string }> = {
+  en: { plainSubject: 'Test e-mail', note: (sender) => `Note from ${sender}` },
+  ar: { plainSubject: 'رسالة تجريبية', note: (sender) => `ملاحظة من ${sender}` },
+};
 
 /** A test e-mail; an optional note from the sender is added to the templated ones. */
 export function renderTestEmail(input: TestEmailInput): RenderedEmail {
+  const lang = input.language ?? 'en';
+  const words = TEST_WORDS[lang];
   // The sender's subject and message go to any address in the organization's name: never as links.
   const message = input.message === undefined ? undefined : defang(input.message);
   const ownSubject = input.subject === undefined ? undefined : defang(input.subject);
-  if (input.template === 'plain') return plainEmail(ownSubject ?? 'Test e-mail', message ?? '');
+  if (input.template === 'plain') return plainEmail(ownSubject ?? words.plainSubject, message ?? '', lang);
   const base =
-    input.template === 'welcome' ? welcomeEmail(input.organizationName, input.publicUrl) : confirmationPreviewEmail(input.publicUrl);
+    input.template === 'welcome'
+      ? welcomeEmail(input.organizationName, input.publicUrl, lang)
+      : confirmationPreviewEmail(input.publicUrl, lang);
   const subject = ownSubject ?? base.subject;
   if (!message) return { ...base, subject };
-  const note = `Note from ${defang(input.senderName)}: ${message}`;
+  const note = `${words.note(defang(input.senderName))}: ${message}`;
   return {
     subject,
     text: `${base.text}\n${note}\n`,

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog, emailOutbox } from '../../db/schema/index.js';
+import { auditLog, emailOutbox, languages, organizationLanguages, organizationMemberships, users } from '../../db/schema/index.js';
 import { lockKey } from '../../db/advisory-lock.js';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -206,4 +206,38 @@ export async function recentActions(
       ),
     );
   return { count: Number(row?.count ?? 0), freeInSeconds: Math.max(1, Number(row?.freeIn ?? 1)) };
+}
+
+/**
+ * The organization's default language code (its own choice, else the shipped default), or null without
+ * an organization. An own default that is switched off does not count.
+ */
+export async function organizationDefaultLanguage(db: DbOrTx, orgId: string | null): Promise<string | null> {
+  const own = orgId
+    ? await db
+        .select({ code: organizationLanguages.code })
+        .from(organizationLanguages)
+        .where(
+          and(
+            eq(organizationLanguages.orgId, orgId),
+            eq(organizationLanguages.isDefault, true),
+            or(isNull(organizationLanguages.isActive), eq(organizationLanguages.isActive, true)),
+          ),
+        )
+        .limit(1)
+    : [];
+  if (own[0]) return own[0].code;
+  const [shipped] = await db.select({ code: languages.code }).from(languages).where(eq(languages.isDefault, true)).limit(1);
+  return shipped?.code ?? null;
+}
+
+/** The language an organization's own member keeps in their metadata, found by address (null for anyone else). */
+export async function memberMetadataOf(db: DbOrTx, orgId: string, email: string): Promise<Record<string, unknown> | null> {
+  const [row] = await db
+    .select({ meta: users.rawUserMetaData })
+    .from(users)
+    .innerJoin(organizationMemberships, eq(organizationMemberships.userId, users.id))
+    .where(and(eq(organizationMemberships.orgId, orgId), sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .limit(1);
+  return row?.meta ?? null;
 }

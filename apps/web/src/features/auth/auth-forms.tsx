@@ -1,11 +1,26 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { auth } from '../../lib/supabase';
-import { useT } from '../../app/i18n/i18n-provider';
+import { useI18n, useT } from '../../app/i18n/i18n-provider';
 import { Field, FormError, FormNotice, LinkButton, ok, PasswordField, useSubmit } from './auth-fields';
 
 /** 'choose': a signed-in account without a password (just confirmed, decision 008) chooses one. */
-export type Mode = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'code' | 'mfa' | 'invite' | 'choose';
+export type Mode = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'code' | 'mfa' | 'invite' | 'choose' | 'confirm';
+
+/**
+ * Where an e-mailed link leads back to, naming the page's language: the server writes the e-mail in
+ * it and the link opens in it (issue 14, item 8).
+ */
+function useReturnUrl(): (mode?: string) => string {
+  const { language } = useI18n();
+  return (mode) => {
+    const q = new URLSearchParams();
+    if (mode) q.set('mode', mode);
+    if (language) q.set('lang', language);
+    const query = q.toString();
+    return `${window.location.origin}/auth${query ? `?${query}` : ''}`;
+  };
+}
 
 export function SignInForm({ setMode }: { setMode: (m: Mode) => void }) {
   const t = useT();
@@ -52,12 +67,19 @@ export function SignUpForm({ setMode }: { setMode: (m: Mode) => void }) {
   const t = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const { language } = useI18n();
+  const returnUrl = useReturnUrl();
   const { busy, error, run, need, done: sent, setDone: setSent } = useSubmit();
   const submit = run(async () => {
     need(email.trim(), 'auth.error.emailOrPhoneRequired');
     need(password, 'auth.error.passwordRequired');
+    // The language is kept with the account, so later e-mails are written in it too.
     const { data } = await ok(
-      auth().signUp({ email: email.trim(), password, options: { emailRedirectTo: `${window.location.origin}/auth` } }),
+      auth().signUp({
+        email: email.trim(),
+        password,
+        options: { emailRedirectTo: returnUrl(), data: language ? { language } : {} },
+      }),
     );
     if (!data.session) setSent(true);
   });
@@ -85,10 +107,11 @@ export function SignUpForm({ setMode }: { setMode: (m: Mode) => void }) {
 export function ForgotForm({ setMode }: { setMode: (m: Mode) => void }) {
   const t = useT();
   const [email, setEmail] = useState('');
+  const returnUrl = useReturnUrl();
   const { busy, error, run, need, done: sent, setDone: setSent } = useSubmit();
   const submit = run(async () => {
     need(email.trim(), 'auth.error.invalidEmail');
-    await ok(auth().resetPasswordForEmail(email.trim(), { redirectTo: `${window.location.origin}/auth?mode=reset` }));
+    await ok(auth().resetPasswordForEmail(email.trim(), { redirectTo: returnUrl('reset') }));
     setSent(true);
   });
   return (
@@ -167,10 +190,11 @@ export function CodeForm({ setMode }: { setMode: (m: Mode) => void }) {
   const t = useT();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
+  const returnUrl = useReturnUrl();
   const { busy, error, run, need, done: sent, setDone: setSent } = useSubmit();
   const send = run(async () => {
     need(email.trim(), 'auth.error.invalidEmail');
-    await ok(auth().signInWithOtp({ email: email.trim(), options: { shouldCreateUser: false } }));
+    await ok(auth().signInWithOtp({ email: email.trim(), options: { shouldCreateUser: false, emailRedirectTo: returnUrl() } }));
     setSent(true);
   });
   const verify = run(async () => {

@@ -8,15 +8,28 @@ import { useI18n } from '../../app/i18n/i18n-provider';
 import { landingPath } from '../vendor-portal';
 import { useAuth } from '../../app/session/auth-provider';
 import { CodeForm, ForgotForm, InviteExpired, MfaForm, ResetForm, SignInForm, SignUpForm, type Mode } from './auth-forms';
+import { ConfirmLink, readEmailLink, type LinkType } from './confirm-link';
+import { useLinkLanguage } from './use-link-language';
 
 /**
- * The invitation link verifies at /auth/v1/verify and comes back as /auth?mode=invite#access_token=...&type=invite.
- * Read before the auth client takes the tokens out of the address.
+ * An e-mailed link opens /auth?mode=confirm#token_hash=...&type=... (issue 14, item 9): a page with a
+ * button, which alone spends the link. An older invitation came back as /auth?mode=invite#access_token=...&type=invite.
+ * Read before the auth client takes tokens out of the address.
  */
 function initialMode(params: URLSearchParams): Mode {
+  if (params.get('mode') === 'confirm') return 'confirm';
   if (params.get('mode') === 'invite' || /(?:^#|&)type=invite(?:&|$)/.test(window.location.hash)) return 'invite';
   return params.get('mode') === 'reset' ? 'reset' : 'signIn';
 }
+
+/** Where a confirmed link leads: invitations and recoveries to their password form, the rest on to the app. */
+const MODE_AFTER: Record<LinkType, Mode> = {
+  invite: 'invite',
+  recovery: 'reset',
+  signup: 'signIn',
+  magiclink: 'signIn',
+  email_change: 'signIn',
+};
 
 /** The server says false (not GoTrue's field) when the account has no password yet. */
 const hasPassword = (user: object) => (user as { has_password?: boolean }).has_password !== false;
@@ -30,7 +43,12 @@ export default function AuthPage() {
   const qc = useQueryClient();
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(() => initialMode(params));
-  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const [link] = useState(() => (mode === 'confirm' ? readEmailLink(window.location.hash) : null));
+  // The user an e-mailed link just signed in: the page moves on once the session is theirs.
+  const [confirmedId, setConfirmedId] = useState<string | null>(null);
+  useLinkLanguage(params.get('lang'));
+  const linkNext = link?.next && !link.next.startsWith('/auth') ? link.next : null;
+  const from = (location.state as { from?: string } | null)?.from ?? linkNext ?? '/';
 
   // Going "home" means the landing page of the account: vendors to their dashboard, staff to the staff one.
   const goOn = useCallback(async () => {
@@ -49,10 +67,14 @@ export default function AuthPage() {
     if (lastEvent === 'PASSWORD_RECOVERY') setMode('reset');
   }, [lastEvent]);
 
+  useEffect(() => {
+    if (link && confirmedId && session?.user.id === confirmedId) setMode(MODE_AFTER[link.type]);
+  }, [link, confirmedId, session]);
+
   // A signed-in visitor continues where they were going, once they have a password (an address
   // proven just now drops the one set before, decision 008) and two-factor is satisfied.
   useEffect(() => {
-    if (!session || mode === 'reset' || mode === 'mfa' || mode === 'invite' || mode === 'choose') return;
+    if (!session || mode === 'reset' || mode === 'mfa' || mode === 'invite' || mode === 'choose' || mode === 'confirm') return;
     if (!hasPassword(session.user)) {
       setMode('choose');
       return;
@@ -94,6 +116,7 @@ export default function AuthPage() {
           mode === 'invite' &&
           (session ? <ResetForm invite email={session.user.email} onDone={done} /> : !loading && <InviteExpired setMode={setMode} />)}
         {ready && mode === 'code' && <CodeForm setMode={setMode} />}
+        {ready && mode === 'confirm' && <ConfirmLink link={link} onConfirmed={setConfirmedId} onBack={() => setMode('signIn')} />}
         {ready && mode === 'mfa' && <MfaForm onDone={done} setMode={setMode} />}
       </div>
     </main>

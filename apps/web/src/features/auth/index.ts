@@ -1,2 +1,3 @@
 // What other features use of sign-in.
 export { inputClass } from './auth-fields';
+export { useLinkLanguage } from './use-link-language';

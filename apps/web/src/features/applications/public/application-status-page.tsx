@@ -8,6 +8,7 @@ import { useI18n } from '../../../app/i18n/i18n-provider';
 import { orgOfPage, publicApplicationKeys, useApplicationStatus, type ApplicantView } from './applications-public-api';
 import { StatusEdit } from './components/status-edit';
 import { LanguageSwitch } from '../../../app/i18n/language-switch';
+import { useLinkLanguage } from '../../auth';
 import { StatusHistory } from './components/status-history';
 import { StatusOverview } from './components/status-overview';
 import { StatusRespondForm } from './components/status-respond-form';
@@ -23,6 +24,9 @@ const tokenOfHash = () => {
 /** The applicant's private page: status, history, answering a request, withdrawing. */
 export default function ApplicationStatusPage() {
   const { t } = useI18n();
+  // The e-mailed link names the applicant's language (issue 14, item 8).
+  const [linkLanguage] = useState(() => new URLSearchParams(window.location.search).get('lang'));
+  useLinkLanguage(linkLanguage);
   const [token, setToken] = useState(tokenOfHash);
   const [sent, setSent] = useState<'respond' | 'edit' | null>(null);
   const status = useApplicationStatus(token);
