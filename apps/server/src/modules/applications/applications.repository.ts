@@ -169,7 +169,7 @@ export function documentsOf(db: DbOrTx, applicationId: string): Promise<Document
     .select()
     .from(vendorApplicationDocuments)
     .where(eq(vendorApplicationDocuments.applicationId, applicationId))
-    .orderBy(asc(vendorApplicationDocuments.createdAt), asc(vendorApplicationDocuments.id));
+    .orderBy(asc(vendorApplicationDocuments.createdAt), asc(vendorApplicationDocuments.fileName), asc(vendorApplicationDocuments.id));
 }
 
 export async function findDocument(db: DbOrTx, orgId: string, applicationId: string, id: string): Promise<DocumentRow | null> {

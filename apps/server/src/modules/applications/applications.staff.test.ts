@@ -125,7 +125,7 @@ describe(`applications: staff review (${driver})`, () => {
     expect(visible.map((e) => e.message)).toContain('We will visit your stall on Friday');
     const mail = (await mails(row.email)).find((m) => m.template === 'application.message');
     expect(mail!.textBody).toContain('We will visit your stall on Friday');
-    expect(mail!.textBody).toContain(`/application-status#${token}`);
+    expect(mail!.textBody).toContain(`&lang=en#${token}`);
   });
 
   it('shows the detail of an application of the organization only, to vendor_management only', async () => {
@@ -211,7 +211,10 @@ describe(`applications: staff review (${driver})`, () => {
         { docType: 'id', fileName: 'id.pdf' },
       ],
     });
-    const [permit, id] = (await staff('GET', `/vendor-applications/${row.id}`)).body.documents;
+    const documents: { id: string; fileName: string }[] = (await staff('GET', `/vendor-applications/${row.id}`)).body.documents;
+    // Both were uploaded in one submission: pick them by name, not by position.
+    const permit = documents.find((d) => d.fileName === 'permit.pdf')!;
+    const id = documents.find((d) => d.fileName === 'id.pdf')!;
 
     const noNote = await staff('PATCH', `/vendor-applications/${row.id}/documents/${permit.id}`, { status: 'declined' });
     expect(noNote.status).toBe(422);
