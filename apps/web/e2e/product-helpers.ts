@@ -33,3 +33,11 @@ export async function createProductWithVariants(admin: Api, sized: SizedFamily, 
   await admin.post(`/products/${product.id}/variants/generate`, { axes: [sized.size.id], values: { [sized.size.id]: sizes } });
   return product;
 }
+
+/** The phone viewport of issue 14 #3. */
+export const PHONE = { width: 360, height: 740 };
+
+/** How far the page scrolls sideways (0 when nothing is wider than the screen). */
+export async function sidewaysOverflow(page: import('@playwright/test').Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}

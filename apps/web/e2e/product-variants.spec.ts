@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, seeded, SUPER_ADMIN, test } from './fixtures';
 import { signIn } from './helpers';
-import { createProductWithVariants, createSizedFamily } from './product-helpers';
+import { createProductWithVariants, createSizedFamily, PHONE, sidewaysOverflow } from './product-helpers';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
@@ -121,4 +121,37 @@ test('in Arabic the grid runs right to left: ArrowLeft moves to the next column,
   await page.keyboard.press('ArrowDown');
   await expect(grid).toHaveAttribute('aria-activedescendant', 'variant-cell-1-1');
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('opened from a product, the grid names that product in a searchable filter; the page fits a 360 px phone', async ({
+  page,
+  admin,
+  sfx,
+}) => {
+  const sized = await createSizedFamily(admin, sfx);
+  const product = await createProductWithVariants(admin, sized, `LNK-${sfx}`, ['s', 'm']);
+  const other = await createProductWithVariants(admin, sized, `OTH-${sfx}`, ['l']);
+  await signIn(page, SUPER_ADMIN);
+  await page.goto(`/products/${product.id}`);
+  await page.getByRole('link', { name: 'Open in the variants grid' }).click();
+  const filter = page.getByRole('combobox', { name: 'Product' });
+  await expect(filter).toHaveValue(`LNK-${sfx} — Tee LNK-${sfx}`);
+  await expect(page.getByTestId('variant-grid-row')).toHaveCount(2);
+
+  await test.step('search another product by its SKU and choose it with the keyboard', async () => {
+    await filter.fill(`OTH-${sfx}`);
+    const option = page.getByRole('option', { name: `OTH-${sfx} — Tee OTH-${sfx}` });
+    await expect(option).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`productId=${other.id}`));
+    await expect(page.getByTestId('variant-grid-row')).toHaveCount(1);
+    await expect(filter).toHaveValue(`OTH-${sfx} — Tee OTH-${sfx}`);
+  });
+
+  await test.step('at 360 px the page does not scroll sideways', async () => {
+    await page.setViewportSize(PHONE);
+    await expect(page.getByTestId('variant-grid-row')).toHaveCount(1);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  });
 });

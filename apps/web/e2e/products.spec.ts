@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { TINY_PNG } from './application-helpers';
 import { apiAs, expect, seeded, test } from './fixtures';
 import { signIn } from './helpers';
-import { createSizedFamily } from './product-helpers';
+import { createProductWithVariants, createSizedFamily, PHONE, sidewaysOverflow } from './product-helpers';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
@@ -426,5 +426,83 @@ for (const lang of ['en', 'ar']) {
     await expect(page.getByTestId('product-version')).toBeVisible();
     await expect(page.getByTestId('product-versions').getByRole('listitem')).toHaveCount(1);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('on a 360 px phone the list shows name, SKU and status; a row click opens the product, which fits the screen; back keeps the search', async ({
+  page,
+  admin,
+  sfx,
+}) => {
+  const sized = await createSizedFamily(admin, sfx);
+  const sku = `PHN-${sfx}`;
+  const product = await createProductWithVariants(admin, sized, sku, ['s', 'm', 'l']);
+  await signIn(page, MEDIA_EDITOR);
+  await page.setViewportSize(PHONE);
+  await page.goto(`/products?q=${sku}`);
+  const row = page.getByTestId('product-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('link', { name: `Tee ${sku}` })).toBeVisible();
+  await expect(row.getByText(sku, { exact: true })).toBeVisible();
+  await expect(row.getByText('Draft')).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+  // The row's checkbox still selects without opening the product.
+  await row.getByRole('checkbox').check();
+  await expect(page).toHaveURL(/\/products\?q=/);
+  await row.getByRole('checkbox').uncheck();
+  // A click anywhere else on the row opens it.
+  await row.getByText('Draft').click();
+  await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`));
+  await expect(page.getByTestId('variant-row')).toHaveCount(3);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+  await page.getByRole('link', { name: 'Products', exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/products\\?q=${sku}$`));
+  await expect(page.getByLabel('Search products')).toHaveValue(sku);
+});
+
+test('an attribute the variants vary by shows "varies by variant"; an unsaved upload is removed when the edit is discarded', async ({
+  page,
+  admin,
+  sfx,
+}) => {
+  const sized = await createSizedFamily(admin, sfx);
+  const product = await createProductWithVariants(admin, sized, `AXS-${sfx}`, ['s', 'm']);
+  await signIn(page, MEDIA_EDITOR);
+  await page.goto(`/products/${product.id}`);
+  const size = page.getByTestId(`attribute-size_${sfx}`);
+  await expect(size.getByRole('textbox')).toHaveValue('Varies by variant (set on each variant)');
+  await expect(size.getByRole('combobox')).toHaveCount(0);
+
+  const name = `draft-${sfx}.png`;
+  const stored = async () =>
+    (await admin.get<{ items: { fileName: string }[] }>(`/assets?q=${encodeURIComponent(`draft-${sfx}`)}`)).items.map((a) => a.fileName);
+  for (const round of [1, 2]) {
+    await page.getByLabel('Files to upload').setInputFiles({ name, mimeType: 'image/png', buffer: TINY_PNG });
+    await expect(page.getByTestId('product-media').getByRole('listitem')).toHaveCount(1, { timeout: 15_000 });
+    // The upload keeps its own name each time: the first one did not stay behind in the library.
+    expect(await stored(), `round ${round}`).toEqual([name]);
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(page.getByText('No images or files yet.', { exact: false })).toBeVisible();
+    await expect.poll(stored).toEqual([]);
+  }
+});
+
+for (const width of [1440, 375]) {
+  test(`the Arabic product search placeholder fits its field at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, CATALOGUE_USER, { language: 'ar' });
+    await page.goto('/products');
+    const search = page.getByRole('searchbox');
+    await expect(search).toBeVisible();
+    const fit = await search.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+      return { text: ctx.measureText(el.placeholder).width, room };
+    });
+    expect(fit.text).toBeLessThanOrEqual(fit.room);
   });
 }

@@ -49,7 +49,7 @@ export const PRODUCTS = {
   'products.list.emptyFiltered': { en: 'No product matches these filters.', ar: 'لا يوجد منتج يطابق عوامل التصفية هذه.' },
 
   'products.filter.search': { en: 'Search products', ar: 'البحث في المنتجات' },
-  'products.filter.searchPlaceholder': { en: 'SKU or name (English or Arabic)', ar: 'رمز المنتج أو الاسم (بالعربية أو الإنجليزية)' },
+  'products.filter.searchPlaceholder': { en: 'SKU or name (English or Arabic)', ar: 'رمز المنتج أو الاسم' },
   'products.filter.status': { en: 'Status', ar: 'الحالة' },
   'products.filter.statusCount': { en: 'Status: {count}', ar: 'الحالة: {count}' },
   'products.filter.brand': { en: 'Brand', ar: 'العلامة التجارية' },
@@ -212,6 +212,10 @@ export const PRODUCTS = {
   },
   'products.attr.none': { en: 'This family has no attributes.', ar: 'لا تحتوي هذه المجموعة على سمات.' },
   'products.attr.required': { en: 'Required', ar: 'مطلوب' },
+  'products.attr.variesByVariant': {
+    en: 'Varies by variant (set on each variant)',
+    ar: 'تختلف حسب المتغير (تُحدَّد لكل متغير)',
+  },
   'products.attr.english': { en: '{name} (English)', ar: '{name} (بالإنجليزية)' },
   'products.attr.arabic': { en: '{name} (Arabic)', ar: '{name} (بالعربية)' },
   'products.attr.notSet': { en: 'Not set', ar: 'غير محدد' },

@@ -10,6 +10,7 @@ const table = {
   createSavedView: { method: 'POST', path: '/product-views' },
   deleteProduct: { method: 'DELETE', path: '/products/:id' },
   deleteSavedView: { method: 'DELETE', path: '/product-views/:id' },
+  discardProductMediaUpload: { method: 'DELETE', path: '/products/media/:id' },
   exportProducts: { method: 'GET', path: '/products/export' },
   getProduct: { method: 'GET', path: '/products/:id' },
   getProductFormOptions: { method: 'GET', path: '/products/form-options' },

@@ -86,6 +86,16 @@ export const uploadProductMedia = defineRoute({
   response: productAssetOptionSchema,
   status: 201,
 });
+export const discardProductMediaUpload = defineRoute({
+  method: 'DELETE',
+  path: '/products/media/:id',
+  tag,
+  summary:
+    "Remove a file uploaded from a product's media section that was never saved (an edit left or discarded): only the caller's own upload there, and refused (409) while any product uses it",
+  access: { permission: 'assets' },
+  params: idParams,
+  response: ok,
+});
 export const createProduct = defineRoute({
   method: 'POST',
   path: '/products',

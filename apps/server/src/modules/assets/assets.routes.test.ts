@@ -163,6 +163,42 @@ describe('asset library routes', () => {
     expect((await t.app.inject({ method: 'GET', url: a.thumbnailUrl })).statusCode).toBe(404);
   });
 
+  it("discards an unsaved product upload: only the uploader's own, never one in use; the next upload keeps its name", async () => {
+    const uploadMedia = async (name: string, headers = h) => {
+      const up = multipart(await pngOf(20, 20, 'purple'), name, 'image/png');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/products/media',
+        payload: up.payload,
+        headers: { ...headers, ...up.headers },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: string; fileName: string };
+    };
+    const first = await uploadMedia('draft-shot.png');
+    expect(first.fileName).toBe('draft-shot.png');
+    expect((await send('DELETE', `/products/media/${first.id}`)).statusCode).toBe(200);
+    expect((await get(`/assets/${first.id}`)).statusCode).toBe(404);
+    // Nothing left behind: the same file uploads again under its own name, not "-2".
+    const again = await uploadMedia('draft-shot.png');
+    expect(again.fileName).toBe('draft-shot.png');
+
+    // Used by a product (saved meanwhile, or in another product): refused, kept.
+    await productUsing(t.app, org.id, { media: again.id });
+    const used = await send('DELETE', `/products/media/${again.id}`);
+    expect(used.statusCode).toBe(409);
+    expect((await get(`/assets/${again.id}`)).statusCode).toBe(200);
+
+    // Someone else's upload, or a library file outside the product uploads, is not this route's to remove.
+    const colleague = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'marketing' })));
+    const theirs = await uploadMedia('theirs.png', colleague);
+    expect((await send('DELETE', `/products/media/${theirs.id}`)).statusCode).toBe(404);
+    const library = (await upload(await pngOf(20, 20, 'navy'), 'library.png', 'image/png')).json();
+    expect((await send('DELETE', `/products/media/${library.id}`)).statusCode).toBe(404);
+    expect((await send('DELETE', `/products/media/${theirs.id}`, undefined, colleague)).statusCode).toBe(200);
+    expect((await send('DELETE', `/products/media/${library.id}`, undefined, other)).statusCode).toBe(404);
+  });
+
   it("keeps organizations apart: another organization's asset is not found", async () => {
     expect((await get(`/assets/${red.id}`, other)).statusCode).toBe(404);
     expect((await send('PATCH', `/assets/${red.id}`, { altEn: 'x' }, other)).statusCode).toBe(404);

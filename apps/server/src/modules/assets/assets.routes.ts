@@ -46,6 +46,17 @@ export async function assetsRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return { ok: true as const };
   });
 
+  // An upload from a product's media section that was never saved: the uploader's own, from that folder, unused.
+  bindRoute(app, p.discardProductMediaUpload, async ({ caller, params }) => {
+    await service.deleteAsset(
+      ctx,
+      who(caller),
+      params.id,
+      (row) => row.folder === PRODUCT_UPLOAD_FOLDER && !!caller.userId && row.createdBy === caller.userId,
+    );
+    return { ok: true as const };
+  });
+
   bindRoute(app, p.listProductAssetOptions, async ({ caller, query }) => {
     const page = await service.listAssets(ctx, who(caller), {
       q: query.q || undefined,

@@ -128,10 +128,11 @@ export async function updateAsset(ctx: AppContext, who: Who, id: string, body: A
 
 const pick = (r: repo.AssetRow) => ({ path: r.path, altEn: r.altEn, altAr: r.altAr, tags: r.tags });
 
-export async function deleteAsset(ctx: AppContext, who: Who, id: string): Promise<void> {
+/** Removes an unused asset; `only` narrows which assets this caller may remove this way (others are not found). */
+export async function deleteAsset(ctx: AppContext, who: Who, id: string, only?: (row: repo.AssetRow) => boolean): Promise<void> {
   const removed = await ctx.db.transaction(async (tx) => {
     const row = await repo.findAsset(tx, who.orgId, id, true);
-    if (!row || isReservedFolder(row.folder)) throw notFound('Asset');
+    if (!row || isReservedFolder(row.folder) || (only && !only(row))) throw notFound('Asset');
     const used = await repo.usageCount(tx, who.orgId, id);
     if (used > 0) throw conflict(`The asset is used by ${used} ${used === 1 ? 'product' : 'products'}; remove it from them first`);
     const names = [row.path, ...(row.thumbnailPath ? [row.thumbnailPath] : [])];

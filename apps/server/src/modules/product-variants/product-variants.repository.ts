@@ -47,7 +47,17 @@ export async function findProduct(db: DbOrTx, orgId: string, id: string, lock = 
 export async function setProductAxes(db: DbOrTx, orgId: string, id: string, axes: string[]): Promise<void> {
   await db
     .update(products)
-    .set({ variantAxes: axes, updatedAt: new Date() })
+    // A product-level value of an axis would contradict the variants' own values: it goes.
+    .set({
+      variantAxes: axes,
+      values: axes.length
+        ? sql`${products.values} - array[${sql.join(
+            axes.map((a) => sql`${a}`),
+            sql`, `,
+          )}]::text[]`
+        : undefined,
+      updatedAt: new Date(),
+    })
     .where(and(eq(products.orgId, orgId), eq(products.id, id)));
 }
 

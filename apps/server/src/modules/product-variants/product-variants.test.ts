@@ -75,6 +75,18 @@ const list = async (productId: string, headers = admin) =>
   (await t.app.inject({ url: `/api/v1/products/${productId}/variants`, headers })).json();
 
 describe(`product variants (${driver})`, () => {
+  it('drops the product-level value of an attribute that becomes an axis, keeping the others', async () => {
+    const s = await setup(orgA);
+    await t.app.ctx.db
+      .update(products)
+      .set({ values: { [s.colour.id]: 'red', [s.text.id]: 'cotton' } })
+      .where(eq(products.id, s.product.id));
+    const res = await generate(s.product.id, { axes: [s.colour.id], values: { [s.colour.id]: ['red', 'blue'] } });
+    expect(res.statusCode).toBe(201);
+    const [stored] = await t.app.ctx.db.select().from(products).where(eq(products.id, s.product.id));
+    expect(stored!.values).toEqual({ [s.text.id]: 'cotton' });
+  });
+
   it('generates every combination in order with SKUs <product>-<OPT1>-<OPT2>, sets the axes, audited', async () => {
     const s = await setup(orgA, `tee-${uniq()}`);
     const res = await generate(s.product.id, {

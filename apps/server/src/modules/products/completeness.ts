@@ -13,6 +13,8 @@ export interface CompletenessInput {
   descriptionEn: string;
   descriptionAr: string;
   values: Record<string, unknown>;
+  /** Attributes the variants vary by: set on each variant, so never missing on the product. */
+  variantAxes?: readonly string[];
 }
 
 const LOCALES = ['en', 'ar'] as const;
@@ -33,7 +35,7 @@ function localized(value: unknown, locale: (typeof LOCALES)[number]): unknown {
 /**
  * Completeness per locale (decision 006): the name and the description in that locale, plus every
  * attribute the family marks required (a localisable one in that locale). The score is the filled
- * share, rounded down, so 100 means nothing is missing; `missing` lists "name", "description" or
+ * share, rounded down, so 100 means nothing is missing (a variant axis counts as filled); `missing` lists "name", "description" or
  * attribute ids in the family's order.
  */
 export function computeCompleteness(
@@ -47,6 +49,7 @@ export function computeCompleteness(
     if (!isFilled(locale === 'en' ? product.nameEn : product.nameAr)) missing.push('name');
     if (!isFilled(locale === 'en' ? product.descriptionEn : product.descriptionAr)) missing.push('description');
     for (const a of required) {
+      if (product.variantAxes?.includes(a.id)) continue;
       const v = product.values[a.id];
       if (!isFilled(a.localizable ? localized(v, locale) : v)) missing.push(a.id);
     }

@@ -188,6 +188,10 @@ export async function resolveInput(
     });
     next.variantAxes = [...input.variantAxes];
   }
+  // An axis varies by variant: a product-level value for it would contradict the variants' own.
+  for (const [id, value] of Object.entries(input.values ?? {}))
+    if (value !== null && value !== undefined && next.variantAxes.includes(id))
+      throw invalid(`values.${id}`, 'is a variant axis of the product; its value is set on each variant, not on the product');
   return { next, family };
 }
 

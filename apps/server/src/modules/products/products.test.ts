@@ -188,6 +188,20 @@ describe(`products: create, rules, values (${driver})`, () => {
     expect(locked.statusCode).toBe(409);
   });
 
+  it('refuses a product-level value for an attribute that is a variant axis (422 naming the value)', async () => {
+    const p = await make({ familyId: fx.family.id, values: { [fx.a.single.id]: 'red' } });
+    await created<P>(api.patch(`/products/${p.id}`, { variantAxes: [fx.a.single.id] }));
+    const contradicting = await api.patch(`/products/${p.id}`, { values: { [fx.a.single.id]: 'blue' } });
+    expect(contradicting.statusCode).toBe(422);
+    expect(fieldOf(contradicting)).toBe(`values.${fx.a.single.id}`);
+    const both = await api.patch(`/products/${p.id}`, { variantAxes: [fx.a.size.id], values: { [fx.a.size.id]: 's' } });
+    expect(both.statusCode).toBe(422);
+    expect(fieldOf(both)).toBe(`values.${fx.a.size.id}`);
+    // Clearing the value stays allowed, and other attributes are unaffected.
+    const cleared = await created<P>(api.patch(`/products/${p.id}`, { values: { [fx.a.single.id]: null, [fx.a.size.id]: 'm' } }));
+    expect(cleared.values).toEqual({ [fx.a.size.id]: 'm' });
+  });
+
   it('refuses a stale expectedVersion and writes no version for a no-op change', async () => {
     const p = await make();
     const v2 = await created<P>(api.patch(`/products/${p.id}`, { nameEn: 'Honey 2', expectedVersion: 1 }));

@@ -1,5 +1,5 @@
 import { FolderPlus, LayoutGrid, List, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ASSET_SORTS, ASSET_TYPES, type AssetSort, type AssetType } from '@market/contracts/plain';
 import { Button } from '../../components/ui/button';
@@ -29,20 +29,30 @@ export default function AssetsPage() {
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const view = params.get('view') === 'list' ? 'list' : 'grid';
   const subfolders = params.get('sub') === '1';
-  const set = (patch: Record<string, string>) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        if (!('page' in patch)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const set = useCallback(
+    (patch: Record<string, string>) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          for (const [k, v] of Object.entries(patch)) {
+            if (v) next.set(k, v);
+            else next.delete(k);
+          }
+          if (!('page' in patch)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const [search, setSearch] = useState(q);
+  // Live like the product search: the URL is the source of truth (back, a shared link), typing updates it after a pause.
+  useEffect(() => setSearch((s) => (s.trim() === q ? s : q)), [q]);
+  useEffect(() => {
+    if (search.trim() === q) return;
+    const timer = setTimeout(() => set({ q: search.trim() }), 300);
+    return () => clearTimeout(timer);
+  }, [search, q, set]);
   const [open, setOpen] = useState<string | null>(null);
   const [dialog, setDialog] = useState<FolderDialog>(null);
 
@@ -113,7 +123,6 @@ export default function AssetsPage() {
               className={cn(fieldClass.replace('w-full', 'w-64'), 'max-w-full')}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
-              onBlur={() => search.trim() !== q && set({ q: search.trim() })}
               data-testid="asset-search"
             />
             <select aria-label={t('assets.typeLabel')} className={selectClass} value={type} onChange={(e) => set({ type: e.target.value })}>

@@ -11,11 +11,12 @@ import { useI18n } from '../../app/i18n/i18n-provider';
 import { cellKey, useGridCells } from './use-grid-cells';
 import { EDIT_FIELDS, FIELD_LABEL_KEY, parseCell, type EditField } from './variant-format';
 import { VariantsGrid } from './variants-grid';
-import { useBulkUpdateVariants, useProductChoices, useVariantFormOptions, useVariantGrid, type BulkItem } from './variants-api';
+import { ProductCombobox } from './product-combobox';
+import { useBulkUpdateVariants, useVariantFormOptions, useVariantGrid, type BulkItem } from './variants-api';
 
 /** Product Variants (/product-variants): every variant in a spreadsheet-like grid with inline and bulk edits. */
 export default function ProductVariantsPage() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const productId = params.get('productId') ?? '';
@@ -40,7 +41,6 @@ export default function ProductVariantsPage() {
 
   const grid = useVariantGrid(q, productId);
   const options = useVariantFormOptions();
-  const products = useProductChoices();
   const rows = useMemo(() => grid.data?.pages.flatMap((p) => p.items) ?? [], [grid.data]);
   const rowIds = useMemo(() => rows.map((r) => r.id), [rows]);
   const cells = useGridCells(rowIds);
@@ -111,7 +111,7 @@ export default function ProductVariantsPage() {
         <p className="text-sm text-muted-foreground">{t('variants.page.subtitle')}</p>
       </header>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="relative flex min-w-56 flex-1 flex-col gap-1 text-sm">
+        <label className="relative flex min-w-0 flex-1 basis-56 flex-col gap-1 text-sm">
           <span className="sr-only">{t('variants.page.search')}</span>
           <Search className="pointer-events-none absolute start-2 top-2.5 size-4 text-muted-foreground" aria-hidden />
           <input
@@ -122,17 +122,7 @@ export default function ProductVariantsPage() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">{t('variants.page.product')}</span>
-          <select className={`${fieldClass} w-64`} value={productId} onChange={(e) => setParam('productId', e.target.value)}>
-            <option value="">{t('variants.page.allProducts')}</option>
-            {products.data?.items.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.sku} — {language === 'ar' && p.nameAr ? p.nameAr : p.nameEn}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ProductCombobox value={productId} onChange={(id) => setParam('productId', id)} />
       </div>
       <div
         className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/30 p-2 text-sm"

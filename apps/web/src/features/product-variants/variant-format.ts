@@ -2,6 +2,7 @@
 
 export const localName = (language: string, row: { nameEn: string; nameAr: string }) =>
   language === 'ar' && row.nameAr ? row.nameAr : row.nameEn;
+import { formatLocale } from '../../app/i18n/locale-format';
 
 export const axisLabel = (language: string, axes: { labelEn: string; labelAr: string }[]) =>
   axes.map((a) => (language === 'ar' && a.labelAr ? a.labelAr : a.labelEn)).join(' / ');
@@ -44,13 +45,13 @@ export function formatMoney(minor: number, currency: Currency, language: string)
   if (!f) {
     try {
       f = new Intl.NumberFormat(
-        language || 'en',
+        formatLocale(language),
         currency
           ? { style: 'currency', currency: currency.code, minimumFractionDigits: digits, maximumFractionDigits: digits }
           : { minimumFractionDigits: digits },
       );
     } catch {
-      f = new Intl.NumberFormat(language || 'en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+      f = new Intl.NumberFormat(formatLocale(language), { minimumFractionDigits: digits, maximumFractionDigits: digits });
     }
     money.set(key, f);
   }

@@ -27,6 +27,7 @@ export const variantKeys = {
   grid: (q: string, productId: string) => ['product-variants', 'grid', q, productId] as const,
   product: (id: string) => ['products', 'detail', id] as const,
   formOptions: ['products', 'form-options'] as const,
+  /** Products offered by the grid's product filter, per search. */
   productChoices: ['product-variants', 'product-choices'] as const,
 };
 
@@ -46,14 +47,6 @@ export const useVariantFormOptions = () =>
   useQuery({
     queryKey: variantKeys.formOptions,
     queryFn: () => api(p.getProductFormOptions),
-    staleTime: 60_000,
-  });
-
-/** Products to filter the grid by (the first 200 by SKU). */
-export const useProductChoices = () =>
-  useQuery({
-    queryKey: variantKeys.productChoices,
-    queryFn: () => api(p.listProducts, { query: { sort: 'sku_asc', limit: '200' } }),
     staleTime: 60_000,
   });
 

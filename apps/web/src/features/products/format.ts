@@ -3,6 +3,7 @@
 /** The name in the UI language: Arabic when the UI is Arabic and an Arabic name exists, else English. */
 export const localName = (language: string, row: { nameEn: string; nameAr: string }) =>
   language === 'ar' && row.nameAr ? row.nameAr : row.nameEn;
+import { formatLocale } from '../../app/i18n/locale-format';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 /** Formats integer minor units in the base currency, in the UI language (formatters are cached: the grid calls this per row). */
@@ -13,15 +14,15 @@ export function formatMoney(minor: number, currency: { code: string; minorDigits
   if (!f) {
     try {
       f = currency
-        ? new Intl.NumberFormat(language || 'en', {
+        ? new Intl.NumberFormat(formatLocale(language), {
             style: 'currency',
             currency: currency.code,
             minimumFractionDigits: digits,
             maximumFractionDigits: digits,
           })
-        : new Intl.NumberFormat(language || 'en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+        : new Intl.NumberFormat(formatLocale(language), { minimumFractionDigits: digits, maximumFractionDigits: digits });
     } catch {
-      f = new Intl.NumberFormat(language || 'en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+      f = new Intl.NumberFormat(formatLocale(language), { minimumFractionDigits: digits, maximumFractionDigits: digits });
     }
     moneyFormats.set(key, f);
   }
@@ -59,7 +60,7 @@ export function formatDate(iso: string, language: string, withTime = false): str
   const key = `${language}|${withTime}`;
   let f = dateFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(language || 'en', withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+    f = new Intl.DateTimeFormat(formatLocale(language), withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
     dateFormats.set(key, f);
   }
   return f.format(new Date(iso));

@@ -18,6 +18,8 @@ import { MediaSection } from './details/media-section';
 import { PricingSection } from './details/pricing-section';
 import { DetailsSection, focusField } from './details/section';
 import { useProductDraft } from './details/use-product-draft';
+import { useDraftUploads } from './details/use-draft-uploads';
+import { useBackToList } from './list/list-location';
 import { useUnsavedGuard } from './details/use-unsaved-guard';
 import { useDeleteProduct, useFormOptions, useProduct, useUpdateProduct, type FormOptions, type Product } from './products-api';
 
@@ -25,6 +27,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function NotFound() {
   const { t } = useI18n();
+  const back = useBackToList();
   return (
     <div
       role="alert"
@@ -33,7 +36,7 @@ function NotFound() {
     >
       <h1 className="text-xl font-semibold">{t('products.details.notFound')}</h1>
       <p className="text-sm text-muted-foreground">{t('products.details.notFoundHint')}</p>
-      <Link to="/products" className="text-sm font-medium text-primary hover:underline">
+      <Link to={back} className="text-sm font-medium text-primary hover:underline">
         {t('products.details.backToList')}
       </Link>
     </div>
@@ -66,6 +69,7 @@ function ProductEditor({
 }) {
   const { t } = useI18n();
   const navigate = useNavigate();
+  const back = useBackToList();
   const digits = options.currency?.minorDigits ?? 2;
   const { draft, base, set, setValue, reset, body, priceError, dirty } = useProductDraft(product, digits);
   const update = useUpdateProduct(product.id);
@@ -74,6 +78,7 @@ function ProductEditor({
   const [deleting, setDeleting] = useState(false);
   const { blocker, allow } = useUnsavedGuard(dirty);
   const mediaNames = useMemo(() => new Map(product.media.map((m) => [m.assetId, m.fileName])), [product.media]);
+  const uploads = useDraftUploads(base?.media.map((m) => m.assetId) ?? []);
 
   if (!draft || !base) return <PageSkeleton label={t('products.loading')} />;
 
@@ -98,6 +103,7 @@ function ProductEditor({
       {
         onSuccess: (p) => {
           reset(p);
+          uploads.settle(p.media.map((m) => m.assetId));
           setErrors({});
           toast.success(t('products.toast.saved', { version: p.version }));
         },
@@ -135,7 +141,10 @@ function ProductEditor({
         dirty={dirty}
         saving={update.isPending}
         onSave={save}
-        onDiscard={() => reset(base)}
+        onDiscard={() => {
+          reset(base);
+          uploads.settle(base.media.map((m) => m.assetId));
+        }}
         onDelete={() => setDeleting(true)}
       />
       <form
@@ -148,10 +157,18 @@ function ProductEditor({
       >
         <GeneralSection draft={draft} set={set} options={options} errors={errors} />
         <PricingSection draft={draft} set={set} options={options} errors={errors} priceError={priceError} />
-        <AttributesSection draft={draft} setValue={setValue} options={options} errors={errors} mediaNames={mediaNames} />
+        <AttributesSection
+          draft={draft}
+          setValue={setValue}
+          options={options}
+          errors={errors}
+          mediaNames={mediaNames}
+          variantAxes={product.variantAxes}
+        />
         <MediaSection
           media={draft.media}
           onChange={(m) => set('media', m)}
+          onUploaded={uploads.track}
           error={Object.entries(errors).find(([k]) => k.startsWith('mediaAssetIds'))?.[1]}
         />
       </form>
@@ -174,7 +191,7 @@ function ProductEditor({
             onSuccess: () => {
               toast.success(t('products.toast.deleted', { sku: product.sku }));
               allow();
-              navigate('/products');
+              navigate(back);
             },
           })
         }

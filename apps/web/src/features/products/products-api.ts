@@ -210,3 +210,8 @@ export async function downloadExport(query: Record<string, string | undefined>, 
 export function uploadMedia(file: File, onProgress: (share: number) => void): Promise<AssetOption> {
   return uploadFile(r.uploadProductMedia, file, onProgress);
 }
+
+/** Removes a file this page uploaded that no product kept (the server refuses one in use, and anyone else's). */
+export function discardMediaUpload(assetId: string): Promise<unknown> {
+  return api(r.discardProductMediaUpload, { params: { id: assetId } }).catch(() => undefined);
+}

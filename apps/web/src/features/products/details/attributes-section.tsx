@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { FormField } from '../../../components/ui/form-dialog';
+import { fieldClass, FormField } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { FormOptions } from '../products-api';
 import { AttributeInput } from './attribute-input';
@@ -13,12 +13,15 @@ export function AttributesSection({
   options,
   errors,
   mediaNames,
+  variantAxes,
 }: {
   draft: Draft;
   setValue: (id: string, v: unknown) => void;
   options: FormOptions;
   errors: Record<string, string>;
   mediaNames: Map<string, string>;
+  /** Attributes the product's variants vary by: set on each variant, not here. */
+  variantAxes: readonly string[];
 }) {
   const { t, language } = useI18n();
   const family = options.families.find((f) => f.id === draft.familyId);
@@ -42,16 +45,26 @@ export function AttributesSection({
                   error={errors[`values.${a.id}`]}
                   hint={a.required ? t('products.attr.required') : undefined}
                 >
-                  {(p) => (
-                    <AttributeInput
-                      attribute={a}
-                      value={value}
-                      onChange={onChange}
-                      a11y={{ ...p, 'aria-required': a.required || undefined }}
-                      currency={options.currency?.symbol ?? options.currency?.code ?? null}
-                      mediaName={typeof value === 'string' ? mediaNames.get(value) : undefined}
-                    />
-                  )}
+                  {(p) =>
+                    variantAxes.includes(a.id) ? (
+                      <input
+                        {...p}
+                        readOnly
+                        className={`${fieldClass} bg-muted text-muted-foreground`}
+                        value={t('products.attr.variesByVariant')}
+                        data-testid="varies-by-variant"
+                      />
+                    ) : (
+                      <AttributeInput
+                        attribute={a}
+                        value={value}
+                        onChange={onChange}
+                        a11y={{ ...p, 'aria-required': a.required || undefined }}
+                        currency={options.currency?.symbol ?? options.currency?.code ?? null}
+                        mediaName={typeof value === 'string' ? mediaNames.get(value) : undefined}
+                      />
+                    )
+                  }
                 </FormField>
               </div>
             );

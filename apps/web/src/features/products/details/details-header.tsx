@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { localName } from '../format';
+import { useBackToList } from '../list/list-location';
 import { StatusBadge } from '../list/product-badges';
 import type { Product } from '../products-api';
 import { SECTIONS } from './section';
@@ -24,10 +25,11 @@ export function DetailsHeader({
   onDelete: () => void;
 }) {
   const { t, language } = useI18n();
+  const back = useBackToList();
   return (
     <div className="sticky top-14 z-20 -mx-4 flex flex-col gap-2 border-b bg-background/95 px-4 py-2 backdrop-blur md:-mx-6 md:px-6">
       <div className="flex flex-wrap items-center gap-2">
-        <Link to="/products" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <Link to={back} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
           <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
           {t('route.products')}
         </Link>

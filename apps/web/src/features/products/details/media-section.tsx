@@ -19,7 +19,18 @@ interface Upload {
 }
 
 /** The product's files in order (the first is the main image): pick, upload with progress, reorder, remove. */
-export function MediaSection({ media, onChange, error }: { media: MediaDraft[]; onChange: (next: MediaDraft[]) => void; error?: string }) {
+export function MediaSection({
+  media,
+  onChange,
+  onUploaded,
+  error,
+}: {
+  media: MediaDraft[];
+  onChange: (next: MediaDraft[]) => void;
+  /** A file went into the library from here (removed again if the product is not saved with it). */
+  onUploaded: (assetId: string) => void;
+  error?: string;
+}) {
   const { t } = useI18n();
   // Adding a file to the asset library needs `assets`; picking one already there only `products`.
   const canUpload = useHasPermission()('assets');
@@ -51,6 +62,7 @@ export function MediaSection({ media, onChange, error }: { media: MediaDraft[]; 
       setUploads((u) => [...u, { key, name: file.name, share: 0 }]);
       try {
         const asset = await uploadMedia(file, (share) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, share } : x))));
+        onUploaded(asset.id);
         add([{ assetId: asset.id, fileName: asset.fileName, thumbnailUrl: asset.thumbnailUrl }]);
         toast.success(t('products.media.uploaded', { name: asset.fileName }));
       } catch (e) {

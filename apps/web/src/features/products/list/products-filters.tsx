@@ -55,7 +55,7 @@ export function ProductsFilters({
 
   return (
     <div className="flex flex-wrap items-center gap-2" role="search">
-      <div className="relative">
+      <div className="relative w-full sm:w-80">
         <Search className="pointer-events-none absolute start-2 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
         <input
           type="search"
@@ -65,7 +65,7 @@ export function ProductsFilters({
           maxLength={200}
           aria-label={t('products.filter.search')}
           placeholder={t('products.filter.searchPlaceholder')}
-          className="h-8 w-72 rounded-md border bg-background ps-8 pe-2 text-sm"
+          className="h-8 w-full rounded-md border bg-background ps-8 pe-2 text-sm"
         />
       </div>
       <PopoverChecklist<ProductStatus>

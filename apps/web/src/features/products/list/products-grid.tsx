@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { memo, useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { memo, useCallback, useEffect, useRef, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatDate, formatMoney, localName } from '../format';
 import type { ProductListColumn, ProductSort } from '@market/contracts/plain';
@@ -9,6 +9,7 @@ import { SORTABLE } from '../product-constants';
 import type { FormOptions, ProductListItem } from '../products-api';
 import { GridLoaderRow } from '../../product-variants';
 import { CompletenessBar, StatusBadge } from './product-badges';
+import { usePhone } from '../../../components/data-table';
 
 export const ROW_HEIGHT = 52;
 const WIDTH: Record<'select' | 'sku' | 'name' | ProductListColumn, string> = {
@@ -28,6 +29,9 @@ const WIDTH: Record<'select' | 'sku' | 'name' | ProductListColumn, string> = {
 };
 
 const cellClass = 'flex min-w-0 items-center px-2 text-sm';
+const stackedCellClass = 'flex min-w-0 flex-col justify-center px-2 text-sm';
+/** On a phone: the selection, the name with the SKU under it, the status. */
+const PHONE_COLUMNS: ProductListColumn[] = ['status'];
 
 interface RowProps {
   item: ProductListItem;
@@ -40,7 +44,15 @@ interface RowProps {
   language: string;
   currency: FormOptions['currency'] | undefined;
   t: (key: string, vars?: Record<string, string | number>) => string;
+  /** The list's query string, handed to the product page so "back" returns to this search. */
+  listSearch: string;
+  onOpen: (id: string) => void;
+  /** Phone layout: the SKU under the name, then the status; no other column. */
+  phone: boolean;
 }
+
+/** A click on the row opens the product, except on its own controls (checkbox, link). */
+const isControl = (e: MouseEvent) => (e.target as HTMLElement).closest('a, button, input, label, select, textarea') !== null;
 
 /** One row; memoised so scrolling only renders rows that come into view. */
 const ProductRow = memo(function ProductRow({
@@ -54,6 +66,9 @@ const ProductRow = memo(function ProductRow({
   language,
   currency,
   t,
+  listSearch,
+  onOpen,
+  phone,
 }: RowProps) {
   const name = localName(language, item);
   return (
@@ -62,7 +77,9 @@ const ProductRow = memo(function ProductRow({
       aria-rowindex={index + 2}
       aria-selected={selected}
       data-testid="product-row"
-      className="absolute inset-x-0 top-0 grid border-b hover:bg-muted/40 aria-selected:bg-primary/5"
+      // The whole row opens the product; keyboard users reach the same page through the name's link.
+      onClick={(e) => !isControl(e) && !window.getSelection()?.toString() && onOpen(item.id)}
+      className="absolute inset-x-0 top-0 grid cursor-pointer border-b hover:bg-muted/40 aria-selected:bg-primary/5"
       // Containment keeps a row's style and layout work to itself while rows mount and unmount during a scroll.
       style={{ gridTemplateColumns: template, height: ROW_HEIGHT, transform: `translateY(${start}px)`, contain: 'layout paint style' }}
     >
@@ -92,15 +109,27 @@ const ProductRow = memo(function ProductRow({
           )}
         </div>
       )}
-      <div role="gridcell" className={`${cellClass} font-mono text-xs`}>
-        <span className="truncate" dir="ltr">
-          {item.sku}
-        </span>
-      </div>
-      <div role="gridcell" className={cellClass}>
-        <Link to={`/products/${item.id}`} className="truncate font-medium text-primary hover:underline" dir="auto">
+      {!phone && (
+        <div role="gridcell" className={`${cellClass} font-mono text-xs`}>
+          <span className="truncate" dir="ltr">
+            {item.sku}
+          </span>
+        </div>
+      )}
+      <div role="gridcell" className={phone ? stackedCellClass : cellClass}>
+        <Link
+          to={`/products/${item.id}`}
+          state={{ list: listSearch }}
+          className="max-w-full truncate font-medium text-primary hover:underline"
+          dir="auto"
+        >
           {name || item.sku}
         </Link>
+        {phone && (
+          <span className="max-w-full truncate font-mono text-xs text-muted-foreground" dir="ltr">
+            {item.sku}
+          </span>
+        )}
       </div>
       {columns.map((c) => {
         switch (c) {
@@ -199,6 +228,11 @@ export function ProductsGrid({
 }: GridProps) {
   const { t, language } = useI18n();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const { search: listSearch } = useLocation();
+  const onOpen = useCallback((id: string) => navigate(`/products/${id}`, { state: { list: listSearch } }), [navigate, listSearch]);
+  const phone = usePhone();
+  const shown = phone ? PHONE_COLUMNS : columns;
   const count = items.length + (hasNextPage ? 1 : 0);
   const virtualizer = useVirtualizer({
     count,
@@ -213,9 +247,11 @@ export function ProductsGrid({
     if (last && last.index >= items.length - 20 && hasNextPage && !fetchingNext) fetchNext();
   }, [last, items.length, hasNextPage, fetchingNext, fetchNext]);
 
-  const template = ['select', ...(columns.includes('image') ? ['image'] : []), 'sku', 'name', ...columns.filter((c) => c !== 'image')]
-    .map((c) => WIDTH[c as keyof typeof WIDTH])
-    .join(' ');
+  const template = phone
+    ? `${WIDTH.select} minmax(0,1fr) ${WIDTH.status}`
+    : ['select', ...(columns.includes('image') ? ['image'] : []), 'sku', 'name', ...columns.filter((c) => c !== 'image')]
+        .map((c) => WIDTH[c as keyof typeof WIDTH])
+        .join(' ');
   const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
 
   const header = (key: 'sku' | 'name' | ProductListColumn, label: string) => {
@@ -257,7 +293,7 @@ export function ProductsGrid({
       aria-multiselectable
       data-testid="products-grid"
     >
-      <div className="min-w-max">
+      <div className={phone ? 'min-w-0' : 'min-w-max'}>
         <div role="rowgroup" className="sticky top-0 z-10 border-b bg-card">
           <div role="row" aria-rowindex={1} className="grid h-10" style={{ gridTemplateColumns: template }}>
             <div role="columnheader" className={cellClass}>
@@ -269,10 +305,10 @@ export function ProductsGrid({
                 aria-label={t('products.list.selectAll')}
               />
             </div>
-            {columns.includes('image') && header('image', t('products.column.image'))}
-            {header('sku', t('products.column.sku'))}
+            {shown.includes('image') && header('image', t('products.column.image'))}
+            {!phone && header('sku', t('products.column.sku'))}
             {header('name', t('products.column.name'))}
-            {columns.filter((c) => c !== 'image').map((c) => header(c, t(`products.column.${c}`)))}
+            {shown.filter((c) => c !== 'image').map((c) => header(c, t(`products.column.${c}`)))}
           </div>
         </div>
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize(), contain: 'layout paint style' }}>
@@ -285,13 +321,16 @@ export function ProductsGrid({
                 item={item}
                 index={v.index}
                 start={v.start}
-                columns={columns}
+                columns={shown}
                 template={template}
                 selected={selected.has(item.id)}
                 onToggle={onToggle}
                 language={language}
                 currency={currency}
                 t={t}
+                listSearch={listSearch}
+                onOpen={onOpen}
+                phone={phone}
               />
             );
           })}
