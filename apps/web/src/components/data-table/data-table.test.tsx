@@ -1,6 +1,6 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { column, DataTable, type ColumnDef, type TableQuery } from '.';
 
 // The table reads its state labels through useT; the key stands for the text.
@@ -144,5 +144,136 @@ describe('DataTable', () => {
     expect(all.checked).toBe(true);
     fireEvent.click(all);
     expect(screen.getByRole('status').textContent).toBe('');
+  });
+});
+
+/** Sets the window's size as a phone or a desk would have it; the layout follows its media query. */
+const resize = (width: number) =>
+  act(() => (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({ width, height: 740 }));
+
+describe('DataTable on a phone', () => {
+  afterEach(() => resize(1024));
+  interface Stall extends Fruit {
+    zone: string;
+    price: number;
+  }
+  const stalls: Stall[] = [
+    { id: 'a', name: 'Apple', code: 'APL', zone: 'North', price: 12 },
+    { id: 'b', name: 'Banana', code: 'BAN', zone: 'South', price: 30 },
+  ];
+  const onEdit = vi.fn();
+  const cardColumns: ColumnDef<Stall>[] = [
+    column({ id: 'code', header: 'Code', card: 'title', rowHeader: true, cellProps: { dir: 'ltr' }, cell: (s) => s.code }),
+    column({ id: 'name', header: 'Name', cell: (s) => `Name ${s.name}` }),
+    column({ id: 'zone', header: 'Zone', card: 'field', cell: (s) => s.zone }),
+    column({
+      id: 'price',
+      header: <span aria-hidden>€</span>,
+      cardLabel: 'Price',
+      card: 'field',
+      cellClassName: 'tabular-nums',
+      cell: (s) => s.price,
+    }),
+    column({
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      card: 'actions',
+      cell: (s) => (
+        <button type="button" onClick={() => onEdit(s.id)}>
+          Edit {s.code}
+        </button>
+      ),
+    }),
+  ];
+
+  it('shows each row as a card: its title, the chosen fields as label and value, and its actions; no table', () => {
+    resize(360);
+    render(
+      <DataTable
+        columns={cardColumns}
+        data={stalls}
+        testId="stalls"
+        label="Stalls"
+        rowProps={(s) => ({ 'data-testid': `stall-${s.code}` })}
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Stalls' });
+    expect(list.getAttribute('data-testid')).toBe('stalls');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    const card = screen.getByTestId('stall-BAN');
+    expect(card.tagName).toBe('LI');
+    expect(card.firstElementChild!.textContent).toBe('BANEdit BAN');
+    expect(within(card).getByText('BAN')).toHaveProperty('dir', 'ltr');
+    expect([...card.querySelectorAll('dt')].map((d) => d.textContent)).toEqual(['Zone', 'Price']);
+    const values = [...card.querySelectorAll('dd')];
+    expect(values.map((d) => d.textContent)).toEqual(['South', '30']);
+    expect(values[1]!.className).toContain('tabular-nums');
+    // A column not chosen for phones is left off the card.
+    expect(card.textContent).not.toContain('Name Banana');
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit BAN' }));
+    expect(onEdit).toHaveBeenCalledWith('b');
+  });
+
+  it('switches between table and cards as the window crosses 768 px', () => {
+    render(<DataTable columns={cardColumns} data={stalls} />);
+    expect(screen.getByRole('table')).toBeTruthy();
+    resize(767);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    resize(768);
+    expect(screen.getByRole('table')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Code', 'Name', 'Zone', '€', 'Actions']);
+  });
+
+  it('keeps a table without card columns a table, scrolling in its own box', () => {
+    resize(360);
+    render(<DataTable columns={columns} data={fruits} testId="fruits" tableClassName="min-w-[40rem]" />);
+    const table = screen.getByTestId('fruits');
+    expect(table.tagName).toBe('TABLE');
+    expect(table.parentElement!.className).toContain('overflow-x-auto');
+  });
+
+  it('keeps row selection on the cards, with a select-all checkbox named in words', () => {
+    resize(360);
+    function Selectable() {
+      const [selected, setSelected] = useState<Set<string>>(new Set());
+      return (
+        <>
+          <DataTable
+            columns={cardColumns}
+            data={stalls}
+            rowProps={(s) => ({ 'data-testid': `stall-${s.code}` })}
+            selection={{ selected, onChange: setSelected, label: (s) => `Select ${s.code}`, allLabel: 'Select all stalls' }}
+          />
+          <output>{[...selected].join(',')}</output>
+        </>
+      );
+    }
+    render(<Selectable />);
+    const one = within(screen.getByTestId('stall-APL')).getByRole('checkbox', { name: 'Select APL' });
+    fireEvent.click(one);
+    expect(screen.getByRole('status').textContent).toBe('a');
+    const all = screen.getByRole('checkbox', { name: 'Select all stalls' }) as HTMLInputElement;
+    expect(all.closest('label')!.textContent).toBe('Select all stalls');
+    expect(all.indeterminate).toBe(true);
+    fireEvent.click(all);
+    expect(screen.getByRole('status').textContent).toBe('a,b');
+    expect(within(screen.getByTestId('stall-BAN')).getByRole('checkbox')).toHaveProperty('checked', true);
+  });
+
+  it('still shows the loading, error and empty states', () => {
+    resize(360);
+    const { rerender } = render(<DataTable columns={cardColumns} query={{ isPending: true, error: null, refetch: vi.fn() }} />);
+    expect(screen.getByRole('status').textContent).toContain('common.loading');
+    rerender(<DataTable columns={cardColumns} query={{ isPending: false, error: null, refetch: vi.fn(), data: [] }} empty="No stalls" />);
+    expect(screen.getByText('No stalls')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('names the card list with the caption when there is no label', () => {
+    resize(360);
+    render(<DataTable columns={cardColumns} data={stalls} caption="Stalls and their zones" />);
+    expect(screen.getByRole('list', { name: 'Stalls and their zones' })).toBeTruthy();
   });
 });

@@ -30,12 +30,25 @@
  *   other cells (start-aligned, normal weight unless the column's classes give one).
  * - Checkbox selection: `selection={{ selected, onChange, label: (row) => …, allLabel }}` with a `Set` of row ids.
  * - Row ids are `row.id`; pass `getRowId` when rows have none.
+ * - Phones (below 768 px): give columns `card: 'title' | 'field' | 'actions'` and the rows become cards (title
+ *   first, actions at the end, fields as label and value, the checkbox kept); the other columns are left off.
+ *   `rowProps` go on each card. A table without `card` columns stays a table and scrolls in its own box.
  */
-import { getCoreRowModel, useReactTable, type ColumnDef, type RowData, type RowSelectionState, type Updater } from '@tanstack/react-table';
+import {
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type RowData,
+  type RowSelectionState,
+  type Table,
+  type Updater,
+} from '@tanstack/react-table';
 import { useMemo, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from 'react';
 import { useT } from '../../app/i18n/i18n-provider';
 import { cn } from '../../lib/cn';
 import { ListState } from '../ui/list-state';
+import { DataTableCards } from './data-table-cards';
+import { usePhone } from './use-phone';
 
 declare module '@tanstack/react-table' {
   // TData and TValue are TanStack's own parameters; this declaration merges with theirs.
@@ -51,6 +64,13 @@ declare module '@tanstack/react-table' {
     align?: 'end';
     /** The cells name their row: rendered as `<th scope="row">` with the look of a `<td>`. */
     rowHeader?: boolean;
+    /**
+     * How the column shows on a phone, where a table with any `card` column renders its rows as cards: the card's
+     * `title`, a labelled `field`, or its `actions` (at the card's end). Columns without it are left off the cards.
+     */
+    card?: 'title' | 'field' | 'actions';
+    /** A field's label on the cards when the header is not the words to show (an `sr-only` header, an icon). */
+    cardLabel?: ReactNode;
   }
 }
 
@@ -144,6 +164,21 @@ function Checkbox({ checked, indeterminate, label, onChange }: CheckboxProps) {
   );
 }
 
+/** The select-all checkbox above the cards, labelled in words (the table's is in its header row). */
+function SelectAll<T>({ table, label }: { table: Table<T>; label: string }) {
+  return (
+    <label className="flex min-h-9 items-center gap-2 self-start px-3 text-sm">
+      <Checkbox
+        checked={table.getIsAllPageRowsSelected()}
+        indeterminate={table.getIsSomePageRowsSelected()}
+        onChange={(on) => table.toggleAllPageRowsSelected(on)}
+        label={label}
+      />
+      <span aria-hidden>{label}</span>
+    </label>
+  );
+}
+
 export function DataTable<T>({
   columns,
   data,
@@ -196,6 +231,8 @@ export function DataTable<T>({
     },
   });
 
+  const phone = usePhone();
+  const cards = phone && columns.some((c) => c.meta?.card);
   const loading = !!query && query.isPending && !data;
   const error = query?.error ?? null;
   const noRows = !loading && !error && rows.length === 0;
@@ -213,7 +250,18 @@ export function DataTable<T>({
           emptyContent={empty}
         />
       )}
-      {!loading && rows.length > 0 && (
+      {!loading && rows.length > 0 && cards && (
+        <DataTableCards
+          table={table}
+          render={render}
+          rowProps={rowProps as ((row: T) => HTMLAttributes<HTMLElement>) | undefined}
+          selectAll={selection && <SelectAll table={table} label={selection.allLabel} />}
+          label={label}
+          caption={caption}
+          testId={testId}
+        />
+      )}
+      {!loading && rows.length > 0 && !cards && (
         <div className={cn('relative overflow-x-auto rounded-md border', className)}>
           <table className={cn('w-full text-sm', tableClassName)} aria-label={label} data-testid={testId}>
             {caption !== undefined && caption !== null && <caption className="sr-only">{caption}</caption>}

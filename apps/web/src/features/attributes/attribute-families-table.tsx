@@ -18,14 +18,16 @@ export function AttributeFamiliesTable({
     column({
       id: 'code',
       header: t('attributes.field.code'),
+      card: 'title',
       cellClassName: 'font-mono text-xs',
       cellProps: { dir: 'ltr' },
       cell: (f) => f.code,
     }),
-    column({ id: 'name', header: t('attributes.field.name'), cell: (f) => (language === 'ar' ? f.nameAr : f.nameEn) }),
+    column({ id: 'name', header: t('attributes.field.name'), card: 'field', cell: (f) => (language === 'ar' ? f.nameAr : f.nameEn) }),
     column({
       id: 'members',
       header: t('attributes.families.members'),
+      card: 'field',
       cell: (f) => (
         <>
           {f.attributes.length === 0 && <span className="text-muted-foreground">{t('attributes.families.none')}</span>}
@@ -47,6 +49,7 @@ export function AttributeFamiliesTable({
     column({
       id: 'actions',
       header: <span className="sr-only">{t('attributes.col.actions')}</span>,
+      card: 'actions',
       cellClassName: 'text-end whitespace-nowrap',
       cell: (f) => <EditDeleteButtons code={f.code} onEdit={() => onEdit(f)} onDelete={() => onDelete(f)} />,
     }),

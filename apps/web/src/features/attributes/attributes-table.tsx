@@ -18,15 +18,23 @@ export function AttributesTable({
     column({
       id: 'code',
       header: t('attributes.field.code'),
+      card: 'title',
       cellClassName: 'font-mono text-xs',
       cellProps: { dir: 'ltr' },
       cell: (a) => a.code,
     }),
-    column({ id: 'nameEn', header: t('attributes.field.nameEn'), cellProps: { dir: 'ltr' }, cell: (a) => a.nameEn }),
-    column({ id: 'nameAr', header: t('attributes.field.nameAr'), cellProps: { dir: 'rtl', lang: 'ar' }, cell: (a) => a.nameAr }),
+    column({ id: 'nameEn', header: t('attributes.field.nameEn'), card: 'field', cellProps: { dir: 'ltr' }, cell: (a) => a.nameEn }),
+    column({
+      id: 'nameAr',
+      header: t('attributes.field.nameAr'),
+      card: 'field',
+      cellProps: { dir: 'rtl', lang: 'ar' },
+      cell: (a) => a.nameAr,
+    }),
     column({
       id: 'type',
       header: t('attributes.field.type'),
+      card: 'field',
       cell: (a) => (
         <>
           {t(`attributes.type.${a.type}`)}
@@ -45,12 +53,14 @@ export function AttributesTable({
     column({
       id: 'families',
       header: t('attributes.col.families'),
+      card: 'field',
       cellClassName: 'tabular-nums',
       cell: (a) => t('attributes.familyCounts', { count: a.familyCount, required: a.requiredFamilyCount }),
     }),
     column({
       id: 'actions',
       header: <span className="sr-only">{t('attributes.col.actions')}</span>,
+      card: 'actions',
       cellClassName: 'text-end',
       cell: (a) => <EditDeleteButtons code={a.code} onEdit={() => onEdit(a)} onDelete={() => onDelete(a)} />,
     }),

@@ -6,6 +6,7 @@ import { FormDialog } from '../../components/ui/form-dialog';
 import { ListState } from '../../components/ui/list-state';
 import { api } from '../../lib/api';
 import { useI18n } from '../../app/i18n/i18n-provider';
+import { formatLocale } from '../../app/i18n/locale-format';
 
 export const emailOutboxKeys = {
   all: ['email-outbox'] as const,
@@ -14,7 +15,7 @@ export const emailOutboxKeys = {
 };
 
 export const formatEmailTime = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(formatLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 const URL_CANDIDATE = /https?:\/\/[^\s<>"'`]+/gi;
 

@@ -5,6 +5,7 @@ import { column, DataTable, type ColumnDef } from '../../components/data-table';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/menu';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import type { Language } from './languages-api';
+import { formatLocale } from '../../app/i18n/locale-format';
 
 interface Props {
   languages: Language[];
@@ -21,7 +22,7 @@ interface Props {
 function Coverage({ done, total }: { done: number; total: number }) {
   const { t, language } = useI18n();
   const pct = total ? Math.floor((done / total) * 100) : 100;
-  const n = (x: number) => x.toLocaleString(language || 'en');
+  const n = (x: number) => x.toLocaleString(formatLocale(language));
   return (
     <div className="flex min-w-32 flex-col gap-1">
       <span className="text-xs tabular-nums">
@@ -41,6 +42,7 @@ export function LanguagesTable({ languages, coverage, busy, onMove, onToggleActi
     column({
       id: 'order',
       header: t('masterData.languages.col.order'),
+      card: 'field',
       cell: (l, i) => (
         <div className="flex items-center gap-1">
           <span className="w-6 text-center tabular-nums text-muted-foreground">{i + 1}</span>
@@ -70,6 +72,7 @@ export function LanguagesTable({ languages, coverage, busy, onMove, onToggleActi
     column({
       id: 'code',
       header: t('masterData.field.code'),
+      card: 'field',
       cellClassName: 'font-mono text-xs',
       cellProps: { dir: 'ltr' },
       cell: (l) => l.code,
@@ -77,6 +80,7 @@ export function LanguagesTable({ languages, coverage, busy, onMove, onToggleActi
     column({
       id: 'name',
       header: t('masterData.field.name'),
+      card: 'title',
       cell: (l) => (
         <>
           <span className="font-medium">{l.name}</span>
@@ -104,6 +108,7 @@ export function LanguagesTable({ languages, coverage, busy, onMove, onToggleActi
     column({
       id: 'nativeName',
       header: t('masterData.field.nativeName'),
+      card: 'field',
       cellProps: (l) => ({ dir: l.textDirection, lang: l.code }),
       cell: (l) => l.nativeName,
     }),
@@ -111,6 +116,7 @@ export function LanguagesTable({ languages, coverage, busy, onMove, onToggleActi
     column({
       id: 'active',
       header: t('masterData.languages.col.active'),
+      card: 'field',
       cell: (l) => (
         <Switch.Root
           checked={l.isActive}
@@ -127,6 +133,7 @@ export function LanguagesTable({ languages, coverage, busy, onMove, onToggleActi
     column({
       id: 'coverage',
       header: t('masterData.languages.col.coverage'),
+      card: 'field',
       cell: (l) =>
         coverage ? (
           <Coverage done={coverage.translated.get(l.code) ?? 0} total={coverage.total} />
@@ -137,6 +144,7 @@ export function LanguagesTable({ languages, coverage, busy, onMove, onToggleActi
     column({
       id: 'actions',
       header: <span className="sr-only">{t('masterData.languages.col.actions')}</span>,
+      card: 'actions',
       cellClassName: 'text-end',
       cell: (l) => (
         <Menu>

@@ -111,13 +111,26 @@ function ChangedMark({ rowKey, language, translation }: Props & { translation: T
 
 /** One key's value in one language; a click opens it for editing in place. */
 export function TranslationCell(props: Props) {
+  return (
+    <td
+      className="px-2 py-1 align-top"
+      dir={props.language.textDirection}
+      data-overridden={props.translation?.overridden ? 'true' : undefined}
+    >
+      <TranslationValue {...props} />
+    </td>
+  );
+}
+
+/** What a cell holds (also a phone's card field): the text as a button that opens it for editing, and its changed mark. */
+export function TranslationValue(props: Props) {
   const t = useT();
   const [editing, setEditing] = useState(false);
   const { rowKey, language, translation } = props;
   const label = t('masterData.translations.editCell', { key: rowKey, language: language.name });
   const value = translation?.value ?? '';
   return (
-    <td className="px-2 py-1 align-top" dir={language.textDirection} data-overridden={translation?.overridden ? 'true' : undefined}>
+    <>
       {editing ? (
         <CellEditor {...props} label={label} onDone={() => setEditing(false)} />
       ) : (
@@ -142,6 +155,6 @@ export function TranslationCell(props: Props) {
           {translation?.overridden && <ChangedMark {...props} translation={translation} />}
         </>
       )}
-    </td>
+    </>
   );
 }

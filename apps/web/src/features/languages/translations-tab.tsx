@@ -7,6 +7,7 @@ import { buildRows, isMissing, matchesSearch } from './translation-matrix';
 import { TranslationKeyDialog } from './translation-key-dialog';
 import { TranslationsGrid } from './translations-grid';
 import { TranslationsToolbar } from './translations-toolbar';
+import { formatLocale } from '../../app/i18n/locale-format';
 
 // About 1,100 keys: a page of 50 keeps the DOM small and typing in the search instant.
 const PAGE_SIZE = 50;
@@ -35,7 +36,7 @@ export function TranslationsTab() {
   const pages = Math.max(1, Math.ceil(visible.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   const pageRows = visible.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
-  const n = (x: number) => x.toLocaleString(language || 'en');
+  const n = (x: number) => x.toLocaleString(formatLocale(language));
 
   const loading = languagesQ.isPending || translationsQ.isPending;
   const error = languagesQ.error ?? translationsQ.error;

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { fieldClass } from '../../components/ui/form-dialog';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import type { Language } from './languages-api';
+import { formatLocale } from '../../app/i18n/locale-format';
 
 interface Props {
   search: string;
@@ -57,7 +58,7 @@ export function TranslationsToolbar({
             data-testid="missing-count"
             className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium tabular-nums text-amber-900"
           >
-            {missingCount.toLocaleString(language || 'en')}
+            {missingCount.toLocaleString(formatLocale(language))}
           </span>
         </label>
         <Button onClick={onAddKey}>

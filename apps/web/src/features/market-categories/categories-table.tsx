@@ -23,6 +23,7 @@ export function CategoriesTable({ query, empty, onEdit, onToggleActive, onDelete
     column({
       id: 'name',
       header: t('categories.col.name'),
+      card: 'title',
       cell: (c) => {
         const description = language === 'ar' ? c.descriptionAr : c.descriptionEn;
         return (
@@ -38,6 +39,7 @@ export function CategoriesTable({ query, empty, onEdit, onToggleActive, onDelete
     column({
       id: 'colour',
       header: t('categories.col.colour'),
+      card: 'field',
       cell: (c) => (
         <span className="inline-flex items-center gap-2">
           <span aria-hidden className="inline-block size-4 rounded border" style={{ backgroundColor: c.colour }} />
@@ -47,10 +49,11 @@ export function CategoriesTable({ query, empty, onEdit, onToggleActive, onDelete
         </span>
       ),
     }),
-    column({ id: 'target', header: t('categories.col.target'), cellClassName: 'tabular-nums', cell: (c) => c.targetPerDay }),
+    column({ id: 'target', header: t('categories.col.target'), card: 'field', cellClassName: 'tabular-nums', cell: (c) => c.targetPerDay }),
     column({
       id: 'documents',
       header: t('categories.col.documents'),
+      card: 'field',
       cell: (c) =>
         c.requiredDocumentTypes.length ? (
           <ul className="flex flex-wrap gap-1">
@@ -64,10 +67,17 @@ export function CategoriesTable({ query, empty, onEdit, onToggleActive, onDelete
           <span className="text-muted-foreground">{t('categories.noDocuments')}</span>
         ),
     }),
-    column({ id: 'vendors', header: t('categories.col.vendors'), cellClassName: 'tabular-nums', cell: (c) => c.vendorCount }),
+    column({
+      id: 'vendors',
+      header: t('categories.col.vendors'),
+      card: 'field',
+      cellClassName: 'tabular-nums',
+      cell: (c) => c.vendorCount,
+    }),
     column({
       id: 'status',
       header: t('categories.col.status'),
+      card: 'field',
       cell: (c) => (
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-medium ${c.isActive ? 'bg-emerald-100 text-emerald-800' : 'bg-muted text-muted-foreground'}`}
@@ -79,6 +89,7 @@ export function CategoriesTable({ query, empty, onEdit, onToggleActive, onDelete
     column({
       id: 'actions',
       header: <span className="sr-only">{t('categories.col.actions')}</span>,
+      card: 'actions',
       cellClassName: 'text-end',
       cell: (c) => (
         <Menu>

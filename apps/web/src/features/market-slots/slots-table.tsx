@@ -37,6 +37,7 @@ export function SlotsTable({ query, empty, categories, currency, onEdit, onDelet
     column({
       id: 'code',
       header: t('slots.col.code'),
+      card: 'title',
       cellClassName: 'font-medium',
       cell: (s) => (
         <>
@@ -47,10 +48,11 @@ export function SlotsTable({ query, empty, categories, currency, onEdit, onDelet
         </>
       ),
     }),
-    column({ id: 'zone', header: t('slots.col.zone'), cell: (s) => s.zone || '—' }),
+    column({ id: 'zone', header: t('slots.col.zone'), card: 'field', cell: (s) => s.zone || '—' }),
     column({
       id: 'size',
       header: t('slots.col.size'),
+      card: 'field',
       className: 'whitespace-nowrap',
       cellClassName: 'tabular-nums',
       cell: (s) => t('slots.sizeValue', { width: s.widthM, depth: s.depthM }),
@@ -58,6 +60,7 @@ export function SlotsTable({ query, empty, categories, currency, onEdit, onDelet
     column({
       id: 'amenities',
       header: t('slots.col.amenities'),
+      card: 'field',
       cell: (s) => (
         <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
           {s.power !== 'none' && (
@@ -76,6 +79,7 @@ export function SlotsTable({ query, empty, categories, currency, onEdit, onDelet
     column({
       id: 'feePerDay',
       header: t('slots.col.feePerDay'),
+      card: 'field',
       className: 'whitespace-nowrap',
       cellClassName: 'tabular-nums',
       cell: (s) => formatMoney(s.feePerDay, currency, language),
@@ -90,6 +94,7 @@ export function SlotsTable({ query, empty, categories, currency, onEdit, onDelet
     column({
       id: 'category',
       header: t('slots.col.category'),
+      card: 'field',
       cell: (s) => {
         const cat = s.categoryId ? categories.get(s.categoryId) : undefined;
         return cat ? (
@@ -105,6 +110,7 @@ export function SlotsTable({ query, empty, categories, currency, onEdit, onDelet
     column({
       id: 'status',
       header: t('slots.col.status'),
+      card: 'field',
       cell: (s) => (
         <select
           aria-label={t('slots.statusOf', { code: s.code })}
@@ -124,6 +130,7 @@ export function SlotsTable({ query, empty, categories, currency, onEdit, onDelet
     column({
       id: 'actions',
       header: <span className="sr-only">{t('slots.col.actions')}</span>,
+      card: 'actions',
       cellClassName: 'text-end',
       cell: (s) => (
         <Menu>

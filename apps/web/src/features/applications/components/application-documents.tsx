@@ -10,6 +10,7 @@ import { DocumentStatusBadge } from './application-badges';
 import { DocumentPreview } from './document-preview';
 import { DeclineDialog, DocumentReviewButtons } from './document-review';
 import { Section } from './section';
+import { formatLocale } from '../../../app/i18n/locale-format';
 
 /** The uploaded documents: preview, mark valid or declined (with a note), and the expiry date. */
 export function ApplicationDocuments({ app }: { app: ApplicationDetail }) {
@@ -79,7 +80,7 @@ function DocumentRow({ appId, doc }: { appId: string; doc: ApplicationDocument }
           <p className="truncate">
             <bdi>{doc.fileName}</bdi>{' '}
             <span className="text-xs text-muted-foreground">
-              {t('review.docs.size', { size: Math.max(1, Math.round(doc.sizeBytes / 1024)).toLocaleString(language || 'en') })}
+              {t('review.docs.size', { size: Math.max(1, Math.round(doc.sizeBytes / 1024)).toLocaleString(formatLocale(language)) })}
             </span>
           </p>
           {doc.statusNote && (

@@ -9,6 +9,7 @@ import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useScoreApplication, type ApplicationDetail } from '../applications-api';
 import { formatInstant } from '../format';
 import { Section } from './section';
+import { formatLocale } from '../../../app/i18n/locale-format';
 
 const SCORES = [1, 2, 3, 4, 5] as const;
 
@@ -26,7 +27,7 @@ export function ApplicationScores({ app }: { app: ApplicationDetail }) {
   const dirty = score !== (app.myScore?.score ?? null) || comment !== (app.myScore?.comment ?? '');
   const others = app.scores.filter((s) => s.reviewerId !== app.myScore?.reviewerId);
   const scoreError = fieldError(save.error, 'score');
-  const average = app.averageScore === null ? null : app.averageScore.toLocaleString(language || 'en', { maximumFractionDigits: 1 });
+  const average = app.averageScore === null ? null : app.averageScore.toLocaleString(formatLocale(language), { maximumFractionDigits: 1 });
 
   return (
     <Section

@@ -23,6 +23,7 @@ export function LocationsTable({ query, empty, onEdit, onDelete }: Props) {
     column({
       id: 'name',
       header: t('locations.col.name'),
+      card: 'title',
       cell: (l) => (
         <>
           <Link to={`?location=${l.id}`} className="font-medium text-primary hover:underline">
@@ -35,12 +36,20 @@ export function LocationsTable({ query, empty, onEdit, onDelete }: Props) {
       ),
     }),
     column({ id: 'address', header: t('locations.col.address'), className: 'hidden lg:table-cell', cell: (l) => <bdi>{l.address}</bdi> }),
-    column({ id: 'public', header: t('locations.col.public'), cell: (l) => <PublicBadge isPublic={l.isPublic} /> }),
-    column({ id: 'status', header: t('locations.col.status'), cell: (l) => <StatusBadge status={l.status} /> }),
-    column({ id: 'slots', header: t('locations.col.slots'), align: 'end', cellClassName: 'tabular-nums', cell: (l) => l.slotCount }),
+    column({ id: 'public', header: t('locations.col.public'), card: 'field', cell: (l) => <PublicBadge isPublic={l.isPublic} /> }),
+    column({ id: 'status', header: t('locations.col.status'), card: 'field', cell: (l) => <StatusBadge status={l.status} /> }),
+    column({
+      id: 'slots',
+      header: t('locations.col.slots'),
+      card: 'field',
+      align: 'end',
+      cellClassName: 'tabular-nums',
+      cell: (l) => l.slotCount,
+    }),
     column({
       id: 'nextDay',
       header: t('locations.col.nextDay'),
+      card: 'field',
       cell: (l) =>
         l.nextMarketDay ? (
           <span className="flex flex-wrap items-center gap-1.5">
@@ -54,6 +63,7 @@ export function LocationsTable({ query, empty, onEdit, onDelete }: Props) {
     column({
       id: 'actions',
       header: <span className="sr-only">{t('locations.col.actions')}</span>,
+      card: 'actions',
       align: 'end',
       cell: (l) => (
         <div className="inline-flex gap-1" role="group" aria-label={t('locations.rowActions', { name: localName(l, language) })}>

@@ -9,6 +9,8 @@ export interface Column<R> {
   cell: (row: R) => ReactNode;
   /** Codes, numbers and symbols read left to right in both languages. */
   ltr?: boolean;
+  /** On a phone's cards: the first column is the title and the others are fields unless this says otherwise. */
+  card?: 'title' | 'field' | false;
 }
 
 interface Props<R extends { id: string; code: string }> {
@@ -23,10 +25,11 @@ interface Props<R extends { id: string; code: string }> {
 export function CatalogTable<R extends { id: string; code: string }>({ rows, columns, onEdit, onDelete, testId }: Props<R>) {
   const t = useT();
   const all: ColumnDef<R>[] = [
-    ...columns.map((c) =>
+    ...columns.map((c, i) =>
       column<R>({
         id: c.header,
         header: c.header,
+        card: c.card === false ? undefined : (c.card ?? (i === 0 ? 'title' : 'field')),
         cellClassName: 'align-top',
         cellProps: c.ltr ? { dir: 'ltr' } : undefined,
         cell: c.cell,
@@ -35,6 +38,7 @@ export function CatalogTable<R extends { id: string; code: string }>({ rows, col
     column<R>({
       id: 'actions',
       header: <span className="sr-only">{t('catalog.actions')}</span>,
+      card: 'actions',
       cellClassName: 'text-end whitespace-nowrap',
       cell: (row) => (
         <>

@@ -9,6 +9,7 @@ import { useI18n } from '../../../app/i18n/i18n-provider';
 import { documentUrl, useDeleteDocument, useUpdateDocument, type Vendor, type VendorDocument } from '../vendors-api';
 import { DocumentStatusBadge } from './vendor-badges';
 import { VendorDocumentUpload } from './vendor-document-upload';
+import { formatLocale } from '../../../app/i18n/locale-format';
 
 /** The vendor's documents with their dates, status and expiry flags; review, open, remove, and add new ones. */
 export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
@@ -18,7 +19,7 @@ export function VendorDocumentsSection({ vendor }: { vendor: Vendor }) {
   const [declining, setDeclining] = useState<VendorDocument | null>(null);
   const [deleting, setDeleting] = useState<VendorDocument | null>(null);
   const date = (d: string | null) =>
-    d ? new Date(`${d}T00:00:00Z`).toLocaleDateString(language || 'en', { timeZone: 'UTC', dateStyle: 'medium' }) : '—';
+    d ? new Date(`${d}T00:00:00Z`).toLocaleDateString(formatLocale(language), { timeZone: 'UTC', dateStyle: 'medium' }) : '—';
 
   const open = async (d: VendorDocument) => {
     // Opened before the await so the browser treats it as the click's own window, not a pop-up.

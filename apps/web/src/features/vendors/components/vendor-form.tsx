@@ -3,6 +3,7 @@ import { FormField, fieldClass } from '../../../components/ui/form-dialog';
 import { fieldError } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { Vendor, VendorUpdate } from '../vendors-api';
+import { formatLocale } from '../../../app/i18n/locale-format';
 
 const TEXT = [
   'publicName',
@@ -134,7 +135,7 @@ export function VendorFields({
                 </label>
                 {form.guardianConsentAt && (
                   <span className="text-xs text-muted-foreground">
-                    {t('vendors.junior.consentAt', { date: new Date(form.guardianConsentAt).toLocaleString(language || 'en') })}
+                    {t('vendors.junior.consentAt', { date: new Date(form.guardianConsentAt).toLocaleString(formatLocale(language)) })}
                   </span>
                 )}
               </span>

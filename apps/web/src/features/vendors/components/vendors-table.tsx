@@ -4,7 +4,7 @@ import { useI18n } from '../../../app/i18n/i18n-provider';
 import type { VendorListItem } from '../vendors-api';
 import { CategoryChip, DocumentFlags, VendorStatusBadge } from './vendor-badges';
 
-/** A page of vendors: a table on wide screens, cards on a phone. Clicking a name opens the vendor. */
+/** A page of vendors: a table on wide screens, cards on a phone (DataTable's). Clicking a name opens the vendor. */
 export function VendorsTable({ vendors, onOpen }: { vendors: VendorListItem[]; onOpen: (id: string) => void }) {
   const { t, language } = useI18n();
   const categories = (v: VendorListItem) =>
@@ -56,37 +56,12 @@ export function VendorsTable({ vendors, onOpen }: { vendors: VendorListItem[]; o
   );
 
   const columns: ColumnDef<VendorListItem>[] = [
-    column({ id: 'name', header: t('vendors.col.name'), cellClassName: 'max-w-64', cell: name }),
-    column({ id: 'status', header: t('vendors.col.status'), cell: (v) => <VendorStatusBadge status={v.status} /> }),
-    column({ id: 'categories', header: t('vendors.col.categories'), cell: categories }),
-    column({ id: 'documents', header: t('vendors.col.documents'), cell: documents }),
-    column({ id: 'users', header: t('vendors.col.users'), cellClassName: 'max-w-56', cell: users }),
+    column({ id: 'name', header: t('vendors.col.name'), card: 'title', cellClassName: 'max-w-64', cell: name }),
+    column({ id: 'status', header: t('vendors.col.status'), card: 'field', cell: (v) => <VendorStatusBadge status={v.status} /> }),
+    column({ id: 'categories', header: t('vendors.col.categories'), card: 'field', cell: categories }),
+    column({ id: 'documents', header: t('vendors.col.documents'), card: 'field', cell: documents }),
+    column({ id: 'users', header: t('vendors.col.users'), card: 'field', cellClassName: 'max-w-56', cell: users }),
   ];
 
-  return (
-    <>
-      <DataTable
-        columns={columns}
-        data={vendors}
-        className="hidden md:block"
-        testId="vendors-table"
-        rowProps={() => ({ className: 'align-top' })}
-      />
-      <ul className="flex flex-col gap-2 md:hidden" data-testid="vendors-cards">
-        {vendors.map((v) => (
-          <li key={v.id} className="flex flex-col gap-2 rounded-md border p-3 text-sm">
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">{name(v)}</div>
-              <VendorStatusBadge status={v.status} />
-            </div>
-            {categories(v)}
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              {documents(v)}
-              <span className="min-w-0 max-w-full">{users(v)}</span>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
+  return <DataTable columns={columns} data={vendors} testId="vendors-table" rowProps={() => ({ className: 'align-top' })} />;
 }
