@@ -25,7 +25,7 @@ async function applyInArabic(page: Page, market: Market, email: string, business
   await page.getByTestId('apply-next').click();
 
   await page.locator(`input[name="marketDayIds"][value="${market.day.id}"]`).check();
-  await page.getByLabel('٣ × ٣ م').check();
+  await page.getByLabel('3 × 3 م').check();
   await page.getByLabel('بدون كهرباء').check();
   await page.getByTestId('apply-next').click();
 
@@ -58,7 +58,17 @@ test('market vendor journey: Arabic application with a document, request for inf
   // The confirmation e-mail, in Arabic, carries the private status link.
   const received = await newestMail(request, email, 'application.received');
   expect(received.subject).toContain('استلمنا طلبك');
-  const statusLink = linkIn(received.textBody, '/application-status#');
+  const statusLink = linkIn(received.textBody, '/application-status?');
+  // The link names the applicant's language (issue 14, item 8): opened where nothing was chosen before, the page is Arabic.
+  expect(new URL(statusLink).searchParams.get('lang')).toBe('ar');
+  const elsewhere = await browser.newContext();
+  const fresh = await elsewhere.newPage();
+  await fresh.goto(statusLink);
+  await expect(fresh.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(fresh.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(fresh.getByRole('heading', { name: 'طلبك', exact: true })).toBeVisible();
+  await expect(fresh.getByTestId('status-badge')).toHaveAttribute('data-status', 'submitted');
+  await elsewhere.close();
 
   // Staff (English) find it in the queue and ask for information.
   const staffContext = await browser.newContext();
@@ -98,9 +108,22 @@ test('market vendor journey: Arabic application with a document, request for inf
   await expect(staff.getByTestId('application-status')).toHaveAttribute('data-status', 'approved');
   await staffContext.close();
 
-  // The invitation is in the outbox; following it, the new vendor chooses a password.
+  // The invitation is in the outbox, in Arabic; following it opens a page that spends nothing until its button
+  // is pressed (issue 14, item 9): a mail scanner opening it first leaves it usable.
   const invitation = await newestMail(request, email, 'invite');
-  await page.goto(linkIn(invitation.textBody, '/auth/v1/verify'));
+  expect(invitation.subject).toBe('لقد تلقيت دعوة');
+  const inviteLink = linkIn(invitation.textBody, '/auth?mode=confirm');
+  expect(new URL(inviteLink).searchParams.get('lang')).toBe('ar');
+  const scanner = await request.get(inviteLink);
+  expect(scanner.status()).toBe(200);
+  await page.evaluate(() => localStorage.removeItem('market-auth'));
+  await page.goto(inviteLink);
+  const accept = page.getByTestId('confirm-link');
+  await expect(accept).toHaveAttribute('data-type', 'invite');
+  await expect(accept).toContainText(email);
+  await expect(accept.locator('button[type="submit"]')).toHaveText('قبول الدعوة واختيار كلمة المرور');
+  expect(await page.evaluate(() => localStorage.getItem('market-auth'))).toBeNull();
+  await accept.locator('button[type="submit"]').click();
   const form = page.getByTestId('invite-form');
   await expect(form).toBeVisible();
   await form.locator('input[type="password"]').fill(NEW_PASSWORD);
@@ -164,4 +187,37 @@ test('a missing application says so at once and links back to its queue', async 
   await back.click();
   await expect(page).toHaveURL(/\/junior-vendor-management$/);
   await expect(page.getByRole('tab', { name: 'Applications' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('an approval’s invitation link signs nobody in until the invitation is accepted on its page (issue 14, item 9)', async ({
+  page,
+  request,
+  admin,
+  sfx,
+}) => {
+  test.setTimeout(60_000);
+  const market = await createMarket(admin, sfx);
+  const email = `invited-${sfx}@example.test`;
+  await submitApplication(request, market, { email, businessName: `Invited ${sfx}` });
+  const { items } = await admin.get<{ items: { id: string }[] }>(
+    `/vendor-applications?stream=market_vendor&q=${encodeURIComponent(email)}`,
+  );
+  await admin.post(`/vendor-applications/${items[0]!.id}/approve`, {});
+  const invitation = await newestMail(request, email, 'invite');
+  const link = linkIn(invitation.textBody, '/auth?mode=confirm');
+  expect(new URL(link).searchParams.get('lang')).toBe('en');
+
+  // Opened by a scanner and then by the person, twice: nothing is signed in, nothing spent.
+  expect((await request.get(link)).status()).toBe(200);
+  for (let i = 0; i < 2; i++) {
+    await page.goto(link);
+    await expect(page.getByTestId('confirm-link')).toContainText(`You were invited to an account for ${email}.`);
+    expect(await page.evaluate(() => localStorage.getItem('market-auth'))).toBeNull();
+  }
+  await page.getByRole('button', { name: 'Accept the invitation and choose a password' }).click();
+  const form = page.getByTestId('invite-form');
+  await form.locator('input[type="password"]').fill(NEW_PASSWORD);
+  await form.getByRole('button').last().click();
+  await expect(page).toHaveURL(/\/vendor-dashboard$/);
+  await expect(page.getByTestId('vendor-welcome')).toContainText(`Invited ${sfx}`);
 });

@@ -57,6 +57,19 @@ export function weeklyDates(startDate: string, endDate: string): string[] {
   return out;
 }
 
+/** The dates of a month view (weeks from Sunday, as the English calendar lays them out) that belong to the adjacent months. */
+export function outerDates(month: string): string[] {
+  const first = Date.parse(`${month}-01T00:00:00Z`);
+  const start = first - new Date(first).getUTCDay() * 86_400_000;
+  const out: string[] = [];
+  for (let ms = start; ; ms += 86_400_000) {
+    const d = new Date(ms).toISOString().slice(0, 10);
+    if (d.slice(0, 7) > month && new Date(ms).getUTCDay() === 0) break;
+    if (d.slice(0, 7) !== month) out.push(d);
+  }
+  return out;
+}
+
 export interface SlotBox {
   x: number;
   y: number;

@@ -1,6 +1,14 @@
 import { expect, SUPER_ADMIN, test } from './fixtures';
 import { signIn } from './helpers';
-import { dragSlot, isoDate, slotPosition, weeklyDates, type SlotBox } from './market-helpers';
+import { dragSlot, isoDate, outerDates, slotPosition, weeklyDates, type SlotBox } from './market-helpers';
+
+const ARABIC_INDIC = /[\u0660-\u0669\u06f0-\u06f9]/;
+const inEnglish = (d: string, o: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en', { ...o, timeZone: 'UTC' }).format(Date.parse(`${d}T00:00:00Z`));
+/** "Dec 2, 2025", as the English list writes a date. */
+const listDate = (d: string) => inEnglish(d, { dateStyle: 'medium' });
+/** "Tuesday, December 2, 2025", as the English calendar names a date. */
+const calendarDate = (d: string) => inEnglish(d, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 // A tall window keeps the whole plan on screen while slots are dragged.
 test.use({ viewport: { width: 1400, height: 1000 } });
@@ -9,6 +17,7 @@ test('a super admin sets up a market from nothing and an anonymous visitor sees 
   page,
   browser,
   baseURL,
+  admin,
   sfx: suffix,
 }) => {
   test.setTimeout(90_000);
@@ -142,6 +151,46 @@ test('a super admin sets up a market from nothing and an anonymous visitor sees 
     await expect(card.getByRole('button', { name: 'Publish drafts (0)' })).toBeDisabled();
   });
 
+  // 4b. The list reaches beyond one month; the calendar's outer cells show the next month's days; Arabic writes
+  // Western digits in both views (decision 013).
+  await test.step('the list and the calendar show days beyond this month, with Western digits in Arabic', async () => {
+    const laterDate = isoDate(45);
+    await admin.post('/market-days', {
+      locationId,
+      date: laterDate,
+      setupTime: '07:30',
+      openTime: '09:00',
+      closeTime: '13:00',
+    });
+    await page.goto('/market-events');
+    await page.getByLabel('Location', { exact: true }).selectOption({ label: nameEn });
+    await page.getByRole('tab', { name: 'List' }).click();
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row').filter({ hasText: nameEn })).toHaveCount(dates.length + 1);
+    await expect(table.getByRole('button', { name: listDate(laterDate) })).toBeVisible();
+
+    // Next month's series days sit in this month's trailing cells (when the month view has any).
+    const outer = outerDates(isoDate(0).slice(0, 7)).filter((d) => dates.includes(d));
+    await page.getByRole('tab', { name: 'Calendar' }).click();
+    const calendar = page.getByTestId('market-days-calendar');
+    for (const d of outer) {
+      const cell = calendar.locator('td').filter({ has: page.getByRole('button', { name: new RegExp(`^${calendarDate(d)}`) }) });
+      await expect(cell.getByRole('button', { name: new RegExp(nameEn) })).toBeVisible();
+    }
+
+    await page.evaluate(() => localStorage.setItem('pim-language', 'ar'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(calendar.getByRole('button').first()).toBeVisible();
+    expect(await calendar.innerText()).not.toMatch(ARABIC_INDIC);
+    expect(await calendar.innerText()).toMatch(/\d/);
+    await page.getByRole('tab', { name: 'القائمة' }).click();
+    await expect(table.getByRole('row').filter({ hasText: nameAr }).first()).toBeVisible();
+    expect(await table.innerText()).not.toMatch(ARABIC_INDIC);
+    expect(await table.innerText()).toMatch(/\d/);
+    await page.evaluate(() => localStorage.setItem('pim-language', 'en'));
+  });
+
   // 5. An anonymous visitor, in a fresh context without any session, finds it on the public map in Arabic.
   await test.step('an anonymous visitor sees the market on /map in Arabic', async () => {
     const visitor = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 1280, height: 900 } });
@@ -174,4 +223,52 @@ test('a super admin sets up a market from nothing and an anonymous visitor sees 
       await visitor.close();
     }
   });
+});
+
+test("the application form's step names stay within their own steps in Arabic, at 1440 and 375 px", async ({ page }) => {
+  await page.goto('/market-vendor-application');
+  await page.evaluate(() => {
+    localStorage.setItem('pim-language', 'ar');
+    // A draft on the last step: every earlier step is a button back, the bar's fullest state.
+    localStorage.setItem('apply-draft:market_vendor:', JSON.stringify({ values: {}, documents: [], step: 4 }));
+  });
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const nav = page.getByRole('navigation', { name: 'خطوات الطلب' });
+    await expect(nav.getByText('الخطوة 5 من 5: المراجعة والإرسال')).toBeVisible();
+    const steps = nav.getByRole('listitem');
+    await expect(steps).toHaveCount(5);
+    // Every line of text drawn in a step (screen-reader-only text aside) lies within that step's box.
+    const measured = await steps.evaluateAll((items) =>
+      items.map((li) => {
+        const box = li.getBoundingClientRect();
+        const lines: { left: number; right: number; top: number; bottom: number }[] = [];
+        const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const parent = node.parentElement!;
+          if (!node.textContent?.trim() || parent.getBoundingClientRect().width <= 1) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) lines.push({ left: r.left, right: r.right, top: r.top, bottom: r.bottom });
+        }
+        return { box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom }, lines, text: li.textContent ?? '' };
+      }),
+    );
+    for (const [i, step] of measured.entries()) {
+      if (width >= 640) expect(step.lines.length, `step ${i + 1} names itself at ${width} px`).toBeGreaterThan(0);
+      else expect(step.lines, `bars only at ${width} px`).toEqual([]);
+      for (const line of step.lines) {
+        expect(line.left, `step ${i + 1} (${step.text}) at ${width} px`).toBeGreaterThanOrEqual(step.box.left - 0.5);
+        expect(line.right, `step ${i + 1} (${step.text}) at ${width} px`).toBeLessThanOrEqual(step.box.right + 0.5);
+      }
+      const next = measured[i + 1];
+      if (next)
+        expect(
+          Math.min(step.box.right, next.box.right) - Math.max(step.box.left, next.box.left),
+          'steps do not overlap',
+        ).toBeLessThanOrEqual(0);
+    }
+  }
 });

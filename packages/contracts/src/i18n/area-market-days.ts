@@ -53,6 +53,13 @@ export const MARKET_DAYS = {
   'marketDays.list.series': { en: 'Series', ar: 'السلسلة' },
   'marketDays.list.inSeries': { en: 'Weekly series', ar: 'سلسلة أسبوعية' },
   'marketDays.list.detached': { en: 'Edited on its own', ar: 'معدّل بشكل منفصل' },
+  'marketDays.list.range': { en: 'Market days from {from} to {to}.', ar: 'أيام السوق من {from} إلى {to}.' },
+  'marketDays.list.showLater': { en: 'Show the next 3 months', ar: 'عرض الأشهر الثلاثة التالية' },
+  'marketDays.list.empty': { en: 'No market days from {from} to {to}.', ar: 'لا توجد أيام سوق من {from} إلى {to}.' },
+  'marketDays.list.emptyHint': {
+    en: 'Look further ahead, or plan a market day.',
+    ar: 'اعرض الأشهر التالية، أو خطّط يوم سوق جديدًا.',
+  },
 
   'marketDays.locations.choose': { en: 'Choose a location', ar: 'اختر موقعًا' },
   'marketDays.locations.failed': { en: 'The locations could not be loaded.', ar: 'تعذّر تحميل المواقع.' },

@@ -25,14 +25,14 @@ export interface Node {
 
 const i = (en: string, ar: string, lo: number, hi: number): Item => ({ en, ar, price: [lo, hi] });
 const JAR: [string, string][] = [
-  ['250 g', '٢٥٠ غ'],
-  ['500 g', '٥٠٠ غ'],
-  ['1 kg', '١ كغ'],
+  ['250 g', '250 غ'],
+  ['500 g', '500 غ'],
+  ['1 kg', '1 كغ'],
 ];
 const BOTTLE: [string, string][] = [
-  ['250 ml', '٢٥٠ مل'],
-  ['500 ml', '٥٠٠ مل'],
-  ['1 l', '١ لتر'],
+  ['250 ml', '250 مل'],
+  ['500 ml', '500 مل'],
+  ['1 l', '1 لتر'],
 ];
 const PIECE: [string, string][] = [
   ['small', 'صغير'],
@@ -41,8 +41,8 @@ const PIECE: [string, string][] = [
 ];
 const PACK: [string, string][] = [
   ['single', 'قطعة واحدة'],
-  ['pack of 4', 'علبة من ٤'],
-  ['pack of 6', 'علبة من ٦'],
+  ['pack of 4', 'علبة من 4'],
+  ['pack of 6', 'علبة من 6'],
 ];
 
 export const LEAVES: Leaf[] = [

@@ -107,9 +107,9 @@ export async function seedDemoCatalog(tx: DbOrTx, orgId: string, actorId: string
     { id: tax.zero, orgId, code: 'zero', nameEn: 'Zero rate', nameAr: 'النسبة الصفرية' },
   ]);
   await tx.insert(taxRates).values([
-    { orgId, taxClassId: tax.standard, nameEn: 'Standard 20%', nameAr: 'قياسية ٢٠٪', rateBasisPoints: 2000 },
-    { orgId, taxClassId: tax.reduced, nameEn: 'Reduced 5%', nameAr: 'مخفضة ٥٪', rateBasisPoints: 500 },
-    { orgId, taxClassId: tax.zero, nameEn: 'Zero 0%', nameAr: 'صفرية ٠٪', rateBasisPoints: 0 },
+    { orgId, taxClassId: tax.standard, nameEn: 'Standard 20%', nameAr: 'قياسية 20٪', rateBasisPoints: 2000 },
+    { orgId, taxClassId: tax.reduced, nameEn: 'Reduced 5%', nameAr: 'مخفضة 5٪', rateBasisPoints: 500 },
+    { orgId, taxClassId: tax.zero, nameEn: 'Zero 0%', nameAr: 'صفرية 0٪', rateBasisPoints: 0 },
   ]);
   await tx.insert(currencies).values([
     { orgId, code: 'USD', nameEn: 'US dollar', nameAr: 'دولار أمريكي', symbol: '$', minorDigits: 2, rateMicros: 1_000_000, isBase: true },

@@ -1,3 +1,4 @@
+import { formatLocale } from '../../app/i18n/locale-format';
 /** Date and time display shared by the locations page and the public map, in the page language. */
 
 /** "2026-05-02" as a long local date; the date is a calendar day, so it is formatted in UTC to never shift. */
@@ -8,14 +9,14 @@ export function formatDay(date: string, language: string, style: 'long' | 'short
     style === 'long'
       ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }
       : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(language || 'en', opts).format(d);
+  return new Intl.DateTimeFormat(formatLocale(language), opts).format(d);
 }
 
 /** "09:30" as a local clock time ("9:30 AM", "٩:٣٠ ص"). */
 export function formatTime(time: string, language: string): string {
   const [h, m] = time.split(':').map(Number);
   if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return time;
-  return new Intl.DateTimeFormat(language || 'en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(formatLocale(language), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
     new Date(Date.UTC(1970, 0, 1, h, m)),
   );
 }

@@ -10,6 +10,7 @@ import { auth } from '../../lib/supabase';
 import { useMe } from '../../app/session/use-me';
 import { useAuth } from '../../app/session/auth-provider';
 import { useI18n } from '../../app/i18n/i18n-provider';
+import { formatLocale } from '../../app/i18n/locale-format';
 
 const BADGE_COLOURS: Record<string, string> = {
   super_admin: 'bg-red-100 text-red-800',
@@ -60,7 +61,9 @@ export default function ProfileDialog({ open, onOpenChange }: { open: boolean; o
   });
   const role = me.data?.effectiveRole ?? null;
   const storedRole = me.data?.role ?? null;
-  const created = session?.user.created_at ? new Date(session.user.created_at).toLocaleDateString(language || 'en') : t('profile.unknown');
+  const created = session?.user.created_at
+    ? new Date(session.user.created_at).toLocaleDateString(formatLocale(language))
+    : t('profile.unknown');
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

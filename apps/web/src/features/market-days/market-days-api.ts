@@ -7,10 +7,11 @@ import {
   type MarketDayStatus,
   type ResponseOf,
 } from '@market/contracts/plain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { guardStale } from '../../lib/stale-write';
 import { useT } from '../../app/i18n/i18n-provider';
+import { addDays } from './market-days-dates';
 
 export type { MarketDayStatus };
 export type MarketDay = r.MarketDay;
@@ -34,6 +35,7 @@ export const marketDayKeys = {
   range: (from: string, to: string, f: DayFilters) => ['market-days', 'range', from, to, f.locationId ?? '', f.status ?? ''] as const,
   detail: (id: string) => ['market-days', 'detail', id] as const,
   upcoming: (limit: number) => ['market-days', 'upcoming', limit] as const,
+  ahead: (from: string, f: DayFilters) => ['market-days', 'ahead', from, f.locationId ?? '', f.status ?? ''] as const,
   series: ['market-days', 'series'] as const,
 };
 
@@ -42,6 +44,29 @@ export function useMarketDays(from: string, to: string, f: DayFilters) {
     queryKey: marketDayKeys.range(from, to, f),
     queryFn: () => api(marketDaysRoutes.listMarketDays, { query: { from, to, locationId: f.locationId, status: f.status } }),
     placeholderData: (prev) => prev,
+  });
+}
+
+/** How many days one page of the list covers (about three months; the server takes ranges of up to 400 days). */
+export const LIST_WINDOW_DAYS = 91;
+
+/**
+ * The list view: market days from `from` on, a window of LIST_WINDOW_DAYS per page; "show later" adds the next
+ * window, so the list reaches as far ahead as the user wants.
+ */
+export function useMarketDaysAhead(from: string, f: DayFilters) {
+  return useInfiniteQuery({
+    queryKey: marketDayKeys.ahead(from, f),
+    initialPageParam: 0,
+    queryFn: async ({ pageParam }) => {
+      const start = addDays(from, pageParam * LIST_WINDOW_DAYS);
+      const end = addDays(start, LIST_WINDOW_DAYS - 1);
+      const days = await api(marketDaysRoutes.listMarketDays, {
+        query: { from: start, to: end, locationId: f.locationId, status: f.status, limit: '2000' },
+      });
+      return { days, end };
+    },
+    getNextPageParam: (_last, pages) => pages.length,
   });
 }
 

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../../app/i18n/locale-format';
+
 /**
  * Calendar dates (YYYY-MM-DD) without a zone. Arithmetic and formatting run in UTC so that a date
  * never shifts by a day in the viewer's zone; only the application window is a real instant.
@@ -54,6 +56,12 @@ export function monthGrid(month: string, firstDay: number): string[][] {
   return weeks;
 }
 
+/** The dates a month view shows: from its first cell to its last, so the adjacent months' days fill the outer cells. */
+export function gridRange(month: string, firstDay: number): { from: string; to: string } {
+  const weeks = monthGrid(month, firstDay);
+  return { from: weeks[0]![0]!, to: weeks[weeks.length - 1]![6]! };
+}
+
 /** The dates a weekly rule gives (as the server plans them). */
 export function ruleDates(weekday: number, startDate: string, endDate: string, limit = 200): string[] {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(startDate) || !/^\d{4}-\d{2}-\d{2}$/.test(endDate) || endDate < startDate) return [];
@@ -63,7 +71,7 @@ export function ruleDates(weekday: number, startDate: string, endDate: string, l
   return out;
 }
 
-const fmt = (language: string, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(language || 'en', { ...o, timeZone: 'UTC' });
+const fmt = (language: string, o: Intl.DateTimeFormatOptions) => dateTimeFormat(language, { ...o, timeZone: 'UTC' });
 
 export const formatDate = (d: string, language: string, style: 'long' | 'medium' | 'short' = 'medium') =>
   style === 'long'
@@ -84,7 +92,7 @@ export function formatTime(hhmm: string, language: string): string {
 }
 
 export const formatInstant = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** An instant as the value of a datetime-local input, in the viewer's zone. */
 export function toLocalInput(iso: string | null): string {

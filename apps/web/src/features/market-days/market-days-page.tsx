@@ -7,12 +7,13 @@ import { useI18n } from '../../app/i18n/i18n-provider';
 import { DayDetailsDialog } from './components/day-details-dialog';
 import { DayFormDialog } from './components/day-form-dialog';
 import { DayList } from './components/day-list';
+import { DaysAhead } from './components/days-ahead';
 import { MarketDaysToolbar } from './components/market-days-toolbar';
 import { MonthCalendar } from './components/month-calendar';
 import { SeriesFormDialog } from './components/series-form-dialog';
 import { SeriesPanel } from './components/series-panel';
 import { useMarketDays, useSeriesList, type DayFilters, type MarketDayDetail, type Series } from './market-days-api';
-import { formatDate, monthOf, monthRange, todayLocal } from './market-days-dates';
+import { firstWeekday, formatDate, gridRange, monthOf, todayLocal } from './market-days-dates';
 
 type View = 'calendar' | 'list' | 'series';
 const tabClass =
@@ -28,11 +29,13 @@ export default function MarketDaysPage() {
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [dayForm, setDayForm] = useState<{ open: boolean; day: MarketDayDetail | null; date?: string }>({ open: false, day: null });
   const [seriesForm, setSeriesForm] = useState<{ open: boolean; series: Series | null }>({ open: false, series: null });
-  const { from, to } = monthRange(month);
+  // The whole grid: the outer cells show the adjacent months' days too.
+  const { from, to } = gridRange(month, firstWeekday(language));
   const days = useMarketDays(from, to, filters);
   const seriesList = useSeriesList();
   const list = days.data ?? [];
   const onSelected = selected ? list.filter((d) => d.date === selected) : [];
+  const inMonth = list.filter((d) => monthOf(d.date) === month);
 
   const newDay = (date?: string) => setDayForm({ open: true, day: null, date });
   const newSeries = () => setSeriesForm({ open: true, series: null });
@@ -77,10 +80,10 @@ export default function MarketDaysPage() {
           onMonth={changeMonth}
           filters={filters}
           onFilters={setFilters}
-          showMonth={view !== 'series'}
+          showMonth={view === 'calendar'}
           showStatus={view !== 'series'}
         />
-        {view !== 'series' && days.isError && (
+        {view === 'calendar' && days.isError && (
           <ListState
             loading={false}
             error={days.error}
@@ -109,7 +112,7 @@ export default function MarketDaysPage() {
               {t('common.loading')}
             </p>
           )}
-          {days.isSuccess && list.length === 0 && <p className="text-sm text-muted-foreground">{t('marketDays.page.emptyMonth')}</p>}
+          {days.isSuccess && inMonth.length === 0 && <p className="text-sm text-muted-foreground">{t('marketDays.page.emptyMonth')}</p>}
           {selected && (
             <section aria-labelledby="agenda-title" className="flex flex-col gap-2 rounded-lg border p-3">
               <div className="flex flex-wrap items-center justify-between gap-2">
@@ -130,24 +133,7 @@ export default function MarketDaysPage() {
         </Tabs.Content>
 
         <Tabs.Content value="list">
-          <ListState
-            loading={days.isPending}
-            error={null}
-            empty={days.isSuccess && list.length === 0}
-            loadingLabel={t('common.loading')}
-            errorLabel=""
-            retryLabel=""
-            onRetry={() => undefined}
-            emptyContent={
-              <div className="flex flex-col items-center gap-2">
-                <span>{t('marketDays.page.emptyMonth')}</span>
-                <Button size="sm" onClick={() => newDay()}>
-                  {t('marketDays.page.newDay')}
-                </Button>
-              </div>
-            }
-          />
-          {list.length > 0 && <DayList days={list} onOpen={setDetailsId} />}
+          <DaysAhead filters={filters} onOpen={setDetailsId} onNew={() => newDay()} />
         </Tabs.Content>
 
         <Tabs.Content value="series">

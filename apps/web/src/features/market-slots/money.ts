@@ -1,3 +1,5 @@
+import { numberFormat } from '../../app/i18n/locale-format';
+
 /** Fees travel as integer minor units; people type and read them in the currency's major unit. */
 
 export function minorDigits(currency: string): number {
@@ -11,7 +13,7 @@ export function minorDigits(currency: string): number {
 export function formatMoney(minor: number, currency: string, language: string): string {
   const digits = minorDigits(currency);
   try {
-    return new Intl.NumberFormat(language || 'en', { style: 'currency', currency }).format(minor / 10 ** digits);
+    return numberFormat(language, { style: 'currency', currency }).format(minor / 10 ** digits);
   } catch {
     return (minor / 10 ** digits).toFixed(digits);
   }

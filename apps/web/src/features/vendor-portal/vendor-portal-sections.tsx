@@ -4,6 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import type { VendorPortalOverview } from './vendor-portal-api';
+import { formatLocale } from '../../app/i18n/locale-format';
 
 type Vendor = NonNullable<VendorPortalOverview['vendor']>;
 type Application = VendorPortalOverview['applications'][number];
@@ -20,7 +21,7 @@ const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T)
   (list as readonly string[]).includes(value) ? (value as T) : fallback;
 
 const day = (d: string | null, language: string) =>
-  d ? new Date(`${d.slice(0, 10)}T00:00:00Z`).toLocaleDateString(language || 'en', { timeZone: 'UTC', dateStyle: 'medium' }) : '—';
+  d ? new Date(`${d.slice(0, 10)}T00:00:00Z`).toLocaleDateString(formatLocale(language), { timeZone: 'UTC', dateStyle: 'medium' }) : '—';
 
 export function Card({ title, icon: Icon, children, testId }: { title: string; icon?: LucideIcon; children: ReactNode; testId?: string }) {
   const id = useId();

@@ -1,6 +1,7 @@
-/** Dates, times and sizes in the page's language (Arabic gets Arabic month names and digits). */
+import { formatLocale } from '../../../app/i18n/locale-format';
+/** Dates, times and sizes in the page's language (Arabic gets Arabic month names, with Western digits: decision 013). */
 
-const locale = (language: string) => language || 'en';
+const locale = formatLocale;
 
 /** A calendar day (YYYY-MM-DD) without a time zone shift: "Saturday 6 June 2026". */
 export function formatDay(date: string, language: string, style: 'long' | 'short' = 'long'): string {

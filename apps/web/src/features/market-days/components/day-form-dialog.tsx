@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { FormDialogForm, TextField } from '../../../components/ui/form-dialog';
 import { fieldError } from '../../../lib/api-errors';
@@ -9,6 +9,7 @@ import { fromLocalInput, toLocalInput } from '../market-days-dates';
 import { CapacityEditor, capacityRows, capacityValid, rowsToInput, type CapacityRow } from './capacity-editor';
 import { FormAlert, HoursFields, LocationField, NotesField } from './day-fields';
 import { checkTimes, useFormErrors } from './form-checks';
+import { usePreselectLocation } from './location-select';
 
 interface Form {
   locationId: string;
@@ -75,6 +76,8 @@ export function DayFormDialog({
     );
     // Reset when the dialog opens or switches day, not when the mutation changes.
   }, [open, day, defaultDate, resetSave, setLocal]);
+  const chooseLocation = useCallback((locationId: string) => setForm((f) => (f.locationId ? f : { ...f, locationId })), []);
+  usePreselectLocation(open && !day, form.locationId, chooseLocation);
   useEffect(() => {
     if (open && !day) setCaps(capacityRows([], categories.data ?? [], 'target'));
   }, [open, day, categories.data]);

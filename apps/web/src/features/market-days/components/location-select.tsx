@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { fieldClass } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useLocations } from '../market-days-api';
@@ -36,4 +37,17 @@ export function LocationSelect({
       {locations.isSuccess && active.length === 0 && <p className="text-xs text-muted-foreground">{t('marketDays.locations.none')}</p>}
     </>
   );
+}
+
+/**
+ * A new day's or series' form starts on the location when the organization has exactly one active location
+ * (nothing to choose); with several, the user chooses. Declare it after the form's reset effect.
+ */
+export function usePreselectLocation(enabled: boolean, value: string, choose: (id: string) => void) {
+  const locations = useLocations();
+  const active = (locations.data ?? []).filter((l) => l.status === 'active');
+  const sole = active.length === 1 ? active[0]!.id : null;
+  useEffect(() => {
+    if (enabled && !value && sole) choose(sole);
+  }, [enabled, value, sole, choose]);
 }

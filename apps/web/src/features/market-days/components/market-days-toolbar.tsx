@@ -1,5 +1,6 @@
 import { MARKET_DAY_STATUS_VALUES } from '@market/contracts/plain';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { fieldClass } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
@@ -24,6 +25,8 @@ export function MarketDaysToolbar({
 }) {
   const { t, language } = useI18n();
   const locations = useLocations();
+  // Labels point at their selects by id: a select inside its label would be named by its chosen option too.
+  const ids = { location: useId(), status: useId() };
   return (
     <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
       {showMonth ? (
@@ -50,14 +53,15 @@ export function MarketDaysToolbar({
         <div />
       )}
       <div className="grid grid-cols-2 gap-2 md:flex">
-        <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
-          {t('marketDays.field.location')}
+        <div className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
+          <label htmlFor={ids.location}>{t('marketDays.field.location')}</label>
           {locations.isError ? (
             <span role="alert" className="text-sm font-normal text-destructive">
               {t('marketDays.locations.failed')}
             </span>
           ) : (
             <select
+              id={ids.location}
               className={`${fieldClass} md:w-48`}
               value={filters.locationId ?? ''}
               onChange={(e) => onFilters({ ...filters, locationId: e.target.value || undefined })}
@@ -70,11 +74,12 @@ export function MarketDaysToolbar({
               ))}
             </select>
           )}
-        </label>
+        </div>
         {showStatus && (
-          <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
-            {t('marketDays.field.status')}
+          <div className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
+            <label htmlFor={ids.status}>{t('marketDays.field.status')}</label>
             <select
+              id={ids.status}
               className={`${fieldClass} md:w-40`}
               value={filters.status ?? ''}
               onChange={(e) => onFilters({ ...filters, status: (e.target.value || undefined) as MarketDayStatus | undefined })}
@@ -86,7 +91,7 @@ export function MarketDaysToolbar({
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         )}
       </div>
     </div>

@@ -104,7 +104,7 @@ export function MonthCalendar({ month, days, selected, onSelectDate, onOpenDay, 
                               title={`${name(d)} · ${formatTime(d.openTime, language)} · ${t(`marketDays.status.${d.status}`)}`}
                             >
                               <span className="sr-only">{t(`marketDays.status.${d.status}`)}: </span>
-                              <span className="tabular-nums opacity-80">{formatTime(d.openTime, language)}</span> <bdi>{name(d)}</bdi>
+                              <span className="tabular-nums">{formatTime(d.openTime, language)}</span> <bdi>{name(d)}</bdi>
                             </button>
                           </li>
                         ))}

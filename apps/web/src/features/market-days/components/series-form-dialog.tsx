@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { FormDialogForm, FormField, TextField, fieldClass } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
@@ -7,6 +7,7 @@ import { useSaveSeries, type Series } from '../market-days-api';
 import { addDays, firstWeekday, formatDayMonth, ruleDates, weekdayName } from '../market-days-dates';
 import { FormAlert, HoursFields, LocationField, NotesField } from './day-fields';
 import { checkTimes, useFormErrors } from './form-checks';
+import { usePreselectLocation } from './location-select';
 import { SkipDatesPicker } from './skip-dates-picker';
 
 interface Form {
@@ -59,6 +60,8 @@ export function SeriesFormDialog({
     setForm(series ? { ...series, notes: series.notes ?? '' } : EMPTY);
     // Reset when the dialog opens or switches series, not when the mutation changes.
   }, [open, series, resetSave, setLocal]);
+  const chooseLocation = useCallback((locationId: string) => setForm((f) => (f.locationId ? f : { ...f, locationId })), []);
+  usePreselectLocation(open && !series, form.locationId, chooseLocation);
 
   const dates = useMemo(() => ruleDates(form.weekday, form.startDate, form.endDate, 120), [form.weekday, form.startDate, form.endDate]);
   const planned = dates.filter((d) => !form.skipDates.includes(d)).length;
