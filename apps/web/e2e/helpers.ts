@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { Account } from './fixtures';
 
@@ -40,4 +41,34 @@ export async function sidebarLabels(page: Page): Promise<string[]> {
   await expect(page.getByTestId('sidebar')).toHaveAttribute('data-ready', 'true');
   const nav = page.getByTestId('sidebar').getByRole('navigation');
   return nav.getByRole('link').allInnerTexts();
+}
+
+/** The WCAG A and AA rules of 2.0, 2.1 and 2.2 (axe-core's tags), the level the app is held to. */
+export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+/**
+ * The rules axe-core (4.13) marks experimental, which a tag alone leaves out, that test WCAG A or AA criteria:
+ * 2.5.3 Label in Name among them (a button showing "SA" named "User menu").
+ */
+const EXPERIMENTAL_WCAG_RULES = [
+  'label-content-name-mismatch',
+  'css-orientation-lock',
+  'p-as-heading',
+  'table-fake-caption',
+  'td-has-header',
+];
+
+/**
+ * Every violation of those rules on the page, whatever its impact, one line per element:
+ * "rule (impact): selector <html…>" and, for contrast, the colours and ratio axe measured.
+ */
+export async function wcagViolations(page: Page): Promise<string[]> {
+  const rules = Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((id) => [id, { enabled: true }]));
+  const results = await new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: WCAG_AA_TAGS }, rules }).analyze();
+  return results.violations.flatMap((v) =>
+    v.nodes.map((n) => {
+      const data = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+      const colours = data?.contrastRatio ? ` ${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}:1` : '';
+      return `${v.id} (${v.impact}): ${n.target.join(' ')} ${n.html.slice(0, 120)}${colours}`;
+    }),
+  );
 }

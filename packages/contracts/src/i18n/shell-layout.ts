@@ -56,6 +56,8 @@ export const SHELL_LAYOUT = {
   'header.refresh': { en: 'Refresh', ar: 'تحديث' },
   'header.settings': { en: 'Settings', ar: 'الإعدادات' },
   'header.userMenu': { en: 'User menu', ar: 'قائمة المستخدم' },
+  // The button's name starts with what it shows (WCAG 2.5.3 Label in Name).
+  'header.userMenuOf': { en: '{initials} — User menu: {name}', ar: '{initials} — قائمة المستخدم: {name}' },
 
   'userMenu.profile': { en: 'Profile', ar: 'الملف الشخصي' },
   'userMenu.settings': { en: 'Settings', ar: 'الإعدادات' },

@@ -17,7 +17,7 @@ export function NotificationsMenu() {
         <Button variant="ghost" size="icon" className="relative" aria-label={label} title={label}>
           <Bell className="size-4" aria-hidden />
           {unread > 0 && (
-            <span className="absolute -end-0.5 -top-0.5 flex size-4 items-center justify-center rounded-full bg-destructive text-[10px] text-white">
+            <span className="absolute -end-0.5 -top-0.5 flex size-4 items-center justify-center rounded-full bg-destructive text-[10px] text-destructive-foreground">
               {unread}
             </span>
           )}

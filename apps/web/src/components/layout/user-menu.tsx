@@ -5,7 +5,7 @@ import { useMe } from '../../app/session/use-me';
 import { useAuth } from '../../app/session/auth-provider';
 import { logout } from '../../app/session/logout';
 import { useT } from '../../app/i18n/i18n-provider';
-import { Avatar } from '../ui/avatar';
+import { Avatar, initialsOf } from '../ui/avatar';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../ui/menu';
 import type { Viewer } from './nav-items';
 
@@ -29,13 +29,13 @@ export function UserMenu({ viewer }: { viewer: Viewer }) {
           <button
             type="button"
             className="flex items-center gap-2 rounded-md p-1 hover:bg-accent"
-            aria-label={t('header.userMenu')}
+            aria-label={t('header.userMenuOf', { initials: initialsOf(name, email), name: name || email })}
             data-testid="user-menu"
           >
             <Avatar src={avatar} name={name} email={email} />
           </button>
         </MenuTrigger>
-        <MenuContent className="w-60">
+        <MenuContent className="w-60" aria-label={t('header.userMenu')}>
           <div className="flex items-center gap-2 px-2 py-1.5">
             <Avatar src={avatar} name={name} email={email} />
             <div className="min-w-0">

@@ -1,8 +1,18 @@
 import { forwardRef, memo, useMemo, type KeyboardEvent, type PointerEvent, type PointerEventHandler, type ReactNode } from 'react';
 import { useT } from '../../app/i18n/i18n-provider';
+import { readableOn } from '../../app/theme/contrast';
 import type { Geometry, PlanCategory, PlanLocation, PlanSlot } from './plan-types';
 
 export const NO_CATEGORY_COLOUR = '#94a3b8';
+
+/** The label colour on a slot's fill: black or white, whichever reads better (a colour it cannot read is grey). */
+export function labelColourOn(colour: string): '#000000' | '#ffffff' {
+  try {
+    return readableOn(colour);
+  } catch {
+    return readableOn(NO_CATEGORY_COLOUR);
+  }
+}
 
 /**
  * The props every drawing of a slot shares: its fill (the category's colour, grey without one or with a
@@ -108,6 +118,7 @@ export const SlotShape = memo(function SlotShape(p: SlotShapeProps) {
   const cx = x + w / 2;
   const cy = y + d / 2;
   const font = Math.min(Math.max(Math.min(w, d) * 0.4, 0.3), 1.4);
+  const label = labelColourOn(p.colour);
   return (
     <g
       data-slot-id={p.id}
@@ -122,7 +133,9 @@ export const SlotShape = memo(function SlotShape(p: SlotShapeProps) {
       onKeyDown={p.onKeyDown ? (e) => p.onKeyDown!(e, p.id) : undefined}
       onFocus={p.onFocus ? () => p.onFocus!(p.id) : undefined}
     >
-      <rect x={x} y={y} width={w} height={d} fill={p.colour} fillOpacity={0.65} stroke="#0f172a" strokeWidth={0.06} />
+      {/* Opaque, so the label's contrast does not depend on the theme or the site plan beneath; the outline is the
+          theme's text colour, so the slot stands out from the page in every theme. */}
+      <rect x={x} y={y} width={w} height={d} fill={p.colour} stroke="currentColor" strokeWidth={0.06} className="text-foreground" />
       {p.blocked && (
         <rect
           x={x}
@@ -131,8 +144,9 @@ export const SlotShape = memo(function SlotShape(p: SlotShapeProps) {
           height={d}
           fill="url(#slot-blocked)"
           fillOpacity={0.7}
-          stroke="#0f172a"
+          stroke="currentColor"
           strokeWidth={0.06}
+          className="text-foreground"
           strokeDasharray="0.3 0.2"
         />
       )}
@@ -143,7 +157,11 @@ export const SlotShape = memo(function SlotShape(p: SlotShapeProps) {
         fontSize={font}
         textAnchor="middle"
         dominantBaseline="central"
-        fill="#0f172a"
+        fill={label}
+        // A halo of the other colour keeps the code readable over the stripes of a blocked slot.
+        stroke={label === '#000000' ? '#ffffff' : '#000000'}
+        strokeWidth={font * 0.18}
+        paintOrder="stroke"
         fontWeight={600}
         pointerEvents="none"
       >
@@ -156,8 +174,9 @@ export const SlotShape = memo(function SlotShape(p: SlotShapeProps) {
           width={w + 0.3}
           height={d + 0.3}
           fill="none"
-          stroke="#2563eb"
+          stroke="currentColor"
           strokeWidth={0.12}
+          className="text-ring"
           pointerEvents="none"
         />
       )}

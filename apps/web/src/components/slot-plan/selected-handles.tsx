@@ -27,7 +27,7 @@ export function SelectedHandles({ id, g, mpp, start }: Props) {
   const knobY = top - hit - 4 * mpp;
   return (
     <g>
-      <line x1={cx} y1={top} x2={cx} y2={knobY} stroke="#2563eb" strokeWidth={size / 6} pointerEvents="none" />
+      <line x1={cx} y1={top} x2={cx} y2={knobY} stroke="currentColor" strokeWidth={size / 6} className="text-ring" pointerEvents="none" />
       <circle
         cx={cx}
         cy={knobY}
@@ -45,9 +45,9 @@ export function SelectedHandles({ id, g, mpp, start }: Props) {
         cy={knobY}
         pointerEvents="none"
         r={size * 0.7}
-        fill="#ffffff"
-        stroke="#2563eb"
+        stroke="currentColor"
         strokeWidth={size / 5}
+        className="fill-background text-ring"
       />
       <rect
         x={g.planX + g.widthM - resizeHit}
@@ -68,9 +68,9 @@ export function SelectedHandles({ id, g, mpp, start }: Props) {
         y={g.planY + g.depthM - size * 0.6}
         width={size * 1.2}
         height={size * 1.2}
-        fill="#2563eb"
-        stroke="#ffffff"
+        fill="currentColor"
         strokeWidth={size / 8}
+        className="stroke-background text-ring"
       />
     </g>
   );
