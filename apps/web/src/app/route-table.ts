@@ -15,6 +15,7 @@ export interface StaffRoute {
 /** Every staff route of the specification with the sidebar table's permission. */
 export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/dashboard', titleKey: 'route.dashboard', permission: null, load: () => import('../features/dashboard/dashboard-page') },
+  { path: '/today', titleKey: 'route.today', permission: null, load: () => import('../features/today/today-page') },
   { path: '/products', titleKey: 'route.products', permission: 'products', load: () => import('../features/products/products-page') },
   {
     path: '/product-variants',
@@ -114,6 +115,9 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/pos/reports', titleKey: 'route.posReports', permission: 'vendor_management' },
   { path: '/vendor-portal', titleKey: 'route.vendorPortal', permission: 'vendor_dashboard' },
 ];
+
+/** The command palette's records (features/search), loaded lazily: components/ cannot import a feature itself. */
+export const loadSearchResults = () => import('../features/search/search-results');
 
 export const PUBLIC_PAGES: { path: string; titleKey: string; load?: PageLoader }[] = [
   { path: '/map', titleKey: 'route.map', load: () => import('../features/public-map/map-page') },

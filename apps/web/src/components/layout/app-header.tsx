@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, ExternalLink, Languages, Palette, PanelLeft, Plus, RefreshCw, Search } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { THEMES, useTheme, type Theme } from '../../app/theme/theme-provider';
@@ -14,6 +14,8 @@ import type { Viewer } from './nav-items';
 const CommandPalette = lazy(() => import('./command-palette'));
 
 export const APP_REFRESH_EVENT = 'app:refresh';
+
+const SHORTCUT = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl K';
 
 /** Refetches every active query, then tells the app; a failure is only logged. */
 export async function refreshAll(qc: ReturnType<typeof useQueryClient>): Promise<void> {
@@ -32,7 +34,18 @@ export function AppHeader({ viewer }: { viewer: Viewer }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [paletteOpen, setPaletteOpen] = useState(false);
-  const canCreateProducts = viewer.permissions.includes('products');
+  const canCreateProducts = viewer.permissions.includes('products') && !viewer.noOrganization;
+  // Ctrl+K / ⌘K opens "Search everything..." from anywhere (and closes it again).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
+        e.preventDefault();
+        setPaletteOpen((o) => !o);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur">
       <Button variant="ghost" size="icon" onClick={toggle} aria-label={t('sidebar.toggle')} title={t('sidebar.toggle')}>
@@ -49,13 +62,27 @@ export function AppHeader({ viewer }: { viewer: Viewer }) {
       <button
         type="button"
         onClick={() => setPaletteOpen(true)}
+        aria-keyshortcuts="Control+K Meta+K"
         className="hidden h-9 w-64 items-center gap-2 rounded-md border bg-muted/50 px-3 text-sm text-muted-foreground hover:bg-muted md:flex"
       >
         <Search className="size-4" aria-hidden />
         <span className="truncate">{t('header.search')}</span>
+        <kbd className="ms-auto rounded border bg-background px-1 text-[10px] text-muted-foreground" aria-hidden>
+          {SHORTCUT}
+        </kbd>
       </button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        onClick={() => setPaletteOpen(true)}
+        aria-label={t('header.search')}
+        title={t('search.shortcut')}
+      >
+        <Search className="size-4" aria-hidden />
+      </Button>
       <div className="hidden items-center gap-1 xl:flex">
-        <Button variant="outline" size="sm" onClick={() => navigate('/dashboard')}>
+        <Button variant="outline" size="sm" onClick={() => navigate('/today')}>
           <CalendarDays className="size-4" aria-hidden />
           {t('header.today')}
         </Button>
