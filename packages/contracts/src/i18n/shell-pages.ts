@@ -54,6 +54,19 @@ export const SHELL_PAGES = {
   },
   'page.noAccess.required': { en: 'Required permission: {permission}', ar: 'الصلاحية المطلوبة: {permission}' },
   'page.noAccess.action': { en: 'Back to dashboard', ar: 'العودة إلى لوحة التحكم' },
+  'page.noOrganization.title': { en: 'Your account is not part of an organization', ar: 'حسابك غير مرتبط بأي مؤسسة' },
+  'page.noOrganization.description': {
+    en: 'You are signed in as {email}, but no organization has added this account yet, so there is nothing here for you to open.',
+    ar: 'سجّلت الدخول بالحساب {email}، لكن لم تُضِفه أي مؤسسة بعد، لذلك لا يوجد ما يمكنك فتحه هنا.',
+  },
+  'page.noOrganization.contact': {
+    en: 'Ask an administrator of your organization to add this e-mail address as a member. If you applied to sell at a market, you will receive an e-mail once your application is approved.',
+    ar: 'اطلب من أحد مسؤولي مؤسستك إضافة عنوان البريد الإلكتروني هذا عضوًا فيها. وإن كنت قد تقدّمت بطلب للبيع في سوق، فستصلك رسالة بالبريد الإلكتروني عند الموافقة على طلبك.',
+  },
+  'page.noOrganization.meanwhile': {
+    en: 'Meanwhile you can keep your profile up to date or sign out.',
+    ar: 'يمكنك في الأثناء تحديث ملفك الشخصي أو تسجيل الخروج.',
+  },
   // "قسم" makes the Arabic agree in gender whatever the area's name is.
   'page.notAvailable': { en: '{area} is not available yet', ar: 'قسم {area} غير متاح بعد' },
   'page.notAvailableDescription': {

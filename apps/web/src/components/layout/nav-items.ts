@@ -101,6 +101,8 @@ export const NAV_GROUPS: NavGroup[] = [
 export interface Viewer {
   permissions: readonly string[];
   effectiveRole: string | null;
+  /** Signed in, but no organization has added the account: no page or action applies yet. */
+  noOrganization?: boolean;
 }
 
 export function canSee(item: Pick<NavItem, 'permission' | 'superAdminOnly'>, viewer: Viewer): boolean {
