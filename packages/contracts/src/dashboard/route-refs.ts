@@ -6,5 +6,7 @@ import type * as defs from './routes.js';
 
 const table = {
   getDashboard: { method: 'GET', path: '/dashboard' },
+  getDashboardCatalogue: { method: 'GET', path: '/dashboard/catalogue' },
+  getDashboardOperations: { method: 'GET', path: '/dashboard/operations' },
 } as const satisfies RouteTable<typeof defs>;
 export const dashboardRoutes = table as RouteRefs<typeof defs>;

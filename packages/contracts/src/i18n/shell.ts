@@ -15,6 +15,9 @@ import { CATALOG_ATTRIBUTES } from './area-catalog-attributes.js';
 import { PRODUCTS } from './area-products.js';
 import { VARIANTS } from './area-variants.js';
 import { ASSETS } from './area-assets.js';
+import { DASHBOARD } from './area-dashboard.js';
+import { SEARCH } from './area-search.js';
+import { TODAY } from './area-today.js';
 import type { TranslationEntry } from './types.js';
 
 export type { TranslationEntry, TranslationTable } from './types.js';
@@ -38,6 +41,9 @@ export const SHELL_TRANSLATION_PARTS = {
   products: PRODUCTS,
   variants: VARIANTS,
   assets: ASSETS,
+  dashboard: DASHBOARD,
+  search: SEARCH,
+  today: TODAY,
 } as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */

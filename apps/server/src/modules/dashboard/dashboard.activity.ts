@@ -43,3 +43,101 @@ export function visibleEntityTypes(held: readonly string[]): string[] | null {
     .filter(([, permission]) => held.includes(permission))
     .map(([type]) => type);
 }
+
+const VENDOR_AREA = (vendorType: string) => (vendorType === 'junior' ? '/junior-vendor-management' : '/market-vendor-management');
+const APPLICATION_BASE: Record<string, string> = {
+  market_vendor: '/market-vendor-management/applications/',
+  junior_vendor: '/junior-vendor-management/applications/',
+  workshop: '/workshop-applications/',
+};
+const MASTER_DATA_TAB: Record<string, string> = {
+  catalog_category: 'category-tree',
+  brand: 'brands',
+  unit: 'units',
+  tax_class: 'tax-classes',
+  tax_rate: 'tax-classes',
+  currency: 'currencies',
+  attribute: 'attributes',
+  attribute_family: 'attribute-families',
+  organization_language: 'languages',
+  translation_override: 'translations',
+};
+
+/** The SPA route that shows an existing entity (`extra` as dashboard.entities.repository reads it); null when none does. */
+function routeOf(type: string, id: string, extra: string | null): string | null {
+  const pair = extra?.split(':') ?? [];
+  switch (type) {
+    case 'product':
+      return `/products/${id}`;
+    case 'product_variant':
+      return extra ? `/products/${extra}` : null;
+    case 'saved_view':
+      return '/products';
+    case 'asset':
+      return extra ? `/assets?folder=${encodeURIComponent(extra)}` : '/assets';
+    case 'vendor':
+      return `${VENDOR_AREA(extra ?? '')}?tab=vendors&vendor=${id}`;
+    case 'vendor_document':
+      return pair.length === 2 ? `${VENDOR_AREA(pair[0]!)}?tab=vendors&vendor=${pair[1]}` : null;
+    case 'vendor_application': {
+      const base = extra ? APPLICATION_BASE[extra] : undefined;
+      return base ? base + id : null;
+    }
+    case 'vendor_application_document': {
+      const base = pair.length === 2 ? APPLICATION_BASE[pair[0]!] : undefined;
+      return base ? base + pair[1] : null;
+    }
+    case 'workshop':
+      return '/workshop-applications?tab=workshops';
+    case 'market_category':
+      return '/market-categories';
+    case 'market_location':
+      return `/market-locations?location=${id}`;
+    case 'market_slot':
+      return extra ? `/market-slots?location=${extra}` : '/market-slots';
+    case 'market_day':
+    case 'market_day_series':
+      return '/market-events';
+    default:
+      return MASTER_DATA_TAB[type] ? `/master-data?tab=${MASTER_DATA_TAB[type]}` : null;
+  }
+}
+
+/** The link of an entry: only for an entity that still exists and whose area the caller holds. */
+export function linkOf(held: readonly string[], type: string, id: string, extra: string | null): string | null {
+  const permission = ENTITY_PERMISSION[type];
+  if (!permission || !held.includes(permission)) return null;
+  return routeOf(type, id, extra);
+}
+
+// Snapshot fields that name an object, best first (camelCase rows as the services record them).
+const NAME_KEYS = [
+  'nameEn',
+  'publicName',
+  'applicantName',
+  'titleEn',
+  'fileName',
+  'name',
+  'fullName',
+  'sku',
+  'code',
+  'key',
+  'date',
+  'folder',
+];
+const NAME_AR_KEYS = ['nameAr', 'titleAr'];
+
+function pick(snapshot: unknown, keys: readonly string[]): string | null {
+  if (!snapshot || typeof snapshot !== 'object') return null;
+  const row = snapshot as Record<string, unknown>;
+  for (const k of keys) {
+    const v = row[k];
+    if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 200);
+  }
+  return null;
+}
+
+/** The object's name as the entry recorded it (after the write, else before it): for objects deleted since. */
+export function snapshotName(before: unknown, after: unknown): { en: string | null; ar: string | null } {
+  return { en: pick(after, NAME_KEYS) ?? pick(before, NAME_KEYS), ar: pick(after, NAME_AR_KEYS) ?? pick(before, NAME_AR_KEYS) };
+}

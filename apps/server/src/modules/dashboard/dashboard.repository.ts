@@ -27,6 +27,9 @@ export function recentActivity(db: DbOrTx, orgId: string, limit: number, entityT
       entityType: auditLog.entityType,
       entityId: auditLog.entityId,
       createdAt: auditLog.createdAt,
+      actorId: auditLog.actorId,
+      before: auditLog.before,
+      after: auditLog.after,
       actorName: sql<string | null>`coalesce(${profiles.fullName}, ${users.email})`,
     })
     .from(auditLog)
@@ -59,4 +62,74 @@ export async function applicationsWaiting(db: DbOrTx, orgId: string) {
     const r = rows.find((x) => x.stream === stream);
     return { stream, waiting: Number(r?.waiting ?? 0), infoRequested: Number(r?.infoRequested ?? 0) };
   });
+}
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(res: unknown) => (res as Rows<T>).rows;
+
+/** Products by status and their completeness (index-friendly: one pass per index the product list already has). */
+export async function catalogueFigures(db: DbOrTx, orgId: string) {
+  const [byStatus, completeness] = await Promise.all([
+    db.execute(sql`select status, count(*)::int as n from products where org_id = ${orgId} group by status`),
+    db.execute(sql`select coalesce(round(avg(completeness_score)), 0)::int as average,
+      count(*) filter (where completeness_score = 100)::int as complete from products where org_id = ${orgId}`),
+  ]);
+  const n = (status: string) => Number(rowsOf<{ status: string; n: number }>(byStatus).find((r) => r.status === status)?.n ?? 0);
+  const c = rowsOf<{ average: number; complete: number }>(completeness)[0];
+  const [active, draft, archived] = [n('active'), n('draft'), n('archived')];
+  return {
+    total: active + draft + archived,
+    active,
+    draft,
+    archived,
+    completenessAverage: Number(c?.average ?? 0),
+    complete: Number(c?.complete ?? 0),
+  };
+}
+
+/**
+ * Rows per week over the last `weeks` weeks (Monday to Sunday, UTC), oldest first, empty weeks as 0.
+ * `table` and `column` are constants of this module, never input.
+ */
+export async function perWeek(
+  db: DbOrTx,
+  orgId: string,
+  table: 'products' | 'vendor_applications',
+  column: 'created_at' | 'submitted_at',
+  weeks: number,
+) {
+  const res = await db.execute(sql`
+    with w as (
+      select generate_series(date_trunc('week', now() at time zone 'utc') - make_interval(weeks => ${weeks - 1}),
+        date_trunc('week', now() at time zone 'utc'), interval '1 week') as ws),
+    c as (
+      select date_trunc('week', x.${sql.raw(column)} at time zone 'utc') as ws, count(*)::int as n from ${sql.raw(table)} x
+      where x.org_id = ${orgId} and x.${sql.raw(column)} >= (select min(ws) from w) at time zone 'utc' group by 1)
+    select to_char(w.ws, 'YYYY-MM-DD') as week_start, coalesce(c.n, 0)::int as count from w left join c on c.ws = w.ws order by w.ws`);
+  return rowsOf<{ week_start: string; count: number }>(res).map((r) => ({ weekStart: r.week_start, count: Number(r.count) }));
+}
+
+/** Vendor documents (not declined) expiring from today (UTC) to `days` days ahead, soonest first, and how many there are. */
+export async function documentsExpiring(db: DbOrTx, orgId: string, days: number, limit: number) {
+  const window = sql`d.org_id = ${orgId} and d.status <> 'declined'
+    and d.expires_on between (now() at time zone 'utc')::date and (now() at time zone 'utc')::date + ${days}::int`;
+  const [items, total] = await Promise.all([
+    db.execute(sql`
+      select d.id, d.vendor_id, v.public_name, v.vendor_type, d.doc_type, d.file_name, to_char(d.expires_on, 'YYYY-MM-DD') as expires_on
+      from vendor_documents d join vendors v on v.id = d.vendor_id
+      where ${window} order by d.expires_on, v.public_name, d.id limit ${limit}`),
+    db.execute(sql`select count(*)::int as n from vendor_documents d where ${window}`),
+  ]);
+  return {
+    total: Number(rowsOf<{ n: number }>(total)[0]?.n ?? 0),
+    items: rowsOf<{
+      id: string;
+      vendor_id: string;
+      public_name: string;
+      vendor_type: string;
+      doc_type: string;
+      file_name: string;
+      expires_on: string;
+    }>(items),
+  };
 }

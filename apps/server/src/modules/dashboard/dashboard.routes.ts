@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
 import { listLanguages } from '../languages/index.js';
-import { visibleEntityTypes } from './dashboard.activity.js';
 import * as repo from './dashboard.repository.js';
+import { activityInWords, catalogueCards, operationsCards } from './dashboard.service.js';
 
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   bindRoute(app, r.getDashboard, async ({ caller }) => {
@@ -22,7 +22,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const [members, roles, activity, applications] = await Promise.all([
       seesStaff ? repo.countMembers(ctx.db, org.id) : Promise.resolve(null),
       seesStaff ? repo.countRoles(ctx.db, org.id) : Promise.resolve(null),
-      seesActivity ? repo.recentActivity(ctx.db, org.id, 10, visibleEntityTypes(held), caller.userId) : Promise.resolve(null),
+      seesActivity ? activityInWords(ctx.db, org.id, held, caller.userId) : Promise.resolve(null),
       seesApplications ? repo.applicationsWaiting(ctx.db, org.id) : Promise.resolve(null),
     ]);
     return {
@@ -30,8 +30,16 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
       members,
       roles,
       languages: langs,
-      recentActivity: activity?.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) ?? null,
+      recentActivity: activity,
       applicationsWaiting: applications,
     };
   });
+
+  // Separate answers so the dashboard paints its first cards without waiting for the catalogue's aggregates.
+  bindRoute(app, r.getDashboardCatalogue, async ({ caller }) =>
+    catalogueCards(ctx.db, caller.access.organization?.id ?? null, caller.access.permissions),
+  );
+  bindRoute(app, r.getDashboardOperations, async ({ caller }) =>
+    operationsCards(ctx.db, caller.access.organization?.id ?? null, caller.access.permissions),
+  );
 }

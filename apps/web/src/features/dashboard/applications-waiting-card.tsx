@@ -15,7 +15,7 @@ export function ApplicationsWaitingCard({ rows }: { rows: Waiting[] }) {
         <Inbox className="size-4" aria-hidden />
         {t('review.dashboard.title')}
       </h2>
-      <p className="text-3xl font-semibold tabular-nums">{total}</p>
+      <div className="text-3xl font-semibold tabular-nums">{total}</div>
       <ul className="mt-3 flex flex-col gap-1 text-sm">
         {rows.map((r) => (
           <li key={r.stream} className="flex justify-between gap-2">

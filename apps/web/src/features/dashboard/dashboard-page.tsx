@@ -1,29 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Languages, Users } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { useMe } from '../../app/session/use-me';
+import { Languages, Users } from 'lucide-react';
+import { useHasPermission, useMe } from '../../app/session/use-me';
 import { useI18n } from '../../app/i18n/i18n-provider';
+import { NextMarketDaysCard } from '../market-days';
 import { ApplicationsWaitingCard } from './applications-waiting-card';
+import CatalogueCards from './catalogue-cards';
+import { CardStatus, DashboardCard } from './dashboard-card';
 import { dashboardQuery } from './dashboard-query';
-
-// Loaded after the dashboard's own figures: only vendor managers see it.
-const NextMarketDaysCard = lazy(() => import('../market-days').then((m) => ({ default: m.NextMarketDaysCard })));
-
-function Card({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-lg border bg-card p-4">
-      <h2 className="mb-3 flex items-center gap-2 text-sm font-medium text-muted-foreground">
-        {icon}
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
+import OperationsCards from './operations-cards';
+import { RecentActivityCard } from './recent-activity-card';
 
 export default function DashboardPage() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const me = useMe();
+  const can = useHasPermission();
   const summary = useQuery(dashboardQuery());
   const name = me.data?.profile?.fullName ?? me.data?.user.email ?? '';
   const d = summary.data;
@@ -33,36 +23,33 @@ export default function DashboardPage() {
         <h1 className="text-2xl font-semibold">{t('dashboard.title')}</h1>
         <p className="text-sm text-muted-foreground">{name ? t('dashboard.welcomeName', { name }) : t('dashboard.welcome')}</p>
       </div>
-      {summary.isPending && (
-        <p role="status" className="text-sm text-muted-foreground">
-          {t('common.loadingPage')}
-        </p>
-      )}
-      {summary.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {t('common.error')}
-        </p>
-      )}
-      {d && (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {d.members !== null && (
-            <Card icon={<Users className="size-4" aria-hidden />} title={t('dashboard.users')}>
-              <p className="text-3xl font-semibold" data-testid="members-count">
-                {d.members}
-              </p>
-              {d.organization && <p className="text-sm text-muted-foreground">{d.organization.name}</p>}
-              <ul className="mt-3 flex flex-col gap-1 text-sm">
-                {(d.roles ?? []).map((r) => (
-                  <li key={r.role} className="flex justify-between gap-2">
-                    <span>{t(`role.${r.role}`)}</span>
-                    <span className="tabular-nums text-muted-foreground">{r.count}</span>
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          )}
-          <Card icon={<Languages className="size-4" aria-hidden />} title={t('dashboard.languages')}>
-            <p className="text-3xl font-semibold">{d.languages.length}</p>
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {!d && (
+          <DashboardCard icon={null} title={t('dashboard.title')}>
+            <CardStatus pending={summary.isPending} error={summary.isError} onRetry={() => void summary.refetch()} />
+          </DashboardCard>
+        )}
+        {d && d.members !== null && (
+          <DashboardCard icon={<Users className="size-4" aria-hidden />} title={t('dashboard.users')}>
+            <div className="text-3xl font-semibold" data-testid="members-count">
+              {d.members}
+            </div>
+            {d.organization && <p className="text-sm text-muted-foreground">{d.organization.name}</p>}
+            <ul className="mt-3 flex flex-col gap-1 text-sm">
+              {(d.roles ?? []).map((r) => (
+                <li key={r.role} className="flex justify-between gap-2">
+                  <span>{t(`role.${r.role}`)}</span>
+                  <span className="tabular-nums text-muted-foreground">{r.count}</span>
+                </li>
+              ))}
+            </ul>
+          </DashboardCard>
+        )}
+        {d?.applicationsWaiting && <ApplicationsWaitingCard rows={d.applicationsWaiting} />}
+        {d?.recentActivity && <RecentActivityCard entries={d.recentActivity} />}
+        {d && (
+          <DashboardCard icon={<Languages className="size-4" aria-hidden />} title={t('dashboard.languages')}>
+            <div className="text-3xl font-semibold">{d.languages.length}</div>
             <ul className="mt-3 flex flex-wrap gap-2 text-sm">
               {d.languages.map((l) => (
                 <li key={l.code} lang={l.code} className="rounded-full border px-2 py-0.5">
@@ -70,33 +57,13 @@ export default function DashboardPage() {
                 </li>
               ))}
             </ul>
-          </Card>
-          {d.applicationsWaiting && <ApplicationsWaitingCard rows={d.applicationsWaiting} />}
-          <Suspense fallback={null}>
-            <NextMarketDaysCard />
-          </Suspense>
-          {d.recentActivity && (
-            <Card icon={<Activity className="size-4" aria-hidden />} title={t('dashboard.recentActivity')}>
-              {d.recentActivity.length === 0 ? (
-                <p className="text-sm text-muted-foreground">{t('dashboard.noActivity')}</p>
-              ) : (
-                <ul className="flex flex-col gap-2 text-sm">
-                  {d.recentActivity.map((a) => (
-                    <li key={a.id} className="flex flex-col">
-                      <span>
-                        <bdi>{a.actorName ?? '—'}</bdi>: {a.action} {a.entityType}
-                      </span>
-                      <time className="text-xs text-muted-foreground" dateTime={a.createdAt}>
-                        {new Date(a.createdAt).toLocaleString(language || 'en')}
-                      </time>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Card>
-          )}
-        </div>
-      )}
+          </DashboardCard>
+        )}
+        {/* Cards with their own requests come after those of the first figures (no card above them moves when they fill in). */}
+        {can('products') && <CatalogueCards />}
+        {can('vendor_management') && <OperationsCards />}
+        <NextMarketDaysCard />
+      </div>
     </div>
   );
 }

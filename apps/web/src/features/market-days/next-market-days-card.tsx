@@ -1,10 +1,17 @@
+import { marketDaysRoutes } from '@market/contracts/plain';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { api } from '../../lib/api';
+import { earlyOr } from '../../app/session/early-requests';
 import { useHasPermission } from '../../app/session/use-me';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { MarketDayStatusBadge } from './components/market-day-status';
-import { useUpcomingMarketDays } from './market-days-api';
+import { marketDayKeys, useUpcomingMarketDays } from './market-days-api';
 import { formatDate, formatTime } from './market-days-dates';
+
+const SHOWN = 5;
 
 /**
  * The next market days with their capacity per category. Vendors are not assigned to slots yet (a later
@@ -17,7 +24,15 @@ export function NextMarketDaysCard() {
 
 function Card() {
   const { t, language } = useI18n();
-  const upcoming = useUpcomingMarketDays(5);
+  // The first read takes the answer index.html asked for on the dashboard (src/app/session/early-requests.ts).
+  usePrefetchQuery({
+    queryKey: marketDayKeys.upcoming(SHOWN),
+    queryFn: () => {
+      const query = { limit: String(SHOWN) };
+      return earlyOr(marketDaysRoutes.upcomingMarketDays.path, query, () => api(marketDaysRoutes.upcomingMarketDays, { query }));
+    },
+  });
+  const upcoming = useUpcomingMarketDays(SHOWN);
   const name = (en: string, ar: string) => (language === 'ar' ? ar : en);
   return (
     <section className="rounded-lg border bg-card p-4" data-testid="next-market-days">
@@ -26,14 +41,20 @@ function Card() {
         {t('marketDays.card.title')}
       </h2>
       {upcoming.isPending && (
-        <p role="status" className="text-sm text-muted-foreground">
-          {t('common.loading')}
-        </p>
+        <div role="status" className="flex flex-col gap-2">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-10 animate-pulse rounded bg-muted" />
+          ))}
+          <span className="sr-only">{t('common.loading')}</span>
+        </div>
       )}
       {upcoming.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {t('marketDays.card.failed')}
-        </p>
+        <div role="alert" className="flex flex-col items-start gap-2 text-sm">
+          <span className="text-destructive">{t('marketDays.card.failed')}</span>
+          <Button variant="outline" size="sm" onClick={() => void upcoming.refetch()}>
+            {t('common.tryAgain')}
+          </Button>
+        </div>
       )}
       {upcoming.data?.length === 0 && (
         <p className="text-sm text-muted-foreground">
