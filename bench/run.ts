@@ -7,6 +7,7 @@ import { p2 } from './p2-products.js';
 import { p3 } from './p3-deep-page.js';
 import { p4 } from './p4-search.js';
 import { p5 } from './p5-filters.js';
+import { p12search } from './p12-search.js';
 import type { Preset } from './lib/web-lighthouse.js';
 
 /**
@@ -43,6 +44,7 @@ const figures: Record<string, () => Promise<void>> = {
   p5: () => p5({ ...latency, drivers }),
   p10: () => p10({ lighthouseRuns: 3, presets }),
   p11: () => p11(),
+  'p12-search': () => p12search(latency),
 };
 const unknown = only ? [...only].filter((f) => !(f in figures)) : [];
 if (unknown.length) {

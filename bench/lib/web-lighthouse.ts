@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 
 export type Preset = 'mobile' | 'desktop';
@@ -46,6 +48,13 @@ export async function lighthouseVitals(url: string, port: number, preset: Preset
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+  if (keep) {
+    // The full reports (trace breakdown: TTFB, load delay, render delay of the LCP element) for a closer look.
+    mkdirSync(keep, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${preset}-${Date.now()}.json`;
+    writeFileSync(path.join(keep, name), JSON.stringify(lhr));
+  }
   if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (session lost?)`);
   const metric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;

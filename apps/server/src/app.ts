@@ -27,10 +27,12 @@ import { marketCategoriesRoutes } from './modules/market-categories/index.js';
 import { marketDaysRoutes } from './modules/market-days/index.js';
 import { marketLocationsRoutes } from './modules/market-locations/index.js';
 import { marketSlotsRoutes } from './modules/market-slots/index.js';
-import { platformRoutes, publicConfigOf } from './modules/platform/index.js';
+import { compressedShell, platformRoutes, publicConfigOf, withInlineConfig } from './modules/platform/index.js';
 import { publicMapRoutes } from './modules/public-map/index.js';
 import { realtimeRoutes } from './modules/realtime/index.js';
 import { storageRoutes } from './modules/storage/index.js';
+import { searchRoutes } from './modules/search/index.js';
+import { todayRoutes } from './modules/today/index.js';
 import { vendorPortalRoutes } from './modules/vendor-portal/index.js';
 import { vendorsRoutes } from './modules/vendors/index.js';
 import { authContextPlugin } from './plugins/auth-context.js';
@@ -67,6 +69,8 @@ const API_MODULES = [
   productsRoutes,
   productVariantsRoutes,
   assetsRoutes,
+  searchRoutes,
+  todayRoutes,
 ];
 
 function defaultWebDist(): string | null {
@@ -80,12 +84,6 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
 };
-
-/** The SPA shell with the public configuration inlined, so the first render needs no extra request. */
-function withInlineConfig(html: string, config: unknown): string {
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return html.replace('</head>', `<script>window.__MARKET_CONFIG__=${json}</script></head>`);
-}
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, database } = opts;
@@ -180,6 +178,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
   const indexHtml = webDist ? withInlineConfig(readFileSync(path.join(webDist, 'index.html'), 'utf8'), publicConfigOf(ctx)) : null;
   const csp = indexHtml ? spaContentSecurityPolicy(indexHtml) : null;
+  const shellBody = indexHtml ? compressedShell(indexHtml) : null;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -196,12 +195,15 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (indexHtml && req.method === 'GET' && !req.url.startsWith('/auth/v1') && !req.url.startsWith('/storage/v1')) {
+    if (shellBody && req.method === 'GET' && !req.url.startsWith('/auth/v1') && !req.url.startsWith('/storage/v1')) {
+      const { body, encoding } = shellBody(req.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
         .header('content-security-policy', csp!)
-        .send(indexHtml);
+        .send(body);
     }
     return reply.code(404).send({ error: { code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` } });
   });

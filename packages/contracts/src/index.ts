@@ -27,5 +27,7 @@ export * as attributesRoutes from './attributes/routes.js';
 export * as productsRoutes from './products/routes.js';
 export * as productVariantsRoutes from './product-variants/routes.js';
 export * as assetsRoutes from './assets/routes.js';
+export * as searchRoutes from './search/routes.js';
+export * as todayRoutes from './today/routes.js';
 export * from './common/concurrency.js';
 export * from './common/hosts.js';

@@ -8,6 +8,7 @@ export type { HttpMethod, RouteDef } from './common/route.js';
 
 export * from './applications/constants.js';
 export * from './attributes/constants.js';
+export * from './dashboard/constants.js';
 export * from './assets/constants.js';
 export * from './email/constants.js';
 export * from './languages/constants.js';
@@ -17,4 +18,5 @@ export * from './market-slots/constants.js';
 export * from './master-data/constants.js';
 export * from './product-variants/constants.js';
 export * from './products/constants.js';
+export * from './search/constants.js';
 export * from './vendors/constants.js';

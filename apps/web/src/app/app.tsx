@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Direction } from 'radix-ui';
-import { Toaster } from 'sonner';
 import { PageSkeleton } from '../components/ui/page-skeleton';
 import { shouldRetryQuery } from '../lib/query-retry';
+import { afterStart } from './session/after-start';
 import { AuthProvider } from './session/auth-provider';
 import { I18nProvider, useI18n } from './i18n/i18n-provider';
 import { ThemeProvider } from './theme/theme-provider';
@@ -20,37 +20,49 @@ function Directed({ children }: { children: React.ReactNode }) {
   return <Direction.Provider dir={direction}>{children}</Direction.Provider>;
 }
 
+// The toaster is not needed for the first page: it loads after start-up (sonner replays the toasts raised before).
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
 function Toasts() {
   const { direction } = useI18n();
+  const [started, setStarted] = useState(false);
+  useEffect(() => afterStart(() => setStarted(true)), []);
+  if (!started) return null;
   return (
-    <Toaster
-      position="bottom-right"
-      visibleToasts={3}
-      duration={4000}
-      gap={14}
-      hotkey={['altKey', 'KeyT']}
-      dir={direction}
-      richColors
-      closeButton
-    />
+    <Suspense fallback={null}>
+      <Toaster
+        position="bottom-right"
+        visibleToasts={3}
+        duration={4000}
+        gap={14}
+        hotkey={['altKey', 'KeyT']}
+        dir={direction}
+        richColors
+        closeButton
+      />
+    </Suspense>
   );
 }
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => {
-    preloadCurrentRoute(window.location.pathname, queryClient);
-    return createAppRouter();
-  });
+  const [start] = useState(() => ({ modules: preloadCurrentRoute(window.location.pathname, queryClient), router: createAppRouter() }));
+  // The first page renders once its modules are in, so it does not suspend behind a fallback (see router.tsx).
+  const [modulesIn, setModulesIn] = useState(start.modules === null);
+  useEffect(() => {
+    let live = true;
+    void start.modules?.then(() => live && setModulesIn(true));
+    return () => {
+      live = false;
+    };
+  }, [start]);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
           <I18nProvider>
             <Directed>
-              <Suspense fallback={<PageSkeleton />}>
-                <RouterProvider router={router} />
-              </Suspense>
+              <Suspense fallback={<PageSkeleton />}>{modulesIn ? <RouterProvider router={start.router} /> : <PageSkeleton />}</Suspense>
               <Toasts />
             </Directed>
           </I18nProvider>

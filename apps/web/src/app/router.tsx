@@ -1,7 +1,7 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { dashboardQuery } from '../features/dashboard/dashboard-query';
+import { dashboardCatalogueQuery, dashboardOperationsQuery, dashboardQuery } from '../features/dashboard/dashboard-query';
 import { meQuery, useMe } from './session/use-me';
 import { landingPath } from '../features/vendor-portal/vendor-landing';
 import { isVendorHost } from '../lib/config';
@@ -12,19 +12,41 @@ import { PublicLayout } from '../routes/public-layout';
 import { RequireAuth, RequireI18n, RequirePermission } from './guards';
 import { PUBLIC_PAGES, STAFF_ROUTES, type PageLoader, type StaffRoute } from './route-table';
 
-const loadShell = () => import('../components/layout/app-shell');
-const AppShell = lazy(loadShell);
+const loadShell: PageLoader = () => import('../components/layout/app-shell');
 const EmailTestPage = lazy(() => import('../features/email/email-test-page'));
 const NotAvailablePage = lazy(() => import('../routes/not-available-page'));
 const NotFoundPage = lazy(() => import('../routes/not-found-page'));
 
+// Modules already loaded (by preloadCurrentRoute) render at once: a lazy component suspends on its first
+// render even then, and React keeps a fallback it has shown on screen for at least 300 ms.
+const loaded = new Map<PageLoader, ComponentType>();
+function loadAndKeep(load: PageLoader): Promise<void> {
+  return load().then((m) => void loaded.set(load, m.default));
+}
+
 // One lazy component per page module, created once.
 const lazyPages = new Map<PageLoader, ReturnType<typeof lazy>>();
-function pageElement(load: PageLoader | undefined, titleKey: string): ReactNode {
-  if (!load) return <NotAvailablePage titleKey={titleKey} />;
+function lazyPage(load: PageLoader): ComponentType {
   let Page = lazyPages.get(load);
   if (!Page) lazyPages.set(load, (Page = lazy(load)));
+  return Page;
+}
+
+/**
+ * The module's component when it has loaded, else the lazy one; chosen once per module, so a page never
+ * remounts by switching between the two, and another route's module is another component (React replaces
+ * the page when the route changes).
+ */
+const chosenPages = new Map<PageLoader, ComponentType>();
+function RoutePage({ load }: { load: PageLoader }) {
+  let Page = chosenPages.get(load);
+  if (!Page) chosenPages.set(load, (Page = loaded.get(load) ?? lazyPage(load)));
   return <Page />;
+}
+
+function pageElement(load: PageLoader | undefined, titleKey: string): ReactNode {
+  if (!load) return <NotAvailablePage titleKey={titleKey} />;
+  return <RoutePage load={load} />;
 }
 
 function staffElement(r: StaffRoute): ReactNode {
@@ -87,7 +109,7 @@ export function buildRoutes(vendorHost: boolean): RouteObject[] {
       element: (
         <RequireI18n>
           <RequireAuth>
-            <AppShell />
+            <RoutePage load={loadShell} />
           </RequireAuth>
         </RequireI18n>
       ),
@@ -97,22 +119,34 @@ export function buildRoutes(vendorHost: boolean): RouteObject[] {
   ];
 }
 
-/** Starts loading the shell and the page of the current URL at once, instead of one after the other. */
-export function preloadCurrentRoute(pathname: string, qc: QueryClient): void {
-  if (pathname.startsWith('/auth') || isVendorHost()) return;
+/**
+ * Starts loading the shell and the page of the current URL at once, instead of one after the other.
+ * Resolves when both modules are in (or failed: the lazy page then shows the error); null when the URL
+ * is not a staff page.
+ */
+export function preloadCurrentRoute(pathname: string, qc: QueryClient): Promise<void> | null {
+  if (pathname.startsWith('/auth') || isVendorHost()) return null;
   const path = pathname === '/' ? '/dashboard' : pathname;
   const route = STAFF_ROUTES.find((r) => matchPath(r.path, path));
-  if (!route) return;
-  void loadShell();
-  void route.load?.();
-  // With a stored session, ask for the caller's permissions (and the dashboard's figures) right away.
+  if (!route) return null;
+  const modules = Promise.all([loadAndKeep(loadShell), route.load && loadAndKeep(route.load)]).then(
+    () => undefined,
+    () => undefined,
+  );
+  // With a stored session, ask for the caller's permissions (and the dashboard's figures) right away: the
+  // queries take the answers index.html asked for.
   void auth()
     .getSession()
     .then(({ data }) => {
       if (!data.session) return;
       void qc.prefetchQuery(meQuery(data.session.user.id));
-      if (path === '/dashboard') void qc.prefetchQuery(dashboardQuery());
+      if (path === '/dashboard') {
+        void qc.prefetchQuery(dashboardQuery());
+        void qc.prefetchQuery(dashboardCatalogueQuery());
+        void qc.prefetchQuery(dashboardOperationsQuery());
+      }
     });
+  return modules;
 }
 
 export function createAppRouter() {

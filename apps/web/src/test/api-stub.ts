@@ -39,8 +39,16 @@ export const shippedTranslations = (language: string) =>
       : [];
   });
 
+/** GET /api/v1/translations/dictionary?language=<code>: the app's runtime texts of one language, by key. */
+export const shippedDictionary = (language: string) => ({
+  language,
+  version: `shipped-${language}`,
+  texts: Object.fromEntries(shippedTranslations(language).map((r) => [r.key, r.value])),
+});
+
 const i18nHandlers: ApiHandler[] = [
   { method: 'GET', path: '/languages', reply: () => ({ body: shippedLanguages() }) },
+  { method: 'GET', path: '/translations/dictionary', reply: (c) => ({ body: shippedDictionary(c.query.get('language') ?? 'en') }) },
   { method: 'GET', path: '/translations', reply: (c) => ({ body: shippedTranslations(c.query.get('language') ?? 'en') }) },
 ];
 

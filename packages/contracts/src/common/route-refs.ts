@@ -19,3 +19,5 @@ export { attributesRoutes } from '../attributes/route-refs.js';
 export { productsRoutes } from '../products/route-refs.js';
 export { productVariantsRoutes } from '../product-variants/route-refs.js';
 export { assetsRoutes } from '../assets/route-refs.js';
+export { searchRoutes } from '../search/route-refs.js';
+export { todayRoutes } from '../today/route-refs.js';

@@ -9,6 +9,7 @@ const table = {
   createTranslation: { method: 'POST', path: '/translations' },
   deleteLanguage: { method: 'DELETE', path: '/languages/:id' },
   deleteTranslation: { method: 'DELETE', path: '/translations/:id' },
+  getDictionary: { method: 'GET', path: '/translations/dictionary' },
   listLanguages: { method: 'GET', path: '/languages' },
   listTranslations: { method: 'GET', path: '/translations' },
   updateLanguage: { method: 'PATCH', path: '/languages/:id' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../common/route.js';
 import { idParams, okSchema } from '../platform/schemas.js';
 import {
+  dictionarySchema,
   languageCreateSchema,
   languageSchema,
   languageUpdateSchema,
@@ -60,6 +61,26 @@ export const listTranslations = defineRoute({
   access: { public: true },
   query: z.object({ language: z.string().max(20).optional(), org: orgSlug }).strict(),
   response: z.array(translationSchema),
+});
+/**
+ * The app's runtime dictionary: one language's texts by key, the organization's values in front (decision 010),
+ * without the editor's fields (ids, versions, shipped values): a fraction of the bytes of `listTranslations`.
+ */
+export const getDictionary = defineRoute({
+  method: 'GET',
+  path: '/translations/dictionary',
+  tag: 'languages',
+  summary: "One language's texts by key, as the reader's organization has them",
+  access: { public: true },
+  query: z
+    .object({
+      language: z.string().trim().min(1, 'is required').max(20),
+      org: orgSlug,
+      /** The version of the texts the reader keeps (from an earlier answer): when still current, the answer has no texts. */
+      known: z.string().trim().max(100).optional(),
+    })
+    .strict(),
+  response: dictionarySchema,
 });
 export const createTranslation = defineRoute({
   method: 'POST',

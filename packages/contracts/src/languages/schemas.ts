@@ -54,6 +54,11 @@ export const translationSchema = z.object({
   /** The version an edit names: the latest change of the shipped text or the organization's own value. */
   updatedAt: z.string(),
 });
+/**
+ * One language's texts by key (the organization's value where it has one): what the app translates with.
+ * `version` names exactly these texts; `texts` is null when the reader said it holds that version already.
+ */
+export const dictionarySchema = z.object({ language: z.string(), version: z.string(), texts: z.record(z.string(), z.string()).nullable() });
 export const translationKey = z.string().trim().min(1, 'is required').max(300, 'at most 300 characters');
 export const translationCreateSchema = z
   .object({ key: translationKey, language: languageCode, value: z.string().max(10000, 'at most 10000 characters') })

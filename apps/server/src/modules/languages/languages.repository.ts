@@ -87,6 +87,19 @@ export function listOverrides(db: DbOrTx, orgId: string, language?: string): Pro
   return db.select().from(translationOverrides).where(where);
 }
 
+/** One language's shipped texts, key and value only (the runtime dictionary). */
+export function listShippedTexts(db: DbOrTx, language: string): Promise<{ key: string; value: string }[]> {
+  return db.select({ key: translations.key, value: translations.value }).from(translations).where(eq(translations.language, language));
+}
+
+/** One language's texts of the organization, key and value only. */
+export function listOverrideTexts(db: DbOrTx, orgId: string, language: string): Promise<{ key: string; value: string }[]> {
+  return db
+    .select({ key: translationOverrides.key, value: translationOverrides.value })
+    .from(translationOverrides)
+    .where(and(eq(translationOverrides.orgId, orgId), eq(translationOverrides.language, language)));
+}
+
 export async function findShippedTranslation(db: DbOrTx, id: string): Promise<TranslationRow | null> {
   return (await db.select().from(translations).where(eq(translations.id, id)).limit(1))[0] ?? null;
 }

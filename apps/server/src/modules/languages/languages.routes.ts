@@ -19,6 +19,9 @@ export async function languagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
   bindRoute(app, r.listTranslations, async ({ caller, query }) =>
     texts.listTranslations(ctx.db, await svc.readerOrg(ctx.db, caller, query.org), query.language),
   );
+  bindRoute(app, r.getDictionary, async ({ caller, query }) =>
+    texts.dictionary(ctx.db, await svc.readerOrg(ctx.db, caller, query.org), query.language, query.known),
+  );
   bindRoute(app, r.createTranslation, ({ caller, body }) => texts.createTranslation(ctx.db, caller, body));
   bindRoute(app, r.updateTranslation, ({ caller, params, body }) => texts.updateTranslation(ctx.db, caller, params.id, body));
   bindRoute(app, r.deleteTranslation, async ({ caller, params }) => {

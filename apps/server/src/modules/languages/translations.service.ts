@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { translationCreateSchema } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -18,6 +19,26 @@ export async function listTranslations(db: Db, orgId: string | null, language?: 
     orgId ? repo.listOverrides(db, orgId, language) : [],
   ]);
   return mergeTranslations(shipped, own);
+}
+
+/**
+ * One language's texts by key as the organization has them: the shipped ones with its own values in front,
+ * plus the keys only it has (the same texts `listTranslations` gives, without the editor's fields), by key.
+ * The version is a digest of exactly these texts; a reader that names it as `known` gets no texts back.
+ */
+export async function dictionary(
+  db: Db,
+  orgId: string | null,
+  language: string,
+  known?: string,
+): Promise<{ language: string; version: string; texts: Record<string, string> | null }> {
+  const [shipped, own] = await Promise.all([repo.listShippedTexts(db, language), orgId ? repo.listOverrideTexts(db, orgId, language) : []]);
+  const byKey = new Map<string, string>();
+  for (const rows of [shipped, own]) for (const r of rows) byKey.set(r.key, r.value);
+  const texts: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const key of [...byKey.keys()].sort()) texts[key] = byKey.get(key)!;
+  const version = createHash('sha256').update(language).update('\u0000').update(JSON.stringify(texts)).digest('base64url').slice(0, 32);
+  return { language, version, texts: known === version ? null : texts };
 }
 
 const keyTaken = (input: { key: string; language: string }) =>

@@ -2,12 +2,15 @@ import { languagesRoutes, type ResponseOf } from '@market/contracts/plain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from '../../lib/api';
+import { afterStart } from '../session/after-start';
+import { earlyOr } from '../session/early-requests';
 import { useReaderScope, type ReaderScope } from './use-reader-scope';
 
 type Language = ResponseOf<typeof languagesRoutes.listLanguages>[number];
 type Vars = Record<string, string | number>;
 
 export const LANGUAGE_STORAGE_KEY = 'pim-language';
+const LINK_LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 
 interface I18nValue {
   language: string;
@@ -27,11 +30,55 @@ function interpolate(s: string, vars?: Vars): string {
   return vars ? s.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : s;
 }
 
-/** The translations of one language as the reader's organization has them (the server answers only that language's rows). */
+type Dictionary = { language: string; texts: Record<string, string> };
+
+/** Where the last texts of a language are kept, and their version on its own (index.html's early script reads it). */
+export const DICTIONARY_STORAGE_KEY = (code: string) => `market-dictionary:${code}`;
+export const DICTIONARY_VERSION_KEY = (code: string) => `market-dictionary-version:${code}`;
+
+function keptDictionary(code: string): { version: string; texts: Record<string, string> } | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(DICTIONARY_STORAGE_KEY(code)) ?? 'null') as { version?: unknown; texts?: unknown } | null;
+    return kept && typeof kept.version === 'string' && kept.texts && typeof kept.texts === 'object'
+      ? { version: kept.version, texts: kept.texts as Record<string, string> }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepDictionary(code: string, version: string, texts: Record<string, string>): void {
+  try {
+    localStorage.setItem(DICTIONARY_STORAGE_KEY(code), JSON.stringify({ version, texts }));
+    localStorage.setItem(DICTIONARY_VERSION_KEY(code), version);
+  } catch {
+    // Storage full or refused: the texts are asked for in full next time.
+  }
+}
+
+/**
+ * The texts of one language by key, as the reader's organization has them (the compact dictionary route).
+ * The last answer is kept in storage: the server, told its version, answers without texts while they are current.
+ */
+async function loadDictionary(code: string, scope: ReaderScope | undefined): Promise<Dictionary> {
+  const kept = keptDictionary(code);
+  const base = { language: code, ...(scope?.org ? { org: scope.org } : {}) };
+  const query = kept ? { ...base, known: kept.version } : base;
+  const answer = await earlyOr(languagesRoutes.getDictionary.path, query, () => api(languagesRoutes.getDictionary, { query }));
+  if (answer.texts) {
+    keepDictionary(code, answer.version, answer.texts);
+    return { language: code, texts: answer.texts };
+  }
+  if (kept) return { language: code, texts: kept.texts };
+  const full = await api(languagesRoutes.getDictionary, { query: base });
+  if (full.texts) keepDictionary(code, full.version, full.texts);
+  return { language: code, texts: full.texts ?? {} };
+}
+
 function translationsQuery(code: string, scope: ReaderScope | undefined) {
   return {
     queryKey: [...i18nKeys.translations, code, scope?.key ?? ''],
-    queryFn: () => api(languagesRoutes.listTranslations, { query: { language: code, ...(scope?.org ? { org: scope.org } : {}) } }),
+    queryFn: () => loadDictionary(code, scope),
     staleTime: Infinity,
     enabled: scope !== undefined,
   };
@@ -39,11 +86,22 @@ function translationsQuery(code: string, scope: ReaderScope | undefined) {
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
-  const [language, setLanguageState] = useState(() => localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? '');
+  const [language, setLanguageState] = useState(() => {
+    // An e-mailed link names the recipient's language (?lang=ar, decision 014): the page starts in it.
+    const fromLink = new URLSearchParams(window.location.search).get('lang');
+    if (fromLink && LINK_LANGUAGE.test(fromLink)) {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, fromLink);
+      return fromLink;
+    }
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? '';
+  });
   const scope = useReaderScope();
   const languagesQ = useQuery({
     queryKey: [...i18nKeys.languages, scope?.key ?? ''],
-    queryFn: () => api(languagesRoutes.listLanguages, { query: scope?.org ? { org: scope.org } : {} }),
+    queryFn: () => {
+      const query = scope?.org ? { org: scope.org } : {};
+      return earlyOr(languagesRoutes.listLanguages.path, query, () => api(languagesRoutes.listLanguages, { query }));
+    },
     staleTime: Infinity,
     enabled: scope !== undefined,
     // Signing in changes the reader: the shipped set stays on screen until the organization's arrives.
@@ -81,10 +139,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let stop = () => {};
     let cancelled = false;
-    // Realtime is not needed for the first paint: connect once the browser is idle.
-    const idle = (cb: () => void) =>
-      typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(cb, { timeout: 4000 }) : setTimeout(cb, 2000);
-    idle(
+    // Realtime is not needed for the first page: connect once it has loaded.
+    const cancelStart = afterStart(
       () =>
         void import('../../lib/realtime').then(({ realtime }) => {
           if (cancelled) return;
@@ -110,19 +166,22 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     );
     return () => {
       cancelled = true;
+      cancelStart();
       stop();
     };
   }, [qc, signedIn]);
 
-  const dict = useMemo(() => {
-    const d = new Map<string, string>();
-    for (const rows of [englishQ.data, currentQ.data]) for (const tr of rows ?? []) d.set(`${tr.language}\u0000${tr.key}`, tr.value);
-    return d;
-  }, [englishQ.data, currentQ.data]);
-
+  // The answers say which language they hold: while another language loads, the previous one's texts are
+  // not taken for the new one (the English fallback shows instead).
+  const currentTexts = currentQ.data?.language === language ? currentQ.data.texts : undefined;
+  const englishTexts = englishQ.data?.texts;
   const t = useCallback(
-    (key: string, vars?: Vars) => interpolate(dict.get(`${language}\u0000${key}`) ?? dict.get(`en\u0000${key}`) ?? key, vars),
-    [dict, language],
+    (key: string, vars?: Vars) => {
+      const own = currentTexts && Object.hasOwn(currentTexts, key) ? currentTexts[key] : undefined;
+      const fallback = englishTexts && Object.hasOwn(englishTexts, key) ? englishTexts[key] : undefined;
+      return interpolate(own ?? fallback ?? key, vars);
+    },
+    [currentTexts, englishTexts],
   );
   const setLanguage = useCallback((code: string) => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, code);

@@ -1,6 +1,7 @@
 import type { Session } from '@supabase/auth-js';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { auth } from '../../lib/supabase';
+import { afterStart } from './after-start';
 
 interface AuthState {
   session: Session | null;
@@ -18,9 +19,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const { data } = auth().onAuthStateChange((event, session) => {
       setState({ session, loading: false, lastEvent: event });
-      // Open realtime channels rejoin with the new token (the module is loaded only once something subscribes).
+      // Open realtime channels rejoin with the new token. A client created later asks for the token itself,
+      // so the module is not fetched for this on the way to the first page.
       if (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN' || event === 'SIGNED_OUT') {
-        void import('../../lib/realtime').then((m) => m.realtime().setAuth());
+        afterStart(() => void import('../../lib/realtime').then((m) => m.realtime().setAuth()));
       }
     });
     return () => data.subscription.unsubscribe();

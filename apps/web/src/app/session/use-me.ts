@@ -3,13 +3,14 @@ import { platformRoutes } from '@market/contracts/plain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useAuth } from './auth-provider';
+import { earlyOr } from './early-requests';
 
 export const meKeys = { me: (userId: string | undefined) => ['me', userId] as const };
 
 /** The signed-in user, organization, role and permissions, as the server computes them. */
 export const meQuery = (userId: string | undefined) => ({
   queryKey: meKeys.me(userId),
-  queryFn: () => api(platformRoutes.getMe),
+  queryFn: () => earlyOr(platformRoutes.getMe.path, undefined, () => api(platformRoutes.getMe)),
   staleTime: 60_000,
 });
 
