@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, ExternalLink, Languages, Palette, PanelLeft, Plus, RefreshCw, Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { afterStart } from '../../app/session/after-start';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { THEMES, useTheme, type Theme } from '../../app/theme/theme-provider';
 import { Button } from '../ui/button';
@@ -11,7 +12,8 @@ import { useSidebar } from './sidebar-context';
 import { UserMenu } from './user-menu';
 import type { Viewer } from './nav-items';
 
-const CommandPalette = lazy(() => import('./command-palette'));
+const loadPalette = () => import('./command-palette');
+const CommandPalette = lazy(loadPalette);
 
 export const APP_REFRESH_EVENT = 'app:refresh';
 
@@ -36,6 +38,9 @@ export function AppHeader({ viewer }: { viewer: Viewer }) {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const canCreateProducts = viewer.permissions.includes('products') && !viewer.noOrganization;
   // Ctrl+K / ⌘K opens "Search everything..." from anywhere (and closes it again).
+  // The palette is opened with a shortcut and typed into at once: load it once the first page is in, so no
+  // keystroke lands before it exists.
+  useEffect(() => afterStart(() => void loadPalette()), []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
