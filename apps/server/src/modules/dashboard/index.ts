@@ -1,1 +1,2 @@
 export { dashboardRoutes } from './dashboard.routes.js';
+export { applicationsWaiting } from './dashboard.repository.js';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
 import { todayUtc } from '../../lib/dates.js';
+import { applicationsWaiting } from '../dashboard/index.js';
 import { hhmm } from '../market-locations/index.js';
 import * as repo from './today.repository.js';
 
@@ -16,7 +17,7 @@ export async function todayRoutes(app: FastifyInstance, ctx: AppContext): Promis
     // Market days and applications are vendor_management's, as on their own routes and the dashboard.
     if (!org || !caller.access.permissions.includes('vendor_management'))
       return { date, timeZone: TIME_ZONE, marketDays: null, applicationsWaiting: null };
-    const [days, waiting] = await Promise.all([repo.marketDaysOn(ctx.db, org.id, date), repo.applicationsWaiting(ctx.db, org.id)]);
+    const [days, waiting] = await Promise.all([repo.marketDaysOn(ctx.db, org.id, date), applicationsWaiting(ctx.db, org.id)]);
     return {
       date,
       timeZone: TIME_ZONE,

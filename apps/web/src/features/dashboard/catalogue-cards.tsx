@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Package, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { useI18n } from '../../app/i18n/i18n-provider';
-import { CardStatus, DashboardCard } from './dashboard-card';
+import { CardStatus } from './dashboard-card';
+import { SectionCard } from '../../components/ui/section-card';
 import { dashboardCatalogueQuery } from './dashboard-query';
 import { WeekChart } from './week-chart';
 
@@ -16,7 +17,7 @@ export default function CatalogueCards() {
   const status = <CardStatus pending={q.isPending} error={q.isError} onRetry={() => void q.refetch()} />;
   return (
     <>
-      <DashboardCard icon={<Package className="size-4" aria-hidden />} title={t('dashboard.catalogue.title')} testId="catalogue-card">
+      <SectionCard icon={<Package className="size-4" aria-hidden />} title={t('dashboard.catalogue.title')} testId="catalogue-card">
         {status}
         {c && c.total === 0 && (
           <p className="text-sm text-muted-foreground">
@@ -53,15 +54,15 @@ export default function CatalogueCards() {
             </div>
           </>
         )}
-      </DashboardCard>
-      <DashboardCard
+      </SectionCard>
+      <SectionCard
         icon={<TrendingUp className="size-4" aria-hidden />}
         title={t('dashboard.chart.productsPerWeek')}
         testId="products-per-week"
       >
         {status}
         {q.data?.productsPerWeek && <WeekChart title={t('dashboard.chart.productsPerWeek')} weeks={q.data.productsPerWeek} />}
-      </DashboardCard>
+      </SectionCard>
     </>
   );
 }

@@ -1,19 +1,5 @@
-import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { useI18n } from '../../app/i18n/i18n-provider';
-
-/** A dashboard card: a titled section; `testId` names it for the e2e smoke. */
-export function DashboardCard({ icon, title, testId, children }: { icon: ReactNode; title: string; testId?: string; children: ReactNode }) {
-  return (
-    <section className="rounded-lg border bg-card p-4" data-testid={testId}>
-      <h2 className="mb-3 flex items-center gap-2 text-sm font-medium text-muted-foreground">
-        {icon}
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** A card's loading skeleton (the card keeps its size while its figures load) or its failure with a retry. */
 export function CardStatus({ pending, error, onRetry }: { pending: boolean; error: boolean; onRetry: () => void }) {

@@ -5,7 +5,8 @@ import { useI18n } from '../../app/i18n/i18n-provider';
 import { NextMarketDaysCard } from '../market-days';
 import { ApplicationsWaitingCard } from './applications-waiting-card';
 import CatalogueCards from './catalogue-cards';
-import { CardStatus, DashboardCard } from './dashboard-card';
+import { CardStatus } from './dashboard-card';
+import { SectionCard } from '../../components/ui/section-card';
 import { dashboardQuery } from './dashboard-query';
 import OperationsCards from './operations-cards';
 import { RecentActivityCard } from './recent-activity-card';
@@ -25,12 +26,12 @@ export default function DashboardPage() {
       </div>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {!d && (
-          <DashboardCard icon={null} title={t('dashboard.title')}>
+          <SectionCard icon={null} title={t('dashboard.title')}>
             <CardStatus pending={summary.isPending} error={summary.isError} onRetry={() => void summary.refetch()} />
-          </DashboardCard>
+          </SectionCard>
         )}
         {d && d.members !== null && (
-          <DashboardCard icon={<Users className="size-4" aria-hidden />} title={t('dashboard.users')}>
+          <SectionCard icon={<Users className="size-4" aria-hidden />} title={t('dashboard.users')}>
             <div className="text-3xl font-semibold" data-testid="members-count">
               {d.members}
             </div>
@@ -43,12 +44,12 @@ export default function DashboardPage() {
                 </li>
               ))}
             </ul>
-          </DashboardCard>
+          </SectionCard>
         )}
         {d?.applicationsWaiting && <ApplicationsWaitingCard rows={d.applicationsWaiting} />}
         {d?.recentActivity && <RecentActivityCard entries={d.recentActivity} />}
         {d && (
-          <DashboardCard icon={<Languages className="size-4" aria-hidden />} title={t('dashboard.languages')}>
+          <SectionCard icon={<Languages className="size-4" aria-hidden />} title={t('dashboard.languages')}>
             <div className="text-3xl font-semibold">{d.languages.length}</div>
             <ul className="mt-3 flex flex-wrap gap-2 text-sm">
               {d.languages.map((l) => (
@@ -57,7 +58,7 @@ export default function DashboardPage() {
                 </li>
               ))}
             </ul>
-          </DashboardCard>
+          </SectionCard>
         )}
         {/* Cards with their own requests come after those of the first figures (no card above them moves when they fill in). */}
         {can('products') && <CatalogueCards />}

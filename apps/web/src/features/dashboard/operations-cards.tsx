@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { FileWarning, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { useI18n } from '../../app/i18n/i18n-provider';
-import { CardStatus, DashboardCard } from './dashboard-card';
+import { CardStatus } from './dashboard-card';
+import { SectionCard } from '../../components/ui/section-card';
 import { dashboardOperationsQuery } from './dashboard-query';
 import { WeekChart } from './week-chart';
 import { formatLocale } from '../../app/i18n/locale-format';
@@ -25,11 +26,7 @@ export default function OperationsCards() {
   const status = <CardStatus pending={q.isPending} error={q.isError} onRetry={() => void q.refetch()} />;
   return (
     <>
-      <DashboardCard
-        icon={<FileWarning className="size-4" aria-hidden />}
-        title={t('dashboard.documents.title')}
-        testId="documents-expiring"
-      >
+      <SectionCard icon={<FileWarning className="size-4" aria-hidden />} title={t('dashboard.documents.title')} testId="documents-expiring">
         {status}
         {docs && (
           <>
@@ -56,15 +53,15 @@ export default function OperationsCards() {
             )}
           </>
         )}
-      </DashboardCard>
-      <DashboardCard
+      </SectionCard>
+      <SectionCard
         icon={<TrendingUp className="size-4" aria-hidden />}
         title={t('dashboard.chart.applicationsPerWeek')}
         testId="applications-per-week"
       >
         {status}
         {q.data?.applicationsPerWeek && <WeekChart title={t('dashboard.chart.applicationsPerWeek')} weeks={q.data.applicationsPerWeek} />}
-      </DashboardCard>
+      </SectionCard>
     </>
   );
 }

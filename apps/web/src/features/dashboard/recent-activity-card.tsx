@@ -1,14 +1,14 @@
 import { Activity } from 'lucide-react';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { ActivitySentence, type ActivityEntry } from './activity-sentence';
-import { DashboardCard } from './dashboard-card';
+import { SectionCard } from '../../components/ui/section-card';
 import { formatLocale } from '../../app/i18n/locale-format';
 
 /** The newest entries of the audit log the caller may see, each told as a sentence. */
 export function RecentActivityCard({ entries }: { entries: ActivityEntry[] }) {
   const { t, language } = useI18n();
   return (
-    <DashboardCard icon={<Activity className="size-4" aria-hidden />} title={t('dashboard.recentActivity')} testId="recent-activity">
+    <SectionCard icon={<Activity className="size-4" aria-hidden />} title={t('dashboard.recentActivity')} testId="recent-activity">
       {entries.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('dashboard.noActivity')}</p>
       ) : (
@@ -23,6 +23,6 @@ export function RecentActivityCard({ entries }: { entries: ActivityEntry[] }) {
           ))}
         </ul>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }

@@ -2,13 +2,13 @@ import type { todayRoutes } from '@market/contracts';
 import { CalendarDays, DoorOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { useI18n } from '../../app/i18n/i18n-provider';
-import { TodayCard } from './today-card';
+import { SectionCard } from '../../components/ui/section-card';
 
 /** Today's market days with place, hours and status; check-in is said plainly not to exist yet. */
 export function TodayMarketDays({ days }: { days: todayRoutes.TodayMarketDay[] }) {
   const { t, language } = useI18n();
   return (
-    <TodayCard icon={<CalendarDays className="size-4" aria-hidden />} title={t('today.marketDays')} testId="today-market-days">
+    <SectionCard icon={<CalendarDays className="size-4" aria-hidden />} title={t('today.marketDays')} testId="today-market-days">
       {days.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('today.noMarketDays')}</p>
       ) : (
@@ -34,6 +34,6 @@ export function TodayMarketDays({ days }: { days: todayRoutes.TodayMarketDay[] }
       <Link to="/market-events" className="mt-3 inline-block text-sm text-primary hover:underline">
         {t('today.openMarketDays')}
       </Link>
-    </TodayCard>
+    </SectionCard>
   );
 }

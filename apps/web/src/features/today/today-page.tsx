@@ -4,7 +4,7 @@ import { STREAM_BASE } from '../applications';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { ListState } from '../../components/ui/list-state';
 import { useToday } from './today-api';
-import { TodayCard } from './today-card';
+import { SectionCard } from '../../components/ui/section-card';
 import { TodayMarketDays } from './today-market-days';
 import { formatLocale } from '../../app/i18n/locale-format';
 
@@ -42,7 +42,7 @@ export default function TodayPage() {
         <div className="grid gap-4 md:grid-cols-2">
           {d.marketDays ? <TodayMarketDays days={d.marketDays} /> : null}
           {d.applicationsWaiting && (
-            <TodayCard icon={<Inbox className="size-4" aria-hidden />} title={t('today.applications')} testId="today-applications">
+            <SectionCard icon={<Inbox className="size-4" aria-hidden />} title={t('today.applications')} testId="today-applications">
               {d.applicationsWaiting.every((r) => r.waiting === 0 && r.infoRequested === 0) ? (
                 <p className="text-sm text-muted-foreground">{t('today.noApplications')}</p>
               ) : (
@@ -62,15 +62,15 @@ export default function TodayPage() {
                   ))}
                 </ul>
               )}
-            </TodayCard>
+            </SectionCard>
           )}
           {!d.marketDays && <p className="text-sm text-muted-foreground md:col-span-2">{t('today.noMarketAccess')}</p>}
-          <TodayCard icon={<ListTodo className="size-4" aria-hidden />} title={t('today.tasks')}>
+          <SectionCard icon={<ListTodo className="size-4" aria-hidden />} title={t('today.tasks')}>
             <p className="text-sm text-muted-foreground">{t('today.tasksNotBuilt')}</p>
-          </TodayCard>
-          <TodayCard icon={<ShoppingBag className="size-4" aria-hidden />} title={t('today.sales')}>
+          </SectionCard>
+          <SectionCard icon={<ShoppingBag className="size-4" aria-hidden />} title={t('today.sales')}>
             <p className="text-sm text-muted-foreground">{t('today.salesNotBuilt')}</p>
-          </TodayCard>
+          </SectionCard>
         </div>
       )}
     </div>
