@@ -5,7 +5,7 @@ import type { Caller } from '../../lib/api-route.js';
 import { assertUnchanged } from '../../lib/concurrency.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound, type FieldError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
-import { lockSku } from '../products/index.js';
+import { lockSku, recomputeProductCompleteness } from '../products/index.js';
 import * as repo from './product-variants.repository.js';
 import { labelsFor, presentRows, toVariant, type Attrs } from './variant-view.js';
 
@@ -73,6 +73,8 @@ async function settleAxes(
     ]);
   }
   await repo.setProductAxes(tx, caller.orgId, product.id, given);
+  // Axes count as filled, and their product-level values are gone: the stored completeness follows at once.
+  await recomputeProductCompleteness(tx, caller.orgId, product.id);
   return { order: given, attrs };
 }
 

@@ -87,6 +87,24 @@ describe(`product variants (${driver})`, () => {
     expect(stored!.values).toEqual({ [s.text.id]: 'cotton' });
   });
 
+  it('counts a required attribute that becomes an axis as filled in the stored completeness at once', async () => {
+    const colour = await attribute(orgA, 'single_select', ['red', 'blue']);
+    const [fam] = await t.app.ctx.db
+      .insert(attributeFamilies)
+      .values({ orgId: orgA, code: `fam_${uniq()}`, nameEn: 'Shirts', nameAr: 'قمصان' })
+      .returning();
+    await t.app.ctx.db
+      .insert(attributeFamilyAttributes)
+      .values({ orgId: orgA, familyId: fam!.id, attributeId: colour.id, position: 0, required: true });
+    const p = await product(orgA, fam!.id);
+    await t.app.ctx.db.update(products).set({ descriptionEn: 'A shirt', descriptionAr: 'قميص' }).where(eq(products.id, p.id));
+    const res = await generate(p.id, { axes: [colour.id], values: { [colour.id]: ['red', 'blue'] } });
+    expect(res.statusCode).toBe(201);
+    const [stored] = await t.app.ctx.db.select().from(products).where(eq(products.id, p.id));
+    expect(stored!.completenessScore).toBe(100);
+    expect(stored!.completeness.en).toEqual({ score: 100, required: 3, missing: [] });
+  });
+
   it('generates every combination in order with SKUs <product>-<OPT1>-<OPT2>, sets the axes, audited', async () => {
     const s = await setup(orgA, `tee-${uniq()}`);
     const res = await generate(s.product.id, {

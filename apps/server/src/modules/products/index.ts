@@ -3,6 +3,6 @@
 // version snapshot the demo seed writes.
 export { productsRoutes } from './products.routes.js';
 export { lockSku } from './products.service.js';
-export { assertNotUsedByProducts, recomputeFamilyCompleteness } from './product-usage.repository.js';
+export { assertNotUsedByProducts, recomputeFamilyCompleteness, recomputeProductCompleteness } from './product-usage.repository.js';
 export { computeCompleteness, type CompletenessAttribute } from './completeness.js';
 export type { ProductSnapshot } from './product-snapshot.js';

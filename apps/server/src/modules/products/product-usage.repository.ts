@@ -79,3 +79,29 @@ export async function recomputeFamilyCompleteness(tx: DbOrTx, orgId: string, fam
     after = rows[rows.length - 1]!.id;
   }
 }
+
+/**
+ * Recomputes one product's stored completeness inside the caller's transaction, for writes outside the
+ * product form that change what it counts (variant axes, which also drop the axes' product-level values).
+ */
+export async function recomputeProductCompleteness(tx: DbOrTx, orgId: string, productId: string): Promise<void> {
+  const [row] = await tx
+    .select({
+      familyId: products.familyId,
+      nameEn: products.nameEn,
+      nameAr: products.nameAr,
+      descriptionEn: products.descriptionEn,
+      descriptionAr: products.descriptionAr,
+      values: products.values,
+      variantAxes: products.variantAxes,
+    })
+    .from(products)
+    .where(and(eq(products.orgId, orgId), eq(products.id, productId)));
+  if (!row) return;
+  const attrs = row.familyId ? await familyAttributes(tx, orgId, row.familyId) : [];
+  const { completeness, score } = computeCompleteness({ ...row, values: row.values ?? {} }, attrs);
+  await tx
+    .update(products)
+    .set({ completeness, completenessScore: score })
+    .where(and(eq(products.orgId, orgId), eq(products.id, productId)));
+}
