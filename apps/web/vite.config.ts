@@ -74,52 +74,229 @@ function preloadRouteChunks(): Plugin {
   };
 }
 
-/** The icon names a source file imports from lucide-react. */
-function lucideNames(source: string): string[] {
-  return [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g)].flatMap((m) =>
-    m[1]!
-      .split(',')
-      .map((n) =>
-        n
-          .replace(/^\s*type\s+/, '')
-          .split(/\s+as\s+/)[0]!
-          .trim(),
-      )
-      .filter(Boolean),
-  );
+/** A cycle of static imports between the bundle's chunks, or null. */
+export function chunkCycle(bundle: Rollup.OutputBundle): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string): string[] | null => {
+    const chunk = bundle[file];
+    if (state.get(file) === 'done' || !chunk || chunk.type !== 'chunk') return null;
+    if (state.get(file) === 'open') return [...stack.slice(stack.indexOf(file)), file];
+    state.set(file, 'open');
+    stack.push(file);
+    for (const dep of chunk.imports) {
+      const found = visit(dep);
+      if (found) return found;
+    }
+    stack.pop();
+    state.set(file, 'done');
+    return null;
+  };
+  for (const file of Object.keys(bundle)) {
+    const found = visit(file);
+    if (found) return found;
+  }
+  return null;
 }
 
-/** The lucide icon modules the shell's components import, unless the entry needs them too (they stay with it). */
-const shellIcons = new Set<string>();
-function collectShellIcons(): Plugin {
+/** A module's import and export statements, read from its code (names as written, `type` imports left out). */
+interface ModuleStatements {
+  /** import ... from: the names taken ('*' for a namespace), per specifier. */
+  imports: { spec: string; names: string[] }[];
+  /** export { a as b } from: exported name -> [specifier, name there]. */
+  reexports: Map<string, [string, string]>;
+  /** export * from. */
+  stars: string[];
+  /** Names the module itself defines and exports. */
+  own: Set<string>;
+  /** export { x }, where x is an imported binding: exported name -> [specifier, name there]. */
+  passed: Map<string, [string, string]>;
+  /** Nothing but import and export statements (an index file that only passes names on). */
+  barrel: boolean;
+}
+
+const namesOf = (list: string) =>
+  list
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n && !n.startsWith('type '))
+    .map((n) => n.split(/\s+as\s+/).map((x) => x.trim().replace(/^["']|["']$/g, '')) as [string, string?]);
+
+/** The statements of an ES module, or null for code that is not one (CommonJS, JSON, virtual modules). */
+export function moduleStatements(code: string): ModuleStatements | null {
+  if (!/\b(import|export)\b/.test(code)) return null;
+  const out: ModuleStatements = { imports: [], reexports: new Map(), stars: [], own: new Set(), passed: new Map(), barrel: false };
+  const bindings = new Map<string, [string, string]>();
+  const text = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  for (const m of text.matchAll(/\bimport\s+(type\s+)?(?:([\w$]+)\s*,?\s*)?(\*\s*as\s+[\w$]+|\{([^}]*)\})?\s*from\s*["']([^"']+)["']/g)) {
+    if (m[1]) continue;
+    const names = [...(m[2] ? ['default'] : []), ...(m[3]?.startsWith('*') ? ['*'] : []), ...namesOf(m[4] ?? '').map((n) => n[0])];
+    out.imports.push({ spec: m[5]!, names });
+    if (m[2]) bindings.set(m[2], [m[5]!, 'default']);
+    if (m[3]?.startsWith('*')) bindings.set(m[3].replace(/^\*\s*as\s+/, ''), [m[5]!, '*']);
+    for (const [name, as] of namesOf(m[4] ?? '')) bindings.set(as ?? name, [m[5]!, name]);
+  }
+  for (const m of text.matchAll(/\bimport\s*["']([^"']+)["']/g)) out.imports.push({ spec: m[1]!, names: ['*'] });
+  for (const m of text.matchAll(/\bexport\s+(type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    if (m[1]) continue;
+    for (const [name, as] of namesOf(m[2]!)) out.reexports.set(as ?? name, [m[3]!, name]);
+  }
+  for (const m of text.matchAll(/\bexport\s*\*\s*(?:as\s+([\w$]+)\s*)?from\s*["']([^"']+)["']/g)) {
+    if (m[1]) out.reexports.set(m[1], [m[2]!, '*']);
+    else out.stars.push(m[2]!);
+  }
+  for (const m of text.matchAll(/\bexport\s+(?:default\s+)?(?:async\s+)?(?:function\s*\*?|class|const|let|var)\s*([\w$]+)/g))
+    out.own.add(m[1]!);
+  if (/\bexport\s+default\b/.test(text)) out.own.add('default');
+  for (const m of text.matchAll(/\bexport\s*\{([^}]*)\}(?!\s*from)/g)) {
+    for (const [name, as] of namesOf(m[1]!)) {
+      out.own.add(as ?? name);
+      const imported = bindings.get(name);
+      if (imported) out.passed.set(as ?? name, imported);
+    }
+  }
+  const rest = text
+    .replace(/\b(import|export)\b[^;'"]*?\bfrom\s*["'][^"']+["'];?/g, '')
+    .replace(/\bimport\s*["'][^"']+["'];?/g, '')
+    .replace(/\bexport\s*\{[^}]*\};?/g, '')
+    .replace(/["']use (client|strict)["'];?/g, '');
+  out.barrel = rest.trim() === '';
+  return out;
+}
+
+/**
+ * The dashboard's way in, in few files (each file is one more request on a slow mobile link; there were 25): what
+ * the entry statically needs goes into the entry, and so do the small modules that the shell or the dashboard
+ * share with pages outside the shell (sign-in, public and vendor pages); what else the shell needs, and what the
+ * dashboard shares with other staff pages, goes into one chunk beside the shell (every staff page loads it); what
+ * only the dashboard needs stays in its page's chunk. Pages outside the shell never load the shell's code. "Needs"
+ * follows the names a module imports through re-exporting index files, as tree-shaking does, so importing one
+ * thing from a feature's index does not count the whole feature.
+ */
+/** Characters of code: a shared module at most this size rides in the entry rather than costing a request. */
+const SMALL_SHARED_MODULE = 4000;
+const criticalGroups = { entry: new Set<string>(), shell: new Set<string>() };
+function collectCriticalGroups(): Plugin {
   return {
-    name: 'market:shell-icons',
+    name: 'market:critical-groups',
     apply: 'build',
-    buildEnd() {
-      shellIcons.clear();
+    async buildEnd(error) {
+      for (const set of Object.values(criticalGroups)) set.clear();
+      if (error) return;
       const ids = [...this.getModuleIds()];
-      const barrel = ids.find((id) => /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(id));
-      if (!barrel) return;
-      // `export { default as CalendarDays, default as CalendarDaysIcon, ... } from './icons/calendar-days.mjs';`
-      const fileOf = new Map<string, string>();
-      for (const m of readFileSync(barrel, 'utf8').matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) {
-        const file = path.resolve(path.dirname(barrel), m[2]!);
-        for (const name of m[1]!.matchAll(/default as (\w+)/g)) fileOf.set(name[1]!, file);
-      }
-      const iconsOf = (id: string) => (id.startsWith(srcDir) ? lucideNames(readFileSync(id, 'utf8')) : []).map((n) => fileOf.get(n));
-      const initial = new Set<string>();
-      const visit = (id: string) => {
-        if (initial.has(id)) return;
-        initial.add(id);
-        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visit(dep);
-      };
-      for (const id of ids) if (this.getModuleInfo(id)?.isEntry) visit(id);
-      const entryIcons = new Set([...initial].flatMap(iconsOf));
-      const layout = path.join(srcDir, 'components/layout') + path.sep;
+      const info = (id: string) => this.getModuleInfo(id);
+      const statements = new Map<string, ModuleStatements | null>();
+      const resolved = new Map<string, string | null>();
+      const key = (spec: string, importer: string) => `${importer}\0${spec}`;
       for (const id of ids) {
-        if (!id.startsWith(layout)) continue;
-        for (const file of iconsOf(id)) if (file && !entryIcons.has(file)) shellIcons.add(file);
+        const st = info(id)?.code ? moduleStatements(info(id)!.code!) : null;
+        statements.set(id, st);
+        if (!st) continue;
+        const specs = [...st.imports.map((i) => i.spec), ...[...st.reexports.values()].map((r) => r[0]), ...st.stars];
+        for (const spec of new Set(specs)) {
+          const r = await this.resolve(spec, id);
+          resolved.set(key(spec, id), r && !r.external ? r.id : null);
+        }
       }
+      const target = (spec: string, importer: string) => resolved.get(key(spec, importer)) ?? null;
+
+      /** The modules `from` needs (with their dynamic imports when `dynamic`), not entering `stop`. */
+      const closure = (from: string[], opts: { stop?: Set<string>; dynamic?: boolean } = {}) => {
+        const stop = opts.stop ?? new Set<string>();
+        const whole = new Set<string>();
+        const named = new Set<string>();
+        const visitWhole = (id: string) => {
+          if (whole.has(id) || stop.has(id)) return;
+          whole.add(id);
+          const m = info(id);
+          const st = statements.get(id);
+          if (opts.dynamic) for (const dep of m?.dynamicallyImportedIds ?? []) visitWhole(dep);
+          if (!st) {
+            for (const dep of m?.importedIds ?? []) visitWhole(dep);
+            return;
+          }
+          for (const imp of st.imports) {
+            const t = target(imp.spec, id);
+            if (t) for (const name of imp.names) visitName(t, name);
+          }
+          // An import the statements do not show (one a plugin added): taken whole.
+          const specs = [...st.imports.map((i) => i.spec), ...[...st.reexports.values()].map((r) => r[0]), ...st.stars];
+          const known = new Set(specs.map((spec) => target(spec, id)));
+          for (const dep of m?.importedIds ?? []) if (!known.has(dep)) visitWhole(dep);
+        };
+        const provides = (id: string, name: string, seen = new Set<string>()): boolean => {
+          if (seen.has(id)) return false;
+          seen.add(id);
+          const st = statements.get(id);
+          if (!st || st.own.has(name) || st.reexports.has(name)) return true;
+          return st.stars.some((s) => {
+            const t = target(s, id);
+            return !!t && provides(t, name, seen);
+          });
+        };
+        const visitName = (id: string, name: string) => {
+          const k = `${id}\0${name}`;
+          if (named.has(k) || stop.has(id)) return;
+          named.add(k);
+          const st = statements.get(id);
+          // An index file that passes on what it imported: only the module the name comes from.
+          const passed = st?.barrel ? st.passed.get(name) : undefined;
+          if (passed) {
+            const t = target(passed[0], id);
+            if (t) visitName(t, passed[1]);
+            return;
+          }
+          if (!st || name === '*' || st.own.has(name)) {
+            visitWhole(id);
+            if (st && name === '*') {
+              for (const [spec] of st.reexports.values()) if (target(spec, id)) visitName(target(spec, id)!, '*');
+              for (const spec of st.stars) if (target(spec, id)) visitName(target(spec, id)!, '*');
+            }
+            return;
+          }
+          const re = st.reexports.get(name);
+          if (re) {
+            const t = target(re[0], id);
+            if (t) visitName(t, re[1]);
+            return;
+          }
+          for (const spec of st.stars) {
+            const t = target(spec, id);
+            if (t && provides(t, name)) visitName(t, name);
+          }
+        };
+        from.forEach(visitWhole);
+        return whole;
+      };
+
+      const byFile = (file: string) => ids.find((id) => id.replace(/\.tsx?$/, '') === file);
+      const entries = ids.filter((id) => info(id)?.isEntry);
+      const shell = byFile(path.join(srcDir, 'components/layout/app-shell'));
+      const staffPages = staffPageModules(readFileSync(path.join(srcDir, 'app/route-table.ts'), 'utf8'))
+        .map((p) => byFile(p.module))
+        .filter((id): id is string => !!id);
+      const dashboard = byFile(path.join(srcDir, 'features/dashboard/dashboard-page'));
+      if (!shell || !dashboard || !entries.length) return;
+      const initial = closure(entries);
+      // Everything that can load without the shell: from the entry, static and dynamic, short of the shell and the staff pages.
+      const outside = closure(entries, { stop: new Set([shell, ...staffPages]), dynamic: true });
+      const shellModules = closure([shell]);
+      const dashboardModules = closure([dashboard]);
+      // What another staff page needs too goes with the shell (every staff page loads it), not with the dashboard.
+      const otherPages = closure(staffPages.filter((id) => id !== dashboard));
+      const size = (id: string) => info(id)?.code?.length ?? Infinity;
+      for (const id of initial) criticalGroups.entry.add(id);
+      for (const id of new Set([...shellModules, ...dashboardModules])) {
+        if (initial.has(id)) continue;
+        if (outside.has(id)) {
+          if (size(id) <= SMALL_SHARED_MODULE) criticalGroups.entry.add(id);
+        } else if (id !== shell && (shellModules.has(id) || otherPages.has(id))) criticalGroups.shell.add(id);
+      }
+    },
+    generateBundle(_options, bundle) {
+      // Chunks that import each other could run a module before one it needs (a class before its base class).
+      const cycle = chunkCycle(bundle);
+      if (cycle) this.error(`Chunks import each other: ${cycle.join(' -> ')}`);
     },
   };
 }
@@ -150,7 +327,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), collectShellIcons(), preloadRouteChunks(), precompress()],
+  plugins: [react(), tailwindcss(), collectCriticalGroups(), preloadRouteChunks(), precompress()],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
@@ -165,9 +342,17 @@ export default defineConfig({
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
       output: {
-        // The shell's icons in one file instead of one file each (a dozen requests on the way to every staff page).
+        // Few files on the way to a staff page (see collectCriticalGroups). The entry's group takes its modules'
+        // dependencies along, so no other chunk holds something the entry runs; the shell's group needs none
+        // (what its modules import is in the entry, in the group, or outside the shell's code).
         codeSplitting: {
-          groups: [{ name: 'shell-icons', test: (id: string) => shellIcons.has(id), includeDependenciesRecursively: false }],
+          groups: [
+            // The auth client (and the bundler's runtime, which both need) beside the entry, loaded alongside it: the
+            // entry stays under the chunk size limit.
+            { name: 'supabase', test: /[\\/]node_modules[\\/]@supabase[\\/]auth-js[\\/]|rolldown[\\/]runtime/, priority: 4 },
+            { name: 'index', test: (id: string) => criticalGroups.entry.has(id), priority: 3 },
+            { name: 'shell-parts', test: (id: string) => criticalGroups.shell.has(id), includeDependenciesRecursively: false, priority: 2 },
+          ],
         },
       },
     },

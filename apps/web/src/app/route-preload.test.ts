@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Rollup } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROUTE_CHUNKS_PLACEHOLDER, routePreloads, staffPageModules } from '../../vite.config';
+import { chunkCycle, moduleStatements, ROUTE_CHUNKS_PLACEHOLDER, routePreloads, staffPageModules } from '../../vite.config';
 import { STAFF_ROUTES } from './route-table';
 
 const webRoot = path.resolve(import.meta.dirname, '../..');
@@ -28,6 +28,38 @@ describe('the build reads the staff routes it preloads', () => {
     } as Rollup.OutputBundle;
     const preloads = routePreloads(bundle, [{ path: '/dashboard', module: src('features/dashboard/dashboard-page') }]);
     expect(preloads).toEqual({ shell: ['shell.js', 'menu.js'], pages: [['/dashboard', ['dash.js', 'chart.js']]] });
+  });
+});
+
+describe('the build groups the modules on the way to a staff page', () => {
+  it('reads what a module takes from others and what an index file passes on', () => {
+    const page = moduleStatements(
+      `import { a, b as c, type T } from './x';\nimport d, * as ns from 'lib';\nimport './side.css';\nimport type { U } from './u';\nexport const own = 1;\nexport default function Page() {}`,
+    )!;
+    expect(page.imports).toEqual([
+      { spec: './x', names: ['a', 'b'] },
+      { spec: 'lib', names: ['default', '*'] },
+      { spec: './side.css', names: ['*'] },
+    ]);
+    expect([...page.own].sort()).toEqual(['Page', 'default', 'own']);
+    expect(page.barrel).toBe(false);
+
+    const index = moduleStatements(
+      `// What others use.\nexport { One } from './one';\nexport { Two as Deux, type Three } from './two';\nexport * from './rest';\nimport * as Dir from './dir';\nexport { Dir };`,
+    )!;
+    expect(index.barrel).toBe(true);
+    expect(Object.fromEntries(index.reexports)).toEqual({ One: ['./one', 'One'], Deux: ['./two', 'Two'] });
+    expect(index.stars).toEqual(['./rest']);
+    expect(Object.fromEntries(index.passed)).toEqual({ Dir: ['./dir', '*'] });
+    expect(moduleStatements('module.exports = require("./x");')).toBeNull();
+  });
+
+  it('finds chunks that import each other', () => {
+    const chunk = (fileName: string, imports: string[]) => ({ type: 'chunk', fileName, imports }) as unknown as Rollup.OutputChunk;
+    const ok = { 'a.js': chunk('a.js', ['b.js']), 'b.js': chunk('b.js', ['c.js']), 'c.js': chunk('c.js', []) } as Rollup.OutputBundle;
+    expect(chunkCycle(ok)).toBeNull();
+    const loop = { ...ok, 'c.js': chunk('c.js', ['a.js']) } as Rollup.OutputBundle;
+    expect(chunkCycle(loop)).toEqual(['a.js', 'b.js', 'c.js', 'a.js']);
   });
 });
 
