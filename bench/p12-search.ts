@@ -1,14 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../apps/server/src/db/client.js';
 import { todayUtc } from '../apps/server/src/lib/dates.js';
 import * as repo from '../apps/server/src/modules/search/search.repository.js';
 import { createUser, tokenFor } from '../apps/server/test/factories.js';
 import { fmt, median } from './lib/load.js';
+import { inlineSql, pgbench, recordingDb } from './lib/pgbench.js';
 import { productsApp, runLatency, spread } from './lib/products-app.js';
 import { SEARCH_TERMS } from './p4-search.js';
 
@@ -21,61 +15,14 @@ const LIMIT = 5;
  * itself (a recording stand-in for the database), with their parameters written in as literals for pgbench.
  */
 async function routeSql(orgId: string, q: string): Promise<string[]> {
-  const seen: SQL[] = [];
-  const recorder = { execute: async (query: SQL) => (seen.push(query), { rows: [] }) } as unknown as DbOrTx;
+  const { db: recorder, seen } = recordingDb();
   await repo.searchProducts(recorder, orgId, q, LIMIT);
   await repo.searchVendors(recorder, orgId, q, LIMIT);
   await repo.searchApplications(recorder, orgId, q, LIMIT);
   await repo.searchMarketDays(recorder, orgId, q, LIMIT, todayUtc());
   await repo.searchLocations(recorder, orgId, q, LIMIT);
   await repo.searchAssets(recorder, orgId, q, LIMIT);
-  const dialect = new PgDialect();
-  return seen.map((s) => {
-    const { sql, params } = dialect.sqlToQuery(s);
-    const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
-    return sql.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1])).replace(/\s+/g, ' ');
-  });
-}
-
-/** pgbench running one script per term (chosen at random per transaction) for `seconds`; p95/p50 of its transaction log, ms. */
-function pgbench(url: string, scripts: string[][], seconds: number, clients: number): Promise<{ p95: number; p50: number; n: number }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'p12-search-'));
-  const files = scripts.map((stmts, i) => {
-    const f = path.join(dir, `term-${i}.sql`);
-    writeFileSync(f, `${stmts.map((s) => `${s};`).join('\n')}\n`);
-    return f;
-  });
-  const args = [
-    '-n',
-    '-c',
-    String(clients),
-    '-j',
-    String(Math.min(clients, 2)),
-    '-T',
-    String(seconds),
-    '-l',
-    '--log-prefix',
-    path.join(dir, 'log'),
-  ];
-  for (const f of files) args.push('-f', f);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    execFile('pgbench', args, { timeout: (seconds + 60) * 1000 }, (err, _stdout, stderr) => {
-      try {
-        if (err) return reject(new Error(`pgbench failed: ${stderr}`));
-        const us = readdirSync(dir)
-          .filter((f) => f.startsWith('log'))
-          .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
-          .map((line) => Number(line.split(' ')[2]))
-          .filter((n) => Number.isFinite(n))
-          .sort((a, b) => a - b);
-        const at = (p: number) => us[Math.min(us.length - 1, Math.floor(p * us.length))]! / 1000;
-        resolve({ p95: at(0.95), p50: at(0.5), n: us.length });
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    });
-  });
+  return inlineSql(seen);
 }
 
 /**
