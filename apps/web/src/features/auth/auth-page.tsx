@@ -9,7 +9,6 @@ import { landingPath } from '../vendor-portal';
 import { useAuth } from '../../app/session/auth-provider';
 import { CodeForm, ForgotForm, InviteExpired, MfaForm, ResetForm, SignInForm, SignUpForm, type Mode } from './auth-forms';
 import { ConfirmLink, readEmailLink, type LinkType } from './confirm-link';
-import { useLinkLanguage } from './use-link-language';
 
 /**
  * An e-mailed link opens /auth?mode=confirm#token_hash=...&type=... (issue 14, item 9): a page with a
@@ -46,7 +45,6 @@ export default function AuthPage() {
   const [link] = useState(() => (mode === 'confirm' ? readEmailLink(window.location.hash) : null));
   // The user an e-mailed link just signed in: the page moves on once the session is theirs.
   const [confirmedId, setConfirmedId] = useState<string | null>(null);
-  useLinkLanguage(params.get('lang'));
   const linkNext = link?.next && !link.next.startsWith('/auth') ? link.next : null;
   const from = (location.state as { from?: string } | null)?.from ?? linkNext ?? '/';
 

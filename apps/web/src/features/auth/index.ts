@@ -1,3 +1,2 @@
 // What other features use of sign-in.
 export { inputClass } from './auth-fields';
-export { useLinkLanguage } from './use-link-language';

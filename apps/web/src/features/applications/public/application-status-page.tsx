@@ -8,7 +8,6 @@ import { useI18n } from '../../../app/i18n/i18n-provider';
 import { orgOfPage, publicApplicationKeys, useApplicationStatus, type ApplicantView } from './applications-public-api';
 import { StatusEdit } from './components/status-edit';
 import { LanguageSwitch } from '../../../app/i18n/language-switch';
-import { useLinkLanguage } from '../../auth';
 import { StatusHistory } from './components/status-history';
 import { StatusOverview } from './components/status-overview';
 import { StatusRespondForm } from './components/status-respond-form';
@@ -25,8 +24,6 @@ const tokenOfHash = () => {
 export default function ApplicationStatusPage() {
   const { t } = useI18n();
   // The e-mailed link names the applicant's language (issue 14, item 8).
-  const [linkLanguage] = useState(() => new URLSearchParams(window.location.search).get('lang'));
-  useLinkLanguage(linkLanguage);
   const [token, setToken] = useState(tokenOfHash);
   const [sent, setSent] = useState<'respond' | 'edit' | null>(null);
   const status = useApplicationStatus(token);
