@@ -1,6 +1,6 @@
 import type { Access, RouteDef } from '@market/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import type { AccessContext, Principal, UserRow } from './principal.js';
@@ -139,39 +139,20 @@ export function bindRoute<D extends RouteDef>(
   });
 }
 
-const serializers = new WeakMap<RouteDef, (data: unknown) => string>();
-
-/** The route's own response serialiser (schema check and JSON), compiled once per route. */
-function serializerOf(def: RouteDef): (data: unknown) => string {
-  let serialize = serializers.get(def);
-  if (!serialize) {
-    serialize = serializerCompiler({
-      schema: def.response,
-      method: def.method,
-      url: API_PREFIX + def.path,
-      httpStatus: String(def.status ?? 200),
-    }) as (data: unknown) => string;
-    serializers.set(def, serialize);
-  }
-  return serialize;
-}
-
 /**
- * A GET route's answer through a read cache, kept serialised exactly as the route's own serialiser
- * writes it (the same schema check, the same bytes). A request with `Cache-Control: no-cache`
- * computes the answer afresh (and stores it).
+ * A GET route's answer through a read cache, as JSON text that `compute` writes (e.g. a page assembled from
+ * JSON the database keeps ready; its tests check that text against the route's response schema). A request
+ * with `Cache-Control: no-cache` computes the answer afresh (and stores it).
  */
 export async function cachedJson<D extends RouteDef>(
   cache: ReadCache<string>,
-  def: D,
+  _def: D,
   key: string,
   input: { req: FastifyRequest; reply: FastifyReply },
-  compute: () => Promise<z.infer<D['response']>>,
+  compute: () => Promise<string>,
 ): Promise<z.infer<D['response']>> {
-  const serialize = serializerOf(def);
   const fresh = /(^|,)\s*no-cache\s*(,|$)/i.test(String(input.req.headers['cache-control'] ?? ''));
-  const body = async () => serialize(await compute());
-  const json = fresh ? await cache.refresh(key, body) : await cache.getOrCompute(key, body);
+  const json = fresh ? await cache.refresh(key, compute) : await cache.getOrCompute(key, compute);
   // A string with a JSON content type is sent as it is, not serialised again.
   void input.reply.type('application/json; charset=utf-8');
   return json as unknown as z.infer<D['response']>;

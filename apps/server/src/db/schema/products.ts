@@ -70,9 +70,19 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /** How many variants the product has, kept equal by triggers on product_variants (migration 0015). */
+    variantCount: integer('variant_count').notNull().default(0),
+    /**
+     * The product as the list shows it (ProductListItem as JSON text: its own columns, brand, vendor and family
+     * names, categories, variant count, thumbnail URL), rebuilt by a BEFORE trigger on every write of the row and
+     * refreshed in the same transaction by every change of what it shows (migration 0015, decision 016): a list
+     * page is one index walk over this table, with no join.
+     */
+    listItem: text('list_item').notNull().default(''),
+    /** Lower-cased and Arabic-normalised (search_normalize, migration 0015) for the trigram index. */
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs(sql`lower(sku || ' ' || name_en || ' ' || name_ar)`),
+      .generatedAlwaysAs(sql`search_normalize(sku || ' ' || name_en || ' ' || name_ar)`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     ...stamps(),

@@ -1,3 +1,4 @@
+import { normalizeSearch } from '../../lib/search-normalize.js';
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { attributeFamilyAttributes, attributes, productVariants, products } from '../../db/schema/index.js';
@@ -226,8 +227,10 @@ export async function gridPage(
   if (f.productId) where.push(eq(productVariants.productId, f.productId));
   if (f.q) {
     const pattern = `%${escapeLike(f.q.toLowerCase())}%`;
+    // search_text is stored normalised (Arabic spellings folded, decision 016): the term is matched in the same form.
+    const searchPattern = `%${escapeLike(normalizeSearch(f.q))}%`;
     where.push(
-      sql`(lower(${productVariants.sku}) like ${pattern} or ${productVariants.barcode} like ${pattern} or ${products.searchText} like ${pattern})`,
+      sql`(lower(${productVariants.sku}) like ${pattern} or ${productVariants.barcode} like ${pattern} or ${products.searchText} like ${searchPattern})`,
     );
   }
   if (f.after) {

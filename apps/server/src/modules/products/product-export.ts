@@ -70,16 +70,11 @@ async function* exportRows(db: Db, caller: Caller, query: c.ProductExportQuery):
   let sent = 0;
   for (;;) {
     const want = Math.min(BATCH, EXPORT_MAX_ROWS - sent);
-    const ids = await list.pageIds(db, caller.orgId, filters, sort, after, want + 1);
-    const page = ids.slice(0, want);
-    if (page.length)
-      yield await list.loadRows(
-        db,
-        caller.orgId,
-        page.map((r) => r.id),
-      );
+    const rows = await list.pageRows(db, caller.orgId, filters, sort, after, want + 1);
+    const page = rows.slice(0, want);
+    if (page.length) yield page.map((r) => JSON.parse(r.item) as c.ProductListItem);
     sent += page.length;
-    if (ids.length <= want) return;
+    if (rows.length <= want) return;
     if (sent >= EXPORT_MAX_ROWS) {
       yield { truncated: true };
       return;

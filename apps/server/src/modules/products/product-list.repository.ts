@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { attributeFamilies, brands, catalogCategories, productCategories, products, vendors } from '../../db/schema/index.js';
-import { publicUrl } from './products.repository.js';
+import { catalogCategories, productCategories, products } from '../../db/schema/index.js';
 import { SORT_KEYS, type SortValue } from './product-list.cursor.js';
 import type { productsRoutes as c } from '@market/contracts';
 import { escapeLike } from '../../lib/like-pattern.js';
+import { normalizeSearch } from '../../lib/search-normalize.js';
 
 export interface ProductFilters {
   q?: string;
@@ -61,12 +61,14 @@ function sortExpr(sort: c.ProductSort): { col: SQL; key: SQL; cast: (v: SortValu
 
 function filterSql(orgId: string, f: ProductFilters): SQL[] {
   const where: SQL[] = [sql`p.org_id = ${orgId}`];
-  const q = f.q?.trim().toLowerCase();
+  // The term in search_text's stored form: lower case, Arabic spellings folded (decision 016).
+  const q = normalizeSearch(f.q ?? '').trim();
   if (q) {
     // Three characters or more use the trigram index on search_text (trigrams need three); shorter is a SKU prefix.
-    // search_text is lower-cased when stored, so a case-sensitive LIKE of the lower-cased term matches what
-    // ILIKE would, at a third of its cost per row (ILIKE lower-cases every candidate row again).
-    if ([...q].length >= 3) where.push(sql`p.search_text like lower(${`%${escapeLike(q)}%`})`);
+    // Counted after normalising, since removed diacritics and tatweel shorten a term.
+    // search_text is stored in the same form, so a case-sensitive LIKE of the normalised term finds every common
+    // spelling, at a third of ILIKE's cost per row (ILIKE lower-cases every candidate row again).
+    if ([...q].length >= 3) where.push(sql`p.search_text like ${`%${escapeLike(q)}%`}`);
     else where.push(sql`lower(p.sku) like ${`${escapeLike(q)}%`}`);
   }
   if (f.status?.length) where.push(f.status.length === 1 ? sql`p.status = ${f.status[0]}` : sql`p.status in ${f.status}`);
@@ -96,26 +98,34 @@ export async function categorySubtree(db: DbOrTx, orgId: string, categoryId: str
   return (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 }
 
+/** One row of a page: its id, its sort key (for the cursor) and the list item as JSON text (products.list_item). */
+export interface PageRow {
+  id: string;
+  key: SortValue;
+  item: string;
+}
+
 /**
- * The ids of one page in the order of `sort`, after the cursor: an index-friendly query (the sort's
- * (org_id, X, id) index, keyset condition (X, id) > / < (cursorX, cursorId), never OFFSET).
+ * One page in the order of `sort`, after the cursor: an index-friendly query (the sort's (org_id, X, id) index,
+ * keyset condition (X, id) > / < (cursorX, cursorId), never OFFSET) that reads each row's list item from the
+ * row itself (products.list_item, kept up to date by triggers in the writer's transaction; decision 016).
  */
-export async function pageIds(
+export async function pageRows(
   db: DbOrTx,
   orgId: string,
   f: ProductFilters,
   sort: c.ProductSort,
   after: [SortValue, string] | null,
   limit: number,
-): Promise<{ id: string; key: SortValue }[]> {
-  const res = await db.execute(pageIdsSql(orgId, f, sort, after, limit));
-  const rows = (res as unknown as { rows: { id: string; k: string | number }[] }).rows;
+): Promise<PageRow[]> {
+  const res = await db.execute(pageSql(orgId, f, sort, after, limit));
+  const rows = (res as unknown as { rows: { id: string; k: string | number; item: string }[] }).rows;
   const numeric = SORT_KEYS[sort].kind === 'int';
-  return rows.map((r) => ({ id: r.id, key: numeric ? Number(r.k) : String(r.k) }));
+  return rows.map((r) => ({ id: r.id, key: numeric ? Number(r.k) : String(r.k), item: r.item }));
 }
 
-/** The statement of pageIds (the benchmark and EXPLAIN checks run it as is). */
-export function pageIdsSql(orgId: string, f: ProductFilters, sort: c.ProductSort, after: [SortValue, string] | null, limit: number): SQL {
+/** The statement of pageRows (the benchmark and EXPLAIN checks run it as is). */
+export function pageSql(orgId: string, f: ProductFilters, sort: c.ProductSort, after: [SortValue, string] | null, limit: number): SQL {
   const s = sortExpr(sort);
   const dir = SORT_KEYS[sort].dir;
   // With a search the planner may rather start from the trigram index, so only plain category filters take this path.
@@ -133,15 +143,24 @@ export function pageIdsSql(orgId: string, f: ProductFilters, sort: c.ProductSort
   const order = sort === 'sku_asc' ? sql`${s.col} asc` : dir === 'desc' ? sql`${s.col} desc, p.id desc` : sql`${s.col} asc, p.id asc`;
   if (f.categorySmall && f.categoryIds?.length) {
     return sql`with cp as materialized (select distinct pc.product_id from ${productCategories} pc where pc.org_id = ${orgId} and pc.category_id = any(${uuidArray(f.categoryIds)}))
-      select p.id, ${s.key} as k from cp join ${products} p on p.id = cp.product_id where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`;
+      select p.id, ${s.key} as k, p.list_item as item from cp join ${products} p on p.id = cp.product_id where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`;
   }
   if (f.filterSmall) {
+    // The matches' sort columns only (up to FILTER_DRIVEN_MAX rows), then the list items of the page's rows.
     const keyset = where.length > base ? where.slice(base) : [sql`true`];
     return sql`with p as materialized (select p.id, p.updated_at, p.created_at, p.name_en, p.sku, p.price_minor, p.completeness_score
         from ${products} p where ${sql.join(where.slice(0, base), sql` and `)})
-      select p.id, ${s.key} as k from p where ${sql.join(keyset, sql` and `)} order by ${order} limit ${limit}`;
+      select page.id, page.k, (select x.list_item from ${products} x where x.id = page.id) as item
+      from (select p.id, ${s.key} as k from p where ${sql.join(keyset, sql` and `)} order by ${order} limit ${limit}) page`;
   }
-  return sql`select p.id, ${s.key} as k from ${products} p where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`;
+  const rest = sql`from ${products} p where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`;
+  // A search or a large category subtree is tested on products_org_updated_idx's trailing keys while walking it,
+  // index-only; reading list_item in the same scan would visit the table for every candidate row. So the page's
+  // ids come first and then the page's items. Other filters are index conditions or need the row anyway.
+  if (f.q?.trim() || f.categoryIds?.length)
+    return sql`select page.id, page.k, (select x.list_item from ${products} x where x.id = page.id) as item
+      from (select p.id, ${s.key} as k ${rest}) page`;
+  return sql`select p.id, ${s.key} as k, p.list_item as item ${rest}`;
 }
 
 /**
@@ -163,7 +182,7 @@ function oneCategoryByUpdate(
       sql`(pc.updated_at, pc.product_id) ${dir === 'desc' ? sql`<` : sql`>`} (${String(after[0])}::timestamptz, ${after[1]}::uuid)`,
     );
   const order = dir === 'desc' ? sql`pc.updated_at desc, pc.product_id desc` : sql`pc.updated_at asc, pc.product_id asc`;
-  return sql`select p.id, ${key} as k from ${productCategories} pc join ${products} p on p.id = pc.product_id
+  return sql`select p.id, ${key} as k, p.list_item as item from ${productCategories} pc join ${products} p on p.id = pc.product_id
     where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`;
 }
 
@@ -194,78 +213,4 @@ export async function categoryIsSmall(db: DbOrTx, orgId: string, categoryIds: st
   const res = await db.execute(sql`select count(*)::int as n from (select 1 from ${productCategories} pc
     where pc.org_id = ${orgId} and pc.category_id = any(${uuidArray(categoryIds)}) limit ${CATEGORY_DRIVEN_MAX + 1}) x`);
   return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) <= CATEGORY_DRIVEN_MAX;
-}
-
-/** A time as Date#toISOString writes it (milliseconds, UTC). */
-const ISO_MS = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
-
-/**
- * The joins the list shows (brand, vendor, family, categories, variant count, first image), for these ids
- * only, in their order: one statement, with each row's categories as a JSON array built by the database.
- */
-export async function loadRows(db: DbOrTx, orgId: string, ids: string[]): Promise<c.ProductListItem[]> {
-  if (!ids.length) return [];
-  const res = await db.execute(sql`
-    select p.id, p.sku, p.name_en, p.name_ar, p.status, p.price_minor, p.completeness_score,
-      to_char(p.created_at at time zone 'UTC', ${ISO_MS}) as created_at, to_char(p.updated_at at time zone 'UTC', ${ISO_MS}) as updated_at,
-      b.id as brand_id, b.name_en as brand_en, b.name_ar as brand_ar, v.id as vendor_id, v.public_name as vendor_name,
-      f.id as family_id, f.name_en as family_en, f.name_ar as family_ar,
-      (select count(*)::int from product_variants pv where pv.product_id = p.id) as variant_count,
-      (select json_build_array(a.bucket_id, a.thumbnail_path)::text from product_media pm join assets a on a.id = pm.asset_id
-        where pm.product_id = p.id order by pm.position limit 1) as thumb,
-      (select json_agg(json_build_array(cc.id, cc.name_en, cc.name_ar) order by cc.name_en)::text
-        from ${productCategories} pc join ${catalogCategories} cc on cc.id = pc.category_id where pc.product_id = p.id) as cats
-    from ${products} p
-    left join ${brands} b on b.id = p.brand_id
-    left join ${vendors} v on v.id = p.vendor_id
-    left join ${attributeFamilies} f on f.id = p.family_id
-    where p.org_id = ${orgId} and p.id = any(${uuidArray(ids)})`);
-  type Row = {
-    id: string;
-    sku: string;
-    name_en: string;
-    name_ar: string;
-    status: c.ProductStatus;
-    price_minor: string | number;
-    completeness_score: number;
-    created_at: string;
-    updated_at: string;
-    brand_id: string | null;
-    brand_en: string | null;
-    brand_ar: string | null;
-    vendor_id: string | null;
-    vendor_name: string | null;
-    family_id: string | null;
-    family_en: string | null;
-    family_ar: string | null;
-    variant_count: number;
-    thumb: string | null;
-    cats: string | null;
-  };
-  const byId = new Map<string, c.ProductListItem>();
-  for (const r of (res as unknown as { rows: Row[] }).rows) {
-    let imageUrl: string | null = null;
-    if (r.thumb) {
-      const [bucket, path] = JSON.parse(r.thumb) as [string, string | null];
-      imageUrl = path ? publicUrl(bucket, path) : null;
-    }
-    byId.set(r.id, {
-      id: r.id,
-      sku: r.sku,
-      nameEn: r.name_en,
-      nameAr: r.name_ar,
-      status: r.status,
-      priceMinor: Number(r.price_minor),
-      brand: r.brand_id ? { id: r.brand_id, nameEn: r.brand_en!, nameAr: r.brand_ar! } : null,
-      vendor: r.vendor_id ? { id: r.vendor_id, name: r.vendor_name! } : null,
-      family: r.family_id ? { id: r.family_id, nameEn: r.family_en!, nameAr: r.family_ar! } : null,
-      categories: r.cats ? (JSON.parse(r.cats) as [string, string, string][]).map(([id, nameEn, nameAr]) => ({ id, nameEn, nameAr })) : [],
-      completenessScore: r.completeness_score,
-      variantCount: Number(r.variant_count),
-      imageUrl,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    });
-  }
-  return ids.map((id) => byId.get(id)).filter((x): x is c.ProductListItem => Boolean(x));
 }

@@ -1,5 +1,5 @@
 import type { productsRoutes as c } from '@market/contracts';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { decodeProductCursor } from './product-list.cursor.js';
 import { encodeProductCursor, SORT_KEYS } from './product-list.cursor.js';
@@ -38,17 +38,22 @@ export function cursorAfter(sort: c.ProductSort, last: { id: string; key: string
   return encodeProductCursor(sort, { id: last.id, [SORT_KEYS[sort].key]: last.key });
 }
 
-/** A page: the ids first with the index-friendly keyset query, then the joins for those ids only. */
-export async function listProducts(db: Db, caller: Caller, query: c.ProductListQuery): Promise<c.ProductPage> {
+/**
+ * A page as the JSON text the route sends: one statement reads the page's rows through the sort's index, each
+ * with its list item already written as JSON (products.list_item, decision 016), and the page is those items
+ * joined, in the key order of ProductPage ({ items, nextCursor }).
+ */
+export async function listProductsJson(db: DbOrTx, caller: Caller, query: c.ProductListQuery): Promise<string> {
   const sort = query.sort ?? DEFAULT_SORT;
   const limit = query.limit ?? DEFAULT_LIMIT;
   const after = query.cursor ? decodeProductCursor(sort, query.cursor) : null;
-  const ids = await list.pageIds(db, caller.orgId, await filtersOf(db, caller.orgId, query), sort, after, limit + 1);
-  const page = ids.slice(0, limit);
-  const items = await list.loadRows(
-    db,
-    caller.orgId,
-    page.map((r) => r.id),
-  );
-  return { items, nextCursor: ids.length > limit ? cursorAfter(sort, page[page.length - 1]!) : null };
+  const rows = await list.pageRows(db, caller.orgId, await filtersOf(db, caller.orgId, query), sort, after, limit + 1);
+  const page = rows.slice(0, limit);
+  const next = rows.length > limit ? JSON.stringify(cursorAfter(sort, page[page.length - 1]!)) : 'null';
+  return `{"items":[${page.map((r) => r.item).join(',')}],"nextCursor":${next}}`;
+}
+
+/** The same page as an object (tests, and callers that work on the items). */
+export async function listProducts(db: DbOrTx, caller: Caller, query: c.ProductListQuery): Promise<c.ProductPage> {
+  return JSON.parse(await listProductsJson(db, caller, query)) as c.ProductPage;
 }

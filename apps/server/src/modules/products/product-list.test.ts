@@ -5,7 +5,7 @@ import { driver, type TestContext } from '../../../test/harness.js';
 import { bearer, createUser, tokenFor } from '../../../test/factories.js';
 import { catalogFixture, client, created, fieldOf, orgClients, startCatalogApp, type Api, type Fixture } from './products.test-support.js';
 import { decodeProductCursor, encodeProductCursor } from './product-list.cursor.js';
-import { categorySubtree, equalityFilterIsSmall, pageIds } from './product-list.repository.js';
+import { categorySubtree, equalityFilterIsSmall, pageRows } from './product-list.repository.js';
 
 let t: TestContext;
 let api: Api;
@@ -157,12 +157,12 @@ describe(`product list: keyset paging, filters, search (${driver})`, () => {
     const ids = await categorySubtree(t.app.ctx.db, orgId, fx.food.id);
     expect(ids.sort()).toEqual([fx.food.id, fx.fruit.id, fx.citrus.id].sort());
     for (const sort of ['updated_desc', 'price_asc', 'name_desc'] as const) {
-      const walk = await pageIds(t.app.ctx.db, orgId, { categoryIds: ids, categorySmall: false }, sort, null, 100);
-      const driven = await pageIds(t.app.ctx.db, orgId, { categoryIds: ids, categorySmall: true }, sort, null, 100);
+      const walk = await pageRows(t.app.ctx.db, orgId, { categoryIds: ids, categorySmall: false }, sort, null, 100);
+      const driven = await pageRows(t.app.ctx.db, orgId, { categoryIds: ids, categorySmall: true }, sort, null, 100);
       expect(walk.length).toBe(20);
       expect(driven).toEqual(walk);
       const after = walk[9]!;
-      const rest = await pageIds(t.app.ctx.db, orgId, { categoryIds: ids, categorySmall: true }, sort, [after.key, after.id], 100);
+      const rest = await pageRows(t.app.ctx.db, orgId, { categoryIds: ids, categorySmall: true }, sort, [after.key, after.id], 100);
       expect(rest).toEqual(walk.slice(10));
     }
   });
@@ -171,20 +171,27 @@ describe(`product list: keyset paging, filters, search (${driver})`, () => {
     expect(await categorySubtree(t.app.ctx.db, orgId, fx.citrus.id)).toEqual([fx.citrus.id]);
     for (const sort of ['updated_desc', 'updated_asc'] as const) {
       // The same id twice is not "one category": it takes the general plan (walk the sort index, probe the category).
-      const walk = await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id, fx.citrus.id], categorySmall: false }, sort, null, 100);
-      const byCategory = await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id] }, sort, null, 100);
+      const walk = await pageRows(
+        t.app.ctx.db,
+        orgId,
+        { categoryIds: [fx.citrus.id, fx.citrus.id], categorySmall: false },
+        sort,
+        null,
+        100,
+      );
+      const byCategory = await pageRows(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id] }, sort, null, 100);
       expect(walk.length).toBe(10);
       expect(byCategory).toEqual(walk);
       const after = walk[3]!;
-      expect(await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id] }, sort, [after.key, after.id], 100)).toEqual(walk.slice(4));
+      expect(await pageRows(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id] }, sort, [after.key, after.id], 100)).toEqual(walk.slice(4));
     }
     // An edit moves the product to the front of its category's newest-first order (two products of its own, so other tests' data stays as it was).
     const one = await created<{ id: string }>(api.post('/products', { sku: 'ZZ-T1', nameEn: 'Trigger one', categoryIds: [fx.citrus.id] }));
     const two = await created<{ id: string }>(api.post('/products', { sku: 'ZZ-T2', nameEn: 'Trigger two', categoryIds: [fx.citrus.id] }));
-    expect((await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id] }, 'updated_desc', null, 1))[0]!.id).toBe(two.id);
+    expect((await pageRows(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id] }, 'updated_desc', null, 1))[0]!.id).toBe(two.id);
     const edited = await api.patch(`/products/${one.id}`, { priceMinor: 4242 });
     expect(edited.statusCode).toBe(200);
-    const first = (await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id] }, 'updated_desc', null, 1))[0]!;
+    const first = (await pageRows(t.app.ctx.db, orgId, { categoryIds: [fx.citrus.id] }, 'updated_desc', null, 1))[0]!;
     expect(first.id).toBe(one.id);
     expect(new Date(String(first.key)).getTime()).toBe(new Date(edited.json().updatedAt).getTime());
     for (const p of [one, two]) expect((await api.del(`/products/${p.id}`)).statusCode).toBe(200);
@@ -199,13 +206,13 @@ describe(`product list: keyset paging, filters, search (${driver})`, () => {
     ];
     for (const filter of cases) {
       for (const sort of ['name_asc', 'price_desc', 'sku_asc', 'completeness_asc'] as const) {
-        const walk = await pageIds(t.app.ctx.db, orgId, { ...filter, filterSmall: false }, sort, null, 100);
-        const driven = await pageIds(t.app.ctx.db, orgId, { ...filter, filterSmall: true }, sort, null, 100);
+        const walk = await pageRows(t.app.ctx.db, orgId, { ...filter, filterSmall: false }, sort, null, 100);
+        const driven = await pageRows(t.app.ctx.db, orgId, { ...filter, filterSmall: true }, sort, null, 100);
         expect(walk.length, JSON.stringify(filter)).toBeGreaterThan(0);
         expect(driven).toEqual(walk);
         if (walk.length > 3) {
           const after = walk[2]!;
-          expect(await pageIds(t.app.ctx.db, orgId, { ...filter, filterSmall: true }, sort, [after.key, after.id], 100)).toEqual(
+          expect(await pageRows(t.app.ctx.db, orgId, { ...filter, filterSmall: true }, sort, [after.key, after.id], 100)).toEqual(
             walk.slice(3),
           );
         }
@@ -312,8 +319,15 @@ describe(`product bulk changes (${driver})`, () => {
       sql`update product_categories set category_id = ${fx.food.id} where product_id = ${all[9]!.id} and category_id = (select category_id from product_categories where product_id = ${all[9]!.id} order by category_id limit 1)`,
     );
     expect(await copyDiffers()).toEqual([]);
-    const walk = await pageIds(t.app.ctx.db, orgId, { categoryIds: [fx.food.id, fx.fruit.id], categorySmall: false }, 'sku_asc', null, 100);
-    const driven = await pageIds(
+    const walk = await pageRows(
+      t.app.ctx.db,
+      orgId,
+      { categoryIds: [fx.food.id, fx.fruit.id], categorySmall: false },
+      'sku_asc',
+      null,
+      100,
+    );
+    const driven = await pageRows(
       t.app.ctx.db,
       orgId,
       { categoryIds: [fx.food.id, fx.fruit.id], categorySmall: true },

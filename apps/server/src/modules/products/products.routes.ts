@@ -7,7 +7,7 @@ import { bulkUpdate } from './product-bulk.service.js';
 import { csvStream, exportFileName, xlsxStream } from './product-export.js';
 import { baseMinorDigits, formOptions } from './product-form-options.repository.js';
 import * as history from './product-history.service.js';
-import { listProducts } from './product-list.service.js';
+import { listProductsJson } from './product-list.service.js';
 import * as views from './saved-views.service.js';
 
 const ok = { ok: true as const };
@@ -17,7 +17,7 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext): Pro
   // List pages are served from the catalogue cache until a write to the catalogue (decision 007).
   bindRoute(app, r.listProducts, ({ caller, query, req, reply }) =>
     cachedJson(ctx.caches.catalog, r.listProducts, `products:${caller.orgId}:${JSON.stringify(query)}`, { req, reply }, () =>
-      listProducts(ctx.db, caller, query),
+      listProductsJson(ctx.db, caller, query),
     ),
   );
   bindRoute(app, r.exportProducts, async ({ caller, query, reply }) => {

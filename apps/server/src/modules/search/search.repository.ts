@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { assets, marketDays, marketLocations, products, vendorApplications, vendors } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/like-pattern.js';
+import { normalizeSearch } from '../../lib/search-normalize.js';
 
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const res = await db.execute(query);
@@ -26,12 +27,15 @@ export interface ProductHit {
  * the SKU (the (org_id, lower(sku)) index; trigrams need three); three or more match the SKU or a name anywhere
  * (search_text: its trigram index for rare terms, the walk of products_org_updated_idx, which carries
  * search_text, for common ones), newest first, plus the product whose SKU is exactly the term (unique index).
- * Exact SKU first, then SKUs starting with the term, then the rest. A separate "SKU starts with" query is not
+ * Exact SKU first, then SKUs starting with the term, then the rest. The term is first put in search_text's
+ * stored form (normalizeSearch: lower case, Arabic spellings folded), and the three-character rule counts that
+ * form; the SKU comparisons use it too. A separate "SKU starts with" query is not
  * used for long terms: under a non-C collation LIKE 'x%' cannot range-scan the SKU index, and on search_text the
  * trigram index would recheck every row containing the word.
  */
 export async function searchProducts(db: DbOrTx, orgId: string, q: string, limit: number): Promise<ProductHit[]> {
-  const term = q.toLowerCase();
+  const term = normalizeSearch(q).trim();
+  if (!term) return [];
   if ([...term].length < 3)
     return rows<ProductHit>(
       db,
@@ -43,10 +47,10 @@ export async function searchProducts(db: DbOrTx, orgId: string, q: string, limit
     sql`(select p.id, p.sku, p.name_en, p.name_ar, p.status from ${products} p where p.org_id = ${orgId} and lower(p.sku) = lower(${term}))
       union all
       (select p.id, p.sku, p.name_en, p.name_ar, p.status from ${products} p
-        where p.org_id = ${orgId} and p.search_text like lower(${contains(term)}) order by p.updated_at desc, p.id desc limit ${limit})`,
+        where p.org_id = ${orgId} and p.search_text like ${contains(term)} order by p.updated_at desc, p.id desc limit ${limit})`,
   );
   const rank = (p: ProductHit) => {
-    const sku = p.sku.toLowerCase();
+    const sku = normalizeSearch(p.sku);
     return sku === term ? 0 : sku.startsWith(term) ? 1 : 2;
   };
   const seen = new Set<string>();
