@@ -8,6 +8,7 @@ import { p3 } from './p3-deep-page.js';
 import { p4 } from './p4-search.js';
 import { p5 } from './p5-filters.js';
 import { p12search } from './p12-search.js';
+import { p13 } from './p13-cache-mix.js';
 import type { Preset } from './lib/web-lighthouse.js';
 
 /**
@@ -45,6 +46,7 @@ const figures: Record<string, () => Promise<void>> = {
   p10: () => p10({ lighthouseRuns: 3, presets }),
   p11: () => p11(),
   'p12-search': () => p12search(latency),
+  p13: () => p13({ rounds: quick ? 1 : 3, duration: quick ? 6 : 10, connections: settings.connections, drivers }),
 };
 const unknown = only ? [...only].filter((f) => !(f in figures)) : [];
 if (unknown.length) {

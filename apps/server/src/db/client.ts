@@ -21,10 +21,15 @@ export interface Database {
   db: Db;
   driver: Driver;
   /**
-   * Receives NOTIFY payloads of a channel; returns an unsubscribe function. `onGap(true)` says the
+   * Receives NOTIFY payloads of a channel, or of several channels on one listening connection (so they arrive
+   * in the order PostgreSQL delivers them: commit order); returns an unsubscribe function. `onGap(true)` says the
    * listening connection was lost (notifications may be missed until `onGap(false)`, when it listens again).
    */
-  listen(channel: string, onPayload: (payload: string) => void, onGap?: (lost: boolean) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string | readonly string[],
+    onPayload: (payload: string, channel: string) => void,
+    onGap?: (lost: boolean) => void,
+  ): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -74,9 +79,11 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     db,
     driver: 'pglite',
     async listen(channel, onPayload) {
-      const unsub = await pglite.listen(channel, onPayload);
+      // One in-process connection: every notification is dispatched in the order the backend sent it.
+      const unsubs: (() => Promise<void>)[] = [];
+      for (const c of typeof channel === 'string' ? [channel] : channel) unsubs.push(await pglite.listen(c, (p) => onPayload(p, c)));
       return async () => {
-        if (!closed) await unsub();
+        if (!closed) for (const unsub of unsubs) await unsub();
       };
     },
     async migrate() {
@@ -104,6 +111,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     driver: 'postgres',
     async listen(channel, onPayload, onGap) {
+      const channels = typeof channel === 'string' ? [channel] : [...channel];
       let stopped = false;
       let current: pg.Client | null = null;
       let lost = false;
@@ -120,10 +128,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
           if (current === c) retry();
         });
         c.on('notification', (n) => {
-          if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+          if (channels.includes(n.channel) && n.payload !== undefined) onPayload(n.payload, n.channel);
         });
         await c.connect();
-        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        for (const ch of channels) await c.query(`LISTEN ${pg.escapeIdentifier(ch)}`);
         current = c;
         if (lost) onGap?.((lost = false));
       };

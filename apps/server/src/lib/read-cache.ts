@@ -1,8 +1,8 @@
 /**
  * A bounded in-process cache of reads that are costly to compute and rare to change (who a session
  * is, a catalogue list page). Correctness rests on the generation, not on the time to live:
- * - invalidate() moves the generation after a committed write (in this process right before the
- *   write's answer is sent; from other processes through NOTIFY), and every older entry is a miss;
+ * - invalidate() moves the generation when a committed write to what the cache holds is heard of (the
+ *   tables' NOTIFY; a writing request's answer waits until its own has arrived), and every older entry is a miss;
  * - a value is stored only under the generation read before its computation started, so a read that
  *   raced a write never stores what the write made stale;
  * - while the change feed is down (pause), nothing is served or stored.

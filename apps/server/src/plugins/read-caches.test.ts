@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, sessions, userRoles } from '../db/schema/index.js';
 import { bearer, createUser, tokenFor } from '../../test/factories.js';
-import type { TestContext } from '../../test/harness.js';
+import { driver, type TestContext } from '../../test/harness.js';
 import { created, orgClients, startCatalogApp, type Api } from '../modules/products/products.test-support.js';
 
 let t: TestContext;
@@ -54,13 +54,34 @@ describe('product list pages from the catalogue cache', () => {
   });
 
   it('shows a write through the API in the writer’s next read', async () => {
+    const cache = t.app.ctx.caches.catalog;
     await page();
+    let generation = cache.generation;
     const res = await api.patch(`/products/${productId}`, { nameEn: 'Sidr honey', expectedVersion: 1 });
     expect(res.statusCode, res.body).toBe(200);
+    // The answer left only once the write's own NOTIFY had moved the cache on (the barrier).
+    expect(cache.generation).toBeGreaterThan(generation);
     expect((await mine()).nameEn).toBe('Sidr honey');
     // What a row shows from other tables: the brand's name.
+    generation = cache.generation;
     expect((await api.patch(`/brands/${brandId}`, { nameEn: 'Acme Farms' })).statusCode).toBe(200);
+    expect(cache.generation).toBeGreaterThan(generation);
     expect((await mine()).brand?.nameEn).toBe('Acme Farms');
+  });
+
+  it('keeps the page and the writer’s session cached across a write that touches neither', async () => {
+    const { catalog, principals, access } = t.app.ctx.caches;
+    const location = await created(api.post('/market-locations', { nameEn: 'Harbour', nameAr: 'الميناء' }));
+    const first = await api.get('/products?limit=50');
+    const generations = [catalog.generation, principals.generation, access.generation];
+    const patched = await api.patch(`/market-locations/${location.id}`, { nameEn: 'Harbour Market' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect([catalog.generation, principals.generation, access.generation]).toEqual(generations);
+    const hits = { catalog: catalog.hits, access: access.hits };
+    const again = await api.get('/products?limit=50');
+    expect(catalog.hits).toBe(hits.catalog + 1);
+    expect(access.hits).toBe(hits.access + 1);
+    expect(again.body).toBe(first.body);
   });
 
   it('hears of writes made outside the API (another process, a background job) through NOTIFY', async () => {
@@ -73,6 +94,29 @@ describe('product list pages from the catalogue cache', () => {
     );
     await eventually(async () => (await mine()).variantCount === 1);
   });
+
+  it.runIf(driver === 'postgres')(
+    'serves nothing from memory while the NOTIFY feed is down, and caches again once it is back',
+    async () => {
+      const cache = t.app.ctx.caches.catalog;
+      await page();
+      // The listening connection ends, as when the database server restarts or the network drops it.
+      await t.app.ctx.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = ${'LISTEN "cache_barrier"'}`,
+      );
+      await eventually(async () => !cache.enabled);
+      const hits = cache.hits;
+      await t.app.ctx.db.update(products).set({ nameEn: 'Written while the feed was down' }).where(eq(products.id, productId));
+      expect((await mine()).nameEn).toBe('Written while the feed was down');
+      await page();
+      expect(cache.hits).toBe(hits);
+      // The listener connects again within a second or so; pages are cached again.
+      await eventually(async () => cache.enabled);
+      await page();
+      await page();
+      expect(cache.hits).toBe(hits + 1);
+    },
+  );
 
   it('keeps organizations apart: one organization’s cached page is never another’s', async () => {
     const other = (await orgClients(t)).api;

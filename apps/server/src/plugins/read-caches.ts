@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { ReadCache } from '../lib/read-cache.js';
@@ -16,7 +18,14 @@ export interface ReadCaches {
 }
 
 /** The NOTIFY channels the triggers of migration 0011 signal on commit, and the caches each one moves on. */
-const CACHE_CHANNELS: Record<string, (keyof ReadCaches)[]> = { cache_sessions: ['principals', 'access'], cache_catalog: ['catalog'] };
+export const CACHE_CHANNELS: Record<string, (keyof ReadCaches)[]> = {
+  cache_sessions: ['principals', 'access'],
+  cache_catalog: ['catalog'],
+};
+/** The channel of the write barrier: a token this process sends itself after a request that may have written. */
+export const BARRIER_CHANNEL = 'cache_barrier';
+/** How long a writing request waits for its barrier before it empties every cache instead. */
+export const BARRIER_TIMEOUT_MS = 2000;
 
 export function createReadCaches(): ReadCaches {
   return {
@@ -35,25 +44,92 @@ function mayHaveWritten(req: FastifyRequest): boolean {
 }
 
 /**
- * Keeps the caches true. A request that may have written invalidates both before its answer is sent,
- * so its caller's next read sees the write; writes of other processes and of background work arrive
- * through NOTIFY from the tables' triggers; while that feed is down the caches serve nothing.
+ * "Every notification committed before now has reached this process." pass() commits a NOTIFY of a fresh
+ * token on the barrier channel, in a transaction that starts after the caller's writes committed, and
+ * waits until the listening connection hears it. PostgreSQL delivers the notifications of a listening
+ * connection in commit order, so by then the cache_* notifications of those writes have been handled.
+ * false: the feed is down, the token did not come back within the time limit, or it could not be sent.
  */
-export async function wireReadCaches(app: FastifyInstance, caches: ReadCaches, database: Pick<Database, 'listen'>): Promise<void> {
+export class NotifyBarrier {
+  /** Other processes hear this process's tokens too; the prefix keeps them from matching a waiter here. */
+  private readonly prefix = randomUUID();
+  private seq = 0;
+  private readonly waiting = new Map<string, (heard: boolean) => void>();
+  private listening = false;
+
+  constructor(
+    private readonly send: (token: string) => Promise<unknown>,
+    private readonly timeoutMs = BARRIER_TIMEOUT_MS,
+  ) {}
+
+  async pass(): Promise<boolean> {
+    if (!this.listening) return false;
+    const token = `${this.prefix}:${++this.seq}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      this.waiting.set(token, resolve);
+      timer = setTimeout(() => resolve(false), this.timeoutMs);
+    });
+    try {
+      await this.send(token);
+      return await heard;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(token);
+    }
+  }
+
+  /** A token arrived on the barrier channel (its own or another process's). */
+  heard(token: string): void {
+    this.waiting.get(token)?.(true);
+  }
+
+  /** The listening connection is up (true) or lost (false): a token sent meanwhile may never come back. */
+  setListening(up: boolean): void {
+    this.listening = up;
+    if (!up) for (const resolve of this.waiting.values()) resolve(false);
+  }
+}
+
+/**
+ * Keeps the caches true. Every cache moves on only when a NOTIFY of its channel arrives (the tables'
+ * triggers send them on commit, whoever wrote); a request that may have written waits for its barrier
+ * before its answer is sent, so its caller's next read comes after the caches heard of the write. A
+ * barrier that does not come back in time empties every cache instead; while the feed is down the caches
+ * serve nothing.
+ */
+export async function wireReadCaches(
+  app: FastifyInstance,
+  caches: ReadCaches,
+  database: Pick<Database, 'db' | 'listen'>,
+  opts: { barrierTimeoutMs?: number } = {},
+): Promise<void> {
+  const barrier = new NotifyBarrier(
+    (token) => database.db.execute(sql`select pg_notify(${BARRIER_CHANNEL}, ${token})`),
+    opts.barrierTimeoutMs ?? BARRIER_TIMEOUT_MS,
+  );
+  const all = Object.values(caches);
   app.addHook('onSend', async (req, _reply, payload) => {
-    if (mayHaveWritten(req)) for (const cache of Object.values(caches)) cache.invalidate();
+    if (mayHaveWritten(req) && !(await barrier.pass())) for (const cache of all) cache.invalidate();
     return payload;
   });
-  const stops = await Promise.all(
-    Object.entries(CACHE_CHANNELS).map(([channel, names]) =>
-      database.listen(
-        channel,
-        () => names.forEach((n) => caches[n].invalidate()),
-        (lost) => names.forEach((n) => caches[n].pause(lost)),
-      ),
-    ),
+  // One connection for every channel: the order between a write's cache_* notifications and a later barrier holds.
+  const stop = await database.listen(
+    [...Object.keys(CACHE_CHANNELS), BARRIER_CHANNEL],
+    (payload, channel) => {
+      if (channel === BARRIER_CHANNEL) barrier.heard(payload);
+      else for (const name of CACHE_CHANNELS[channel] ?? []) caches[name].invalidate();
+    },
+    (lost) => {
+      barrier.setListening(!lost);
+      for (const cache of all) cache.pause(lost);
+    },
   );
+  barrier.setListening(true);
   app.addHook('onClose', async () => {
-    for (const stop of stops) await stop();
+    barrier.setListening(false);
+    await stop();
   });
 }
