@@ -1,9 +1,11 @@
+import { productsRoutes as r } from '@market/contracts';
 import Fastify from 'fastify';
-import type { Db, Driver } from '../apps/server/src/db/client.js';
+import type { Driver } from '../apps/server/src/db/client.js';
 import { fmt, median, runLoad, type LoadResult } from './lib/load.js';
 import { pgbench, type PgbenchResult } from './lib/pgbench.js';
-import { oneTablePageSql, planIndexes, productPageSql } from './lib/product-page-sql.js';
-import { auth, computed, productsApp, spread } from './lib/products-app.js';
+import { pagePeers, type PagePeers } from './lib/product-page-sql.js';
+import { auth, computed, productsApp, spread, type ProductsApp } from './lib/products-app.js';
+import { p5Filters } from './p5-filters.js';
 
 /**
  * P2: GET /api/v1/products?limit=50 (the real route, a product_team member's session, first page of the
@@ -13,22 +15,25 @@ import { auth, computed, productsApp, spread } from './lib/products-app.js';
  * and with `Cache-Control: no-cache`, every page computed by its queries.
  * On PostgreSQL the computed page also has two pgbench peers in the same rounds, at the same client count
  * (issue 15): (a) the route's own statements for that page, and (b) the page read from `products` alone
- * through the same index: req/s route / tps (targets >= 0.5 and >= 0.25).
+ * through the same index: req/s route / tps (targets >= 0.5 and >= 0.25); both peers once more with
+ * `-M prepared` (context only); and the same three-way comparison for each of P5's filters.
  */
 export async function p2(opts: { rounds: number; duration: number; connections: number; drivers: Driver[] }): Promise<void> {
   for (const driver of opts.drivers) {
     const p = await productsApp(driver);
     const route = `${p.url}/api/v1/products?limit=50`;
-    const res = await fetch(route, { headers: auth(p) });
-    if (!res.ok) throw new Error(`products list answered ${res.status}: ${await res.text()}`);
-    const body = await res.text();
-    const items = (JSON.parse(body) as { items: unknown[] }).items.length;
-    if (items !== 50) throw new Error(`products list gave ${items} items, expected 50`);
+    const body = await pageBody(p, route);
+    // PostgreSQL: each P5 filter's page, with its peers, and its JSON for the bare route (registered before it listens).
+    const filters = p.databaseUrl ? await filterPages(p) : [];
     const bare = Fastify();
     bare.get('/products', (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
+    bare.get<{ Params: { i: string } }>('/filtered/:i', (req, reply) =>
+      reply.type('application/json; charset=utf-8').send(filters[Number(req.params.i)]!.body),
+    );
     await bare.listen({ port: 0, host: '127.0.0.1' });
-    const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/products`;
-    const peers = p.databaseUrl ? await sqlPeers(p.database.db, p.fixture.orgId) : null;
+    const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+    const bareUrl = `${bareBase}/products`;
+    const peers = p.databaseUrl ? await pagePeers(p.database.db, p.fixture.orgId) : null;
     try {
       for (const [label, headers] of [
         ['cached page', auth(p)],
@@ -62,34 +67,64 @@ export async function p2(opts: { rounds: number; duration: number; connections: 
             `p99 route/bare = ${fmt(median(p99Ratio))} (spread ${spread(p99Ratio)}; route p99 ${median(full.map((x) => x.p99))} ms vs bare ${median(base.map((x) => x.p99))} ms; target <= 4), ` +
             `${opts.rounds} rounds x ${opts.duration} s, ${opts.connections} connections, ${body.length} bytes`,
         );
-        if (withPeers) printPeers(withPeers, full, base, routeSqlRuns, oneTableRuns, opts.connections);
+        if (withPeers) {
+          printPeers(withPeers, full, base, routeSqlRuns, oneTableRuns, opts.connections);
+          await printPrepared(p.databaseUrl!, withPeers, full, opts);
+        }
       }
+      if (filters.length) await perFilter(p, route, bareBase, filters, opts.connections);
     } finally {
       await bare.close();
     }
   }
 }
 
-interface SqlPeers {
-  routeSql: string[];
-  oneTable: string;
-  routeIndexes: string[];
-  oneTableIndexes: string[];
+/** A page's JSON as the route sends it (50 items checked). */
+async function pageBody(p: ProductsApp, url: string): Promise<string> {
+  const res = await fetch(url, { headers: computed(p) });
+  if (!res.ok) throw new Error(`products list answered ${res.status}: ${await res.text()}`);
+  const body = await res.text();
+  const items = (JSON.parse(body) as { items: unknown[] }).items.length;
+  if (items !== 50) throw new Error(`products list gave ${items} items, expected 50 (${url})`);
+  return body;
 }
 
-/** The two pgbench peers of the computed page, and the indexes their plans read (checked to include the route's id-page index). */
-async function sqlPeers(db: Db, orgId: string): Promise<SqlPeers> {
-  const routeSql = await productPageSql(db, orgId);
-  const oneTable = oneTablePageSql(orgId);
-  const routeIndexes = await planIndexes(db, routeSql[0]!);
-  const oneTableIndexes = await planIndexes(db, oneTable);
-  if (!routeIndexes.some((i) => oneTableIndexes.includes(i)))
-    throw new Error(`one-table peer reads ${oneTableIndexes.join(',')}, the route's id page ${routeIndexes.join(',')}`);
-  return { routeSql, oneTable, routeIndexes, oneTableIndexes };
+interface FilterPage {
+  name: string;
+  /** The query string that adds the filter to `?limit=50`. */
+  q: string;
+  body: string;
+  peers: PagePeers;
 }
+
+/** P5's filters, each with its page's JSON and its two pgbench peers (checked in pagePeers). */
+async function filterPages(p: ProductsApp): Promise<FilterPage[]> {
+  const pages: FilterPage[] = [];
+  for (const [name, q] of await p5Filters(p)) {
+    const query = r.productListQuery.parse(Object.fromEntries(new URLSearchParams(`limit=50&${q}`)));
+    const peers = await pagePeers(p.database.db, p.fixture.orgId, query);
+    pages.push({ name, q, body: await pageBody(p, `${p.url}/api/v1/products?limit=50&${q}`), peers });
+  }
+  return pages;
+}
+
+/** The spread of several rounds; nothing for one. */
+const spreadOf = (xs: number[], d = 2) => (xs.length > 1 ? ` (spread ${spread(xs, d)})` : '');
+
+const tpsText = (xs: PgbenchResult[]) =>
+  `${fmt(median(xs.map((x) => x.tps)), 0)} tps${spreadOf(
+    xs.map((x) => x.tps),
+    0,
+  )}, p99 ${fmt(median(xs.map((x) => x.p99)), 1)} ms`;
+
+/** Where a peer's plan reads: its indexes, and the tables it reads besides `products`. */
+const readsText = (reads: PagePeers['route']) => {
+  const others = reads.tables.filter((t) => t !== 'products');
+  return `${reads.indexes.join('+') || 'no index'}${others.length ? ` over ${others.join('+')}` : ''}${reads.cte ? ', CTE' : ''}`;
+};
 
 function printPeers(
-  peers: SqlPeers,
+  peers: PagePeers,
   full: Pick<LoadResult, 'rps' | 'p99'>[],
   base: Pick<LoadResult, 'rps' | 'p99'>[],
   routeSql: PgbenchResult[],
@@ -100,15 +135,79 @@ function printPeers(
   const vsRouteSql = full.map((a, i) => a.rps / routeSql[i]!.tps);
   const vsOneTable = full.map((a, i) => a.rps / oneTable[i]!.tps);
   const p99Bare = full.map((a, i) => a.p99 / Math.max(1, base[i]!.p99));
-  const tps = (xs: PgbenchResult[]) =>
-    `${fmt(median(xs.map((x) => x.tps)), 0)} tps (spread ${spread(
-      xs.map((x) => x.tps),
-      0,
-    )}), p99 ${fmt(median(xs.map((x) => x.p99)), 1)} ms`;
   console.log(
     `P2 computed page vs pgbench, ${clients} clients, same rounds: route ${fmt(median(full.map((x) => x.rps)), 0)} req/s, p99 ${median(full.map((x) => x.p99))} ms; ` +
-      `(a) the route's ${peers.routeSql.length} statements: ${tps(routeSql)}; (b) one table (products via ${peers.oneTableIndexes.join(',')}): ${tps(oneTable)}; ` +
+      `(a) the route's ${peers.routeSql.length} statements: ${tpsText(routeSql)}; (b) one table (products via ${peers.peer.indexes.join(',')}): ${tpsText(oneTable)}; ` +
       `route/(a) = ${fmt(median(vsRouteSql), 3)} (spread ${spread(vsRouteSql, 3)}; target >= 0.5), route/(b) = ${fmt(median(vsOneTable), 3)} (spread ${spread(vsOneTable, 3)}; target >= 0.25), ` +
       `p99 route/bare = ${fmt(median(p99Bare))} (target <= 4)`,
+  );
+}
+
+/**
+ * Both peers of the default page once more with pgbench's `-M prepared` (each statement planned once per
+ * connection), after the rounds: context for the issue's prepared figures; the targets stay against the
+ * default (simple) protocol, which is what the route's driver sends.
+ */
+async function printPrepared(
+  url: string,
+  peers: PagePeers,
+  full: Pick<LoadResult, 'rps'>[],
+  opts: { duration: number; connections: number },
+): Promise<void> {
+  const a = await pgbench(url, [peers.routeSql], opts.duration, opts.connections, { prepared: true });
+  const b = await pgbench(url, [[peers.oneTable]], opts.duration, opts.connections, { prepared: true });
+  const route = median(full.map((x) => x.rps));
+  console.log(
+    `P2 computed page, pgbench -M prepared (context, one run each after the rounds; targets stay against the simple protocol), ${opts.connections} clients: ` +
+      `(a) the route's ${peers.routeSql.length} statements: ${tpsText([a])}; (b) one table: ${tpsText([b])}; ` +
+      `route (median of the rounds above) / prepared (a) = ${fmt(route / a.tps, 3)}, / prepared (b) = ${fmt(route / b.tps, 3)}, ${opts.duration} s each`,
+  );
+}
+
+/**
+ * Every P5 filter (default sort, computed pages), each in its own alternating rounds: the route, a bare route
+ * serving that filter's page, pgbench (a) with the route's statements for it and (b) with the page from
+ * `products` alone. A line per filter and the worst filter for each ratio. Its own, smaller budget than the
+ * default page's (11 filters x 4 runs a round): --quick 1 round x 3 s, otherwise 3 rounds x 5 s.
+ */
+async function perFilter(p: ProductsApp, route: string, bareBase: string, filters: FilterPage[], connections: number): Promise<void> {
+  const { rounds, duration } = process.argv.includes('--quick') ? { rounds: 1, duration: 3 } : { rounds: 3, duration: 5 };
+  const rows: { name: string; vsRouteSql: number; vsOneTable: number; p99Bare: number }[] = [];
+  for (const [i, f] of filters.entries()) {
+    const url = `${route}&${f.q}`;
+    const bareUrl = `${bareBase}/filtered/${i}`;
+    await runLoad({ url, duration: 1, connections, headers: computed(p) });
+    const full: LoadResult[] = [];
+    const base: LoadResult[] = [];
+    const routeSql: PgbenchResult[] = [];
+    const oneTable: PgbenchResult[] = [];
+    for (let k = 0; k < rounds; k++) {
+      const a = await runLoad({ url, duration, connections, headers: computed(p) });
+      if (a.errors || a.non2xx) throw new Error(`products list (${f.name}) answered errors: ${JSON.stringify(a)}`);
+      full.push(a);
+      base.push(await runLoad({ url: bareUrl, duration, connections }));
+      routeSql.push(await pgbench(p.databaseUrl!, [f.peers.routeSql], duration, connections));
+      oneTable.push(await pgbench(p.databaseUrl!, [[f.peers.oneTable]], duration, connections));
+    }
+    const vsRouteSql = full.map((a, k) => a.rps / routeSql[k]!.tps);
+    const vsOneTable = full.map((a, k) => a.rps / oneTable[k]!.tps);
+    const p99Bare = full.map((a, k) => a.p99 / Math.max(1, base[k]!.p99));
+    rows.push({ name: f.name, vsRouteSql: median(vsRouteSql), vsOneTable: median(vsOneTable), p99Bare: median(p99Bare) });
+    console.log(
+      `P2 filter ${f.name} (computed, default sort): route ${fmt(median(full.map((x) => x.rps)), 0)} req/s, p99 ${median(full.map((x) => x.p99))} ms (bare of that page p99 ${median(base.map((x) => x.p99))} ms); ` +
+        `(a) the route's ${f.peers.routeSql.length} statements (page via ${readsText(f.peers.route)}): ${tpsText(routeSql)}; ` +
+        `(b) one table (via ${readsText(f.peers.peer)}${f.peers.sameIndex ? ', same index' : ', same 51 ids'}): ${tpsText(oneTable)}; ` +
+        `route/(a) = ${fmt(median(vsRouteSql), 3)}${spreadOf(vsRouteSql, 3)}, route/(b) = ${fmt(median(vsOneTable), 3)}${spreadOf(vsOneTable, 3)}, ` +
+        `p99 route/bare = ${fmt(median(p99Bare))}${spreadOf(p99Bare)}`,
+    );
+  }
+  const worst = (key: 'vsRouteSql' | 'vsOneTable' | 'p99Bare', highIsBad: boolean) =>
+    rows.reduce((w, x) => ((highIsBad ? x[key] > w[key] : x[key] < w[key]) ? x : w));
+  const [a, b, q] = [worst('vsRouteSql', false), worst('vsOneTable', false), worst('p99Bare', true)];
+  const meeting = rows.filter((x) => x.vsRouteSql >= 0.5 && x.vsOneTable >= 0.25 && x.p99Bare <= 4).length;
+  console.log(
+    `P2 filters summary (${p.driver}, computed, ${rows.length} filters of P5, ${rounds} rounds x ${duration} s per side, ${connections} clients): ` +
+      `worst route/(a) = ${fmt(a.vsRouteSql, 3)} (${a.name}; target >= 0.5), worst route/(b) = ${fmt(b.vsOneTable, 3)} (${b.name}; target >= 0.25), ` +
+      `worst p99 route/bare = ${fmt(q.p99Bare)} (${q.name}; target <= 4); filters meeting all three: ${meeting}/${rows.length}`,
   );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Driver } from '../apps/server/src/db/client.js';
 import { fmt, median } from './lib/load.js';
-import { computed, getJson, productsApp, runLatency, spread } from './lib/products-app.js';
+import { computed, getJson, productsApp, runLatency, spread, type ProductsApp } from './lib/products-app.js';
 
 /**
  * P5: every filter the list offers (status, brand, vendor, family, category with descendants and a
@@ -11,26 +11,7 @@ import { computed, getJson, productsApp, runLatency, spread } from './lib/produc
 export async function p5(opts: { rounds: number; duration: number; connections: number; drivers: Driver[] }): Promise<void> {
   for (const driver of opts.drivers) {
     const p = await productsApp(driver);
-    const f = p.fixture;
-    const leaf = (
-      (await p.database.db.execute(sql`select c.id from catalog_categories c where c.org_id = ${f.orgId}
-        and not exists (select 1 from catalog_categories k where k.parent_id = c.id) order by c.code limit 1`)) as unknown as {
-        rows: { id: string }[];
-      }
-    ).rows[0]!.id;
-    const filters: [string, string][] = [
-      ['status=draft', 'status=draft'],
-      ['status=active,archived', 'status=active,archived'],
-      ['brand', `brandId=${f.brandId}`],
-      ['vendor', `vendorId=${f.vendorId}`],
-      ['family', `familyId=${f.familyId}`],
-      ['category+descendants', `categoryId=${f.rootCategoryId}`],
-      ['category leaf', `categoryId=${leaf}`],
-      ['completeness 40-60', 'completenessMin=40&completenessMax=60'],
-      ['completeness 100', 'completenessMin=100'],
-      ['search+status', `q=honey&status=draft`],
-      ['search+category', `q=olive&categoryId=${f.rootCategoryId}`],
-    ];
+    const filters = await p5Filters(p);
     const base = `${p.url}/api/v1/products?limit=50`;
     const sizes: string[] = [];
     for (const [name, q] of filters)
@@ -63,4 +44,31 @@ export async function p5(opts: { rounds: number; duration: number; connections: 
       `P5 per filter (ratio, p95 ms): ${rows.map((x) => `${x.n} ${fmt(x.r)} ${fmt(x.ms, 1)}`).join(' | ')} | page sizes: ${sizes.join(', ')}`,
     );
   }
+}
+
+/**
+ * P5's filters over the fixture: a name and the query string that adds the filter to `/api/v1/products?limit=50`
+ * (P2 measures each against its pgbench peers).
+ */
+export async function p5Filters(p: ProductsApp): Promise<[string, string][]> {
+  const f = p.fixture;
+  const leaf = (
+    (await p.database.db.execute(sql`select c.id from catalog_categories c where c.org_id = ${f.orgId}
+      and not exists (select 1 from catalog_categories k where k.parent_id = c.id) order by c.code limit 1`)) as unknown as {
+      rows: { id: string }[];
+    }
+  ).rows[0]!.id;
+  return [
+    ['status=draft', 'status=draft'],
+    ['status=active,archived', 'status=active,archived'],
+    ['brand', `brandId=${f.brandId}`],
+    ['vendor', `vendorId=${f.vendorId}`],
+    ['family', `familyId=${f.familyId}`],
+    ['category+descendants', `categoryId=${f.rootCategoryId}`],
+    ['category leaf', `categoryId=${leaf}`],
+    ['completeness 40-60', 'completenessMin=40&completenessMax=60'],
+    ['completeness 100', 'completenessMin=100'],
+    ['search+status', `q=honey&status=draft`],
+    ['search+category', `q=olive&categoryId=${f.rootCategoryId}`],
+  ];
 }

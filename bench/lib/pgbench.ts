@@ -42,18 +42,38 @@ export interface PgbenchResult {
 }
 
 /**
+ * A statement as pgbench's prepared mode can take it. In that mode pgbench turns every `:name` into a
+ * parameter, even inside a string literal (e.g. `to_char(..., 'HH24:MI:SS')`), and then fails on the undefined
+ * variable; such a literal is written as the same string in escape form (`E'HH24\x3aMI\x3aSS'`).
+ */
+export function forPreparedMode(statement: string): string {
+  return statement.replace(/(^|[^A-Za-z0-9_])'((?:[^']|'')*)'/g, (whole, before: string, body: string) =>
+    /:[A-Za-z_]/.test(body) ? `${before}E'${body.replace(/\\/g, '\\\\').replace(/:/g, '\\x3a')}'` : whole,
+  );
+}
+
+/**
  * pgbench running custom scripts (one per entry, each a list of statements; chosen at random per
  * transaction when several) for `seconds` at `clients` clients, no vacuum, pgbench's default (simple)
- * query protocol; percentiles in ms from its per-transaction log.
+ * query protocol, or with `prepared` its `-M prepared` (each statement parsed and planned once per
+ * connection); percentiles in ms from its per-transaction log.
  */
-export function pgbench(url: string, scripts: string[][], seconds: number, clients: number): Promise<PgbenchResult> {
+export function pgbench(
+  url: string,
+  scripts: string[][],
+  seconds: number,
+  clients: number,
+  opts: { prepared?: boolean } = {},
+): Promise<PgbenchResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-pgbench-'));
   const files = scripts.map((stmts, i) => {
     const f = path.join(dir, `script-${i}.sql`);
-    writeFileSync(f, `${stmts.map((s) => `${s};`).join('\n')}\n`);
+    const lines = opts.prepared ? stmts.map(forPreparedMode) : stmts;
+    writeFileSync(f, `${lines.map((s) => `${s};`).join('\n')}\n`);
     return f;
   });
   const args = [
+    ...(opts.prepared ? ['-M', 'prepared'] : []),
     '-n',
     '-c',
     String(clients),
@@ -70,7 +90,7 @@ export function pgbench(url: string, scripts: string[][], seconds: number, clien
   return new Promise((resolve, reject) => {
     execFile('pgbench', args, { timeout: (seconds + 60) * 1000, maxBuffer: 1 << 22 }, (err, stdout, stderr) => {
       try {
-        if (err) return reject(new Error(`pgbench failed: ${stderr}`));
+        if (err) return reject(new Error(`pgbench failed: ${stderr.trim() || err.message}`));
         const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? NaN);
         const us = readdirSync(dir)
           .filter((f) => f.startsWith('log'))
