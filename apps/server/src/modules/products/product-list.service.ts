@@ -26,7 +26,9 @@ export async function filtersOf(
     vendorId: q.vendorId,
     familyId: q.familyId,
     categoryIds,
-    categorySmall: categoryIds ? await list.categoryIsSmall(db, orgId, categoryIds) : undefined,
+    // Not needed where one category is walked by its own update-time index.
+    categorySmall:
+      categoryIds && !list.walksOneCategory({ categoryIds, q: q.q }, sort) ? await list.categoryIsSmall(db, categoryIds) : undefined,
     completenessMin: q.completenessMin,
     completenessMax: q.completenessMax,
     ids: q.ids,
