@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogCategories, productCategories, products } from '../../db/schema/index.js';
 import { SORT_KEYS, type SortValue } from './product-list.cursor.js';
@@ -118,10 +121,37 @@ export async function pageRows(
   after: [SortValue, string] | null,
   limit: number,
 ): Promise<PageRow[]> {
-  const res = await db.execute(pageSql(orgId, f, sort, after, limit));
-  const rows = (res as unknown as { rows: { id: string; k: string | number; item: string }[] }).rows;
+  const statement = pageSql(orgId, f, sort, after, limit);
   const numeric = SORT_KEYS[sort].kind === 'int';
+  const pool = (db as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool && isUnfiltered(f)) {
+    // The list as it opens and paging through it: a named statement, parsed and planned once per connection
+    // (its plan does not depend on the organization, cursor or limit), rows as arrays.
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    const name = `product_page_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    const res = await pool.query<[string, string | number, string]>({ name, text, values: params, rowMode: 'array' });
+    return res.rows.map(([id, k, item]) => ({ id, key: numeric ? Number(k) : String(k), item }));
+  }
+  const res = await db.execute(statement);
+  const rows = (res as unknown as { rows: { id: string; k: string | number; item: string }[] }).rows;
   return rows.map((r) => ({ id: r.id, key: numeric ? Number(r.k) : String(r.k), item: r.item }));
+}
+
+const dialect = new PgDialect();
+
+/** No filter at all: only the organization, the sort and the cursor decide the page. */
+function isUnfiltered(f: ProductFilters): boolean {
+  return (
+    !f.q?.trim() &&
+    !f.status?.length &&
+    !f.brandId &&
+    !f.vendorId &&
+    !f.familyId &&
+    f.categoryIds === undefined &&
+    f.completenessMin === undefined &&
+    f.completenessMax === undefined &&
+    f.ids === undefined
+  );
 }
 
 /**
@@ -137,7 +167,7 @@ export function walksOneCategory(f: Pick<ProductFilters, 'categoryIds' | 'q'>, s
 export function pageSql(orgId: string, f: ProductFilters, sort: c.ProductSort, after: [SortValue, string] | null, limit: number): SQL {
   const s = sortExpr(sort);
   const dir = SORT_KEYS[sort].dir;
-  if (walksOneCategory(f, sort)) return oneCategoryByUpdate(orgId, f, f.categoryIds[0]!, dir, s.key, after, limit);
+  if (walksOneCategory(f, sort)) return oneCategoryByUpdate(orgId, f, f.categoryIds![0]!, dir, s.key, after, limit);
   const where = filterSql(orgId, f);
   const base = where.length;
   if (after) {
