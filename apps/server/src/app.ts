@@ -37,13 +37,14 @@ import { vendorPortalRoutes } from './modules/vendor-portal/index.js';
 import { vendorsRoutes } from './modules/vendors/index.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { installApiErrorHandler, installTextGuard } from './plugins/error-handler.js';
+import { requestLogOptions, type LogSettings } from './plugins/request-log.js';
 import { createReadCaches, wireReadCaches } from './plugins/read-caches.js';
 
 export interface BuildOptions {
   config: AppConfig;
   database: Database;
-  /** Fastify logger; off in tests. */
-  logger?: boolean | object;
+  /** The server's logging (plugins/request-log.ts); none when absent, as in most tests. */
+  log?: LogSettings;
   /** Folder of the built SPA; default apps/web/dist when it exists. */
   webDist?: string | null;
 }
@@ -88,7 +89,7 @@ const SECURITY_HEADERS = {
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.log ? requestLogOptions(opts.log) : { logger: false }),
     // Fastify accepts a hop count at run time; its overloads only type the other forms.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,

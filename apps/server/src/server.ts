@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const { seeded } = await prepareDatabase(database, config);
-  app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  app = await buildApp({ config, database, log: { level: config.logLevel } });
   // The demo's product photos go through the asset library, which needs the app's blob store.
   if (seeded) await seedDemoCatalogMedia(database.db, blobStoreFor(app.ctx));
   await app.listen({ port: config.port, host: config.host });

@@ -54,6 +54,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
+/** Every environment variable the server reads (a benchmark starts the server with none of them inherited). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as readonly string[];
+
 export interface AppConfig {
   port: number;
   host: string;
