@@ -128,7 +128,8 @@ export async function pageRows(
     // The list as it opens and paging through it: a named statement, parsed and planned once per connection
     // (its plan does not depend on the organization, cursor or limit), rows as arrays.
     const { sql: text, params } = dialect.sqlToQuery(statement);
-    const name = `product_page_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    let name = statementNames.get(text);
+    if (!name) statementNames.set(text, (name = `product_page_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
     const res = await pool.query<[string, string | number, string]>({ name, text, values: params, rowMode: 'array' });
     return res.rows.map(([id, k, item]) => ({ id, key: numeric ? Number(k) : String(k), item }));
   }
@@ -138,6 +139,8 @@ export async function pageRows(
 }
 
 const dialect = new PgDialect();
+/** Statement name by text: one per sort and cursor presence, hashed once per process, not per request. */
+const statementNames = new Map<string, string>();
 
 /** No filter at all: only the organization, the sort and the cursor decide the page. */
 function isUnfiltered(f: ProductFilters): boolean {
