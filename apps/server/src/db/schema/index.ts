@@ -6,3 +6,5 @@ export * from './vendors.js';
 export * from './applications.js';
 export * from './catalog.js';
 export * from './products.js';
+export * from './assignments.js';
+export * from './payments.js';
