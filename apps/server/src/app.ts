@@ -24,7 +24,9 @@ import { dashboardRoutes } from './modules/dashboard/index.js';
 import { emailRoutes, Mailer } from './modules/email/index.js';
 import { languagesRoutes } from './modules/languages/index.js';
 import { marketCategoriesRoutes } from './modules/market-categories/index.js';
+import { JobRunner } from './modules/jobs/index.js';
 import { marketDaysRoutes } from './modules/market-days/index.js';
+import { allocationRoutes, checkInRoutes, marketAssignmentsRoutes, waitlistOfferRoutes } from './modules/market-assignments/index.js';
 import { marketLocationsRoutes } from './modules/market-locations/index.js';
 import { marketSlotsRoutes } from './modules/market-slots/index.js';
 import { compressedShell, platformRoutes, publicConfigOf, withInlineConfig } from './modules/platform/index.js';
@@ -33,6 +35,7 @@ import { realtimeRoutes } from './modules/realtime/index.js';
 import { storageRoutes } from './modules/storage/index.js';
 import { searchRoutes } from './modules/search/index.js';
 import { todayRoutes } from './modules/today/index.js';
+import { paymentManagementRoutes } from './modules/payment-management/index.js';
 import { vendorPortalRoutes } from './modules/vendor-portal/index.js';
 import { vendorsRoutes } from './modules/vendors/index.js';
 import { authContextPlugin } from './plugins/auth-context.js';
@@ -62,6 +65,10 @@ const API_MODULES = [
   marketSlotsRoutes,
   vendorsRoutes,
   marketDaysRoutes,
+  marketAssignmentsRoutes,
+  checkInRoutes,
+  allocationRoutes,
+  waitlistOfferRoutes,
   publicApplicationsRoutes,
   applicationsRoutes,
   vendorPortalRoutes,
@@ -72,6 +79,7 @@ const API_MODULES = [
   assetsRoutes,
   searchRoutes,
   todayRoutes,
+  paymentManagementRoutes,
 ];
 
 function defaultWebDist(): string | null {
@@ -111,6 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       from: config.smtpFrom,
       listen: (channel, cb) => database.listen(channel, cb),
     }),
+    jobs: new JobRunner(database.db, { listen: (channel, cb) => database.listen(channel, cb) }),
     listen: (channel, cb) => database.listen(channel, cb),
     caches: createReadCaches(),
   };
@@ -211,6 +220,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   app.addHook('onClose', async () => {
     await ctx.mailer.stop();
+    await ctx.jobs.stop();
   });
   return app;
 }

@@ -41,6 +41,7 @@ async function main(): Promise<void> {
   if (seeded) await seedDemoCatalogMedia(database.db, blobStoreFor(app.ctx));
   await app.listen({ port: config.port, host: config.host });
   app.ctx.mailer.start();
+  app.ctx.jobs.start();
   console.log(`\nMarket back office is running at ${config.publicUrl}`);
   if (seeded || config.demoSeed !== false) {
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);

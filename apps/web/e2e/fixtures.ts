@@ -50,6 +50,7 @@ export interface Api {
   get<T = Record<string, unknown>>(path: string): Promise<T>;
   post<T = { id: string }>(path: string, body?: unknown): Promise<T>;
   patch<T = { id: string }>(path: string, body: unknown): Promise<T>;
+  put<T = { id: string }>(path: string, body: unknown): Promise<T>;
   upload<T = { id: string }>(path: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<T>;
 }
 
@@ -61,6 +62,7 @@ export async function apiAs(request: APIRequestContext, account: Account): Promi
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body === undefined ? {} : { data: body }),
     patch: (path, body) => call('PATCH', path, { data: body }),
+    put: (path, body) => call('PUT', path, { data: body }),
     upload: (path, file) => call('POST', path, { multipart: { file } }),
   };
 }

@@ -13,6 +13,7 @@ const NOT_A_FEATURE: Record<'web' | 'server' | 'contracts', Record<string, strin
   server: {
     access: 'who may do what, used by every route; no screen of its own',
     audit: 'the audit log every write records into',
+    jobs: 'the PostgreSQL job queue that timed and long work runs in',
     platform: 'health, readiness, public configuration, the caller and their profile',
     realtime: 'the realtime service (/realtime/v1)',
     storage: 'the file service (/storage/v1)',

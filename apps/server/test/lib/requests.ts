@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { RouteDef } from '@market/contracts';
 import type { InjectOptions } from 'fastify';
 import { API_PREFIX } from '../../src/lib/api-route.js';
@@ -174,6 +175,8 @@ export function urlFor(def: RouteDef, params: Record<string, string>, query: Que
 /** The inject options of a case, with the caller's headers. */
 export function toInject(def: RouteDef, c: Case, headers: Record<string, string>): InjectOptions {
   const opts: InjectOptions = { method: def.method, url: urlFor(def, c.params, c.query), headers: { ...headers } };
+  // Money-moving routes need an Idempotency-Key; a fresh one per request lets a valid case reach the handler.
+  if (def.method !== 'GET') opts.headers = { 'idempotency-key': randomUUID(), ...opts.headers };
   if (c.body.kind !== 'none') {
     opts.headers = { ...opts.headers, 'content-type': 'application/json' };
     opts.payload = c.body.kind === 'raw' ? c.body.text : JSON.stringify(c.body.value);

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, createUser, tokenFor } from '../factories.js';
 import { createCategory, createLocation } from '../factories/market.js';
-import { createDocumentRow } from '../factories/vendors.js';
+import { createDocumentRow, createVendorRow } from '../factories/vendors.js';
+import { vendorCategories } from '../../src/db/schema/index.js';
 import { createApplication } from '../factories/applications.js';
 import { multipart, pngOf } from '../../src/modules/assets/assets.test-support.js';
 import { registeredContractRoutes, routeKey } from '../lib/api-routes.js';
@@ -265,6 +266,42 @@ export const TARGETS: Target[] = [
       edits: [{ capacities: [{ categoryId: cat.id, capacity: 3 }] }, { capacities: [{ categoryId: cat.id, capacity: 4 }] }],
     };
   }),
+  stamped('PATCH /market-requests/:id', async (api) => {
+    const day = await marketDay(api);
+    const cat = await createCategory(t.app, api.orgId);
+    const vendor = await createVendorRow(t.app, api.orgId);
+    await t.app.ctx.db.insert(vendorCategories).values({ orgId: api.orgId, vendorId: vendor.id, categoryId: cat.id });
+    const row = await api.ok('POST', '/market-requests', { vendorId: vendor.id, marketDayId: day.id, categoryId: cat.id });
+    return {
+      method: 'PATCH',
+      url: `/market-requests/${row.id}`,
+      read: inList(api, `/market-requests?vendorId=${vendor.id}`, row.id),
+      edits: [{ priority: 3 }, { note: 'Two' }],
+    };
+  }),
+  stamped('PATCH /fee-rules/:id', async (api) => {
+    const row = await api.ok('POST', '/fee-rules', { kind: 'flat_per_day', ...names, amount: 100, validFrom: '2025-01-01' });
+    return {
+      method: 'PATCH',
+      url: `/fee-rules/${row.id}`,
+      read: inList(api, '/fee-rules', row.id),
+      edits: [{ amount: 200 }, { amount: 300 }],
+    };
+  }),
+  stamped('PUT /market-policies', async (api) => {
+    const policy = { offerHours: 24, depositBasisPoints: 0, depositDueDays: 7, balanceDueDaysBefore: 7, refundWindowDays: 14 };
+    // A fresh organization shows the defaults, with no version until the settings are saved once.
+    await api.ok('PUT', '/market-policies', { ...policy, expectedUpdatedAt: null });
+    return {
+      method: 'PUT',
+      url: '/market-policies',
+      read: () => api.ok('GET', '/market-policies'),
+      edits: [
+        { ...policy, offerHours: 36 },
+        { ...policy, offerHours: 12 },
+      ],
+    };
+  }),
   stamped('PATCH /market-day-series/:id', async (api) => {
     const location = await createLocation(t.app, api.orgId);
     const start = futureDate(40);
@@ -385,6 +422,8 @@ export const TARGETS: Target[] = [
 export const EXCEPTIONS: Record<string, string> = {
   'PATCH /product-variants': 'bulk grid cells: many rows in one all-or-nothing write, each cell a fresh absolute value',
   'PATCH /market-slots/positions': 'positions of many slots from the plan editor, an arrangement rather than an edit of one record',
+  'PATCH /market-assignments/:id':
+    "the board's lock switch on a booking: an absolute value, and the booking's own changes are actions checked under its row lock",
   'PATCH /product-views/:id': "the caller's own saved list view: only its owner can write it",
   'PUT /profile': "the signed-in user's own profile: only that user writes it, as with their saved list views",
   'PUT /vendor-applications/:id/score': "the caller's own score of an application: only that reviewer writes it",

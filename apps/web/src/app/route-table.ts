@@ -100,7 +100,12 @@ export const STAFF_ROUTES: StaffRoute[] = [
     permission: 'vendor_management',
     load: () => import('../features/market-days/market-days-page'),
   },
-  { path: '/payment-management/:assignmentId', titleKey: 'route.paymentManagement', permission: 'vendor_management' },
+  {
+    path: '/payment-management/:assignmentId',
+    titleKey: 'route.paymentManagement',
+    permission: 'vendor_management',
+    load: () => import('../features/payment-management/payment-management-page'),
+  },
   {
     path: '/master-data',
     titleKey: 'route.masterData',

@@ -26,6 +26,8 @@ export type RequestOf<R> = ([ParamsOf<R>] extends [undefined] ? { params?: never
   ([QueryOf<R>] extends [undefined] ? { query?: never } : object extends QueryOf<R> ? { query?: QueryOf<R> } : { query: QueryOf<R> }) &
   ([BodyOf<R>] extends [undefined] ? { body?: never } : undefined extends BodyOf<R> ? { body?: BodyOf<R> } : { body: BodyOf<R> }) & {
     signal?: AbortSignal;
+    /** Extra request headers, e.g. the `Idempotency-Key` of a money-moving request. */
+    headers?: Record<string, string>;
   };
 /** The input argument may be left out when nothing in it is required. */
 type Args<I> = object extends I ? [input?: I] : [input: I];
@@ -101,9 +103,9 @@ export async function uploadFile(route: RouteRef, file: File, onProgress: (share
 export function api<D extends RouteDef>(route: RouteRef<D>, ...input: Args<RequestOf<D>>): Promise<ResponseOf<D>>;
 export async function api(
   route: Pick<RouteDef, 'method' | 'path'>,
-  input: { params?: object; query?: object; body?: unknown; signal?: AbortSignal } = {},
+  input: { params?: object; query?: object; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<unknown> {
-  const headers = await authHeaders();
+  const headers = { ...input.headers, ...(await authHeaders()) };
   if (input.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(apiUrl(route.path, input.params, input.query), {
     method: route.method,

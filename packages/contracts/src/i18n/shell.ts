@@ -1,6 +1,7 @@
 import { SHELL_AUTH } from './shell-auth.js';
 import { SHELL_LAYOUT } from './shell-layout.js';
 import { SHELL_PAGES } from './shell-pages.js';
+import { MARKET_ASSIGNMENTS } from './area-market-assignments.js';
 import { MARKET_DAYS } from './area-market-days.js';
 import { MARKET_STRUCTURE } from './area-market-structure.js';
 import { PUBLIC_MAP } from './area-public-map.js';
@@ -18,6 +19,11 @@ import { ASSETS } from './area-assets.js';
 import { DASHBOARD } from './area-dashboard.js';
 import { SEARCH } from './area-search.js';
 import { TODAY } from './area-today.js';
+import { PAYMENT_MANAGEMENT } from './area-payment-management.js';
+import { VENDOR_OFFERS } from './area-vendor-offers.js';
+import { ALLOCATION } from './area-allocation.js';
+import { WAITLIST } from './area-waitlist.js';
+import { CHECK_IN } from './area-check-in.js';
 import type { TranslationEntry } from './types.js';
 
 export type { TranslationEntry, TranslationTable } from './types.js';
@@ -29,6 +35,11 @@ export const SHELL_TRANSLATION_PARTS = {
   auth: SHELL_AUTH,
   marketStructure: MARKET_STRUCTURE,
   marketDays: MARKET_DAYS,
+  marketAssignments: MARKET_ASSIGNMENTS,
+  vendorOffers: VENDOR_OFFERS,
+  allocation: ALLOCATION,
+  waitlist: WAITLIST,
+  checkIn: CHECK_IN,
   vendors: VENDORS,
   publicMap: PUBLIC_MAP,
   storage: STORAGE,
@@ -44,6 +55,7 @@ export const SHELL_TRANSLATION_PARTS = {
   dashboard: DASHBOARD,
   search: SEARCH,
   today: TODAY,
+  paymentManagement: PAYMENT_MANAGEMENT,
 } as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */

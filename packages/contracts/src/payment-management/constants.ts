@@ -46,3 +46,30 @@ export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A key is 8 to 200 characters of letters, digits, dash, underscore, colon or dot (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_:.-]{8,200}$/;
+
+/** Header a replayed answer carries (`true`): the stored result of the first request with that key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+
+/** The largest amount one request may name, in minor units (fits JavaScript integers and the bigint columns). */
+export const MAX_AMOUNT_MINOR = 100_000_000_000;
+
+/** Formats of the invoice list export; the vendor statement exports CSV (the web prints its PDF). */
+export const INVOICE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type InvoiceExportFormat = (typeof INVOICE_EXPORT_FORMATS)[number];
+
+/** What the ledger consistency check can find wrong. */
+export const LEDGER_DISAGREEMENT_KINDS = [
+  'invoice_charge',
+  'invoice_balance',
+  'invoice_cancellation',
+  'payment_allocations',
+  'payment_ledger',
+  'refund_ledger',
+  'adjustment_ledger',
+  'entry_without_source',
+] as const;
+export type LedgerDisagreementKind = (typeof LEDGER_DISAGREEMENT_KINDS)[number];
+
+/** Without a market policy row: one invoice for everything, due this many days before the market day. */
+export const DEFAULT_BALANCE_DUE_DAYS_BEFORE = 7;
+export const DEFAULT_DEPOSIT_DUE_DAYS = 7;

@@ -5,6 +5,9 @@ import type { RouteRefs, RouteTable } from '../common/route-ref.js';
 import type * as defs from './routes.js';
 
 const table = {
+  acceptVendorOffer: { method: 'POST', path: '/vendor-portal/offers/:id/accept' },
+  declineVendorOffer: { method: 'POST', path: '/vendor-portal/offers/:id/decline' },
   getVendorOverview: { method: 'GET', path: '/vendor-portal/overview' },
+  listVendorOffers: { method: 'GET', path: '/vendor-portal/offers' },
 } as const satisfies RouteTable<typeof defs>;
 export const vendorPortalRoutes = table as RouteRefs<typeof defs>;

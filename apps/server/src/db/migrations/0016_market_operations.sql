@@ -65,7 +65,6 @@ CREATE TABLE "market_waitlist_offers" (
 	"slot_id" uuid NOT NULL,
 	"vendor_id" uuid NOT NULL,
 	"status" text DEFAULT 'offered' NOT NULL,
-	"token_hash" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"sent_at" timestamp with time zone,
 	"responded_at" timestamp with time zone,
@@ -213,6 +212,26 @@ CREATE TABLE "vendor_ledger_entries" (
 	CONSTRAINT "vendor_ledger_entries_sign" CHECK (("vendor_ledger_entries"."entry_type" in ('charge', 'refund') and "vendor_ledger_entries"."amount" > 0) or ("vendor_ledger_entries"."entry_type" in ('payment', 'waiver', 'discount', 'credit', 'cancellation') and "vendor_ledger_entries"."amount" < 0) or "vendor_ledger_entries"."entry_type" not in ('charge', 'refund', 'payment', 'waiver', 'discount', 'credit', 'cancellation'))
 );
 --> statement-breakpoint
+CREATE TABLE "jobs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"org_id" uuid,
+	"kind" text NOT NULL,
+	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"max_attempts" integer DEFAULT 5 NOT NULL,
+	"lease_until" timestamp with time zone,
+	"heartbeat_at" timestamp with time zone,
+	"progress" jsonb,
+	"result" jsonb,
+	"last_error" text,
+	"dedupe_key" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "market_assignments" ADD CONSTRAINT "market_assignments_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "market_assignments" ADD CONSTRAINT "market_assignments_market_day_id_market_days_id_fk" FOREIGN KEY ("market_day_id") REFERENCES "public"."market_days"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "market_assignments" ADD CONSTRAINT "market_assignments_slot_id_market_slots_id_fk" FOREIGN KEY ("slot_id") REFERENCES "public"."market_slots"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -266,6 +285,7 @@ ALTER TABLE "vendor_ledger_entries" ADD CONSTRAINT "vendor_ledger_entries_org_id
 ALTER TABLE "vendor_ledger_entries" ADD CONSTRAINT "vendor_ledger_entries_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vendor_ledger_entries" ADD CONSTRAINT "vendor_ledger_entries_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vendor_ledger_entries" ADD CONSTRAINT "vendor_ledger_entries_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "auth"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "market_assignments_day_slot_key" ON "market_assignments" USING btree ("market_day_id","slot_id") WHERE "market_assignments"."status" in ('confirmed', 'checked_in');--> statement-breakpoint
 CREATE UNIQUE INDEX "market_assignments_day_vendor_key" ON "market_assignments" USING btree ("market_day_id","vendor_id") WHERE "market_assignments"."status" in ('confirmed', 'checked_in');--> statement-breakpoint
 CREATE INDEX "market_assignments_org_day_idx" ON "market_assignments" USING btree ("org_id","market_day_id");--> statement-breakpoint
@@ -276,7 +296,6 @@ CREATE UNIQUE INDEX "market_day_requests_day_vendor_key" ON "market_day_requests
 CREATE INDEX "market_day_requests_org_day_status_idx" ON "market_day_requests" USING btree ("org_id","market_day_id","status");--> statement-breakpoint
 CREATE INDEX "market_day_requests_vendor_idx" ON "market_day_requests" USING btree ("vendor_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "market_waitlist_offers_open_slot_key" ON "market_waitlist_offers" USING btree ("market_day_id","slot_id") WHERE "market_waitlist_offers"."status" = 'offered';--> statement-breakpoint
-CREATE UNIQUE INDEX "market_waitlist_offers_token_key" ON "market_waitlist_offers" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "market_waitlist_offers_due_idx" ON "market_waitlist_offers" USING btree ("expires_at") WHERE "market_waitlist_offers"."status" = 'offered';--> statement-breakpoint
 CREATE INDEX "fee_rules_org_idx" ON "fee_rules" USING btree ("org_id","valid_from");--> statement-breakpoint
 CREATE INDEX "invoice_adjustments_invoice_idx" ON "invoice_adjustments" USING btree ("invoice_id");--> statement-breakpoint
@@ -294,6 +313,10 @@ CREATE UNIQUE INDEX "vendor_ledger_entries_id_key" ON "vendor_ledger_entries" US
 CREATE INDEX "vendor_ledger_entries_vendor_idx" ON "vendor_ledger_entries" USING btree ("org_id","vendor_id","occurred_on","seq");--> statement-breakpoint
 CREATE INDEX "vendor_ledger_entries_invoice_idx" ON "vendor_ledger_entries" USING btree ("invoice_id");--> statement-breakpoint
 CREATE INDEX "vendor_ledger_entries_source_idx" ON "vendor_ledger_entries" USING btree ("source_type","source_id");--> statement-breakpoint
+CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."status" = 'queued';--> statement-breakpoint
+CREATE INDEX "jobs_running_idx" ON "jobs" USING btree ("lease_until") WHERE "jobs"."status" = 'running';--> statement-breakpoint
+CREATE UNIQUE INDEX "jobs_dedupe_key" ON "jobs" USING btree ("dedupe_key") WHERE "jobs"."status" in ('queued', 'running');--> statement-breakpoint
+CREATE INDEX "jobs_org_kind_idx" ON "jobs" USING btree ("org_id","kind","created_at");--> statement-breakpoint
 -- The vendor ledger is append-only: a correction is a new entry, never an edit.
 CREATE OR REPLACE FUNCTION public.vendor_ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -155,8 +155,6 @@ export const marketWaitlistOffers = pgTable(
       .notNull()
       .references(() => vendors.id, { onDelete: 'cascade' }),
     status: text('status', { enum: WAITLIST_OFFER_STATUSES }).notNull().default('offered'),
-    /** sha256 of the accept link's token; the token itself is only in the e-mail. */
-    tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     sentAt: ts('sent_at'),
     respondedAt: ts('responded_at'),
@@ -167,7 +165,6 @@ export const marketWaitlistOffers = pgTable(
     uniqueIndex('market_waitlist_offers_open_slot_key')
       .on(t.marketDayId, t.slotId)
       .where(sql`${t.status} = 'offered'`),
-    uniqueIndex('market_waitlist_offers_token_key').on(t.tokenHash),
     index('market_waitlist_offers_due_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'offered'`),

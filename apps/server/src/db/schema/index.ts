@@ -8,3 +8,4 @@ export * from './catalog.js';
 export * from './products.js';
 export * from './assignments.js';
 export * from './payments.js';
+export * from './jobs.js';

@@ -2,8 +2,10 @@ import { SHELL_TRANSLATIONS, STORED_ROLES } from '@market/contracts';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.js';
 import { seedDemoApplications } from './demo-applications.js';
+import { seedDemoAssignments } from './demo-assignments.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoMarket } from './demo-market.js';
+import { seedDemoPayments } from './demo-payments.js';
 import type { Db, DbOrTx } from '../client.js';
 import {
   identities,
@@ -118,7 +120,9 @@ export async function seedDemo(db: Db, secret: string): Promise<void> {
       await tx.insert(userRoles).values({ userId: id, orgId: org!.id, role: u.role });
     }
     await seedDemoMarket(tx, org!.id, userIds);
+    await seedDemoAssignments(tx, org!.id, userIds['vendor-manager@demo.market'] ?? null);
     await seedDemoApplications(tx, org!.id, secret, userIds['vendor-manager@demo.market']);
     await seedDemoCatalog(tx, org!.id, userIds['product-team@demo.market'] ?? null);
+    await seedDemoPayments(tx, org!.id, userIds['vendor-manager@demo.market'] ?? null);
   });
 }

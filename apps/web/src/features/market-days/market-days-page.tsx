@@ -1,9 +1,12 @@
 import { CalendarPlus, Repeat } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ListState } from '../../components/ui/list-state';
 import { useI18n } from '../../app/i18n/i18n-provider';
+import { AssignmentBoard, CheckInTab } from '../market-assignments';
+import { FeesTab, PaymentsOverviewTab } from '../payment-management';
 import { DayDetailsDialog } from './components/day-details-dialog';
 import { DayFormDialog } from './components/day-form-dialog';
 import { DayList } from './components/day-list';
@@ -15,14 +18,20 @@ import { SeriesPanel } from './components/series-panel';
 import { useMarketDays, useSeriesList, type DayFilters, type MarketDayDetail, type Series } from './market-days-api';
 import { firstWeekday, formatDate, gridRange, monthOf, todayLocal } from './market-days-dates';
 
-type View = 'calendar' | 'list' | 'series';
+type View = 'calendar' | 'list' | 'series' | 'board' | 'check-in' | 'payments' | 'fees';
+/** Tabs another page links to with `?view=` (the payment page's way back to the board, for one). */
+const LINKED_VIEWS: readonly string[] = ['board', 'check-in', 'payments', 'fees'];
 const tabClass =
   'rounded-md outline-none focus-visible:outline-2 focus-visible:outline-ring px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm';
 
 /** Market days: a month calendar, a list and the weekly series, with filters; days and series are planned here. */
 export default function MarketDaysPage() {
   const { t, language } = useI18n();
-  const [view, setView] = useState<View>('calendar');
+  const { search } = useLocation();
+  const [view, setView] = useState<View>(() => {
+    const linked = new URLSearchParams(search).get('view') ?? '';
+    return (LINKED_VIEWS.includes(linked) ? linked : 'calendar') as View;
+  });
   const [month, setMonth] = useState(() => monthOf(todayLocal()));
   const [filters, setFilters] = useState<DayFilters>({});
   const [selected, setSelected] = useState<string | null>(null);
@@ -74,15 +83,29 @@ export default function MarketDaysPage() {
           <Tabs.Trigger value="series" className={tabClass}>
             {t('marketDays.view.series')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="board" className={tabClass}>
+            {t('marketAssignments.board.tab')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="check-in" className={tabClass}>
+            {t('checkIn.tab')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="payments" className={tabClass}>
+            {t('pay.tab.payments')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="fees" className={tabClass}>
+            {t('pay.tab.fees')}
+          </Tabs.Trigger>
         </Tabs.List>
-        <MarketDaysToolbar
-          month={month}
-          onMonth={changeMonth}
-          filters={filters}
-          onFilters={setFilters}
-          showMonth={view === 'calendar'}
-          showStatus={view !== 'series'}
-        />
+        {(view === 'calendar' || view === 'list' || view === 'series') && (
+          <MarketDaysToolbar
+            month={month}
+            onMonth={changeMonth}
+            filters={filters}
+            onFilters={setFilters}
+            showMonth={view === 'calendar'}
+            showStatus={view !== 'series'}
+          />
+        )}
         {view === 'calendar' && days.isError && (
           <ListState
             loading={false}
@@ -138,6 +161,19 @@ export default function MarketDaysPage() {
 
         <Tabs.Content value="series">
           <SeriesPanel locationId={filters.locationId} onEdit={(s) => setSeriesForm({ open: true, series: s })} onCreate={newSeries} />
+        </Tabs.Content>
+
+        <Tabs.Content value="board">
+          <AssignmentBoard />
+        </Tabs.Content>
+        <Tabs.Content value="check-in">
+          <CheckInTab />
+        </Tabs.Content>
+        <Tabs.Content value="payments">
+          <PaymentsOverviewTab />
+        </Tabs.Content>
+        <Tabs.Content value="fees">
+          <FeesTab />
         </Tabs.Content>
       </Tabs.Root>
 

@@ -1,6 +1,6 @@
 import { LogOut, Package, Receipt, ShoppingBag, Store } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { ListState } from '../../components/ui/list-state';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
@@ -11,6 +11,7 @@ import { useI18n } from '../../app/i18n/i18n-provider';
 import { useVendorOverview } from './vendor-portal-api';
 import { LanguageSwitch } from '../../app/i18n/language-switch';
 import { ApplicationsCard, Card, DocumentsCard, NotYetCard, VendorCard } from './vendor-portal-sections';
+import { VendorOffersCard } from './vendor-offers-card';
 
 /** The vendor's own page (/vendor-dashboard, outside the staff shell): their record, documents and applications. */
 export default function VendorDashboardPage() {
@@ -20,9 +21,15 @@ export default function VendorDashboardPage() {
   const allowed = !!me.data?.permissions.includes('vendor_dashboard');
   const overview = useVendorOverview(session?.user.id, !!session && allowed);
   const [leaving, setLeaving] = useState(false);
+  // The waitlist offer e-mail links here with ?offer=<id>; it survives the sign-in detour.
+  const [search] = useSearchParams();
+  const offer = search.get('offer');
 
   if (loading) return <PageSkeleton label={t('common.loadingPage')} />;
-  if (!session) return <Navigate to="/auth" state={{ from: '/vendor-dashboard' }} replace />;
+  if (!session)
+    return (
+      <Navigate to="/auth" state={{ from: offer ? `/vendor-dashboard?offer=${encodeURIComponent(offer)}` : '/vendor-dashboard' }} replace />
+    );
   if (me.isPending) return <PageSkeleton label={t('common.loadingPage')} />;
 
   const signOut = (
@@ -115,6 +122,7 @@ export default function VendorDashboardPage() {
               </p>
             </Card>
           )}
+          {data.vendor && <VendorOffersCard highlight={offer} />}
           <ApplicationsCard applications={data.applications} />
           <div className="grid gap-4 md:grid-cols-3">
             <NotYetCard title={t('vendorDashboard.products')} icon={Package} />

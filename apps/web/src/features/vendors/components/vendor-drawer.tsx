@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { useT } from '../../../app/i18n/i18n-provider';
+import { VendorBookings } from '../../market-assignments';
+import { VendorLedgerStatement } from '../../payment-management';
 import { useVendor } from '../vendors-api';
 import { VendorStatusBadge } from './vendor-badges';
 import { VendorCategoriesSection } from './vendor-categories-section';
@@ -72,6 +74,12 @@ export function VendorDrawer({ vendorId, onClose }: { vendorId: string | null; o
                 </Section>
                 <Section title={t('vendors.section.documents')}>
                   <VendorDocumentsSection vendor={v} />
+                </Section>
+                <Section title={t('marketAssignments.bookings.title')}>
+                  <VendorBookings vendorId={v.id} />
+                </Section>
+                <Section title={t('pay.statement.title')}>
+                  <VendorLedgerStatement vendorId={v.id} />
                 </Section>
                 <Section title={t('vendors.section.categories')}>
                   <VendorCategoriesSection vendor={v} />

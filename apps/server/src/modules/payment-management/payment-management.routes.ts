@@ -1,0 +1,94 @@
+import { paymentManagementRoutes as r } from '@market/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { bindRoute } from '../../lib/api-route.js';
+import { idempotentRoute } from '../../lib/idempotency.js';
+import * as rules from './fee-rules.service.js';
+import { listInvoices, loadInvoice, overview } from './invoice-read.js';
+import * as invoices from './invoices.service.js';
+import * as ledger from './ledger.service.js';
+import { invoiceRows, toCsv, toXlsx } from './payment-export.js';
+import * as payments from './payments.service.js';
+
+/** A file answer: sent here, not serialised against the route's response schema. */
+function sendFile(reply: FastifyReply, name: string, type: string, body: string | Uint8Array): string {
+  void reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(typeof body === 'string' ? body : Buffer.from(body));
+  return reply as unknown as string;
+}
+
+const day = () => new Date().toISOString().slice(0, 10);
+
+export async function paymentManagementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const db = ctx.db;
+
+  bindRoute(app, r.listFeeRules, ({ caller, query }) => rules.listRules(db, caller, query));
+  bindRoute(app, r.createFeeRule, ({ caller, body }) => rules.createRule(db, caller, body));
+  bindRoute(app, r.updateFeeRule, ({ caller, params, body }) => rules.updateRule(db, caller, params.id, body));
+  bindRoute(app, r.deleteFeeRule, async ({ caller, params }) => {
+    await rules.deleteRule(db, caller, params.id);
+    return { ok: true as const };
+  });
+
+  bindRoute(app, r.getAssignmentFees, ({ caller, params, query }) => invoices.previewFees(db, caller, params.id, query.declaredSales));
+  // Every money-moving route runs in idempotentRoute: the key, the effect and the answer commit together.
+  bindRoute(app, r.createAssignmentInvoices, (input) =>
+    idempotentRoute(
+      db,
+      input,
+      { params: input.params, body: input.body },
+      (tx) => invoices.createAssignmentInvoices(tx, input.caller, input.params.id, input.body),
+      201,
+    ),
+  );
+
+  bindRoute(app, r.listInvoices, ({ caller, query }) => listInvoices(db, caller, query));
+  bindRoute(app, r.exportInvoices, async ({ caller, query, reply }) => {
+    const rows = await invoiceRows(db, caller, query);
+    return query.format === 'csv'
+      ? sendFile(reply, `invoices-${day()}.csv`, 'text/csv; charset=utf-8', toCsv(rows))
+      : sendFile(reply, `invoices-${day()}.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', toXlsx(rows));
+  });
+  bindRoute(app, r.paymentsOverview, ({ caller, query }) => overview(db, caller, query));
+  bindRoute(app, r.getInvoice, ({ caller, params }) => loadInvoice(db, caller.orgId, params.id));
+  bindRoute(app, r.createInvoice, (input) =>
+    idempotentRoute(db, input, { body: input.body }, (tx) => invoices.createManualInvoice(tx, input.caller, input.body), 201),
+  );
+  bindRoute(app, r.issueInvoice, (input) =>
+    idempotentRoute(db, input, { params: input.params }, (tx) => invoices.issueInvoice(tx, input.caller, input.params.id)),
+  );
+  bindRoute(app, r.cancelInvoice, (input) =>
+    idempotentRoute(db, input, { params: input.params, body: input.body }, (tx) =>
+      invoices.cancelInvoice(tx, input.caller, input.params.id, input.body.reason),
+    ),
+  );
+  bindRoute(app, r.adjustInvoice, (input) =>
+    idempotentRoute(
+      db,
+      input,
+      { params: input.params, body: input.body },
+      (tx) => invoices.adjustInvoice(tx, input.caller, input.params.id, input.body),
+      201,
+    ),
+  );
+
+  bindRoute(app, r.listPayments, ({ caller, query }) => payments.listPayments(db, caller, query));
+  bindRoute(app, r.getPayment, ({ caller, params }) => payments.loadPayment(db, caller.orgId, params.id));
+  bindRoute(app, r.createPayment, (input) =>
+    idempotentRoute(db, input, { body: input.body }, (tx) => payments.createPayment(tx, input.caller, input.body), 201),
+  );
+  bindRoute(app, r.createRefund, (input) =>
+    idempotentRoute(db, input, { body: input.body }, (tx) => payments.createRefund(tx, input.caller, input.body), 201),
+  );
+
+  bindRoute(app, r.getVendorLedger, ({ caller, params, query }) => ledger.statement(db, caller, params.id, query));
+  bindRoute(app, r.exportVendorLedger, async ({ caller, params, query, reply }) =>
+    sendFile(reply, `statement-${day()}.csv`, 'text/csv; charset=utf-8', await ledger.statementCsv(db, caller, params.id, query)),
+  );
+  bindRoute(app, r.getLedgerConsistency, ({ caller, query }) => ledger.consistencyFor(db, caller, query.vendorId));
+  bindRoute(app, r.runLedgerConsistencyCheck, ({ caller }) => ledger.runCheck(db, caller));
+}

@@ -1,0 +1,105 @@
+import { IDEMPOTENCY_HEADER, marketAssignmentsRoutes, paymentManagementRoutes as r, type BodyOf } from '@market/contracts/plain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useT } from '../../app/i18n/i18n-provider';
+import { api } from '../../lib/api';
+import { guardStale } from '../../lib/stale-write';
+import { paymentKeys } from './payment-management-api';
+
+export type PaymentBody = BodyOf<typeof r.createPayment>;
+export type RefundBody = BodyOf<typeof r.createRefund>;
+export type AdjustmentBody = BodyOf<typeof r.adjustInvoice>;
+export type FeeRuleCreate = BodyOf<typeof r.createFeeRule>;
+export type FeeRuleUpdate = Omit<BodyOf<typeof r.updateFeeRule>, 'expectedUpdatedAt'>;
+export type PoliciesBody = BodyOf<typeof marketAssignmentsRoutes.updateMarketPolicies>;
+
+/**
+ * The `Idempotency-Key` of one opening of a money dialog. The dialog is mounted when it opens, so the key is
+ * made once per opening and kept across a retry and a double click: the server records the action once and
+ * answers a repeat with the stored result. A new opening is a new action with a new key.
+ */
+export function useIdempotencyKey(): string {
+  const [key] = useState(() => crypto.randomUUID());
+  return key;
+}
+
+const withKey = (key: string) => ({ [IDEMPOTENCY_HEADER]: key });
+
+/** A money write: every figure on the page comes from the ledger, so everything this feature read is reloaded. */
+function useMoneyWrite<V, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      // The board shows each booking's invoice state: it reloads too (its keys start with 'market-assignments').
+      await Promise.all([qc.invalidateQueries({ queryKey: paymentKeys.all }), qc.invalidateQueries({ queryKey: ['market-assignments'] })]);
+    },
+  });
+}
+
+export const useCreateAssignmentInvoices = (assignmentId: string) =>
+  useMoneyWrite(({ key, declaredSales }: { key: string; declaredSales: number | null }) =>
+    api(r.createAssignmentInvoices, {
+      params: { id: assignmentId },
+      body: declaredSales === null ? {} : { declaredSales },
+      headers: withKey(key),
+    }),
+  );
+
+export const useRecordPayment = () =>
+  useMoneyWrite(({ key, body }: { key: string; body: PaymentBody }) => api(r.createPayment, { body, headers: withKey(key) }));
+
+export const useRefund = () =>
+  useMoneyWrite(({ key, body }: { key: string; body: RefundBody }) => api(r.createRefund, { body, headers: withKey(key) }));
+
+export const useAdjustInvoice = () =>
+  useMoneyWrite(({ key, invoiceId, body }: { key: string; invoiceId: string; body: AdjustmentBody }) =>
+    api(r.adjustInvoice, { params: { id: invoiceId }, body, headers: withKey(key) }),
+  );
+
+export const useCancelInvoice = () =>
+  useMoneyWrite(({ key, invoiceId, reason }: { key: string; invoiceId: string; reason: string }) =>
+    api(r.cancelInvoice, { params: { id: invoiceId }, body: { reason }, headers: withKey(key) }),
+  );
+
+export const useIssueInvoice = () =>
+  useMoneyWrite(({ key, invoiceId }: { key: string; invoiceId: string }) =>
+    api(r.issueInvoice, { params: { id: invoiceId }, headers: withKey(key) }),
+  );
+
+/** Fee rules and the market policy are settings, not money movements: they carry the record's updatedAt instead. */
+function useSettingsGuard() {
+  const qc = useQueryClient();
+  const t = useT();
+  const reload = () => qc.invalidateQueries({ queryKey: paymentKeys.all });
+  return <T>(run: () => Promise<T>) => guardStale(run, t('edit.staleWrite'), reload);
+}
+
+export function useSaveFeeRule() {
+  const qc = useQueryClient();
+  const guard = useSettingsGuard();
+  return useMutation({
+    mutationFn: (v: { id: string; body: FeeRuleUpdate; expectedUpdatedAt: string } | { id?: undefined; body: FeeRuleCreate }) =>
+      v.id !== undefined
+        ? guard(() => api(r.updateFeeRule, { params: { id: v.id }, body: { ...v.body, expectedUpdatedAt: v.expectedUpdatedAt } }))
+        : api(r.createFeeRule, { body: v.body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+}
+
+export function useDeleteFeeRule() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(r.deleteFeeRule, { params: { id } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: paymentKeys.feeRules }),
+  });
+}
+
+export function useSavePolicies() {
+  const qc = useQueryClient();
+  const guard = useSettingsGuard();
+  return useMutation({
+    mutationFn: (body: PoliciesBody) => guard(() => api(marketAssignmentsRoutes.updateMarketPolicies, { body })),
+    onSuccess: (saved) => qc.setQueryData(paymentKeys.policies, saved),
+  });
+}
