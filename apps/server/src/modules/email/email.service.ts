@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { redactBodies } from './email-redact.js';
+import { WakeLoop } from '../../lib/wake-loop.js';
 import {
   claimDue,
   failAbandoned,
@@ -64,12 +65,7 @@ export class Mailer {
   private readonly backoffMs: (attempts: number) => number;
   private readonly batchSize: number;
   private readonly leaseSeconds: number;
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
-  /** Set by every wake-up; the loop checks it before sleeping so a wake-up during a run is not lost. */
-  private poked = false;
-  private wakeSleeper: (() => void) | null = null;
+  private readonly loop = new WakeLoop(async () => (await this.runOnce()) >= this.batchSize);
 
   constructor(
     private readonly db: Db,
@@ -88,7 +84,7 @@ export class Mailer {
 
   /** True once the sender receives NOTIFY wake-ups. */
   get listening(): boolean {
-    return this.unlisten !== null;
+    return this.loop.listening;
   }
 
   /** Queues a message in the caller's transaction (or at once with the plain db). */
@@ -138,65 +134,18 @@ export class Mailer {
 
   /** Runs the sender in the background until stop(). */
   start(pollMs = this.opts.pollMs ?? 5000): void {
-    if (!this.transport || this.running) return;
-    this.running = true;
-    if (this.opts.listen) {
-      this.opts
-        .listen(OUTBOX_CHANNEL, () => this.wake())
-        .then(async (unlisten) => {
-          if (this.running) this.unlisten = unlisten;
-          else await unlisten();
-        })
-        .catch(() => {
-          /* no notifications: polling still delivers, only later */
-        });
-    }
-    this.loop = this.work(pollMs);
-  }
-
-  private async work(pollMs: number): Promise<void> {
-    while (this.running) {
-      this.poked = false;
-      let claimed = 0;
-      try {
-        claimed = await this.runOnce();
-      } catch {
-        /* database briefly unavailable: try again after the pause */
-      }
-      if (!this.running) break;
-      // A full batch means more may be waiting; a wake-up during the run means a new message.
-      if (claimed >= this.batchSize || this.poked) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, pollMs);
-        function done() {
-          clearTimeout(timer);
-          resolve();
-        }
-        this.wakeSleeper = done;
-      });
-      this.wakeSleeper = null;
-    }
+    if (!this.transport) return;
+    this.loop.start(pollMs, this.opts.listen && { listen: this.opts.listen, channel: OUTBOX_CHANNEL });
   }
 
   /** Makes the sender look for due messages now. */
   wake(): void {
-    this.poked = true;
-    this.wakeSleeper?.();
+    this.loop.wake();
   }
 
   /** Stops the sender, waiting (briefly) for messages being sent; an unfinished one is retried when its lease expires. */
   async stop(): Promise<void> {
-    this.running = false;
-    this.wakeSleeper?.();
-    const unlisten = this.unlisten;
-    this.unlisten = null;
-    await unlisten?.().catch(() => {});
-    if (this.loop) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([this.loop, new Promise<void>((r) => (timer = setTimeout(r, STOP_WAIT_MS)))]);
-      clearTimeout(timer);
-      this.loop = null;
-    }
+    await this.loop.stop(STOP_WAIT_MS);
     this.transport?.close();
   }
 }

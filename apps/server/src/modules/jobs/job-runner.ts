@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { WakeLoop } from '../../lib/wake-loop.js';
 import * as repo from './jobs.repository.js';
 import type { JobRow } from './jobs.repository.js';
 
@@ -27,11 +28,7 @@ const backoffSeconds = (attempts: number) => Math.min(3600, 5 * 4 ** Math.max(0,
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
-  private wakeSleeper: (() => void) | null = null;
-  private poked = false;
+  private readonly loop = new WakeLoop(async () => (await this.runDue()) >= this.batchSize);
   private readonly leaseSeconds: number;
   private readonly batchSize: number;
 
@@ -78,60 +75,15 @@ export class JobRunner {
   }
 
   start(pollMs = 5000): void {
-    if (this.running) return;
-    this.running = true;
-    this.opts
-      .listen?.(repo.JOBS_CHANNEL, () => this.wake())
-      .then(async (unlisten) => {
-        if (this.running) this.unlisten = unlisten;
-        else await unlisten();
-      })
-      .catch(() => {
-        /* no notifications: polling still runs the jobs, only later */
-      });
-    this.loop = this.work(pollMs);
-  }
-
-  private async work(pollMs: number): Promise<void> {
-    while (this.running) {
-      this.poked = false;
-      let ran = 0;
-      try {
-        ran = await this.runDue();
-      } catch {
-        /* database briefly unavailable: try again after the pause */
-      }
-      if (!this.running) break;
-      if (ran >= this.batchSize || this.poked) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, pollMs);
-        function done() {
-          clearTimeout(timer);
-          resolve();
-        }
-        this.wakeSleeper = done;
-      });
-      this.wakeSleeper = null;
-    }
+    this.loop.start(pollMs, this.opts.listen && { listen: this.opts.listen, channel: repo.JOBS_CHANNEL });
   }
 
   wake(): void {
-    this.poked = true;
-    this.wakeSleeper?.();
+    this.loop.wake();
   }
 
   /** Stops the runner, waiting briefly for the job in hand; an unfinished one is claimed again after its lease. */
   async stop(): Promise<void> {
-    this.running = false;
-    this.wakeSleeper?.();
-    const unlisten = this.unlisten;
-    this.unlisten = null;
-    await unlisten?.().catch(() => {});
-    if (this.loop) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([this.loop, new Promise<void>((r) => (timer = setTimeout(r, STOP_WAIT_MS)))]);
-      clearTimeout(timer);
-      this.loop = null;
-    }
+    await this.loop.stop(STOP_WAIT_MS);
   }
 }

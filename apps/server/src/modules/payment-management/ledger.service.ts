@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/index.js';
 import { toEntry } from './invoice-read.js';
 import { vendorOfOrg } from './invoices.repository.js';
 import * as repo from './ledger.repository.js';
-import { csvRow, formatMinor } from './payment-export.js';
+import { csvRow, formatMinor } from '../../lib/spreadsheet.js';
 import { baseCurrency } from './payment-management.shared.js';
 import * as pay from './payments.repository.js';
 

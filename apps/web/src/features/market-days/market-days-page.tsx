@@ -73,7 +73,7 @@ export default function MarketDaysPage() {
       </div>
 
       <Tabs.Root value={view} onValueChange={(v) => setView(v as View)} className="flex flex-col gap-4">
-        <Tabs.List aria-label={t('marketDays.page.views')} className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1">
+        <Tabs.List aria-label={t('marketDays.page.views')} className="flex w-fit max-w-full flex-wrap gap-1 rounded-lg bg-muted p-1">
           <Tabs.Trigger value="calendar" className={tabClass}>
             {t('marketDays.view.calendar')}
           </Tabs.Trigger>
