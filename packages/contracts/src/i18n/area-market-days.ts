@@ -132,9 +132,9 @@ export const MARKET_DAYS = {
     en: "Filled in from each active category's target per market day; change it for this day if needed.",
     ar: 'مُعبّأة من الهدف اليومي لكل فئة نشطة؛ غيّرها لهذا اليوم عند الحاجة.',
   },
-  'marketDays.capacity.noAssignments': {
-    en: 'Vendors are not assigned to slots yet, so only the planned capacity is shown.',
-    ar: 'لم يُخصَّص البائعون للأكشاك بعد، لذا تظهر السعة المخططة فقط.',
+  'marketDays.capacity.booked': {
+    en: 'Booked now: {booked} of {capacity} vendors (the Board tab places them).',
+    ar: 'المحجوز الآن: {booked} من {capacity} بائعًا (تُوزَّع الأماكن من تبويب لوحة التخصيص).',
   },
   'marketDays.capacity.noCategories': { en: 'There are no market categories yet.', ar: 'لا توجد فئات سوق بعد.' },
   'marketDays.capacity.categoriesFailed': {
@@ -250,11 +250,7 @@ export const MARKET_DAYS = {
   'marketDays.card.failed': { en: 'The next market days could not be loaded.', ar: 'تعذّر تحميل أيام السوق القادمة.' },
   'marketDays.card.empty': { en: 'No market days planned from today on.', ar: 'لا توجد أيام سوق مخططة من اليوم فصاعدًا.' },
   'marketDays.card.plan': { en: 'Plan one', ar: 'خطّط يومًا' },
-  'marketDays.card.capacity': { en: 'Capacity {count}', ar: 'السعة {count}' },
+  'marketDays.card.capacity': { en: 'Booked {booked} of {count}', ar: 'محجوز {booked} من {count}' },
   'marketDays.card.separator': { en: ', ', ar: '، ' },
-  'marketDays.card.noAssignments': {
-    en: 'Occupancy appears once vendors can be assigned to slots; until then only capacity is shown.',
-    ar: 'سيظهر الإشغال عندما يصبح تخصيص البائعين للأكشاك متاحًا؛ حتى ذلك الحين تظهر السعة فقط.',
-  },
   'marketDays.card.viewAll': { en: 'All market days', ar: 'كل أيام السوق' },
 } satisfies Record<string, TranslationEntry>;

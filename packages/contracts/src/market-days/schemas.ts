@@ -118,6 +118,8 @@ export const capacitySchema = z.object({
   colour: z.string(),
   isActive: z.boolean(),
   capacity: z.number().int(),
+  /** Vendors booked in the category that day (bookings holding a slot). */
+  booked: z.number().int(),
 });
 
 export const marketDayDetailSchema = marketDaySchema.extend({ capacities: z.array(capacitySchema) });

@@ -149,6 +149,23 @@ describe(`the board and category gaps (${driver})`, () => {
     ]);
   });
 
+  it("gives the market day's capacity rows their bookings, for the dashboard's occupancy", async () => {
+    const d = await a.day(ahead(70));
+    const held = await book(a, d.id, a.slots.a2.id);
+    await book(a, d.id, a.slots.a3.id);
+    const released = await a.call('POST', `/market-assignments/${held.id}/status`, { status: 'absent_approved', reason: 'Away' });
+    expect(released.status).toBe(200);
+    const crafts = async () =>
+      (await a.call('GET', `/market-days/${d.id}`)).body.capacities.find((c: { categoryId: string }) => c.categoryId === a.crafts.id);
+    // The absent vendor frees its slot: only the other booking counts.
+    expect(await crafts()).toMatchObject({ capacity: 2, booked: 1 });
+    await book(a, d.id, a.slots.a2.id);
+    expect(await crafts()).toMatchObject({ capacity: 2, booked: 2 });
+    const upcoming = await a.call('GET', '/market-days/upcoming?limit=20');
+    const listed = upcoming.body.find((x: { id: string }) => x.id === d.id);
+    expect(listed.capacities.map((c: { booked: number }) => c.booked).sort()).toEqual([0, 2]);
+  });
+
   it('refuses more than 31 days, a reversed range and a location of another organization', async () => {
     const q = (from: string, to: string, loc = a.location.id) =>
       a.call('GET', `/market-assignments/board?locationId=${loc}&from=${from}&to=${to}`);

@@ -13,6 +13,7 @@ export type CapacityRow = {
   colour: string;
   isActive: boolean;
   capacity: number;
+  booked: number;
 };
 
 /** The caller's location, locked so that two writers cannot plan the same date there at once. */
@@ -108,6 +109,9 @@ export async function capacitiesOf(db: DbOrTx, orgId: string, dayIds: string[]):
       colour: marketCategories.colour,
       isActive: marketCategories.isActive,
       capacity: marketDayCapacities.capacity,
+      // Bookings holding a slot that day in the category (confirmed or checked in).
+      booked: sql<number>`(select count(*)::int from market_assignments a where a.market_day_id = ${marketDayCapacities.marketDayId}
+        and a.category_id = ${marketDayCapacities.categoryId} and a.status in ('confirmed', 'checked_in'))`.mapWith(Number),
     })
     .from(marketDayCapacities)
     .innerJoin(marketCategories, eq(marketCategories.id, marketDayCapacities.categoryId))

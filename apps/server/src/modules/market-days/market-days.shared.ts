@@ -47,6 +47,7 @@ export function toDetail(r: repo.DayListRow, caps: repo.CapacityRow[]): MarketDa
         colour: c.colour,
         isActive: c.isActive,
         capacity: c.capacity,
+        booked: c.booked,
       })),
   };
 }

@@ -13,10 +13,7 @@ import { formatDate, formatTime } from './market-days-dates';
 
 const SHOWN = 5;
 
-/**
- * The next market days with their capacity per category. Vendors are not assigned to slots yet (a later
- * release), so the card shows capacity only and says so, instead of an occupancy it cannot know.
- */
+/** The next market days with their occupancy: vendors booked against the capacity, in all and per category. */
 export function NextMarketDaysCard() {
   const can = useHasPermission();
   return can('vendor_management') ? <Card /> : null;
@@ -77,14 +74,14 @@ function Card() {
                 </div>
                 <bdi className="text-muted-foreground">{name(d.locationNameEn, d.locationNameAr)}</bdi>
                 <p>
-                  {t('marketDays.card.capacity', { count: d.capacityTotal })}
+                  {t('marketDays.card.capacity', { booked: d.capacities.reduce((n, c) => n + c.booked, 0), count: d.capacityTotal })}
                   {d.capacities.length > 0 && (
                     <span className="text-muted-foreground">
                       {' ('}
                       {d.capacities.map((c, i) => (
                         <span key={c.categoryId}>
                           {i > 0 && t('marketDays.card.separator')}
-                          <bdi>{name(c.nameEn, c.nameAr)}</bdi> {c.capacity}
+                          <bdi>{name(c.nameEn, c.nameAr)}</bdi> {c.booked}/{c.capacity}
                         </span>
                       ))}
                       {')'}
@@ -94,7 +91,6 @@ function Card() {
               </li>
             ))}
           </ul>
-          <p className="mt-3 border-t pt-2 text-xs text-muted-foreground">{t('marketDays.card.noAssignments')}</p>
           <Link to="/market-events" className="mt-2 inline-block text-sm text-primary underline-offset-4 hover:underline">
             {t('marketDays.card.viewAll')}
           </Link>

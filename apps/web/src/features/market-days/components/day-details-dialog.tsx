@@ -169,7 +169,12 @@ export function DayDetailsDialog({ dayId, onClose, onEdit, onEditSeries }: Props
               <h3 id="capacity-title" className="font-medium">
                 {t('marketDays.capacity.title')}
               </h3>
-              <p className="text-xs text-muted-foreground">{t('marketDays.capacity.noAssignments')}</p>
+              <p className="text-xs text-muted-foreground">
+                {t('marketDays.capacity.booked', {
+                  booked: d.capacities.reduce((n, c) => n + c.booked, 0),
+                  capacity: d.capacityTotal,
+                })}
+              </p>
               <CapacityEditor rows={caps} onChange={setCaps} errors={capsError} disabled={final} />
               {saveCaps.error && !hasFieldErrors(saveCaps.error) && (
                 <p role="alert" className="text-destructive">
