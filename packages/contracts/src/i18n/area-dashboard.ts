@@ -56,6 +56,7 @@ const VERBS: Record<string, TranslationEntry> = {
   discount: verb('{actor} gave a discount on {object}', 'تم منح خصم على {object} بواسطة {actor}'),
   credit: verb('{actor} credited {object}', 'تم إصدار إشعار دائن على {object} بواسطة {actor}'),
   consistency_check: verb('{actor} checked {object}', 'تم فحص {object} بواسطة {actor}'),
+  email_sent: verb('{actor} e-mailed {object} to the vendor', 'تم إرسال {object} إلى البائع بالبريد الإلكتروني بواسطة {actor}'),
   payment: verb('{actor} recorded {object}', 'تم تسجيل {object} بواسطة {actor}'),
   refund: verb('{actor} refunded {object}', 'تم رد {object} بواسطة {actor}'),
   'application.submitted': verb('“{name}” sent an application', 'تم تقديم طلب من «{name}»'),

@@ -109,6 +109,7 @@ export const PAYMENT_MANAGEMENT = {
   'pay.history.waiver': { en: 'Waiver', ar: 'إعفاء' },
   'pay.history.discount': { en: 'Discount', ar: 'خصم' },
   'pay.history.credit': { en: 'Credit', ar: 'إشعار دائن' },
+  'pay.history.email_sent': { en: 'E-mailed to the vendor', ar: 'أُرسلت إلى البائع بالبريد الإلكتروني' },
 
   'pay.entry.charge': { en: 'Charge', ar: 'قيد مستحق' },
   'pay.entry.payment': { en: 'Payment', ar: 'دفعة' },
@@ -140,6 +141,25 @@ export const PAYMENT_MANAGEMENT = {
   'pay.action.cancelInvoice': { en: 'Cancel invoice…', ar: 'إلغاء الفاتورة…' },
   'pay.action.more': { en: 'More actions for invoice {number}', ar: 'إجراءات أخرى للفاتورة {number}' },
   'pay.action.moreShort': { en: 'More', ar: 'المزيد' },
+  'pay.action.email': { en: 'E-mail invoice', ar: 'إرسال الفاتورة بالبريد' },
+
+  'pay.email.title': { en: 'E-mail invoice {number}?', ar: 'إرسال الفاتورة {number} بالبريد الإلكتروني؟' },
+  'pay.email.message': {
+    en: 'The invoice goes to {address}, in English and Arabic, with its lines, total, paid, balance and due date.',
+    ar: 'تُرسل الفاتورة إلى {address} بالعربية والإنجليزية، مع بنودها وإجماليها والمدفوع والرصيد وتاريخ الاستحقاق.',
+  },
+  'pay.email.noAddress': {
+    en: 'This vendor has no e-mail address. Add one to the vendor record first.',
+    ar: 'لا يوجد عنوان بريد إلكتروني لهذا البائع. أضِف عنوانًا في سجل البائع أولًا.',
+  },
+  'pay.email.draft': { en: 'A draft invoice cannot be e-mailed: issue it first.', ar: 'لا يمكن إرسال مسودة فاتورة: أصدرها أولًا.' },
+  'pay.email.limit': {
+    en: 'This invoice was already e-mailed {count} times in the last hour, the most allowed. Try again later.',
+    ar: 'أُرسلت هذه الفاتورة {count} مرات خلال الساعة الماضية، وهو الحد الأقصى. حاول لاحقًا.',
+  },
+  'pay.email.send': { en: 'Send', ar: 'إرسال' },
+  'pay.email.sending': { en: 'Sending…', ar: 'جارٍ الإرسال…' },
+  'pay.email.queued': { en: 'Queued to {address}', ar: 'أُضيفت إلى قائمة الإرسال إلى {address}' },
 
   'pay.method.cash': { en: 'Cash', ar: 'نقدًا' },
   'pay.method.card': { en: 'Card', ar: 'بطاقة' },
@@ -288,6 +308,46 @@ export const PAYMENT_MANAGEMENT = {
   'pay.overview.empty': { en: 'No invoice matches these filters.', ar: 'لا توجد فاتورة تطابق عوامل التصفية هذه.' },
   'pay.overview.caption': { en: 'Invoices', ar: 'الفواتير' },
   'pay.overview.more': { en: 'Show more', ar: 'عرض المزيد' },
+
+  'pay.ledgerCheck.title': { en: 'Ledger check', ar: 'فحص الدفتر' },
+  'pay.ledgerCheck.description': {
+    en: 'Recomputes every invoice from its lines, payments, refunds and adjustments and compares it with the vendor ledger.',
+    ar: 'يعيد احتساب كل فاتورة من بنودها ومدفوعاتها والمبالغ المستردة والتسويات ويقارنها بدفتر حساب البائع.',
+  },
+  'pay.ledgerCheck.run': { en: 'Check the ledger', ar: 'فحص الدفتر' },
+  'pay.ledgerCheck.running': { en: 'Checking…', ar: 'جارٍ الفحص…' },
+  'pay.ledgerCheck.failed': { en: 'The ledger check could not be run.', ar: 'تعذّر تشغيل فحص الدفتر.' },
+  'pay.ledgerCheck.agree': { en: 'Ledger, invoices and payments agree.', ar: 'الدفتر والفواتير والمدفوعات متطابقة.' },
+  'pay.ledgerCheck.counts': {
+    en: 'Checked: {invoices} invoices, {payments} payments, {entries} ledger entries.',
+    ar: 'تم الفحص: الفواتير {invoices}، المدفوعات {payments}، قيود الدفتر {entries}.',
+  },
+  'pay.ledgerCheck.found': { en: 'Disagreements found: {count}', ar: 'الاختلافات التي وُجدت: {count}' },
+  'pay.ledgerCheck.caption': { en: 'Disagreements', ar: 'الاختلافات' },
+  'pay.ledgerCheck.col.kind': { en: 'Problem', ar: 'المشكلة' },
+  'pay.ledgerCheck.col.document': { en: 'Document', ar: 'المستند' },
+  'pay.ledgerCheck.col.expected': { en: 'Expected', ar: 'المتوقع' },
+  'pay.ledgerCheck.col.actual': { en: 'Found', ar: 'الموجود' },
+  'pay.ledgerCheck.entity.invoice': { en: 'Invoice', ar: 'فاتورة' },
+  'pay.ledgerCheck.entity.payment': { en: 'Payment', ar: 'دفعة' },
+  'pay.ledgerCheck.entity.ledger_entry': { en: 'Ledger entry', ar: 'قيد في الدفتر' },
+  'pay.ledgerCheck.kind.invoice_charge': { en: 'Charges differ from the invoice lines', ar: 'الرسوم المقيدة تختلف عن بنود الفاتورة' },
+  'pay.ledgerCheck.kind.invoice_balance': { en: 'Invoice balance differs from its documents', ar: 'رصيد الفاتورة يختلف عن مستنداتها' },
+  'pay.ledgerCheck.kind.invoice_cancellation': {
+    en: 'The cancellation did not reverse the open balance',
+    ar: 'الإلغاء لم يعكس الرصيد المفتوح',
+  },
+  'pay.ledgerCheck.kind.payment_allocations': {
+    en: 'Allocations do not add up to the payment',
+    ar: 'توزيعات الدفعة لا تساوي مبلغها',
+  },
+  'pay.ledgerCheck.kind.payment_ledger': { en: 'Payment entries differ from its allocations', ar: 'قيود الدفعة تختلف عن توزيعاتها' },
+  'pay.ledgerCheck.kind.refund_ledger': { en: 'Refund without its one ledger entry', ar: 'استرداد بلا قيده الوحيد في الدفتر' },
+  'pay.ledgerCheck.kind.adjustment_ledger': {
+    en: 'Waiver, discount or credit without its one ledger entry',
+    ar: 'إعفاء أو خصم أو إشعار دائن بلا قيده الوحيد في الدفتر',
+  },
+  'pay.ledgerCheck.kind.entry_without_source': { en: 'Ledger entry without its source document', ar: 'قيد في الدفتر بلا مستنده' },
 
   'pay.col.number': { en: 'Number', ar: 'الرقم' },
   'pay.col.vendor': { en: 'Vendor', ar: 'البائع' },

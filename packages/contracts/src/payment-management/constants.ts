@@ -57,6 +57,9 @@ export const MAX_AMOUNT_MINOR = 100_000_000_000;
 export const INVOICE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type InvoiceExportFormat = (typeof INVOICE_EXPORT_FORMATS)[number];
 
+/** How many times one invoice may be e-mailed to its vendor in an hour (counted from the audit log). */
+export const INVOICE_EMAILS_PER_HOUR = 5;
+
 /** What the ledger consistency check can find wrong. */
 export const LEDGER_DISAGREEMENT_KINDS = [
   'invoice_charge',

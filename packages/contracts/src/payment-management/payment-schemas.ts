@@ -117,6 +117,8 @@ export const ledgerDisagreementSchema = z.object({
   kind: z.enum(LEDGER_DISAGREEMENT_KINDS),
   entityType: z.enum(['invoice', 'payment', 'ledger_entry']),
   entityId: z.string(),
+  /** The number people know the document by (invoice or receipt number), null when it has none. */
+  document: z.string().nullable(),
   expected: z.number().int().nullable(),
   actual: z.number().int().nullable(),
   message: z.string(),
@@ -128,6 +130,9 @@ export const ledgerConsistencySchema = z.object({
   consistent: z.boolean(),
   disagreements: z.array(ledgerDisagreementSchema),
 });
+
+/** An invoice queued to the vendor's e-mail address. */
+export const invoiceEmailResultSchema = z.object({ queuedTo: z.string() });
 
 export type Payment = z.infer<typeof paymentSchema>;
 export type PaymentDetail = z.infer<typeof paymentDetailSchema>;

@@ -13,6 +13,7 @@ const table = {
   createPayment: { method: 'POST', path: '/payments' },
   createRefund: { method: 'POST', path: '/refunds' },
   deleteFeeRule: { method: 'DELETE', path: '/fee-rules/:id' },
+  emailInvoice: { method: 'POST', path: '/invoices/:id/email' },
   exportInvoices: { method: 'GET', path: '/invoices/export' },
   exportVendorLedger: { method: 'GET', path: '/vendors/:id/ledger/export' },
   getAssignmentFees: { method: 'GET', path: '/assignments/:id/fees' },

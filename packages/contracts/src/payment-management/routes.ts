@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route.js';
 import {
+  invoiceEmailResultSchema,
   ledgerConsistencyQuery,
   ledgerConsistencySchema,
   ledgerExportQuery,
@@ -183,6 +184,16 @@ export const adjustInvoice = defineRoute({
   body: adjustmentCreateSchema,
   response: invoiceDetailSchema,
   status: 201,
+});
+export const emailInvoice = defineRoute({
+  method: 'POST',
+  path: '/invoices/:id/email',
+  tag,
+  summary:
+    "Queue an issued invoice to the vendor's e-mail address, in English and Arabic (at most 5 per invoice per hour; not a money movement)",
+  access,
+  params: idParams,
+  response: invoiceEmailResultSchema,
 });
 
 // ---- payments and refunds ----

@@ -77,6 +77,7 @@ export async function invoiceFigures(db: DbOrTx, orgId: string, vendorId?: strin
 
 export interface PaymentFigures {
   id: string;
+  receiptNumber: string | null;
   amount: number;
   allocated: number;
   ledger: number;
@@ -84,7 +85,7 @@ export interface PaymentFigures {
 
 export async function paymentFigures(db: DbOrTx, orgId: string, vendorId?: string): Promise<PaymentFigures[]> {
   const res = await db.execute(sql`
-    select p.id, p.amount,
+    select p.id, p.receipt_number, p.amount,
       coalesce((select sum(a.amount) from payment_allocations a where a.payment_id = p.id), 0) as allocated,
       coalesce((select -sum(e.amount) from vendor_ledger_entries e join payment_allocations a
         on e.source_type = 'payment_allocation' and e.source_id = a.id where a.payment_id = p.id and e.entry_type = 'payment'), 0) as ledger
@@ -92,6 +93,7 @@ export async function paymentFigures(db: DbOrTx, orgId: string, vendorId?: strin
     order by p.created_at, p.id`);
   return rowsOf(res as Rows<Record<string, unknown>>).map((r) => ({
     id: String(r.id),
+    receiptNumber: (r.receipt_number as string | null) ?? null,
     amount: num(r.amount),
     allocated: num(r.allocated),
     ledger: num(r.ledger),
@@ -101,6 +103,8 @@ export async function paymentFigures(db: DbOrTx, orgId: string, vendorId?: strin
 export interface DocumentEntryFigures {
   kind: 'refund' | 'adjustment';
   id: string;
+  /** The number of the invoice it is on. */
+  invoiceNumber: string | null;
   amount: number;
   ledger: number;
   entries: number;
@@ -109,18 +113,19 @@ export interface DocumentEntryFigures {
 /** Each refund and adjustment with the entries that name it (exactly one, of the opposite sign for adjustments). */
 export async function documentEntryFigures(db: DbOrTx, orgId: string, vendorId?: string): Promise<DocumentEntryFigures[]> {
   const res = await db.execute(sql`
-    select 'refund' as kind, r.id, r.amount,
+    select 'refund' as kind, r.id, (select v.number from invoices v where v.id = r.invoice_id and v.org_id = r.org_id) as invoice_number, r.amount,
       coalesce((select sum(e.amount) from vendor_ledger_entries e where e.source_type = 'refund' and e.source_id = r.id and e.entry_type = 'refund' and e.invoice_id = r.invoice_id), 0) as ledger,
       (select count(*) from vendor_ledger_entries e where e.source_type = 'refund' and e.source_id = r.id) as entries
     from refunds r where r.org_id = ${orgId} ${ofVendorInvoice('r.invoice_id', vendorId)}
     union all
-    select 'adjustment', d.id, d.amount,
+    select 'adjustment', d.id, (select v.number from invoices v where v.id = d.invoice_id and v.org_id = d.org_id), d.amount,
       coalesce((select -sum(e.amount) from vendor_ledger_entries e where e.source_type = 'invoice_adjustment' and e.source_id = d.id and e.entry_type = d.kind and e.invoice_id = d.invoice_id), 0),
       (select count(*) from vendor_ledger_entries e where e.source_type = 'invoice_adjustment' and e.source_id = d.id)
     from invoice_adjustments d where d.org_id = ${orgId} ${ofVendorInvoice('d.invoice_id', vendorId)}`);
   return rowsOf(res as Rows<Record<string, unknown>>).map((r) => ({
     kind: r.kind as 'refund' | 'adjustment',
     id: String(r.id),
+    invoiceNumber: (r.invoice_number as string | null) ?? null,
     amount: num(r.amount),
     ledger: num(r.ledger),
     entries: num(r.entries),
@@ -132,9 +137,10 @@ export async function orphanEntries(
   db: DbOrTx,
   orgId: string,
   vendorId?: string,
-): Promise<{ id: string; sourceType: string; amount: number }[]> {
+): Promise<{ id: string; sourceType: string; amount: number; invoiceNumber: string | null }[]> {
   const res = await db.execute(sql`
-    select e.id, e.source_type, e.amount from vendor_ledger_entries e
+    select e.id, e.source_type, e.amount, (select v.number from invoices v where v.id = e.invoice_id and v.org_id = e.org_id) as invoice_number
+    from vendor_ledger_entries e
     where e.org_id = ${orgId} ${ofVendor('e.vendor_id', vendorId)} and not (
       (e.source_type = 'invoice_line' and e.entry_type = 'charge' and exists (select 1 from invoice_lines l join invoices i on i.id = l.invoice_id
         where l.id = e.source_id and l.invoice_id = e.invoice_id and i.org_id = e.org_id and i.vendor_id = e.vendor_id and i.number is not null))
@@ -152,6 +158,7 @@ export async function orphanEntries(
     id: String(r.id),
     sourceType: String(r.source_type),
     amount: num(r.amount),
+    invoiceNumber: (r.invoice_number as string | null) ?? null,
   }));
 }
 

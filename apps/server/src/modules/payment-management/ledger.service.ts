@@ -68,26 +68,52 @@ export async function checkConsistency(db: DbOrTx, orgId: string, vendorId?: str
     kind: Disagreement['kind'],
     entityType: Disagreement['entityType'],
     entityId: string,
+    document: string | null,
     expected: number | null,
     actual: number | null,
     message: string,
-  ) => out.push({ kind, entityType, entityId, expected, actual, message });
+  ) => out.push({ kind, entityType, entityId, document, expected, actual, message });
   const invoices = await repo.invoiceFigures(db, orgId, vendorId);
   for (const i of invoices) {
     const name = i.number ?? i.id;
     const issued = i.number !== null;
     const charges = issued ? i.lines : 0;
     if (i.charged !== charges)
-      add('invoice_charge', 'invoice', i.id, charges, i.charged, `${name}: the ledger charged ${i.charged}, its lines come to ${charges}`);
+      add(
+        'invoice_charge',
+        'invoice',
+        i.id,
+        i.number,
+        charges,
+        i.charged,
+        `${name}: the ledger charged ${i.charged}, its lines come to ${charges}`,
+      );
     if (i.paid !== i.allocated)
-      add('invoice_balance', 'invoice', i.id, i.allocated, i.paid, `${name}: payments allocated ${i.allocated}, the ledger has ${i.paid}`);
+      add(
+        'invoice_balance',
+        'invoice',
+        i.id,
+        i.number,
+        i.allocated,
+        i.paid,
+        `${name}: payments allocated ${i.allocated}, the ledger has ${i.paid}`,
+      );
     if (i.refunded !== i.refunds)
-      add('invoice_balance', 'invoice', i.id, i.refunds, i.refunded, `${name}: refunds of ${i.refunds}, the ledger has ${i.refunded}`);
+      add(
+        'invoice_balance',
+        'invoice',
+        i.id,
+        i.number,
+        i.refunds,
+        i.refunded,
+        `${name}: refunds of ${i.refunds}, the ledger has ${i.refunded}`,
+      );
     if (i.adjusted !== i.adjustments)
       add(
         'invoice_balance',
         'invoice',
         i.id,
+        i.number,
         i.adjustments,
         i.adjusted,
         `${name}: adjustments of ${i.adjustments}, the ledger has ${i.adjusted}`,
@@ -99,6 +125,7 @@ export async function checkConsistency(db: DbOrTx, orgId: string, vendorId?: str
         'invoice_cancellation',
         'invoice',
         i.id,
+        i.number,
         reversal,
         i.cancelled,
         `${name}: the cancellation should reverse ${reversal}, the ledger reversed ${i.cancelled}`,
@@ -109,6 +136,7 @@ export async function checkConsistency(db: DbOrTx, orgId: string, vendorId?: str
         'invoice_balance',
         'invoice',
         i.id,
+        i.number,
         expected,
         i.viewBalance,
         `${name}: the balance should be ${expected}, the ledger says ${i.viewBalance}`,
@@ -121,6 +149,7 @@ export async function checkConsistency(db: DbOrTx, orgId: string, vendorId?: str
         'payment_allocations',
         'payment',
         p.id,
+        p.receiptNumber,
         p.amount,
         p.allocated,
         `payment ${p.id}: allocations of ${p.allocated} for an amount of ${p.amount}`,
@@ -130,6 +159,7 @@ export async function checkConsistency(db: DbOrTx, orgId: string, vendorId?: str
         'payment_ledger',
         'payment',
         p.id,
+        p.receiptNumber,
         p.allocated,
         p.ledger,
         `payment ${p.id}: allocations of ${p.allocated}, entries of ${p.ledger}`,
@@ -141,13 +171,22 @@ export async function checkConsistency(db: DbOrTx, orgId: string, vendorId?: str
         d.kind === 'refund' ? 'refund_ledger' : 'adjustment_ledger',
         'ledger_entry',
         d.id,
+        d.invoiceNumber,
         d.amount,
         d.ledger,
         `${d.kind} ${d.id} of ${d.amount} has ${d.entries} entries for ${d.ledger}`,
       );
   }
   for (const e of await repo.orphanEntries(db, orgId, vendorId))
-    add('entry_without_source', 'ledger_entry', e.id, null, e.amount, `entry ${e.id} (${e.sourceType}) has no matching source document`);
+    add(
+      'entry_without_source',
+      'ledger_entry',
+      e.id,
+      e.invoiceNumber,
+      null,
+      e.amount,
+      `entry ${e.id} (${e.sourceType}) has no matching source document`,
+    );
   return {
     invoicesChecked: invoices.length,
     paymentsChecked: payments.length,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
 import { idempotentRoute } from '../../lib/idempotency.js';
 import * as rules from './fee-rules.service.js';
+import { emailInvoice } from './invoice-email.js';
 import { listInvoices, loadInvoice, overview } from './invoice-read.js';
 import * as invoices from './invoices.service.js';
 import * as ledger from './ledger.service.js';
@@ -75,6 +76,8 @@ export async function paymentManagementRoutes(app: FastifyInstance, ctx: AppCont
       201,
     ),
   );
+  // Queues a message, moves no money: no Idempotency-Key; the hourly limit bounds repeats.
+  bindRoute(app, r.emailInvoice, ({ caller, params }) => emailInvoice(db, ctx.mailer, caller, params.id));
 
   bindRoute(app, r.listPayments, ({ caller, query }) => payments.listPayments(db, caller, query));
   bindRoute(app, r.getPayment, ({ caller, params }) => payments.loadPayment(db, caller.orgId, params.id));

@@ -67,6 +67,18 @@ export const useIssueInvoice = () =>
     api(r.issueInvoice, { params: { id: invoiceId }, headers: withKey(key) }),
   );
 
+/** Queues the invoice to the vendor's address: no money moves, so no key; the invoice's history gains the send. */
+export function useEmailInvoice() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (invoiceId: string) => api(r.emailInvoice, { params: { id: invoiceId } }),
+    onSuccess: (_sent, invoiceId) => qc.invalidateQueries({ queryKey: paymentKeys.invoice(invoiceId) }),
+  });
+}
+
+/** The ledger consistency check as the admin action (recorded in the audit log); it changes nothing else. */
+export const useLedgerCheck = () => useMutation({ mutationFn: () => api(r.runLedgerConsistencyCheck) });
+
 /** Fee rules and the market policy are settings, not money movements: they carry the record's updatedAt instead. */
 function useSettingsGuard() {
   const qc = useQueryClient();

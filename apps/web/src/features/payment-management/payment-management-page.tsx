@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api';
 import { AdjustmentDialog } from './components/adjustment-dialog';
 import { AssignmentHeader } from './components/assignment-header';
 import { CancelInvoiceDialog } from './components/cancel-invoice-dialog';
+import { EmailInvoiceDialog } from './components/email-invoice-dialog';
 import { FeesPreview } from './components/fees-preview';
 import { InvoiceCard, type InvoiceActions } from './components/invoice-card';
 import { IssueDraftDialog } from './components/issue-dialogs';
@@ -25,6 +26,7 @@ type Open =
   | { kind: 'adjust'; invoice: Invoice; adjustment: InvoiceAdjustmentKind }
   | { kind: 'cancel'; invoice: Invoice }
   | { kind: 'issue'; invoice: Invoice }
+  | { kind: 'email'; invoice: Invoice }
   | { kind: 'print'; target: PrintTarget }
   | null;
 
@@ -76,6 +78,7 @@ export default function PaymentManagementPage() {
     onIssue: (invoice) => setOpen({ kind: 'issue', invoice }),
     onPrintInvoice: (invoiceId) => setOpen({ kind: 'print', target: { kind: 'invoice', invoiceId, context } }),
     onPrintReceipt: (paymentId) => setOpen({ kind: 'print', target: { kind: 'receipt', paymentId } }),
+    onEmail: (invoice) => setOpen({ kind: 'email', invoice }),
   };
 
   return (
@@ -116,6 +119,7 @@ export default function PaymentManagementPage() {
       {open?.kind === 'cancel' && <CancelInvoiceDialog invoice={open.invoice} onClose={close} />}
       {open?.kind === 'issue' && <IssueDraftDialog invoiceId={open.invoice.id} onClose={close} />}
       {open?.kind === 'print' && <PrintDialog target={open.target} onClose={close} />}
+      {open?.kind === 'email' && <EmailInvoiceDialog invoice={open.invoice} address={a.vendorEmail} onClose={close} />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { InvoiceAdjustmentKind } from '@market/contracts/plain';
-import { Banknote, ChevronDown, Printer } from 'lucide-react';
+import { Banknote, ChevronDown, Mail, Printer } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ListState } from '../../../components/ui/list-state';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/ui/menu';
@@ -18,6 +18,7 @@ export interface InvoiceActions {
   onCancel: (invoice: Invoice) => void;
   onIssue: (invoice: Invoice) => void;
   onPrintInvoice: (invoiceId: string) => void;
+  onEmail: (invoice: Invoice) => void;
   onPrintReceipt: (paymentId: string) => void;
 }
 
@@ -79,6 +80,12 @@ export function InvoiceCard({ summary, actions }: { summary: Invoice; actions: I
             <Printer className="size-4" aria-hidden />
             {t('pay.print.invoice')}
           </Button>
+          {cur.status !== 'draft' && (
+            <Button size="sm" variant="outline" onClick={() => actions.onEmail(cur)}>
+              <Mail className="size-4" aria-hidden />
+              {t('pay.action.email')}
+            </Button>
+          )}
           {(open || (netPaid === 0 && (cur.status === 'issued' || cur.status === 'draft'))) && (
             <Menu>
               <MenuTrigger asChild>

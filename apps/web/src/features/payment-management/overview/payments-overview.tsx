@@ -11,6 +11,7 @@ import { InvoiceStateBadge } from '../components/invoice-state-badge';
 import { formatDay } from '../format';
 import { formatMoney } from '../money';
 import { downloadInvoices, useInvoiceList, type Invoice, type InvoiceFilters } from '../payment-management-api';
+import { LedgerCheck } from './ledger-check';
 import { OverviewFilters } from './overview-filters';
 
 function ExportMenu({ filters }: { filters: InvoiceFilters }) {
@@ -142,6 +143,7 @@ export default function PaymentsOverview() {
           {list.isFetchingNextPage ? t('common.loading') : t('pay.overview.more')}
         </Button>
       )}
+      <LedgerCheck currency={currency} />
     </section>
   );
 }

@@ -1,0 +1,47 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { auditLog, currencies, organizations, vendors } from '../../db/schema/index.js';
+
+/** The vendor's name and e-mail address as its record holds them (null address: none on file). */
+export async function vendorContact(db: DbOrTx, orgId: string, vendorId: string) {
+  const [row] = await db
+    .select({ name: vendors.publicName, email: vendors.email })
+    .from(vendors)
+    .where(and(eq(vendors.orgId, orgId), eq(vendors.id, vendorId)));
+  return row ?? null;
+}
+
+export async function organizationName(db: DbOrTx, orgId: string): Promise<string> {
+  const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
+  return row?.name ?? '';
+}
+
+/** The minor digits of the invoice's currency in the organization's master data (null when it is not there any more). */
+export async function minorDigitsOf(db: DbOrTx, orgId: string, code: string): Promise<number | null> {
+  const [row] = await db
+    .select({ digits: currencies.minorDigits })
+    .from(currencies)
+    .where(and(eq(currencies.orgId, orgId), eq(currencies.code, code)))
+    .limit(1);
+  return row?.digits ?? null;
+}
+
+/**
+ * How many times the invoice was e-mailed in the last hour: its `email_sent` audit rows, on the database's clock.
+ * Read under the invoice's row lock, so a concurrent send of the same invoice has committed (and counts) or waits.
+ */
+export async function emailsInLastHour(db: DbOrTx, orgId: string, invoiceId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.orgId, orgId),
+        eq(auditLog.entityType, 'invoice'),
+        eq(auditLog.entityId, invoiceId),
+        eq(auditLog.action, 'email_sent'),
+        gt(auditLog.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
