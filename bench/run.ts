@@ -9,6 +9,7 @@ import { p4 } from './p4-search.js';
 import { p5 } from './p5-filters.js';
 import { p12search } from './p12-search.js';
 import { p13 } from './p13-cache-mix.js';
+import { p14 } from './p14-board.js';
 import type { Preset } from './lib/web-lighthouse.js';
 
 /**
@@ -47,6 +48,7 @@ const figures: Record<string, () => Promise<void>> = {
   p11: () => p11(),
   'p12-search': () => p12search(latency),
   p13: () => p13({ rounds: quick ? 1 : 3, duration: quick ? 6 : 10, connections: settings.connections, drivers }),
+  p14: () => p14(),
 };
 const unknown = only ? [...only].filter((f) => !(f in figures)) : [];
 if (unknown.length) {

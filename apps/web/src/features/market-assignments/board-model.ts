@@ -31,8 +31,9 @@ export const isHolding = (cell: BoardCell | undefined): cell is BoardCell => !!c
 /** The id of a droppable cell; the board's drops are keyed by day and slot. */
 export const cellId = (dayId: string, slotId: string) => `${dayId}:${slotId}`;
 
-const bySlot = (a: BoardSlot, b: BoardSlot) =>
-  a.zone.localeCompare(b.zone, 'en', { numeric: true }) || a.code.localeCompare(b.code, 'en', { numeric: true });
+// One collator for every comparison: localeCompare with options builds one per call (about 10 ms for 300 slots).
+const natural = new Intl.Collator('en', { numeric: true });
+const bySlot = (a: BoardSlot, b: BoardSlot) => natural.compare(a.zone, b.zone) || natural.compare(a.code, b.code);
 
 const sameItems = <T>(a: readonly T[] | undefined, b: readonly T[]) => !!a && a.length === b.length && a.every((x, i) => x === b[i]);
 
