@@ -179,7 +179,7 @@ async function carryBreadCoDown(user: Awaited<ReturnType<typeof render>>['user']
 describe('assignment board', () => {
   it("renders the location's slots by day with bookings, invoice states and each day's counts", async () => {
     const api = serve(() => ({ status: 500, body: {} }));
-    await render();
+    const { user } = await render();
     const grid = await screen.findByTestId('assignment-board-grid');
     // The board asks once for the next market days' range.
     await waitFor(() => expect(api.calls.some((c) => c.path === '/market-assignments/board')).toBe(true));
@@ -190,7 +190,12 @@ describe('assignment board', () => {
     expect(within(booked).getByText('Olive Grove')).toBeTruthy();
     expect(within(booked).getByText('Overdue')).toBeTruthy();
     expect(within(booked).getByLabelText('Locked')).toBeTruthy();
-    expect(within(booked).getByRole('button', { name: 'Actions for Olive Grove' })).toBeTruthy();
+    // The menu mounts on first use and opens at once, by pointer or keyboard.
+    await user.click(within(booked).getByRole('button', { name: 'Actions for Olive Grove' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Payment management' }).getAttribute('href')).toMatch(/^\/payment-management\//);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     expect(cell(DAY1, A2).textContent).toBe('Free');
     expect(cell(DAY2, A1).textContent).toBe('Free');
     // Slots run by code down the grid, whatever order the answer had.

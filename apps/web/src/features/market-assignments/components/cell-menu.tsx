@@ -12,20 +12,48 @@ import type { BoardCell } from '../market-assignments-api';
 const releasesFor = (cell: BoardCell): readonly AssignmentReleaseStatus[] =>
   cell.status === 'confirmed' ? ASSIGNMENT_RELEASE_STATUSES : cell.status === 'checked_in' ? ['cancelled'] : [];
 
+const triggerClass =
+  'flex size-6 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring';
+const OPEN_KEYS = ['Enter', ' ', 'ArrowDown'];
+
 /**
- * The actions of one booking. The menu's items mount only while it is open, so a closed menu costs a
- * button and Radix's root per cell.
+ * The actions of one booking. Radix's menu mounts on the button's first use, and its items only while it is
+ * open: a menu root per booked cell was most of the components of a 300 x 12 board's first render (P14).
  */
 export const CellMenu = memo(function CellMenu({ cell, labels }: { cell: BoardCell; labels: CellLabels }) {
+  const [armed, setArmed] = useState(false);
   const [open, setOpen] = useState(false);
+  const arm = () => {
+    setArmed(true);
+    setOpen(true);
+  };
+  const label = labels.actionsFor(cell.vendorName);
+  if (!armed)
+    return (
+      <button
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        className={triggerClass}
+        onPointerDown={(e) => {
+          if (e.button !== 0 || e.ctrlKey) return;
+          e.preventDefault();
+          arm();
+        }}
+        onKeyDown={(e) => {
+          if (!OPEN_KEYS.includes(e.key)) return;
+          e.preventDefault();
+          arm();
+        }}
+      >
+        <Ellipsis className="size-3.5" aria-hidden />
+      </button>
+    );
   return (
     <Menu open={open} onOpenChange={setOpen}>
       <MenuTrigger asChild>
-        <button
-          type="button"
-          aria-label={labels.actionsFor(cell.vendorName)}
-          className="flex size-6 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        >
+        <button type="button" aria-label={label} className={triggerClass}>
           <Ellipsis className="size-3.5" aria-hidden />
         </button>
       </MenuTrigger>
