@@ -1,24 +1,38 @@
+import type { Locator, Page } from '@playwright/test';
 import { createVendorAccount } from './application-helpers';
 import { expect, SUPER_ADMIN, test } from './fixtures';
 import { signIn, signOut } from './helpers';
-import { createMarket } from './market-helpers';
+import { createMarket, nextWeekday } from './market-helpers';
 
-// The money path of a market day (issue 16): bookings, a cancellation whose slot the waitlist job offers to the
-// next vendor, who accepts it in the vendor dashboard; then a partial cash payment and the rest, the receipt
-// printed in Arabic, and check-in at phone width.
-test('a booked slot freed by a cancellation goes to the waitlisted vendor, who pays in two parts and is checked in', async ({
+/** A mouse drag the way a manager does it: press, move past the activation distance, then onto the target. */
+async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+// The money path of a market day (issue 16): a manager books three vendors for a Saturday on the board, one
+// cancels and the waitlist job offers the slot to the next vendor, who accepts it in the vendor dashboard; then a
+// partial cash payment and the rest, the receipt printed in Arabic, and check-in of the vendors at phone width.
+test('three vendors booked for a Saturday; a cancelled slot goes to the waitlisted vendor, who pays in two parts; all are checked in', async ({
   page,
   request,
   admin,
   sfx,
 }) => {
-  test.setTimeout(120_000);
-  const market = await createMarket(admin, sfx);
-  const slot = await admin.post('/market-slots', {
-    locationId: market.location.id,
-    code: `A${sfx.slice(-3)}`,
-    categoryId: market.category.id,
-  });
+  test.setTimeout(150_000);
+  const market = await createMarket(admin, sfx, { date: nextWeekday(6) });
+  expect(new Date(`${market.day.date}T12:00:00`).getDay()).toBe(6);
+  const slots: { id: string }[] = [];
+  for (const code of ['A', 'B', 'C']) {
+    slots.push(
+      await admin.post('/market-slots', { locationId: market.location.id, code: `${code}${sfx.slice(-3)}`, categoryId: market.category.id }),
+    );
+  }
   await admin.post('/fee-rules', {
     kind: 'flat_per_day',
     nameEn: `Stall ${sfx}`,
@@ -27,20 +41,22 @@ test('a booked slot freed by a cancellation goes to the waitlisted vendor, who p
     validFrom: '2025-01-01',
   });
 
-  // One vendor recorded by staff; the other applied with an account of its own and was approved.
-  const first = await admin.post<{ id: string; updatedAt: string }>('/vendors', {
-    vendorType: 'market',
-    publicName: `Olive ${sfx}`,
-    email: `olive-${sfx}@example.test`,
-  });
-  await admin.put(`/vendors/${first.id}/categories`, { categoryIds: [market.category.id], expectedUpdatedAt: first.updatedAt });
+  // Three vendors recorded by staff, each with an accepted request for the day; a fourth applied with an account
+  // of its own, was approved, and waits on the day's waitlist.
+  const names = [`Olive ${sfx}`, `Bread ${sfx}`, `Honey ${sfx}`];
+  for (const name of names) {
+    const vendor = await admin.post<{ id: string; updatedAt: string }>('/vendors', {
+      vendorType: 'market',
+      publicName: name,
+      email: `${name.split(' ')[0]!.toLowerCase()}-${sfx}@example.test`,
+    });
+    await admin.put(`/vendors/${vendor.id}/categories`, { categoryIds: [market.category.id], expectedUpdatedAt: vendor.updatedAt });
+    const asked = await admin.post('/market-requests', { vendorId: vendor.id, marketDayId: market.day.id, categoryId: market.category.id });
+    await admin.post(`/market-requests/${asked.id}/decide`, { status: 'accepted' });
+  }
   const account = await createVendorAccount(request, admin, market, 'market_vendor', sfx);
   const found = await admin.get<{ items: { id: string; publicName: string }[] }>(`/vendors?q=${encodeURIComponent(account.email)}`);
   const second = found.items[0]!;
-  const names = [`Olive ${sfx}`, second.publicName];
-  const booked = await admin.post('/market-requests', { vendorId: first.id, marketDayId: market.day.id, categoryId: market.category.id });
-  await admin.post(`/market-requests/${booked.id}/decide`, { status: 'accepted' });
-  const booking = await admin.post('/market-assignments', { requestId: booked.id, slotId: slot.id });
   const waiting = await admin.post('/market-requests', {
     vendorId: second.id,
     marketDayId: market.day.id,
@@ -48,13 +64,28 @@ test('a booked slot freed by a cancellation goes to the waitlisted vendor, who p
   });
   await admin.post(`/market-requests/${waiting.id}/decide`, { status: 'waitlisted' });
 
-  // The manager sees the booking on the board, then the vendor cancels and the manager records it.
+  // The manager drags each accepted request from the day's tray onto a slot of the board.
   await signIn(page, SUPER_ADMIN);
   await page.goto('/market-events?view=board');
   const board = page.getByTestId('assignment-board');
   await board.getByRole('combobox').first().selectOption(market.location.id);
-  await expect(board.getByText(names[0]!).first()).toBeVisible();
-  await admin.post(`/market-assignments/${booking.id}/status`, { status: 'cancelled', reason: 'Vendor is ill' });
+  const tray = board.getByTestId('assignment-tray');
+  for (const [i, name] of names.entries()) {
+    const cell = board.getByTestId(`cell-${market.day.id}-${slots[i]!.id}`);
+    await drag(page, tray.getByRole('button', { name: new RegExp(name) }), cell);
+    await expect(cell).toContainText(name);
+  }
+  await expect(tray.getByRole('button', { name: new RegExp(names.join('|')) })).toHaveCount(0);
+
+  // Olive cancels; the manager records it from the booking's menu, with the reason.
+  const olive = board.getByTestId(`cell-${market.day.id}-${slots[0]!.id}`);
+  await olive.getByRole('button', { name: `Actions for ${names[0]}` }).click();
+  await page.getByRole('menuitem', { name: 'Cancel booking…' }).click();
+  const cancel = page.getByRole('dialog');
+  await cancel.getByLabel('Reason').fill('Vendor is ill');
+  await cancel.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(cancel).toBeHidden();
+  await expect(olive).toHaveAttribute('data-free', '');
 
   // The offer goes out by the job alone; the waitlisted vendor accepts it from the e-mailed link.
   let offerId = '';
@@ -113,7 +144,13 @@ test('a booked slot freed by a cancellation goes to the waitlisted vendor, who p
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/market-events?view=check-in');
   await page.getByLabel('Market day').selectOption(market.day.id);
-  const row = page.getByTestId('check-in-row').filter({ hasText: names[1]! });
-  await row.getByRole('button', { name: 'Check in' }).click();
-  await expect(row).toContainText('Checked in at');
+  for (const name of [second.publicName, names[1]!, names[2]!]) {
+    const row = page.getByTestId('check-in-row').filter({ hasText: name });
+    await row.getByRole('button', { name: 'Check in' }).click();
+    await expect(row).toContainText('Checked in at');
+  }
+  // The cancelled vendor is still found by search, but would be refused without a manager's override.
+  const cancelled = page.getByTestId('check-in-row').filter({ hasText: names[0]! });
+  await expect(cancelled).toContainText('Cancelled');
+  await expect(cancelled).toContainText('Would be refused: Not assigned');
 });

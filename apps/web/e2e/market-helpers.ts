@@ -9,7 +9,11 @@ export interface Market {
 }
 
 /** Creates a market through the API as a super admin; the names carry the test's suffix. */
-export async function createMarket(admin: Api, sfx: string, options: { requiredDocumentTypes?: string[] } = {}): Promise<Market> {
+export async function createMarket(
+  admin: Api,
+  sfx: string,
+  options: { requiredDocumentTypes?: string[]; date?: string } = {},
+): Promise<Market> {
   const category = await admin.post('/market-categories', {
     nameEn: `Crafts ${sfx}`,
     nameAr: `حرف ${sfx}`,
@@ -25,7 +29,7 @@ export async function createMarket(admin: Api, sfx: string, options: { requiredD
     longitude: 55.27,
     isPublic: true,
   });
-  const date = isoDate(1);
+  const date = options.date ?? isoDate(1);
   const day = await admin.post('/market-days', {
     locationId: location.id,
     date,
@@ -46,6 +50,12 @@ export function isoDate(daysFromToday: number): string {
   const d = new Date();
   d.setDate(d.getDate() + daysFromToday);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The first date from tomorrow on that falls on a weekday (0 Sunday ... 6 Saturday), in the local calendar. */
+export function nextWeekday(weekday: number): string {
+  const today = new Date().getDay();
+  return isoDate(((weekday - today + 6) % 7) + 1);
 }
 
 /** Every date of a weekday from start to end, inclusive (dates as YYYY-MM-DD, computed in UTC like the app). */
