@@ -9,6 +9,7 @@ import { openBenchPostgres } from './lib/bench-db.js';
 import { benchOut, buildSpa } from './lib/web-build.js';
 import { launchChromium } from './lib/web-chromium.js';
 import { connect, signIn } from './lib/web-pages.js';
+import { durations, observeLongTasks, proveObserver, takeTasks } from './lib/long-tasks.js';
 import { ensureProductFixture } from './lib/product-fixture.js';
 
 const ROWS = 50_000;
@@ -46,27 +47,12 @@ export async function p11(): Promise<void> {
           const page = await context.newPage();
           await page.setViewportSize({ width: 1400, height: 1000 });
           page.setDefaultTimeout(60_000);
+          await observeLongTasks(page);
           await page.goto(`${baseUrl}/products`);
           const grid = page.getByTestId('products-grid');
           await page.getByTestId('product-row').first().waitFor({ state: 'visible' });
-          await page.evaluate(() => {
-            const w = window as unknown as { __longTasks: number[] };
-            w.__longTasks = [];
-            new PerformanceObserver((list) => {
-              for (const e of list.getEntries()) w.__longTasks.push(e.duration);
-            }).observe({ type: 'longtask', buffered: false });
-          });
-          // The observer must see a long task when there is one: a deliberate 80 ms one, then discarded.
-          await page.evaluate(() => {
-            // A page task (a timer), as the app's own work would be; a DevTools evaluate is not reported.
-            setTimeout(() => {
-              const end = performance.now() + 80;
-              while (performance.now() < end);
-            }, 0);
-          });
-          await sleep(300);
-          const probe = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0));
-          if (!probe.some((d) => d >= 80)) throw new Error(`the long-task observer did not see an 80 ms task (${JSON.stringify(probe)})`);
+          await takeTasks(page);
+          await proveObserver(page);
           const rows = () => page.evaluate(() => document.querySelectorAll('[data-testid="product-row"]').length);
           const loaded = () =>
             page.evaluate(
@@ -89,7 +75,7 @@ export async function p11(): Promise<void> {
           }
           const loadSeconds = (performance.now() - started) / 1000;
           const total = await loaded();
-          const loadTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0));
+          const loadTasks = durations(await takeTasks(page));
           const cdp = process.env.P11_PROFILE ? await context.newCDPSession(page) : null;
           if (cdp) {
             await cdp.send('Profiler.enable');
@@ -113,7 +99,7 @@ export async function p11(): Promise<void> {
             const { writeFileSync } = await import('node:fs');
             writeFileSync(process.env.P11_PROFILE!, JSON.stringify(profile));
           }
-          const scrollTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0));
+          const scrollTasks = durations(await takeTasks(page));
           const worst = (xs: number[]) => (xs.length ? Math.max(...xs) : 0);
           console.log(
             `P11 products grid with ${total.toLocaleString('en')} rows loaded (${fmt(loadSeconds)} s to load by scrolling): at most ${maxMounted} row elements mounted (target <= 100); ` +

@@ -16,6 +16,7 @@ import {
   durations,
   newDragTasks,
   observeLongTasks,
+  proveObserver,
   pageNow,
   splitDrag,
   takeTasks,
@@ -164,16 +165,7 @@ export async function p14(): Promise<void> {
           await page.getByTestId('board-empty').waitFor({ state: 'visible' });
           await sleep(500);
           const bootTasks = await takeTasks(page);
-          // The observer must see a long task when there is one: a deliberate 80 ms one (a page task), then discarded.
-          await page.evaluate(() => {
-            setTimeout(() => {
-              const end = performance.now() + 80;
-              while (performance.now() < end);
-            }, 0);
-          });
-          await sleep(300);
-          const probe = durations(await takeTasks(page));
-          if (!probe.some((d) => d >= 80)) throw new Error(`the long-task observer did not see an 80 ms task (${JSON.stringify(probe)})`);
+          await proveObserver(page);
           // P14_TRACE=<trace categories> traces each phase (each long task's CPU time); P14_PROFILE=<folder> profiles it.
           const cdp = profileDir ? await context.newCDPSession(page) : null;
           if (cdp) {

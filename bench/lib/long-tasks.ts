@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 
-// Long tasks of a page (PerformanceObserver 'longtask'), told apart by the steps of a drag, with each task's CPU time
-// from a trace when wanted (P14).
+// Long tasks of a page (PerformanceObserver 'longtask') for the browser benchmarks (P11, P14): told apart by the steps
+// of a drag, with each task's CPU time from a trace when wanted (P14).
 
 /** Installs the observer before any of the page's own scripts run, so a first render is measured too. */
 export async function observeLongTasks(page: Page): Promise<void> {
@@ -24,6 +24,21 @@ export interface LongTask {
 }
 export const takeTasks = (page: Page): Promise<LongTask[]> =>
   page.evaluate(() => (window as unknown as { __longTasks: LongTask[] }).__longTasks.splice(0));
+/**
+ * The observer must see a long task when there is one: a deliberate 80 ms page task (a timer, as the app's own work
+ * would be; a DevTools evaluate is not reported), then discarded. Throws when the observer missed it.
+ */
+export async function proveObserver(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    setTimeout(() => {
+      const end = performance.now() + 80;
+      while (performance.now() < end);
+    }, 0);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const probe = (await takeTasks(page)).map((t) => t.d);
+  if (!probe.some((d) => d >= 80)) throw new Error(`the long-task observer did not see an 80 ms task (${JSON.stringify(probe)})`);
+}
 export const pageNow = (page: Page) => page.evaluate(() => performance.now());
 /** When the board's last answer arrived (page clock): what a drop renders before it is the optimistic update. */
 export const boardAnswered = (page: Page) =>
