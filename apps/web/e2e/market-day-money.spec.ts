@@ -30,7 +30,11 @@ test('three vendors booked for a Saturday; a cancelled slot goes to the waitlist
   const slots: { id: string }[] = [];
   for (const code of ['A', 'B', 'C']) {
     slots.push(
-      await admin.post('/market-slots', { locationId: market.location.id, code: `${code}${sfx.slice(-3)}`, categoryId: market.category.id }),
+      await admin.post('/market-slots', {
+        locationId: market.location.id,
+        code: `${code}${sfx.slice(-3)}`,
+        categoryId: market.category.id,
+      }),
     );
   }
   await admin.post('/fee-rules', {

@@ -46,6 +46,10 @@ export const MARKET_ASSIGNMENTS = {
   'marketAssignments.cell.actionsFor': { en: 'Actions for {vendor}', ar: 'إجراءات {vendor}' },
   'marketAssignments.cell.label': { en: '{vendor}, slot {slot}, {date}', ar: '{vendor}، الكشك {slot}، {date}' },
   'marketAssignments.cell.freeLabel': { en: 'Slot {slot}, {date}: free', ar: 'الكشك {slot}، {date}: متاح' },
+  'marketAssignments.cell.freeAbsentLabel': {
+    en: 'Slot {slot}, {date}: free; {vendor} was booked: {absence}',
+    ar: 'الكشك {slot}، {date}: متاح؛ كان محجوزًا لـ {vendor}: {absence}',
+  },
 
   'marketAssignments.invoice.none': { en: 'No invoice', ar: 'لا فاتورة' },
   'marketAssignments.invoice.unpaid': { en: 'Unpaid', ar: 'غير مدفوعة' },

@@ -23,6 +23,10 @@ export const WAITLIST = {
   'waitlist.withdrawn': { en: 'Offer withdrawn; the stall passes to the next vendor', ar: 'تم سحب العرض؛ ينتقل المكان إلى البائع التالي' },
   'waitlist.offerLine': { en: '{name}: stall {code}', ar: '{name}: المكان {code}' },
   'waitlist.expiresAt': { en: 'expires {time}', ar: 'ينتهي {time}' },
+  'waitlist.emailHeld': {
+    en: 'E-mail held: the vendor already had {count} offer e-mails this hour. The offer is in their vendor dashboard.',
+    ar: 'لم يُرسل البريد: تلقى البائع {count} رسائل عروض خلال هذه الساعة. العرض موجود في لوحة البائع.',
+  },
   'waitlist.status.offered': { en: 'Open', ar: 'مفتوح' },
   'waitlist.status.accepted': { en: 'Accepted', ar: 'مقبول' },
   'waitlist.status.declined': { en: 'Declined', ar: 'مرفوض' },

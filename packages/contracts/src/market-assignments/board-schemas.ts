@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { expectedUpdatedAtSchema } from '../common/concurrency.js';
 import { MARKET_DAY_STATUS_VALUES } from '../market-days/constants.js';
 import { SLOT_POWER, SLOT_STATUSES } from '../market-slots/constants.js';
-import { ASSIGNMENT_INVOICE_STATES, ASSIGNMENT_STATUSES, MARKET_POLICY_LIMITS, MARKET_REQUEST_STATUSES } from './constants.js';
+import {
+  ASSIGNMENT_ABSENCE_STATUSES,
+  ASSIGNMENT_INVOICE_STATES,
+  ASSIGNMENT_STATUSES,
+  MARKET_POLICY_LIMITS,
+  MARKET_REQUEST_STATUSES,
+} from './constants.js';
 
 // The board of a location, the category gaps of a day and the organization's market policies.
 
@@ -50,6 +56,18 @@ export const boardCellSchema = z.object({
   termId: z.uuid().nullable(),
   invoiceState: z.enum(ASSIGNMENT_INVOICE_STATES),
 });
+/**
+ * A booking whose vendor is absent or did not show on that day: the slot is free (bookable) and the board names
+ * who was booked. Only while nobody else holds the slot that day; the most recent first where there were several.
+ */
+export const boardAbsenceSchema = z.object({
+  dayId: z.uuid(),
+  slotId: z.uuid(),
+  assignmentId: z.uuid(),
+  vendorId: z.uuid(),
+  vendorName: z.string(),
+  status: z.enum(ASSIGNMENT_ABSENCE_STATUSES),
+});
 /** A pending request, or an accepted one without a holding booking, waiting to be placed. */
 export const boardRequestSchema = z.object({
   id: z.uuid(),
@@ -67,6 +85,7 @@ export const boardSchema = z.object({
   days: z.array(boardDaySchema),
   slots: z.array(boardSlotSchema),
   cells: z.array(boardCellSchema),
+  absences: z.array(boardAbsenceSchema),
   requests: z.array(boardRequestSchema),
 });
 
@@ -120,6 +139,7 @@ export type Board = z.infer<typeof boardSchema>;
 export type BoardDay = z.infer<typeof boardDaySchema>;
 export type BoardSlot = z.infer<typeof boardSlotSchema>;
 export type BoardCell = z.infer<typeof boardCellSchema>;
+export type BoardAbsence = z.infer<typeof boardAbsenceSchema>;
 export type BoardRequest = z.infer<typeof boardRequestSchema>;
 export type CategoryGap = z.infer<typeof categoryGapSchema>;
 export type MarketPolicies = z.infer<typeof marketPoliciesSchema>;

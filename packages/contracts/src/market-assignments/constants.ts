@@ -12,6 +12,13 @@ export type MarketRequestStatus = (typeof MARKET_REQUEST_STATUSES)[number];
 export const ASSIGNMENT_STATUSES = ['confirmed', 'checked_in', 'no_show', 'absent_approved', 'absent_unapproved', 'cancelled'] as const;
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 export const ASSIGNMENT_HOLDING_STATUSES = ['confirmed', 'checked_in'] as const satisfies readonly AssignmentStatus[];
+/** A vendor who did not come: the slot is free that day, and the board still names who was booked. */
+export const ASSIGNMENT_ABSENCE_STATUSES = [
+  'absent_approved',
+  'absent_unapproved',
+  'no_show',
+] as const satisfies readonly AssignmentStatus[];
+export type AssignmentAbsenceStatus = (typeof ASSIGNMENT_ABSENCE_STATUSES)[number];
 
 /** What the board shows of an assignment's invoices (computed from the ledger). */
 export const ASSIGNMENT_INVOICE_STATES = ['none', 'unpaid', 'paid', 'overdue', 'waived'] as const;
@@ -24,6 +31,12 @@ export type CheckInAction = (typeof CHECK_IN_ACTIONS)[number];
 /** A waitlist offer of a freed slot to the next vendor in line. */
 export const WAITLIST_OFFER_STATUSES = ['offered', 'accepted', 'declined', 'expired', 'withdrawn'] as const;
 export type WaitlistOfferStatus = (typeof WAITLIST_OFFER_STATUSES)[number];
+
+/**
+ * A vendor is e-mailed at most this many waitlist offers an hour; further offers are still made (the vendor sees
+ * them in its dashboard) but their e-mail is held, so withdrawing offers again and again does not flood anyone.
+ */
+export const OFFER_EMAILS_PER_HOUR = 3;
 
 /** Hours a waitlist offer stays open when the organization has not chosen. */
 export const DEFAULT_OFFER_HOURS = 48;

@@ -105,7 +105,7 @@ export const getAssignmentBoard = defineRoute({
   method: 'GET',
   path: '/market-assignments/board',
   tag,
-  summary: 'The board of a location over at most 31 days: days, slots, bookings with invoice state, requests to place',
+  summary: 'The board of a location over at most 31 days: days, slots, bookings with invoice state, absences, requests to place',
   access,
   query: boardQuery,
   response: boardSchema,

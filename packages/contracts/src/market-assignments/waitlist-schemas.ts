@@ -28,7 +28,13 @@ export const waitlistOfferSchema = z.object({
   categoryNameAr: z.string(),
   status: z.enum(WAITLIST_OFFER_STATUSES),
   expiresAt: z.string(),
+  /** When the offer was e-mailed to the vendor; null when no e-mail went out. */
   sentAt: z.string().nullable(),
+  /**
+   * The e-mail was held back: the vendor had already been e-mailed OFFER_EMAILS_PER_HOUR offers in the hour
+   * before. The offer stands all the same (the vendor's dashboard lists it).
+   */
+  emailHeld: z.boolean(),
   respondedAt: z.string().nullable(),
   /** Set once accepted: the booking the offer became. */
   assignmentId: z.uuid().nullable(),

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jobs, marketAssignments, marketDayCapacities, marketDayRequests, marketDays } from '../../db/schema/index.js';
+import { auditLog, jobs, marketAssignments, marketDayRequests, marketDays } from '../../db/schema/index.js';
 import { createLocation, createSlot } from '../../../test/factories/market.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { driver, type TestContext } from '../../../test/harness.js';
 import { slotNeighbours, type SlotGeometry } from './allocation-neighbours.js';
-import { ahead, marketWorld, type MarketWorld } from './market-assignments.test-support.js';
+import { ahead, marketTestApp, type MarketWorld } from './market-assignments.test-support.js';
 
 // Automatic allocation through the API. The location has a row A of touching 3 m slots (A1 food only, A2..A4
 // any category) and, 10 m away, B1 (any) beside B2 (blocked): so B1 is nobody's neighbour in row A.
@@ -15,9 +15,7 @@ let b: MarketWorld;
 let slots: Record<'a1' | 'a2' | 'a3' | 'a4' | 'b1' | 'b2', { id: string; code: string }>;
 let locationId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await marketWorld(t.app);
-  b = await marketWorld(t.app);
+  ({ t, a, b } = await marketTestApp());
   locationId = (await createLocation(t.app, a.org.id)).id;
   const slot = (code: string, zone: string, planX: number, planY: number, over: Parameters<typeof createSlot>[2] = {}) =>
     createSlot(t.app, a.org.id, { code, zone, locationId, planX, planY, ...over });
@@ -34,34 +32,11 @@ afterAll(async () => t?.close());
 
 let offset = 60;
 /** A published day at the allocation location, with food and crafts capacities of 2 unless told otherwise. */
-async function day(capacities: { food: number; crafts: number } | null = { food: 2, crafts: 2 }) {
-  const [row] = await t.app.ctx.db
-    .insert(marketDays)
-    .values({
-      orgId: a.org.id,
-      locationId,
-      date: ahead((offset += 7)),
-      setupTime: '07:00',
-      openTime: '09:00',
-      closeTime: '14:00',
-      status: 'published',
-    })
-    .returning();
-  if (capacities)
-    await t.app.ctx.db.insert(marketDayCapacities).values([
-      { orgId: a.org.id, marketDayId: row!.id, categoryId: a.food.id, capacity: capacities.food },
-      { orgId: a.org.id, marketDayId: row!.id, categoryId: a.crafts.id, capacity: capacities.crafts },
-    ]);
-  return row!;
-}
+const day = (capacities: { food: number; crafts: number } | null = { food: 2, crafts: 2 }) =>
+  a.day(ahead((offset += 7)), { locationId }, capacities);
 
 async function request(vendorId: string, marketDayId: string, categoryId: string, priority: number) {
-  const now = new Date();
-  const [row] = await t.app.ctx.db
-    .insert(marketDayRequests)
-    .values({ orgId: a.org.id, vendorId, marketDayId, categoryId, priority, status: 'accepted', acceptedAt: now, decidedAt: now })
-    .returning();
-  return row!;
+  return (await a.requestRows([{ vendorId, marketDayId, categoryId, priority }]))[0]!;
 }
 
 async function booking(

@@ -1,75 +1,49 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, invoices, jobs, marketCheckIns, vendorDocuments, vendorLedgerEntries } from '../../db/schema/index.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
-import { ahead, marketWorld, type MarketWorld } from './market-assignments.test-support.js';
+import { auditLog, invoices, jobs, marketCheckIns, vendorDocuments } from '../../db/schema/index.js';
+import { driver, type TestContext } from '../../../test/harness.js';
+import { ahead, fieldsOf, invoiceRow, ledgerEntry, marketTestApp, type MarketWorld } from './market-assignments.test-support.js';
 
 let t: TestContext;
 let a: MarketWorld;
 let b: MarketWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await marketWorld(t.app);
-  b = await marketWorld(t.app);
-});
+beforeAll(async () => ({ t, a, b } = await marketTestApp()));
 afterAll(async () => t?.close());
 
-type Field = { field: string; message: string };
-const fieldsOf = (body: { error: { fields?: Field[] } }) => body.error.fields ?? [];
 const codes = (refusals: { code: string }[]) => refusals.map((x) => x.code).sort();
 
 let offset = 60;
 /** A fresh market day of A and a booking of a fresh vendor on a slot of it (crafts on A3 unless told). */
 async function booked(opts: { category?: 'crafts' | 'food'; slot?: 'a1' | 'a2' | 'a3'; insuredUntil?: string | null } = {}) {
   const day = await a.day(ahead(offset++));
-  const category = a[opts.category ?? 'crafts'];
-  const vendor = await a.vendor({ insuredUntil: opts.insuredUntil === undefined ? null : opts.insuredUntil });
-  const request = await a.accepted(vendor.id, day.id, category.id);
-  const res = await a.call('POST', '/market-assignments', { requestId: request.id, slotId: a.slots[opts.slot ?? 'a3'].id });
-  if (res.status !== 201) throw new Error(`booking: ${JSON.stringify(res.body)}`);
-  return { day, vendor, assignment: res.body as { id: string; slotId: string } };
+  const { vendor, booking } = await a.book(day.id, a.slots[opts.slot ?? 'a3'].id, {
+    categoryId: a[opts.category ?? 'crafts'].id,
+    insuredUntil: opts.insuredUntil,
+  });
+  return { day, vendor, assignment: booking as { id: string; slotId: string } };
 }
 
 /** An issued invoice of the booking charging `amount`, due in `dueIn` days, with `paid` of it paid (ledger entries). */
-async function invoice(
+const invoice = (
   vendorId: string,
   assignmentId: string,
   o: { amount?: number; paid?: number; dueIn?: number; status?: 'issued' | 'draft' } = {},
-) {
-  const amount = o.amount ?? 5000;
-  const [inv] = await t.app.ctx.db
-    .insert(invoices)
-    .values({
-      orgId: a.org.id,
-      vendorId,
-      assignmentId,
-      number: o.status === 'draft' ? null : `T-${randomUUID().slice(0, 8)}`,
-      status: o.status ?? 'issued',
+) =>
+  invoiceRow(
+    t.app,
+    a.org.id,
+    { vendorId, assignmentId },
+    {
+      status: o.status,
       currency: 'USD',
       issueDate: ahead(-30),
       dueDate: ahead(o.dueIn ?? 10),
-    })
-    .returning();
-  const entry = { orgId: a.org.id, vendorId, invoiceId: inv!.id, currency: 'USD', occurredOn: ahead(-30) };
-  await t.app.ctx.db
-    .insert(vendorLedgerEntries)
-    .values({ ...entry, entryType: 'charge', sourceType: 'invoice', sourceId: inv!.id, amount });
-  if (o.paid) await pay(vendorId, inv!.id, o.paid);
-  return inv!;
-}
+      entries: [{ type: 'charge', amount: o.amount ?? 5000 }, ...(o.paid ? [{ type: 'payment' as const, amount: o.paid }] : [])],
+    },
+  );
 const pay = (vendorId: string, invoiceId: string, amount: number) =>
-  t.app.ctx.db.insert(vendorLedgerEntries).values({
-    orgId: a.org.id,
-    vendorId,
-    invoiceId,
-    currency: 'USD',
-    occurredOn: ahead(-1),
-    entryType: 'payment',
-    sourceType: 'payment',
-    sourceId: randomUUID(),
-    amount: -amount,
-  });
+  ledgerEntry(t.app, a.org.id, { vendorId, invoiceId, currency: 'USD', occurredOn: ahead(-1) }, { type: 'payment', amount });
 
 const action = (assignmentId: string, over: Record<string, unknown> = {}) => ({
   id: randomUUID(),

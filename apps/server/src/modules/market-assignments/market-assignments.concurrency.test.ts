@@ -1,17 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketAssignments, vendorCategories, vendors } from '../../db/schema/index.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
-import { ahead, marketWorld, type MarketWorld } from './market-assignments.test-support.js';
+import { driver, type TestContext } from '../../../test/harness.js';
+import { ahead, marketTestApp, type MarketWorld } from './market-assignments.test-support.js';
 
 // Double bookings are decided by the database's partial unique indexes, never by a read before the write:
 // many bookings racing for one slot (or one vendor racing for two slots) leave exactly one holding booking.
 let t: TestContext;
 let a: MarketWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await marketWorld(t.app);
-});
+beforeAll(async () => ({ t, a } = await marketTestApp()));
 afterAll(async () => t?.close());
 
 const holding = (dayId: string) =>
@@ -28,7 +25,7 @@ describe(`concurrent bookings (${driver})`, { timeout: 240_000 }, () => {
       .values(Array.from({ length: 200 }, (_, i) => ({ orgId: a.org.id, vendorType: 'market' as const, publicName: `Racer ${i}` })))
       .returning();
     await t.app.ctx.db.insert(vendorCategories).values(made.map((v) => ({ orgId: a.org.id, vendorId: v.id, categoryId: a.crafts.id })));
-    const requests = await a.acceptedRows(made.map((v) => ({ vendorId: v.id, marketDayId: day.id, categoryId: a.crafts.id })));
+    const requests = await a.requestRows(made.map((v) => ({ vendorId: v.id, marketDayId: day.id, categoryId: a.crafts.id })));
 
     const answers = await Promise.all(
       requests.map((r) => a.call('POST', '/market-assignments', { requestId: r.id, slotId: a.slots.a2.id })),
@@ -47,7 +44,7 @@ describe(`concurrent bookings (${driver})`, { timeout: 240_000 }, () => {
     for (let round = 0; round < 5; round++) {
       const day = await a.day(ahead(46 + round));
       const v = await a.vendor({ insuredUntil: null });
-      const [request] = await a.acceptedRows([{ vendorId: v.id, marketDayId: day.id, categoryId: a.crafts.id }]);
+      const [request] = await a.requestRows([{ vendorId: v.id, marketDayId: day.id, categoryId: a.crafts.id }]);
       const answers = await Promise.all(
         [a.slots.a2.id, a.slots.a3.id].map((slotId) => a.call('POST', '/market-assignments', { requestId: request!.id, slotId })),
       );

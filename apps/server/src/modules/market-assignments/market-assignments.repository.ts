@@ -90,12 +90,14 @@ export async function lockAssignment(db: DbOrTx, orgId: string, id: string): Pro
   return rows[0] ?? null;
 }
 
-export async function findSlot(db: DbOrTx, orgId: string, id: string): Promise<SlotRow | null> {
-  const rows = await db
+/** A slot of the organization; `lock` holds it until the transaction ends (a waitlist offer of it is being made). */
+export async function findSlot(db: DbOrTx, orgId: string, id: string, opts: { lock?: boolean } = {}): Promise<SlotRow | null> {
+  const query = db
     .select()
     .from(marketSlots)
     .where(and(eq(marketSlots.id, id), eq(marketSlots.orgId, orgId)))
     .limit(1);
+  const rows = opts.lock ? await query.for('update') : await query;
   return rows[0] ?? null;
 }
 

@@ -1,5 +1,5 @@
 import type { marketAssignmentsRoutes as r } from '@market/contracts';
-import { AppError, conflict, invalid, type FieldError } from '../../lib/errors.js';
+import { AppError, conflict, invalid, isUniqueViolation, type FieldError } from '../../lib/errors.js';
 
 type RequestStatus = r.MarketRequestStatus;
 type AssignmentStatus = r.AssignmentStatus;
@@ -87,6 +87,19 @@ export function doubleBooking(err: unknown, slotCode: string, date: string): App
   return conflict(`Slot ${slotCode} is already taken on ${date}`, [
     { field: 'slotId', message: `slot ${slotCode} is already taken that day` },
   ]);
+}
+
+/**
+ * Runs a write that may double-book (a staff booking or move, a vendor accepting an offer); a unique violation of
+ * the partial indexes becomes the 409 saying which.
+ */
+export async function guardDoubleBooking<T>(write: () => Promise<T>, slotCode: string, date: string): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw doubleBooking(err, slotCode, date);
+    throw err;
+  }
 }
 
 /** Whole days between two calendar dates, in UTC so no clock change moves them. */

@@ -2,7 +2,7 @@ import type { marketAssignmentsRoutes as r } from '@market/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
-import { invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { invalid, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { checkEligibility } from './eligibility.js';
 import * as repo from './market-assignments.repository.js';
@@ -13,7 +13,7 @@ import {
   MAX_LIST_DAYS,
   checkSlotFits,
   checkStillHolding,
-  doubleBooking,
+  guardDoubleBooking,
 } from './market-assignments.rules.js';
 import { loadAssignment, toAssignment } from './market-assignments.shared.js';
 import { slotFreed } from './waitlist-offers.service.js';
@@ -48,16 +48,6 @@ async function fittingSlot(tx: DbOrTx, orgId: string, slotId: string, day: { loc
   return slot;
 }
 
-/** Runs a write that may double-book; a unique violation of the partial indexes becomes the 409 saying which. */
-async function guarded<T>(write: () => Promise<T>, slotCode: string, date: string): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw doubleBooking(err, slotCode, date);
-    throw err;
-  }
-}
-
 export async function createAssignment(db: Db, caller: Caller, input: { requestId: string; slotId: string }): Promise<Detail> {
   return db.transaction(async (tx) => {
     // Locked so a withdrawal or rejection racing this booking waits for it (and then cancels it).
@@ -69,7 +59,7 @@ export async function createAssignment(db: Db, caller: Caller, input: { requestI
     const slot = await fittingSlot(tx, caller.orgId, input.slotId, day, request.categoryId);
     await checkEligibility(tx, caller.orgId, { vendorId: request.vendorId, categoryId: request.categoryId, date: day.date });
     // No read of "is the slot free": the partial unique indexes decide, so concurrent bookings cannot both win.
-    const row = await guarded(
+    const row = await guardDoubleBooking(
       () =>
         repo.insertAssignment(tx, {
           orgId: caller.orgId,
@@ -99,7 +89,7 @@ export async function moveAssignment(db: Db, caller: Caller, id: string, slotId:
     checkDayOpenForBookings(day);
     const slot = await fittingSlot(tx, caller.orgId, slotId, day, before.categoryId);
     await checkEligibility(tx, caller.orgId, { vendorId: before.vendorId, categoryId: before.categoryId, date: day.date });
-    const row = await guarded(() => repo.updateAssignment(tx, id, { slotId: slot.id }), slot.code, day.date);
+    const row = await guardDoubleBooking(() => repo.updateAssignment(tx, id, { slotId: slot.id }), slot.code, day.date);
     await recordAudit(tx, caller, { action: 'move', entityType: ENTITY, entityId: id, before, after: row });
     // The slot left behind goes to the day's waitlist.
     await slotFreed(tx, caller.orgId, before.marketDayId, before.slotId);

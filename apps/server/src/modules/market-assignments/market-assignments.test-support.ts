@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../../app.js';
-import { marketDayCapacities, marketDayRequests, marketDays, marketDaySeries, vendorCategories } from '../../db/schema/index.js';
+import {
+  invoices,
+  marketDayCapacities,
+  marketDayRequests,
+  marketDays,
+  marketDaySeries,
+  vendorCategories,
+  vendorLedgerEntries,
+} from '../../db/schema/index.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createCategory, createLocation, createSlot } from '../../../test/factories/market.js';
 import { createDocumentRow, createVendorRow } from '../../../test/factories/vendors.js';
+import { createTestApp, type TestContext } from '../../../test/harness.js';
 import { caller, type Call } from '../market-days/market-days.test-support.js';
 import { addDays, today } from '../market-days/market-days.rules.js';
 
@@ -11,6 +20,65 @@ export { caller, type Call };
 
 /** A date `n` days from today: far enough ahead that "future" holds for the whole run. */
 export const ahead = (n: number) => addDays(today(), n);
+
+/** The fields an error answer names (none when it names none). */
+export const fieldsOf = (body: { error: { fields?: { field: string; message: string }[] } }) => body.error.fields ?? [];
+
+/** The app on a fresh database with two market worlds: `a` under test, `b` another organization. */
+export async function marketTestApp(): Promise<{ t: TestContext; a: MarketWorld; b: MarketWorld }> {
+  const t = await createTestApp();
+  return { t, a: await marketWorld(t.app), b: await marketWorld(t.app) };
+}
+
+type RequestInsert = typeof marketDayRequests.$inferInsert;
+type LedgerEntry = { type: 'charge' | 'payment' | 'waiver'; amount: number };
+
+/**
+ * An invoice of a booking with its ledger entries, written directly (the payment module writes them in the app):
+ * charges and waivers name the invoice as their source, payments a payment of their own.
+ */
+export async function invoiceRow(
+  app: App,
+  orgId: string,
+  booking: { vendorId: string; assignmentId: string },
+  o: { status?: 'draft' | 'issued' | 'cancelled'; dueDate: string; issueDate?: string; currency?: string; entries: LedgerEntry[] },
+) {
+  const status = o.status ?? 'issued';
+  const currency = o.currency ?? 'SAR';
+  const [inv] = await app.ctx.db
+    .insert(invoices)
+    .values({
+      orgId,
+      ...booking,
+      status,
+      currency,
+      dueDate: o.dueDate,
+      ...(o.issueDate ? { issueDate: o.issueDate } : {}),
+      number: status === 'draft' ? null : `T-${randomUUID()}`,
+    })
+    .returning();
+  const occurredOn = o.issueDate ?? ahead(0);
+  for (const e of o.entries) await ledgerEntry(app, orgId, { vendorId: booking.vendorId, invoiceId: inv!.id, currency, occurredOn }, e);
+  return inv!;
+}
+
+/** One entry of an invoice, signed as the ledger keeps it: a charge adds, a payment or waiver of `amount` takes off. */
+export function ledgerEntry(
+  app: App,
+  orgId: string,
+  of: { vendorId: string; invoiceId: string; currency: string; occurredOn: string },
+  e: LedgerEntry,
+) {
+  const payment = e.type === 'payment';
+  return app.ctx.db.insert(vendorLedgerEntries).values({
+    orgId,
+    ...of,
+    entryType: e.type,
+    sourceType: payment ? 'payment' : 'invoice',
+    sourceId: payment ? randomUUID() : of.invoiceId,
+    amount: e.type === 'charge' ? e.amount : -Math.abs(e.amount),
+  });
+}
 
 /**
  * An organization with a vendor_management user, a location with slots A1 (food only), A2 (any category),
@@ -32,8 +100,15 @@ export async function marketWorld(app: App) {
     b1: await slot('B1', { status: 'blocked' }),
   };
 
-  /** A market day at the location (published unless told), with the categories' targets as capacities. */
-  async function day(date: string, over: Partial<typeof marketDays.$inferInsert> = {}) {
+  /**
+   * A market day at the location (or another one `over` names; published unless told), with the categories'
+   * targets as capacities unless others (or none) are given.
+   */
+  async function day(
+    date: string,
+    over: Partial<typeof marketDays.$inferInsert> = {},
+    capacities: { food: number; crafts: number } | null = { food: food.targetPerDay, crafts: crafts.targetPerDay },
+  ) {
     const [row] = await app.ctx.db
       .insert(marketDays)
       .values({
@@ -47,10 +122,11 @@ export async function marketWorld(app: App) {
         ...over,
       })
       .returning();
-    await app.ctx.db.insert(marketDayCapacities).values([
-      { orgId: org.id, marketDayId: row!.id, categoryId: food.id, capacity: food.targetPerDay },
-      { orgId: org.id, marketDayId: row!.id, categoryId: crafts.id, capacity: crafts.targetPerDay },
-    ]);
+    if (capacities)
+      await app.ctx.db.insert(marketDayCapacities).values([
+        { orgId: org.id, marketDayId: row!.id, categoryId: food.id, capacity: capacities.food },
+        { orgId: org.id, marketDayId: row!.id, categoryId: crafts.id, capacity: capacities.crafts },
+      ]);
     return row!;
   }
 
@@ -78,8 +154,20 @@ export async function marketWorld(app: App) {
    * An active vendor trading in the given categories; `insuredUntil` adds a valid insurance document
    * expiring then (null: never expires; undefined: no document).
    */
-  async function vendor(opts: { categories?: { id: string }[]; insuredUntil?: string | null; status?: 'active' | 'suspended' } = {}) {
-    const v = await createVendorRow(app, org.id, { status: opts.status ?? 'active', email: `v-${randomUUID().slice(0, 8)}@example.test` });
+  async function vendor(
+    opts: {
+      categories?: { id: string }[];
+      insuredUntil?: string | null;
+      status?: 'active' | 'suspended';
+      publicName?: string;
+      email?: string;
+    } = {},
+  ) {
+    const v = await createVendorRow(app, org.id, {
+      status: opts.status ?? 'active',
+      email: opts.email ?? `v-${randomUUID().slice(0, 8)}@example.test`,
+      ...(opts.publicName ? { publicName: opts.publicName } : {}),
+    });
     const cats = opts.categories ?? [food, crafts];
     if (cats.length)
       await app.ctx.db.insert(vendorCategories).values(cats.map((c) => ({ orgId: org.id, vendorId: v.id, categoryId: c.id })));
@@ -97,15 +185,33 @@ export async function marketWorld(app: App) {
     return decided.body;
   }
 
-  /** Accepted requests inserted directly (no API, no audit): the many requests of the concurrency tests. */
-  async function acceptedRows(rows: { vendorId: string; marketDayId: string; categoryId: string }[]) {
+  /**
+   * A booking through the API: a fresh vendor (insured with no expiry unless told), its request on the day
+   * accepted (crafts unless told), then booked onto the slot.
+   */
+  async function book(dayId: string, slotId: string, opts: { categoryId?: string; insuredUntil?: string | null } = {}) {
+    const v = await vendor({ insuredUntil: opts.insuredUntil === undefined ? null : opts.insuredUntil });
+    const request = await accepted(v.id, dayId, opts.categoryId ?? crafts.id);
+    const res = await call('POST', '/market-assignments', { requestId: request.id, slotId });
+    if (res.status !== 201) throw new Error(`booking: ${JSON.stringify(res.body)}`);
+    return { vendor: v, request, booking: res.body };
+  }
+
+  /** Requests inserted directly (no API, no audit), accepted unless told: the many requests of the concurrency tests. */
+  async function requestRows(rows: (Pick<RequestInsert, 'vendorId' | 'marketDayId' | 'categoryId'> & Partial<RequestInsert>)[]) {
     const now = new Date();
     return app.ctx.db
       .insert(marketDayRequests)
-      .values(rows.map((r) => ({ ...r, orgId: org.id, status: 'accepted' as const, acceptedAt: now, decidedAt: now })))
+      .values(
+        rows.map((r) => ({
+          orgId: org.id,
+          ...((r.status ?? 'accepted') === 'accepted' ? { status: 'accepted' as const, acceptedAt: now, decidedAt: now } : {}),
+          ...r,
+        })),
+      )
       .returning();
   }
 
-  return { org, user, call, location, food, crafts, slots, day, series, vendor, accepted, acceptedRows };
+  return { org, user, call, location, food, crafts, slots, day, series, vendor, accepted, book, requestRows };
 }
 export type MarketWorld = Awaited<ReturnType<typeof marketWorld>>;

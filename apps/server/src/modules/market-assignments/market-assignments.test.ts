@@ -2,22 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, marketDays, vendorDocuments } from '../../db/schema/index.js';
 import { createSlot } from '../../../test/factories/market.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
-import { ahead, marketWorld, type MarketWorld } from './market-assignments.test-support.js';
+import { driver, type TestContext } from '../../../test/harness.js';
+import { ahead, fieldsOf, marketTestApp, type MarketWorld } from './market-assignments.test-support.js';
 
 let t: TestContext;
 let a: MarketWorld;
 let b: MarketWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await marketWorld(t.app);
-  b = await marketWorld(t.app);
-});
+beforeAll(async () => ({ t, a, b } = await marketTestApp()));
 afterAll(async () => t?.close());
 
 let offset = 40;
 const freshDay = () => a.day(ahead(offset++));
-const fieldsOf = (body: { error: { fields?: { field: string; message: string }[] } }) => body.error.fields ?? [];
 const actions = async (id: string) => (await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, id))).map((x) => x.action);
 
 /** A fresh day and an accepted crafts request of a fresh vendor on it. */

@@ -43,9 +43,13 @@ export function boardDays(db: DbOrTx, b: BoardRange) {
   );
 }
 
+/**
+ * The location's slots; the location itself stands in the answer (one row with no slot when it has none, no row
+ * when it is not the organization's), so the board needs no statement of its own to answer 404.
+ */
 export function boardSlots(db: DbOrTx, b: BoardRange) {
   return rows<{
-    id: string;
+    id: string | null;
     code: string;
     zone: string;
     width_m: string;
@@ -57,8 +61,10 @@ export function boardSlots(db: DbOrTx, b: BoardRange) {
   }>(
     db,
     sql`select s.id, s.code, s.zone, s.width_m, s.depth_m, s.power, s.status, s.category_id, c.colour
-    from market_slots s left join market_categories c on c.id = s.category_id
-    where s.org_id = ${b.orgId} and s.location_id = ${b.locationId}
+    from market_locations l
+    left join market_slots s on s.location_id = l.id and s.org_id = l.org_id
+    left join market_categories c on c.id = s.category_id
+    where l.id = ${b.locationId} and l.org_id = ${b.orgId}
     order by s.zone, s.code, s.id`,
   );
 }
@@ -66,7 +72,10 @@ export function boardSlots(db: DbOrTx, b: BoardRange) {
 /**
  * Holding bookings with their invoice state over the assignment's issued invoices (drafts, cancelled and
  * credited ones do not count): any overdue, then any unpaid (issued or partly paid), then all waived, then
- * paid; none without an issued invoice. One lateral lookup per booking through invoices' assignment index.
+ * paid; none without an issued invoice. One lateral lookup per holding booking through invoices' assignment
+ * index. In the same statement, the absences and no-shows (every status but cancelled that does not hold) on
+ * slots nobody holds that day (the day and slot index answers that), the latest first: the board names who
+ * was booked on a slot that is free.
  */
 export function boardCells(db: DbOrTx, b: BoardRange) {
   return rows<{
@@ -86,7 +95,7 @@ export function boardCells(db: DbOrTx, b: BoardRange) {
     sql`select a.market_day_id as day_id, a.slot_id, a.id, a.vendor_id, v.public_name as vendor_name, a.category_id, c.colour,
       a.status, a.locked, a.term_id, coalesce(inv.state, 'none') as invoice_state
     from market_days d
-    join market_assignments a on a.market_day_id = d.id and a.status in ('confirmed', 'checked_in')
+    join market_assignments a on a.market_day_id = d.id and a.status <> 'cancelled'
     join vendors v on v.id = a.vendor_id
     join market_categories c on c.id = a.category_id
     left join lateral (
@@ -96,11 +105,13 @@ export function boardCells(db: DbOrTx, b: BoardRange) {
           when bool_and(ib.state = 'waived') then 'waived'
           else 'paid' end as state
       from invoice_balances ib
-      where ib.assignment_id = a.id and ib.org_id = a.org_id and ib.status = 'issued'
+      where a.status in ('confirmed', 'checked_in') and ib.assignment_id = a.id and ib.org_id = a.org_id and ib.status = 'issued'
       having count(*) > 0
     ) inv on true
     where ${daysOf(b)} and a.org_id = ${b.orgId}
-    order by d.date, a.slot_id`,
+      and (a.status in ('confirmed', 'checked_in') or not exists (select 1 from market_assignments h
+        where h.market_day_id = a.market_day_id and h.slot_id = a.slot_id and h.status in ('confirmed', 'checked_in')))
+    order by d.date, a.slot_id, a.updated_at desc, a.id`,
   );
 }
 
@@ -127,10 +138,6 @@ export function boardRequests(db: DbOrTx, b: BoardRange) {
     where ${daysOf(b)} and r.org_id = ${b.orgId} and (r.status = 'pending' or ${UNPLACED})
     order by d.date, r.priority desc, r.created_at, r.id`,
   );
-}
-
-export async function locationExists(db: DbOrTx, orgId: string, id: string): Promise<boolean> {
-  return (await rows(db, sql`select 1 from market_locations where id = ${id} and org_id = ${orgId}`)).length > 0;
 }
 
 export async function dayExists(db: DbOrTx, orgId: string, id: string): Promise<boolean> {

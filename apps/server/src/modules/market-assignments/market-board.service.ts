@@ -1,5 +1,5 @@
 import type { marketAssignmentsRoutes as r } from '@market/contracts';
-import { BOARD_MAX_DAYS } from '@market/contracts/plain';
+import { ASSIGNMENT_ABSENCE_STATUSES, BOARD_MAX_DAYS } from '@market/contracts/plain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
@@ -10,17 +10,23 @@ import * as repo from './market-board.repository.js';
 type BoardQuery = z.infer<typeof r.boardQuery>;
 type Enum<T extends r.Board[keyof r.Board]> = T[number];
 
-/** The board of a location over a date range: four statements, whatever the number of slots and days. */
+const isAbsence = (status: string): status is r.AssignmentAbsenceStatus =>
+  (ASSIGNMENT_ABSENCE_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The board of a location over a date range: four statements, whatever the number of slots and days (the
+ * location's check rides on the slots' statement, the absences on the bookings').
+ */
 export async function board(db: Db, caller: Caller, q: BoardQuery): Promise<r.Board> {
   checkRange(q.from, q.to, BOARD_MAX_DAYS);
   const range = { orgId: caller.orgId, locationId: q.locationId, from: q.from, to: q.to };
-  if (!(await repo.locationExists(db, caller.orgId, q.locationId))) throw notFound('Market location');
   const [days, slots, cells, requests] = await Promise.all([
     repo.boardDays(db, range),
     repo.boardSlots(db, range),
     repo.boardCells(db, range),
     repo.boardRequests(db, range),
   ]);
+  if (!slots.length) throw notFound('Market location');
   return {
     days: days.map((d) => ({
       id: d.id,
@@ -30,30 +36,43 @@ export async function board(db: Db, caller: Caller, q: BoardQuery): Promise<r.Bo
       pendingRequests: Number(d.pending),
       acceptedUnassigned: Number(d.accepted_unassigned),
     })),
-    slots: slots.map((s) => ({
-      id: s.id,
-      code: s.code,
-      zone: s.zone,
-      widthM: Number(s.width_m),
-      depthM: Number(s.depth_m),
-      power: s.power as Enum<r.Board['slots']>['power'],
-      status: s.status as Enum<r.Board['slots']>['status'],
-      categoryId: s.category_id,
-      categoryColour: s.colour,
-    })),
-    cells: cells.map((c) => ({
-      dayId: c.day_id,
-      slotId: c.slot_id,
-      assignmentId: c.id,
-      vendorId: c.vendor_id,
-      vendorName: c.vendor_name,
-      categoryId: c.category_id,
-      categoryColour: c.colour,
-      status: c.status as Enum<r.Board['cells']>['status'],
-      locked: c.locked,
-      termId: c.term_id,
-      invoiceState: c.invoice_state as Enum<r.Board['cells']>['invoiceState'],
-    })),
+    slots: slots.flatMap((s) =>
+      s.id === null
+        ? []
+        : [
+            {
+              id: s.id,
+              code: s.code,
+              zone: s.zone,
+              widthM: Number(s.width_m),
+              depthM: Number(s.depth_m),
+              power: s.power as Enum<r.Board['slots']>['power'],
+              status: s.status as Enum<r.Board['slots']>['status'],
+              categoryId: s.category_id,
+              categoryColour: s.colour,
+            },
+          ],
+    ),
+    cells: cells
+      .filter((c) => !isAbsence(c.status))
+      .map((c) => ({
+        dayId: c.day_id,
+        slotId: c.slot_id,
+        assignmentId: c.id,
+        vendorId: c.vendor_id,
+        vendorName: c.vendor_name,
+        categoryId: c.category_id,
+        categoryColour: c.colour,
+        status: c.status as Enum<r.Board['cells']>['status'],
+        locked: c.locked,
+        termId: c.term_id,
+        invoiceState: c.invoice_state as Enum<r.Board['cells']>['invoiceState'],
+      })),
+    absences: cells.flatMap((c) =>
+      isAbsence(c.status)
+        ? [{ dayId: c.day_id, slotId: c.slot_id, assignmentId: c.id, vendorId: c.vendor_id, vendorName: c.vendor_name, status: c.status }]
+        : [],
+    ),
     requests: requests.map((x) => ({
       id: x.id,
       dayId: x.day_id,

@@ -1,65 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, marketDayCapacities, vendorLedgerEntries } from '../../db/schema/index.js';
-import { createSlot } from '../../../test/factories/market.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
-import { ahead, marketWorld, type MarketWorld } from './market-assignments.test-support.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { marketDayCapacities } from '../../db/schema/index.js';
+import { createLocation, createSlot } from '../../../test/factories/market.js';
+import { driver, type TestContext } from '../../../test/harness.js';
+import { ahead, invoiceRow, marketTestApp, type MarketWorld } from './market-assignments.test-support.js';
 
 let t: TestContext;
 let a: MarketWorld;
 let b: MarketWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await marketWorld(t.app);
-  b = await marketWorld(t.app);
-});
+beforeAll(async () => ({ t, a, b } = await marketTestApp()));
 afterAll(async () => t?.close());
 
 type Entry = { type: 'charge' | 'payment' | 'waiver'; amount: number };
-/** An invoice of a booking with its ledger entries, written directly (the payment module writes them in the app). */
-async function invoice(
-  w: MarketWorld,
-  booking: { id: string; vendorId: string },
-  status: 'draft' | 'issued' | 'cancelled',
-  dueDate: string,
-  entries: Entry[],
-) {
-  const [inv] = await t.app.ctx.db
-    .insert(invoices)
-    .values({
-      orgId: w.org.id,
-      vendorId: booking.vendorId,
-      assignmentId: booking.id,
-      status,
-      currency: 'SAR',
-      dueDate,
-      number: status === 'draft' ? null : randomUUID(),
-    })
-    .returning();
-  if (entries.length)
-    await t.app.ctx.db.insert(vendorLedgerEntries).values(
-      entries.map((e) => ({
-        orgId: w.org.id,
-        vendorId: booking.vendorId,
-        invoiceId: inv!.id,
-        entryType: e.type,
-        sourceType: 'invoice',
-        sourceId: inv!.id,
-        amount: e.amount,
-        currency: 'SAR',
-        occurredOn: ahead(0),
-      })),
-    );
-}
-
-async function book(w: MarketWorld, dayId: string, slotId: string, categoryId = w.crafts.id) {
-  const v = await w.vendor({ insuredUntil: null });
-  const r = await w.accepted(v.id, dayId, categoryId);
-  const res = await w.call('POST', '/market-assignments', { requestId: r.id, slotId });
-  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  return res.body;
-}
+const invoice = (booking: { id: string; vendorId: string }, status: 'draft' | 'issued' | 'cancelled', dueDate: string, entries: Entry[]) =>
+  invoiceRow(t.app, a.org.id, { vendorId: booking.vendorId, assignmentId: booking.id }, { status, dueDate, entries });
+const book = async (dayId: string, slotId: string, categoryId?: string) => (await a.book(dayId, slotId, { categoryId })).booking;
 
 describe(`the board and category gaps (${driver})`, () => {
   it('answers days with free slots and request counts, slots, bookings with invoice state, and requests to place', async () => {
@@ -74,41 +29,45 @@ describe(`the board and category gaps (${driver})`, () => {
     const slots = [a.slots.a2, ...extra, a.slots.a3];
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read loosely in tests
     const cells: any[] = [];
-    for (const s of slots) cells.push(await book(a, d1.id, s.id));
-    await invoice(a, cells[1], 'issued', future, [{ type: 'charge', amount: 1000 }]);
-    await invoice(a, cells[2], 'issued', future, [
+    for (const s of slots) cells.push(await book(d1.id, s.id));
+    await invoice(cells[1], 'issued', future, [{ type: 'charge', amount: 1000 }]);
+    await invoice(cells[2], 'issued', future, [
       { type: 'charge', amount: 1000 },
-      { type: 'payment', amount: -400 },
+      { type: 'payment', amount: 400 },
     ]);
-    await invoice(a, cells[3], 'issued', past, [{ type: 'charge', amount: 1000 }]);
-    await invoice(a, cells[3], 'issued', future, [
+    await invoice(cells[3], 'issued', past, [{ type: 'charge', amount: 1000 }]);
+    await invoice(cells[3], 'issued', future, [
       { type: 'charge', amount: 500 },
-      { type: 'payment', amount: -500 },
+      { type: 'payment', amount: 500 },
     ]);
-    await invoice(a, cells[4], 'issued', future, [
+    await invoice(cells[4], 'issued', future, [
       { type: 'charge', amount: 800 },
-      { type: 'payment', amount: -800 },
+      { type: 'payment', amount: 800 },
     ]);
-    await invoice(a, cells[4], 'issued', past, [
+    await invoice(cells[4], 'issued', past, [
       { type: 'charge', amount: 200 },
-      { type: 'waiver', amount: -200 },
+      { type: 'waiver', amount: 200 },
     ]);
-    await invoice(a, cells[5], 'issued', past, [
+    await invoice(cells[5], 'issued', past, [
       { type: 'charge', amount: 300 },
-      { type: 'waiver', amount: -300 },
+      { type: 'waiver', amount: 300 },
     ]);
-    await invoice(a, cells[6], 'draft', past, [{ type: 'charge', amount: 300 }]);
-    await invoice(a, cells[6], 'cancelled', past, []);
+    await invoice(cells[6], 'draft', past, [{ type: 'charge', amount: 300 }]);
+    await invoice(cells[6], 'cancelled', past, []);
     // d1 also: a cancelled booking (frees its slot), a pending request, an accepted one unplaced, an absent vendor (not to place).
-    const gone = await book(a, d1.id, a.slots.a1.id, a.food.id);
+    const gone = await book(d1.id, a.slots.a1.id, a.food.id);
     await a.call('POST', `/market-assignments/${gone.id}/status`, { status: 'cancelled' });
     const pendingV = await a.vendor({ insuredUntil: null });
     const pending = (await a.call('POST', '/market-requests', { vendorId: pendingV.id, marketDayId: d1.id, categoryId: a.food.id })).body;
     const waitingV = await a.vendor({ insuredUntil: null });
     const waiting = await a.accepted(waitingV.id, d2.id, a.crafts.id);
-    const absent = await book(a, d2.id, a.slots.a2.id);
+    const absent = await book(d2.id, a.slots.a2.id);
     await a.call('POST', `/market-assignments/${absent.id}/status`, { status: 'absent_approved' });
-    await book(a, outside.id, a.slots.a2.id);
+    // d2, A3: a no-show whose slot was booked again (the booking shows, not the no-show).
+    const noShow = await book(d2.id, a.slots.a3.id);
+    await a.call('POST', `/market-assignments/${noShow.id}/status`, { status: 'no_show', reason: 'Did not come' });
+    const again = await book(d2.id, a.slots.a3.id);
+    await book(outside.id, a.slots.a2.id);
     await a.call('PATCH', `/market-assignments/${cells[0].id}`, { locked: true });
 
     const res = await a.call('GET', `/market-assignments/board?locationId=${a.location.id}&from=${d1.date}&to=${d2.date}`);
@@ -117,7 +76,7 @@ describe(`the board and category gaps (${driver})`, () => {
     // 3 open slots of the world + 5 extra; B1 is blocked.
     expect(board.days).toEqual([
       { id: d1.id, date: d1.date, status: 'published', freeSlots: 8 - 7, pendingRequests: 1, acceptedUnassigned: 1 },
-      { id: d2.id, date: d2.date, status: 'published', freeSlots: 8, pendingRequests: 0, acceptedUnassigned: 1 },
+      { id: d2.id, date: d2.date, status: 'published', freeSlots: 7, pendingRequests: 0, acceptedUnassigned: 1 },
     ]);
     expect(board.slots.map((s: { code: string }) => s.code)).toEqual(['A1', 'A2', 'A3', 'B1', 'C1', 'C2', 'C3', 'C4', 'C5']);
     expect(board.slots.find((s: { code: string }) => s.code === 'A1')).toMatchObject({
@@ -129,7 +88,22 @@ describe(`the board and category gaps (${driver})`, () => {
     });
     const stateOf = new Map(board.cells.map((c: { assignmentId: string; invoiceState: string }) => [c.assignmentId, c.invoiceState]));
     expect(cells.map((c) => stateOf.get(c.id))).toEqual(['none', 'unpaid', 'unpaid', 'overdue', 'paid', 'waived', 'none']);
-    expect(board.cells).toHaveLength(7);
+    expect(board.cells).toHaveLength(8);
+    expect(board.cells.find((c: { assignmentId: string }) => c.assignmentId === again.id)).toMatchObject({
+      dayId: d2.id,
+      status: 'confirmed',
+    });
+    // The absence frees its slot and stays named on it; the cancelled booking and the replaced no-show do not show.
+    expect(board.absences).toEqual([
+      {
+        dayId: d2.id,
+        slotId: a.slots.a2.id,
+        assignmentId: absent.id,
+        vendorId: absent.vendorId,
+        vendorName: absent.vendorName,
+        status: 'absent_approved',
+      },
+    ]);
     expect(board.cells.find((c: { assignmentId: string }) => c.assignmentId === cells[0].id)).toMatchObject({
       dayId: d1.id,
       slotId: a.slots.a2.id,
@@ -151,19 +125,49 @@ describe(`the board and category gaps (${driver})`, () => {
 
   it("gives the market day's capacity rows their bookings, for the dashboard's occupancy", async () => {
     const d = await a.day(ahead(70));
-    const held = await book(a, d.id, a.slots.a2.id);
-    await book(a, d.id, a.slots.a3.id);
+    const held = await book(d.id, a.slots.a2.id);
+    await book(d.id, a.slots.a3.id);
     const released = await a.call('POST', `/market-assignments/${held.id}/status`, { status: 'absent_approved', reason: 'Away' });
     expect(released.status).toBe(200);
     const crafts = async () =>
       (await a.call('GET', `/market-days/${d.id}`)).body.capacities.find((c: { categoryId: string }) => c.categoryId === a.crafts.id);
     // The absent vendor frees its slot: only the other booking counts.
     expect(await crafts()).toMatchObject({ capacity: 2, booked: 1 });
-    await book(a, d.id, a.slots.a2.id);
+    await book(d.id, a.slots.a2.id);
     expect(await crafts()).toMatchObject({ capacity: 2, booked: 2 });
     const upcoming = await a.call('GET', '/market-days/upcoming?limit=20');
     const listed = upcoming.body.find((x: { id: string }) => x.id === d.id);
     expect(listed.capacities.map((c: { booked: number }) => c.booked).sort()).toEqual([0, 2]);
+  });
+
+  it('answers in four statements whatever the range holds, and a location without slots with none', async () => {
+    const dates = [ahead(80), ahead(81), ahead(82)];
+    for (const date of dates) {
+      const d = await a.day(date);
+      const gone = await book(d.id, a.slots.a2.id);
+      await a.call('POST', `/market-assignments/${gone.id}/status`, { status: 'absent_unapproved', reason: 'Away' });
+      await book(d.id, a.slots.a3.id);
+    }
+    const statements = async (from: string, to: string, locationId = a.location.id) => {
+      const execute = vi.spyOn(t.app.ctx.db, 'execute');
+      try {
+        const res = await a.call('GET', `/market-assignments/board?locationId=${locationId}&from=${from}&to=${to}`);
+        return { res, count: execute.mock.calls.length };
+      } finally {
+        execute.mockRestore();
+      }
+    };
+    const one = await statements(dates[0]!, dates[0]!);
+    const three = await statements(dates[0]!, dates[2]!);
+    expect(three.res.body.cells).toHaveLength(3);
+    expect(three.res.body.absences.map((x: { status: string }) => x.status)).toEqual(Array(3).fill('absent_unapproved'));
+    expect(one.count).toBe(4);
+    expect(three.count).toBe(4);
+    const bare = await createLocation(t.app, a.org.id);
+    const empty = await statements(dates[0]!, dates[2]!, bare.id);
+    expect(empty.res.status).toBe(200);
+    expect(empty.res.body).toEqual({ days: [], slots: [], cells: [], absences: [], requests: [] });
+    expect(empty.count).toBe(4);
   });
 
   it('refuses more than 31 days, a reversed range and a location of another organization', async () => {
@@ -179,9 +183,9 @@ describe(`the board and category gaps (${driver})`, () => {
 
   it('gives each category of a day its target, bookings, pending and unplaced requests, and how many are short', async () => {
     const day = await a.day(ahead(60));
-    await book(a, day.id, a.slots.a3.id);
-    await book(a, day.id, a.slots.a2.id);
-    await book(a, day.id, a.slots.a1.id, a.food.id);
+    await book(day.id, a.slots.a3.id);
+    await book(day.id, a.slots.a2.id);
+    await book(day.id, a.slots.a1.id, a.food.id);
     const v = await a.vendor({ insuredUntil: null });
     await a.call('POST', '/market-requests', { vendorId: v.id, marketDayId: day.id, categoryId: a.food.id });
     const w = await a.vendor({ insuredUntil: null });

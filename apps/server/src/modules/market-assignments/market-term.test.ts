@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, marketAssignments, marketDayRequests, marketDays } from '../../db/schema/index.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
-import { ahead, marketWorld, type MarketWorld } from './market-assignments.test-support.js';
+import { driver, type TestContext } from '../../../test/harness.js';
+import { ahead, marketTestApp, type MarketWorld } from './market-assignments.test-support.js';
 
 let t: TestContext;
 let a: MarketWorld;
 let b: MarketWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await marketWorld(t.app);
-  b = await marketWorld(t.app);
-});
+beforeAll(async () => ({ t, a, b } = await marketTestApp()));
 afterAll(async () => t?.close());
 
 // Each test takes its own block of dates so their days never meet.

@@ -97,27 +97,6 @@ export async function setOfferStatus(db: DbOrTx, id: string, status: string): Pr
   await db.execute(sql`update market_waitlist_offers set status = ${status}, responded_at = now() where id = ${id}`);
 }
 
-/**
- * The day and slot an offer needs, locked so that two offers for one free slot are not made at once (the
- * partial unique index on open offers would refuse the second anyway).
- */
-export async function slotOfDay(
-  db: DbOrTx,
-  orgId: string,
-  dayId: string,
-  slotId: string,
-): Promise<{ date: string; day_status: string; slot_status: string; category_id: string | null; code: string } | null> {
-  const res = await rows<unknown>(
-    db,
-    sql`
-    select d.date::text as date, d.status as day_status, s.status as slot_status, s.category_id, s.code
-    from market_days d join market_slots s on s.location_id = d.location_id and s.id = ${slotId}
-    where d.org_id = ${orgId} and d.id = ${dayId}
-    for update of s`,
-  );
-  return (res[0] as never) ?? null;
-}
-
 /** True when no booking holds the slot that day and no offer for it is open. */
 export async function slotIsFree(db: DbOrTx, dayId: string, slotId: string): Promise<boolean> {
   const res = await rows<unknown>(
@@ -168,11 +147,29 @@ export async function insertOffer(
   const res = await rows<unknown>(
     db,
     sql`
-    insert into market_waitlist_offers (org_id, request_id, market_day_id, slot_id, vendor_id, expires_at, sent_at, created_by)
-    values (${v.orgId}, ${v.requestId}, ${v.dayId}, ${v.slotId}, ${v.vendorId}, ${v.expiresAt.toISOString()}::timestamptz, now(), ${v.createdBy})
+    insert into market_waitlist_offers (org_id, request_id, market_day_id, slot_id, vendor_id, expires_at, created_by)
+    values (${v.orgId}, ${v.requestId}, ${v.dayId}, ${v.slotId}, ${v.vendorId}, ${v.expiresAt.toISOString()}::timestamptz, ${v.createdBy})
     returning id`,
   );
   return (res[0] as { id: string }).id;
+}
+
+/**
+ * How many offers the vendor was e-mailed in the hour up to `now` (their sent_at, written with the same clock,
+ * so the runner's clock in tests counts as the server's does). The caller holds the vendor's lock.
+ */
+export async function offerEmailsInHour(db: DbOrTx, orgId: string, vendorId: string, now: Date): Promise<number> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const res = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from market_waitlist_offers
+    where org_id = ${orgId} and vendor_id = ${vendorId} and sent_at > ${at} - interval '1 hour' and sent_at <= ${at}`,
+  );
+  return Number(res[0]?.n ?? 0);
+}
+
+export async function markOfferSent(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.execute(sql`update market_waitlist_offers set sent_at = ${at.toISOString()}::timestamptz where id = ${id}`);
 }
 
 export async function offerHoursOf(db: DbOrTx, orgId: string): Promise<number | null> {
@@ -207,18 +204,4 @@ export async function queueOfDay(db: DbOrTx, orgId: string, dayId: string) {
     waitlisted_at: Date | string | null;
     updated_at: Date | string;
   }[];
-}
-
-export async function dayExists(db: DbOrTx, orgId: string, dayId: string): Promise<boolean> {
-  const res = await rows<unknown>(db, sql`select 1 from market_days where org_id = ${orgId} and id = ${dayId}`);
-  return res.length > 0;
-}
-
-export async function requestOf(db: DbOrTx, orgId: string, id: string) {
-  const res = await rows<unknown>(
-    db,
-    sql`
-    select id, market_day_id, vendor_id, category_id, status from market_day_requests where org_id = ${orgId} and id = ${id} for update`,
-  );
-  return (res[0] as { id: string; market_day_id: string; vendor_id: string; category_id: string; status: string } | undefined) ?? null;
 }

@@ -1,7 +1,7 @@
 import type { marketAssignmentsRoutes as ma } from '@market/contracts';
-import { sql } from 'drizzle-orm';
-import { DEFAULT_OFFER_HOURS } from '@market/contracts/plain';
+import { DEFAULT_OFFER_HOURS, OFFER_EMAILS_PER_HOUR } from '@market/contracts/plain';
 import type { AppContext } from '../../app-context.js';
+import { lockKey } from '../../db/advisory-lock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
@@ -9,6 +9,9 @@ import { recordAudit, type AuditBy } from '../audit/index.js';
 import { emailDocument, escapeHtml } from '../email/index.js';
 import { enqueueJob, type JobContext, type JobRow } from '../jobs/index.js';
 import { eligibilityFacts, eligibilityProblems } from './eligibility.js';
+import * as assignments from './market-assignments.repository.js';
+import { guardDoubleBooking } from './market-assignments.rules.js';
+import * as requests from './market-requests.repository.js';
 import * as repo from './waitlist-offers.repository.js';
 
 /** Job kinds: a slot freed on a day (offer it to the next in line) and an offer reaching its expiry. */
@@ -40,6 +43,8 @@ function toOffer(r: repo.OfferRow): ma.WaitlistOffer {
     status: r.status,
     expiresAt: iso(r.expires_at)!,
     sentAt: iso(r.sent_at),
+    // No e-mail went out although the vendor has an address: the hourly cap held it (makeOffer).
+    emailHeld: r.sent_at === null && !!r.vendor_email,
     respondedAt: iso(r.responded_at),
     assignmentId: r.assignment_id,
     createdAt: iso(r.created_at)!,
@@ -55,21 +60,37 @@ export async function slotFreed(db: DbOrTx, orgId: string, dayId: string, slotId
   await enqueueJob(db, { orgId, kind: SLOT_FREED_JOB, payload: { orgId, dayId, slotId } });
 }
 
+/**
+ * The day and the slot of an offer: the slot at the day's location, locked so that two offers for one free slot
+ * are not made at once (the partial unique index on open offers would refuse the second anyway).
+ */
+async function slotOfDay(tx: DbOrTx, orgId: string, dayId: string, slotId: string) {
+  const day = await requests.findDay(tx, orgId, dayId);
+  const slot = day && (await assignments.findSlot(tx, orgId, slotId, { lock: true }));
+  return day && slot && slot.locationId === day.locationId ? { day, slot } : null;
+}
+
 /** Offers the slot to the first eligible vendor of the day's waitlist; null when the slot is not free or nobody fits. */
 async function offerNext(ctx: AppContext, tx: DbOrTx, by: AuditBy, dayId: string, slotId: string, now: Date): Promise<string | null> {
   const orgId = by.orgId!;
-  const slot = await repo.slotOfDay(tx, orgId, dayId, slotId);
-  if (!slot || slot.slot_status !== 'open' || !['draft', 'published'].includes(slot.day_status)) return null;
-  if (slot.date < now.toISOString().slice(0, 10)) return null;
+  const found = await slotOfDay(tx, orgId, dayId, slotId);
+  if (!found || found.slot.status !== 'open' || !['draft', 'published'].includes(found.day.status)) return null;
+  const { day, slot } = found;
+  if (day.date < now.toISOString().slice(0, 10)) return null;
   if (!(await repo.slotIsFree(tx, dayId, slotId))) return null;
-  for (const c of await repo.candidates(tx, orgId, dayId, slot.category_id)) {
-    const refusal = await vendorEligibility(tx, orgId, c.vendor_id, c.category_id, slot.date);
+  for (const c of await repo.candidates(tx, orgId, dayId, slot.categoryId)) {
+    const refusal = await vendorEligibility(tx, orgId, c.vendor_id, c.category_id, day.date);
     if (refusal) continue;
     return makeOffer(ctx, tx, by, { requestId: c.request_id, vendorId: c.vendor_id, dayId, slotId }, now);
   }
   return null;
 }
 
+/**
+ * Makes the offer, queues its expiry and e-mails it, unless the vendor was already e-mailed OFFER_EMAILS_PER_HOUR
+ * offers in the hour up to `now`: then the offer stands without an e-mail (sent_at stays null) and managers see
+ * it held. The count is taken under the vendor's lock, so offers made at once cannot all pass it.
+ */
 async function makeOffer(
   ctx: AppContext,
   tx: DbOrTx,
@@ -89,8 +110,15 @@ async function makeOffer(
     dedupeKey: `${OFFER_EXPIRY_JOB}:${id}`,
   });
   const offer = (await repo.offerById(tx, orgId, id))!;
+  if (offer.vendor_email) {
+    await lockKey(tx, `waitlist-offer-email:${o.vendorId}`);
+    if ((await repo.offerEmailsInHour(tx, orgId, o.vendorId, now)) < OFFER_EMAILS_PER_HOUR) {
+      await repo.markOfferSent(tx, id, now);
+      offer.sent_at = now;
+      await ctx.mailer.enqueue(tx, { to: offer.vendor_email, orgId, ...(await offerEmail(ctx, tx, offer)) });
+    }
+  }
   await recordAudit(tx, by, { action: 'offer', entityType: 'waitlist_offer', entityId: id, after: toOffer(offer) });
-  if (offer.vendor_email) await ctx.mailer.enqueue(tx, { to: offer.vendor_email, orgId, ...(await offerEmail(ctx, tx, offer)) });
   return id;
 }
 
@@ -141,7 +169,7 @@ export function registerWaitlistJobs(ctx: AppContext): void {
 }
 
 export async function waitlistOfDay(db: Db, caller: Caller, dayId: string): Promise<ma.Waitlist> {
-  if (!(await repo.dayExists(db, caller.orgId, dayId))) throw notFound('Market day');
+  if (!(await requests.findDay(db, caller.orgId, dayId))) throw notFound('Market day');
   const queue = await repo.queueOfDay(db, caller.orgId, dayId);
   const place = new Map<string, number>();
   return {
@@ -174,23 +202,24 @@ export async function listOffers(db: Db, caller: Caller, dayId: string, status?:
 /** A manager offers a free slot to a waitlisted request by hand (out of turn if they choose). */
 export async function sendOffer(ctx: AppContext, caller: Caller, requestId: string, slotId: string): Promise<ma.WaitlistOffer> {
   return ctx.db.transaction(async (tx) => {
-    const request = await repo.requestOf(tx, caller.orgId, requestId);
+    const request = await requests.lockRequest(tx, caller.orgId, requestId);
     if (!request) throw notFound('Request');
     if (request.status !== 'waitlisted') throw invalid('requestId', `the request is ${request.status}, not waitlisted`);
-    const slot = await repo.slotOfDay(tx, caller.orgId, request.market_day_id, slotId);
-    if (!slot) throw invalid('slotId', "is not a slot of the day's location");
-    if (slot.slot_status !== 'open') throw invalid('slotId', `slot ${slot.code} is blocked`);
-    if (slot.category_id && slot.category_id !== request.category_id) throw invalid('slotId', `slot ${slot.code} is for another category`);
-    if (!(await repo.slotIsFree(tx, request.market_day_id, slotId)))
-      throw conflict(`Slot ${slot.code} is not free on ${slot.date}: it is booked or already offered`);
-    const refusal = await vendorEligibility(tx, caller.orgId, request.vendor_id, request.category_id, slot.date);
+    const found = await slotOfDay(tx, caller.orgId, request.marketDayId, slotId);
+    if (!found) throw invalid('slotId', "is not a slot of the day's location");
+    const { day, slot } = found;
+    if (slot.status !== 'open') throw invalid('slotId', `slot ${slot.code} is blocked`);
+    if (slot.categoryId && slot.categoryId !== request.categoryId) throw invalid('slotId', `slot ${slot.code} is for another category`);
+    if (!(await repo.slotIsFree(tx, request.marketDayId, slotId)))
+      throw conflict(`Slot ${slot.code} is not free on ${day.date}: it is booked or already offered`);
+    const refusal = await vendorEligibility(tx, caller.orgId, request.vendorId, request.categoryId, day.date);
     if (refusal) throw invalid('requestId', refusal);
     try {
       const id = await makeOffer(
         ctx,
         tx,
         caller,
-        { requestId, vendorId: request.vendor_id, dayId: request.market_day_id, slotId },
+        { requestId, vendorId: request.vendorId, dayId: request.marketDayId, slotId },
         new Date(),
       );
       return toOffer((await repo.offerById(tx, caller.orgId, id))!);
@@ -240,19 +269,27 @@ export async function answerOffer(
       await recordAudit(tx, caller, { action: 'decline', entityType: 'waitlist_offer', entityId: id });
       await slotFreed(tx, caller.orgId, offer.market_day_id, offer.slot_id);
     } else {
-      const request = (await repo.requestOf(tx, caller.orgId, offer.request_id))!;
-      const slot = (await repo.slotOfDay(tx, caller.orgId, offer.market_day_id, offer.slot_id))!;
-      const refusal = await vendorEligibility(tx, caller.orgId, vendorId, request.category_id, slot.date);
+      const request = (await requests.lockRequest(tx, caller.orgId, offer.request_id))!;
+      const { day, slot } = (await slotOfDay(tx, caller.orgId, offer.market_day_id, offer.slot_id))!;
+      const refusal = await vendorEligibility(tx, caller.orgId, vendorId, request.categoryId, day.date);
       if (refusal) throw conflict(`This offer cannot be accepted: ${refusal}`);
-      await tx.execute(sql`update market_day_requests set status = 'accepted', accepted_at = now(), decided_at = now(),
-        decided_by = ${caller.userId}, updated_at = now() where id = ${offer.request_id}`);
-      try {
-        await tx.execute(sql`insert into market_assignments (org_id, market_day_id, slot_id, vendor_id, request_id, category_id, status, created_by)
-          values (${caller.orgId}, ${offer.market_day_id}, ${offer.slot_id}, ${vendorId}, ${offer.request_id}, ${request.category_id}, 'confirmed', ${caller.userId})`);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict('This stall or this day is already booked');
-        throw err;
-      }
+      const now = new Date();
+      await requests.updateRequest(tx, request.id, { status: 'accepted', acceptedAt: now, decidedAt: now, decidedBy: caller.userId });
+      // As a staff booking: the partial unique indexes decide, and their refusal is the same 409.
+      await guardDoubleBooking(
+        () =>
+          assignments.insertAssignment(tx, {
+            orgId: caller.orgId,
+            marketDayId: offer.market_day_id,
+            slotId: offer.slot_id,
+            vendorId,
+            requestId: offer.request_id,
+            categoryId: request.categoryId,
+            createdBy: caller.userId,
+          }),
+        slot.code,
+        day.date,
+      );
       await repo.setOfferStatus(tx, id, 'accepted');
       await recordAudit(tx, caller, { action: 'accept', entityType: 'waitlist_offer', entityId: id });
     }

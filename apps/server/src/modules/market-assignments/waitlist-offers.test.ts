@@ -1,35 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  emailOutbox,
-  jobs,
-  marketAssignments,
-  marketDayRequests,
-  marketDays,
-  vendorCategories,
-  vendorUsers,
-} from '../../db/schema/index.js';
+import { emailOutbox, jobs, marketAssignments, marketDayRequests, vendorUsers } from '../../db/schema/index.js';
 import { addDays, todayUtc } from '../../lib/dates.js';
-import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
+import { bearer, createUser, tokenFor } from '../../../test/factories.js';
 import { createCategory, createLocation, createSlot } from '../../../test/factories/market.js';
-import { createVendorRow } from '../../../test/factories/vendors.js';
-import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
-import { caller, type Call } from '../market-days/market-days.test-support.js';
+import { driver, type TestContext } from '../../../test/harness.js';
+import { caller, marketTestApp, type MarketWorld } from './market-assignments.test-support.js';
 import { slotFreed } from './waitlist-offers.service.js';
 
 // A freed slot goes to the next eligible vendor of the waitlist by a job, without anyone opening a page; an
-// offer that expires passes on by the same job. The clock is the runner's (`runDue({ now })`).
+// offer that expires passes on by the same job. The clock is the runner's (`runDue({ now })`). `a` is the
+// organization under test (its vendor manager calls), `b` another one.
 let t: TestContext;
-let org: { id: string };
-let manager: Call;
-let outsider: Call;
-beforeAll(async () => {
-  t = await createTestApp();
-  org = await createOrg(t.app);
-  manager = caller(t.app, bearer(await tokenFor(t.app, await createUser(t.app, { orgId: org.id, role: 'vendor_manager' }))));
-  const other = await createOrg(t.app);
-  outsider = caller(t.app, bearer(await tokenFor(t.app, await createUser(t.app, { orgId: other.id, role: 'vendor_manager' }))));
-});
+let a: MarketWorld;
+let b: MarketWorld;
+beforeAll(async () => ({ t, a, b } = await marketTestApp()));
 afterAll(async () => t?.close());
 
 const HOUR = 3600_000;
@@ -37,57 +22,43 @@ let dateOffset = 20;
 
 /** A published day at a new location with two slots for one category, and waitlisted vendors in the given order. */
 async function scene(vendors: { name: string; priority?: number; status?: 'active' | 'suspended' }[]) {
-  const location = await createLocation(t.app, org.id);
-  const food = await createCategory(t.app, org.id, { nameEn: `Food ${dateOffset}` });
-  const slotA = await createSlot(t.app, org.id, { locationId: location.id, code: 'A1', categoryId: food.id });
-  const slotB = await createSlot(t.app, org.id, { locationId: location.id, code: 'A2', categoryId: food.id });
-  const date = addDays(todayUtc(), dateOffset++);
-  const [day] = await t.app.ctx.db
-    .insert(marketDays)
-    .values({
-      orgId: org.id,
-      locationId: location.id,
-      date,
-      setupTime: '07:00',
-      openTime: '09:00',
-      closeTime: '14:00',
-      status: 'published',
-    })
-    .returning();
-  const out = [];
+  const location = await createLocation(t.app, a.org.id);
+  const food = await createCategory(t.app, a.org.id, { nameEn: `Food ${dateOffset}` });
+  const slotA = await createSlot(t.app, a.org.id, { locationId: location.id, code: 'A1', categoryId: food.id });
+  const slotB = await createSlot(t.app, a.org.id, { locationId: location.id, code: 'A2', categoryId: food.id });
+  const day = await a.day(addDays(todayUtc(), dateOffset++), { locationId: location.id }, null);
+  const entries = [];
   let joined = Date.now() - 10 * HOUR;
   for (const v of vendors) {
-    const vendor = await createVendorRow(t.app, org.id, {
+    const vendor = await a.vendor({
+      categories: [food],
       publicName: v.name,
       email: `${v.name.toLowerCase()}@example.test`,
-      status: v.status ?? 'active',
+      status: v.status,
     });
-    await t.app.ctx.db.insert(vendorCategories).values({ orgId: org.id, vendorId: vendor.id, categoryId: food.id });
-    const [request] = await t.app.ctx.db
-      .insert(marketDayRequests)
-      .values({
-        orgId: org.id,
-        marketDayId: day!.id,
+    const [request] = await a.requestRows([
+      {
+        marketDayId: day.id,
         vendorId: vendor.id,
         categoryId: food.id,
         status: 'waitlisted',
         priority: v.priority ?? 0,
         waitlistedAt: new Date((joined += HOUR)),
-      })
-      .returning();
-    out.push({ vendor, request: request! });
+      },
+    ]);
+    entries.push({ vendor, request: request! });
   }
-  return { day: day!, slotA, slotB, food, entries: out };
+  return { day, slotA, slotB, food, entries };
 }
 
 async function vendorCaller(vendorId: string) {
-  const user = await createUser(t.app, { orgId: org.id, role: 'market_vendor' });
-  await t.app.ctx.db.insert(vendorUsers).values({ orgId: org.id, vendorId, userId: user.id });
+  const user = await createUser(t.app, { orgId: a.org.id, role: 'market_vendor' });
+  await t.app.ctx.db.insert(vendorUsers).values({ orgId: a.org.id, vendorId, userId: user.id });
   return caller(t.app, bearer(await tokenFor(t.app, user)));
 }
 
 const offersOf = async (dayId: string) =>
-  (await manager('GET', `/waitlist-offers?marketDayId=${dayId}`)).body as {
+  (await a.call('GET', `/waitlist-offers?marketDayId=${dayId}`)).body as {
     vendorName: string;
     status: string;
     id: string;
@@ -102,7 +73,7 @@ describe(`waitlist offers (${driver})`, () => {
       { name: 'Late' },
       { name: 'Barred', priority: 9, status: 'suspended' },
     ]);
-    await slotFreed(t.app.ctx.db, org.id, s.day.id, s.slotA.id);
+    await slotFreed(t.app.ctx.db, a.org.id, s.day.id, s.slotA.id);
     const start = new Date();
     expect(await t.app.ctx.jobs.runDue({ now: start })).toBeGreaterThanOrEqual(1);
 
@@ -148,7 +119,7 @@ describe(`waitlist offers (${driver})`, () => {
 
   it('refuses an expired offer and an offer of another vendor, and declining passes the slot on', async () => {
     const s = await scene([{ name: 'First' }, { name: 'Second' }]);
-    await slotFreed(t.app.ctx.db, org.id, s.day.id, s.slotB.id);
+    await slotFreed(t.app.ctx.db, a.org.id, s.day.id, s.slotB.id);
     await t.app.ctx.jobs.runDue();
     const [offer] = await offersOf(s.day.id);
     const second = await vendorCaller(s.entries[1]!.vendor.id);
@@ -172,26 +143,52 @@ describe(`waitlist offers (${driver})`, () => {
     expect(late.body.error.message).toContain('expired');
   });
 
+  it('answers an offer whose slot was booked meanwhile with the 409 of a double booking, and books nothing', async () => {
+    const s = await scene([{ name: 'Slow' }]);
+    await slotFreed(t.app.ctx.db, a.org.id, s.day.id, s.slotA.id);
+    await t.app.ctx.jobs.runDue();
+    const [offer] = await offersOf(s.day.id);
+    // Staff place another vendor on the offered slot before the vendor answers.
+    await t.app.ctx.db.insert(marketAssignments).values({
+      orgId: a.org.id,
+      marketDayId: s.day.id,
+      slotId: s.slotA.id,
+      vendorId: (await a.vendor({ publicName: 'Quick' })).id,
+      categoryId: s.food.id,
+      status: 'confirmed',
+    });
+    const slow = await vendorCaller(s.entries[0]!.vendor.id);
+    const late = await slow('POST', `/vendor-portal/offers/${offer!.id}/accept`);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({
+      message: `Slot A1 is already taken on ${s.day.date}`,
+      fields: [{ field: 'slotId', message: 'slot A1 is already taken that day' }],
+    });
+    const [req] = await t.app.ctx.db.select().from(marketDayRequests).where(eq(marketDayRequests.id, s.entries[0]!.request.id));
+    expect(req!.status).toBe('waitlisted');
+    expect((await offersOf(s.day.id)).map((o) => o.status)).toEqual(['offered']);
+  });
+
   it('lets a manager see the queue, send an offer by hand and withdraw it, and keeps other organizations out', async () => {
     const s = await scene([{ name: 'Alpha' }, { name: 'Beta', priority: 2 }]);
-    const waitlist = await manager('GET', `/market-days/${s.day.id}/waitlist`);
+    const waitlist = await a.call('GET', `/market-days/${s.day.id}/waitlist`);
     expect(waitlist.status).toBe(200);
     expect(waitlist.body.queue.map((q: { vendorName: string; position: number }) => [q.vendorName, q.position])).toEqual([
       ['Beta', 1],
       ['Alpha', 2],
     ]);
     // Out of turn, by hand.
-    const sent = await manager('POST', '/waitlist-offers', { requestId: s.entries[0]!.request.id, slotId: s.slotA.id });
+    const sent = await a.call('POST', '/waitlist-offers', { requestId: s.entries[0]!.request.id, slotId: s.slotA.id });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     expect(sent.body).toMatchObject({ vendorName: 'Alpha', status: 'offered', slotCode: 'A1' });
-    const again = await manager('POST', '/waitlist-offers', { requestId: s.entries[1]!.request.id, slotId: s.slotA.id });
+    const again = await a.call('POST', '/waitlist-offers', { requestId: s.entries[1]!.request.id, slotId: s.slotA.id });
     expect(again.status).toBe(409);
 
-    expect((await outsider('GET', `/market-days/${s.day.id}/waitlist`)).status).toBe(404);
-    expect((await outsider('POST', `/waitlist-offers/${sent.body.id}/withdraw`)).status).toBe(404);
-    expect((await outsider('POST', '/waitlist-offers', { requestId: s.entries[1]!.request.id, slotId: s.slotB.id })).status).toBe(404);
+    expect((await b.call('GET', `/market-days/${s.day.id}/waitlist`)).status).toBe(404);
+    expect((await b.call('POST', `/waitlist-offers/${sent.body.id}/withdraw`)).status).toBe(404);
+    expect((await b.call('POST', '/waitlist-offers', { requestId: s.entries[1]!.request.id, slotId: s.slotB.id })).status).toBe(404);
 
-    const withdrawn = await manager('POST', `/waitlist-offers/${sent.body.id}/withdraw`);
+    const withdrawn = await a.call('POST', `/waitlist-offers/${sent.body.id}/withdraw`);
     expect(withdrawn.body.status).toBe('withdrawn');
     await t.app.ctx.jobs.runDue();
     expect((await offersOf(s.day.id)).map((o) => [o.vendorName, o.status])).toEqual([
@@ -200,24 +197,62 @@ describe(`waitlist offers (${driver})`, () => {
     ]);
   });
 
+  it('keeps offering a slot withdrawn again and again, but e-mails a vendor at most 3 offers an hour and says which were held', async () => {
+    const s = await scene([{ name: 'Keen' }]);
+    const mails = async () => (await t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'keen@example.test'))).length;
+    const start = Date.now() + 60_000;
+    const at = (minutes: number) => new Date(start + minutes * 60_000);
+    await slotFreed(t.app.ctx.db, a.org.id, s.day.id, s.slotA.id);
+    await t.app.ctx.jobs.runDue({ now: at(0) });
+    // The manager withdraws each new offer; the job offers the slot to the same vendor again each time.
+    for (const minute of [1, 2, 3, 4]) {
+      const open = (await offersOf(s.day.id)).find((o) => o.status === 'offered')!;
+      expect((await a.call('POST', `/waitlist-offers/${open.id}/withdraw`)).status).toBe(200);
+      await t.app.ctx.jobs.runDue({ now: at(minute) });
+    }
+    type Seen = { status: string; sentAt: string | null; emailHeld: boolean };
+    const offers = (await offersOf(s.day.id)) as unknown as Seen[];
+    expect(offers.map((o) => [o.status, o.sentAt, o.emailHeld])).toEqual([
+      ['offered', null, true],
+      ['withdrawn', null, true],
+      ['withdrawn', at(2).toISOString(), false],
+      ['withdrawn', at(1).toISOString(), false],
+      ['withdrawn', at(0).toISOString(), false],
+    ]);
+    expect(await mails()).toBe(3);
+    // The held offer stands: the vendor finds it in its dashboard, and managers see it held in the day's waitlist.
+    const keen = await vendorCaller(s.entries[0]!.vendor.id);
+    expect((await keen('GET', '/vendor-portal/offers')).body.map((o: { emailHeld: boolean }) => o.emailHeld)).toEqual([true]);
+    const waitlist = await a.call('GET', `/market-days/${s.day.id}/waitlist`);
+    expect(waitlist.body.offers[0]).toMatchObject({ status: 'offered', emailHeld: true });
+
+    // An hour after the second e-mail only the third still counts: the next offer is e-mailed again.
+    const open = (await offersOf(s.day.id)).find((o) => o.status === 'offered')!;
+    await a.call('POST', `/waitlist-offers/${open.id}/withdraw`);
+    await t.app.ctx.jobs.runDue({ now: at(61) });
+    const latest = ((await offersOf(s.day.id)) as unknown as Seen[])[0]!;
+    expect([latest.status, latest.sentAt, latest.emailHeld]).toEqual(['offered', at(61).toISOString(), false]);
+    expect(await mails()).toBe(4);
+  });
+
   it('makes no offer when the slot is taken, blocked or nobody fits', async () => {
     const s = await scene([{ name: 'Only' }]);
     await t.app.ctx.db.insert(marketAssignments).values({
-      orgId: org.id,
+      orgId: a.org.id,
       marketDayId: s.day.id,
       slotId: s.slotA.id,
       vendorId: s.entries[0]!.vendor.id,
       categoryId: s.food.id,
       status: 'confirmed',
     });
-    await slotFreed(t.app.ctx.db, org.id, s.day.id, s.slotA.id);
-    await slotFreed(t.app.ctx.db, org.id, s.day.id, s.slotB.id); // free, but the only vendor already trades that day
+    await slotFreed(t.app.ctx.db, a.org.id, s.day.id, s.slotA.id);
+    await slotFreed(t.app.ctx.db, a.org.id, s.day.id, s.slotB.id); // free, but the only vendor already trades that day
     await t.app.ctx.jobs.runDue();
     expect(await offersOf(s.day.id)).toEqual([]);
     const done = await t.app.ctx.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.orgId, org.id), eq(jobs.kind, 'market.waitlist.slot-freed'), eq(jobs.status, 'done')));
+      .where(and(eq(jobs.orgId, a.org.id), eq(jobs.kind, 'market.waitlist.slot-freed'), eq(jobs.status, 'done')));
     expect(done.length).toBeGreaterThanOrEqual(2);
   });
 });

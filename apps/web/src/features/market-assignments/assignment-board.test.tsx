@@ -91,7 +91,10 @@ const request = (id: string, vendorName: string, status: 'accepted' | 'pending')
   priority: 0,
 });
 
-const boardAnswer = () =>
+type Absence = { slotId: string; vendorName: string; status: 'absent_approved' | 'absent_unapproved' | 'no_show' };
+const absence = (x: Absence, n: number) => ({ dayId: DAY1, assignmentId: uuid(70 + n), vendorId: uuid(80 + n), ...x });
+
+const boardAnswer = (absences: Absence[] = []) =>
   marketAssignmentsRoutes.getAssignmentBoard.response.parse({
     days: [
       { id: DAY1, date: '2025-11-22', status: 'published', freeSlots: 2, pendingRequests: 1, acceptedUnassigned: 1 },
@@ -113,6 +116,7 @@ const boardAnswer = () =>
         invoiceState: 'overdue',
       },
     ],
+    absences: absences.map(absence),
     requests: [request(BREAD_REQUEST, 'Bread Co', 'accepted'), request(uuid(42), 'Honey Farm', 'pending')],
   });
 
@@ -130,12 +134,12 @@ const gaps = marketAssignmentsRoutes.getCategoryGaps.response.parse([
   },
 ]);
 
-function serve(assign: () => ApiReply) {
+function serve(assign: () => ApiReply, absences: Absence[] = []) {
   return stubApi([
     { method: 'GET', path: '/market-day-series', reply: () => ({ body: [] }) },
     { method: 'GET', path: '/market-locations', reply: () => ({ body: [location] }) },
     { method: 'GET', path: '/market-days', reply: () => ({ body: [marketDay(DAY1, '2025-11-22'), marketDay(DAY2, '2025-11-29')] }) },
-    { method: 'GET', path: '/market-assignments/board', reply: () => ({ body: boardAnswer() }) },
+    { method: 'GET', path: '/market-assignments/board', reply: () => ({ body: boardAnswer(absences) }) },
     { method: 'GET', path: '/market-days/:id/category-gaps', reply: () => ({ body: gaps }) },
     { method: 'POST', path: '/market-assignments', reply: assign },
   ]);
@@ -235,6 +239,29 @@ describe('assignment board', () => {
     expect(within(screen.getByTestId('assignment-tray')).getByRole('button', { name: /Bread Co/ })).toBeTruthy();
   });
 
+  it('names an absent vendor on the slot it left free, which still takes a booking; a booked slot hides its no-show', async () => {
+    const api = serve(
+      () => ({ status: 201, body: {} }),
+      [
+        { slotId: A2, vendorName: 'Fig Stand', status: 'absent_approved' },
+        { slotId: A1, vendorName: 'Gone Early', status: 'no_show' },
+      ],
+    );
+    const { user } = await render();
+    await screen.findByTestId('assignment-board-grid');
+    const absent = cell(DAY1, A2);
+    expect(absent.getAttribute('aria-label')).toMatch(/^Slot A2, .+: free; Fig Stand was booked: Approved absence$/);
+    expect(absent.textContent).toBe('Fig StandApproved absence · Free');
+    expect(absent.hasAttribute('data-free')).toBe(true);
+    expect(within(cell(DAY1, A1)).queryByText('Gone Early')).toBeNull();
+    expect(within(cell(DAY1, A1)).getByText('Olive Grove')).toBeTruthy();
+    // Bread Co goes onto the absent vendor's slot like onto any free one.
+    await carryBreadCoDown(user, /Bread Co is over slot A2/);
+    await user.keyboard('[Space]');
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ requestId: BREAD_REQUEST, slotId: A2 });
+  });
+
   it('escape puts the card back without a request', async () => {
     const api = serve(() => ({ status: 201, body: {} }));
     const { user } = await render();
@@ -246,7 +273,7 @@ describe('assignment board', () => {
 
   it('speaks Arabic to screen readers on an Arabic page, with the days running right to left', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'ar');
-    serve(() => ({ status: 201, body: {} }));
+    serve(() => ({ status: 201, body: {} }), [{ slotId: A3, vendorName: 'Fig Stand', status: 'absent_unapproved' }]);
     const { user } = await render();
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
     await screen.findByTestId('assignment-tray');
@@ -255,6 +282,7 @@ describe('assignment board', () => {
     await carryBreadCoDown(user, /Bread Co فوق الكشك A2/);
     expect(liveRegion().textContent).not.toMatch(/[A-Za-z]{4,} is over/);
     expect(screen.getByText('متأخرة')).toBeTruthy();
+    expect(cell(DAY1, A3).getAttribute('aria-label')).toMatch(/متاح؛ كان محجوزًا لـ Fig Stand: غياب بدون عذر$/);
   });
 
   it('is the "Board" tab of the market days page', async () => {
@@ -293,7 +321,7 @@ describe('assignment board', () => {
           invoiceState: 'paid',
         })),
     );
-    const big = marketAssignmentsRoutes.getAssignmentBoard.response.parse({ days, slots, cells, requests: [] });
+    const big = marketAssignmentsRoutes.getAssignmentBoard.response.parse({ days, slots, cells, absences: [], requests: [] });
     stubApi([
       { method: 'GET', path: '/market-locations', reply: () => ({ body: [location] }) },
       { method: 'GET', path: '/market-days', reply: () => ({ body: [] }) },

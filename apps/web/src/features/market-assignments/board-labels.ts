@@ -1,12 +1,13 @@
 import {
   ASSIGNMENT_INVOICE_STATES,
   ASSIGNMENT_STATUSES,
+  type AssignmentAbsenceStatus,
   type AssignmentInvoiceState,
   type AssignmentReleaseStatus,
   type AssignmentStatus,
 } from '@market/contracts/plain';
 import { createContext, useContext } from 'react';
-import type { BoardCell } from './market-assignments-api';
+import type { BoardAbsence, BoardCell } from './market-assignments-api';
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -25,7 +26,10 @@ export interface CellLabels {
   status: Record<AssignmentStatus, string>;
   actionsFor: (vendor: string) => string;
   cell: (cell: BoardCell, slot: string, date: string) => string;
-  freeCell: (slot: string, date: string) => string;
+  /** A free cell, naming the absent or no-show vendor who was booked on it, if any. */
+  freeCell: (slot: string, date: string, absence?: BoardAbsence) => string;
+  /** The kind of an absence as the cell shows it (the booking's status word). */
+  absence: (status: AssignmentAbsenceStatus) => string;
 }
 
 export function cellLabels(t: T): CellLabels {
@@ -55,7 +59,11 @@ export function cellLabels(t: T): CellLabels {
         invoice[c.invoiceState],
         ...(c.locked ? [locked] : []),
       ].join(', '),
-    freeCell: (slot, date) => t('marketAssignments.cell.freeLabel', { slot, date }),
+    freeCell: (slot, date, absence) =>
+      absence
+        ? t('marketAssignments.cell.freeAbsentLabel', { slot, date, vendor: absence.vendorName, absence: status[absence.status] })
+        : t('marketAssignments.cell.freeLabel', { slot, date }),
+    absence: (s) => status[s],
   };
 }
 

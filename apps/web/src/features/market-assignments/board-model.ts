@@ -1,6 +1,6 @@
 import { ASSIGNMENT_HOLDING_STATUSES, type AssignmentStatus, type MarketDayStatus } from '@market/contracts/plain';
 import { useMemo, useRef } from 'react';
-import type { Board, BoardCell, BoardRequest, BoardSlot } from './market-assignments-api';
+import type { Board, BoardAbsence, BoardCell, BoardRequest, BoardSlot } from './market-assignments-api';
 
 /** One day of the board, as the grid needs it: changes only when the days themselves do, not their counts. */
 export interface BoardColumn {
@@ -11,10 +11,14 @@ export interface BoardColumn {
   open: boolean;
 }
 
-/** A slot's row: the slot and, per column, its booking that day (undefined: free). */
+/**
+ * A slot's row: the slot and, per column, its holding booking that day (undefined: free) and the absence or
+ * no-show that left it free (shown while nobody holds it).
+ */
 export interface BoardRow {
   slot: BoardSlot;
   cells: readonly (BoardCell | undefined)[];
+  absences: readonly (BoardAbsence | undefined)[];
 }
 
 export interface BoardIndex {
@@ -56,10 +60,13 @@ export function useBoardIndex(board: Board | undefined): BoardIndex | null {
     const columns = sameColumns(previous.current.columns, nextColumns) ? previous.current.columns : nextColumns;
 
     const held = new Map<string, BoardCell>();
-    for (const cell of board.cells) {
-      const key = cellId(cell.dayId, cell.slotId);
-      // A released booking (absence, no-show) shows only while nobody holds the slot that day.
-      if (isHolding(cell) || !held.has(key)) held.set(key, cell);
+    for (const cell of board.cells) if (isHolding(cell)) held.set(cellId(cell.dayId, cell.slotId), cell);
+    // The latest absence of a slot and day comes first; one that a booking (even a drop in flight) replaced
+    // does not show.
+    const absent = new Map<string, BoardAbsence>();
+    for (const x of board.absences) {
+      const key = cellId(x.dayId, x.slotId);
+      if (!held.has(key) && !absent.has(key)) absent.set(key, x);
     }
 
     const slots = [...board.slots].sort(bySlot);
@@ -68,11 +75,13 @@ export function useBoardIndex(board: Board | undefined): BoardIndex | null {
     const freeRowsByDay = new Map<string, number[]>(columns.map((c) => [c.id, []]));
     const rows = slots.map((slot, index) => {
       const cells = columns.map((c) => held.get(cellId(c.id, slot.id)));
+      const absences = columns.map((c) => absent.get(cellId(c.id, slot.id)));
       columns.forEach((c, i) => {
         if (c.open && slot.status === 'open' && !isHolding(cells[i])) freeRowsByDay.get(c.id)!.push(index);
       });
       const before = rowsBefore.get(slot.id);
-      const row = before && before.slot === slot && sameItems(before.cells, cells) ? before : { slot, cells };
+      const same = before && before.slot === slot && sameItems(before.cells, cells) && sameItems(before.absences, absences);
+      const row = same ? before : { slot, cells, absences };
       rowsNow.set(slot.id, row);
       return row;
     });

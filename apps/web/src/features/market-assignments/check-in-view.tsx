@@ -8,9 +8,9 @@ import { ListState } from '../../components/ui/list-state';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
 import { applyCheckInResult, useCheckInList, type CheckInRefusalCode, type CheckInRow } from './check-in-api';
-import { CheckInOverrideDialog } from './check-in-override-dialog';
 import { CheckInRowCard, useRefusalWords } from './check-in-row';
 import { checkInSender, useCheckInQueue } from './check-in-sync';
+import { ReasonDialog } from './components/reason-dialog';
 
 const REFUSALS: readonly string[] = ['not_assigned', 'unpaid', 'document_expired'] satisfies CheckInRefusalCode[];
 
@@ -206,10 +206,18 @@ export function CheckInView({ marketDayId }: { marketDayId: string }) {
         ))}
       </ul>
 
-      <CheckInOverrideDialog
-        vendor={overriding?.row.vendorName ?? null}
-        reasons={overriding ? words(overriding.codes) : ''}
-        onClose={() => setOverriding(null)}
+      {/* Asks why a refused check-in goes ahead: the reason is sent with it and kept on the record. */}
+      <ReasonDialog
+        open={!!overriding}
+        onOpenChange={(open) => !open && setOverriding(null)}
+        title={t('checkIn.override.title')}
+        description={t('checkIn.override.description', {
+          vendor: overriding?.row.vendorName ?? '',
+          reasons: overriding ? words(overriding.codes) : '',
+        })}
+        confirmLabel={t('checkIn.override.confirm')}
+        words={{ label: t('checkIn.override.reason'), required: t('checkIn.override.required'), back: t('checkIn.override.back') }}
+        large
         onConfirm={(reason) => {
           if (overriding) act(overriding.row, 'check_in', reason);
           setOverriding(null);

@@ -17,6 +17,7 @@ export type Board = r.Board;
 export type BoardDay = r.BoardDay;
 export type BoardSlot = r.BoardSlot;
 export type BoardCell = r.BoardCell;
+export type BoardAbsence = r.BoardAbsence;
 export type BoardRequest = r.BoardRequest;
 export type CategoryGap = r.CategoryGap;
 export type MarketAssignment = r.MarketAssignment;

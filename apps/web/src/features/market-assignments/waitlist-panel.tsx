@@ -1,5 +1,5 @@
-import type { WaitlistOfferStatus } from '@market/contracts/plain';
-import { ArrowDown, ArrowUp, Hourglass, Send } from 'lucide-react';
+import { OFFER_EMAILS_PER_HOUR, type WaitlistOfferStatus } from '@market/contracts/plain';
+import { ArrowDown, ArrowUp, Hourglass, MailX, Send } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -74,6 +74,12 @@ export function WaitlistPanel({ dayId, freeSlots }: { dayId: string; freeSlots: 
                     <span className="ms-2 inline-flex items-center gap-1 text-xs text-muted-foreground">
                       <Hourglass className="size-3" aria-hidden />
                       {t('waitlist.expiresAt', { time: time.format(new Date(o.expiresAt)) })}
+                    </span>
+                  )}
+                  {o.emailHeld && (
+                    <span className="flex items-center gap-1 text-xs text-muted-foreground" data-testid="waitlist-offer-email-held">
+                      <MailX className="size-3 shrink-0" aria-hidden />
+                      {t('waitlist.emailHeld', { count: String(OFFER_EMAILS_PER_HOUR) })}
                     </span>
                   )}
                 </span>

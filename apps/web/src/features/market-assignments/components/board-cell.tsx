@@ -1,11 +1,22 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import type { AssignmentInvoiceState } from '@market/contracts/plain';
-import { BadgeMinus, CircleCheck, CircleDollarSign, FileMinus, Lock, TriangleAlert, UserCheck, UserX } from 'lucide-react';
+import type { AssignmentAbsenceStatus, AssignmentInvoiceState } from '@market/contracts/plain';
+import {
+  BadgeMinus,
+  CalendarCheck,
+  CalendarX,
+  CircleCheck,
+  CircleDollarSign,
+  FileMinus,
+  Lock,
+  TriangleAlert,
+  UserCheck,
+  UserX,
+} from 'lucide-react';
 import { memo, useMemo, type ComponentType } from 'react';
 import { cn } from '../../../lib/cn';
-import { cellId, isHolding, type BoardColumn, type DragItem, type DropTarget } from '../board-model';
+import { cellId, type BoardColumn, type DragItem, type DropTarget } from '../board-model';
 import type { CellLabels } from '../board-labels';
-import { optimisticCells, type BoardCell, type BoardSlot } from '../market-assignments-api';
+import { optimisticCells, type BoardAbsence, type BoardCell, type BoardSlot } from '../market-assignments-api';
 import { CellMenu } from './cell-menu';
 
 // Cells are the board's bulk (300 slots x 12 days): plain elements, one drag or drop hook at most, and the
@@ -25,16 +36,14 @@ const INVOICE: Record<AssignmentInvoiceState, { icon: ComponentType<{ className?
 const CellFace = memo(function CellFace({ cell, labels }: { cell: BoardCell; labels: CellLabels }) {
   const invoice = INVOICE[cell.invoiceState];
   const Icon = invoice.icon;
-  const released = !isHolding(cell);
   return (
     <span className="flex min-w-0 flex-1 flex-col justify-center gap-0.5 px-1.5 text-start">
       <span className="flex min-w-0 items-center gap-1">
         {cell.status === 'checked_in' && <UserCheck className="size-3 shrink-0 text-emerald-700 dark:text-emerald-300" aria-hidden />}
-        {released && <UserX className="size-3 shrink-0 text-muted-foreground" aria-hidden />}
-        <span className={cn('truncate font-medium', released && 'text-muted-foreground line-through')}>{cell.vendorName}</span>
+        <span className="truncate font-medium">{cell.vendorName}</span>
         {cell.locked && <Lock className="size-3 shrink-0" aria-label={labels.locked} />}
       </span>
-      {released || cell.status === 'checked_in' ? (
+      {cell.status === 'checked_in' ? (
         <span className="truncate text-[11px] text-muted-foreground">{labels.status[cell.status]}</span>
       ) : (
         <span className={cn('flex min-w-0 items-center gap-1 text-[11px]', invoice.className)}>
@@ -94,6 +103,29 @@ export const AssignedCell = memo(function AssignedCell({ cell, column, slot, row
   );
 });
 
+const ABSENCE_ICON: Record<AssignmentAbsenceStatus, ComponentType<{ className?: string }>> = {
+  absent_approved: CalendarCheck,
+  absent_unapproved: CalendarX,
+  no_show: UserX,
+};
+
+/** Who was booked and why they are not there, muted: on an open day the slot itself reads as free. */
+function AbsenceFace({ absence, labels, free }: { absence: BoardAbsence; labels: CellLabels; free?: boolean }) {
+  const Icon = ABSENCE_ICON[absence.status];
+  return (
+    <span className="flex min-w-0 flex-1 flex-col justify-center gap-0.5 text-muted-foreground" data-absence={absence.status}>
+      <span className="flex min-w-0 items-center gap-1">
+        <Icon className="size-3 shrink-0" aria-hidden />
+        <span className="truncate">{absence.vendorName}</span>
+      </span>
+      <span className="truncate text-[11px]">
+        {labels.absence(absence.status)}
+        {free && ` · ${labels.free}`}
+      </span>
+    </span>
+  );
+}
+
 /**
  * A free slot of an open day: a drop target. Only the dragged card's own day takes drops (the collision
  * detection filters by day), so the cell needs no drag state of its own apart from "over".
@@ -104,8 +136,8 @@ export const FreeCell = memo(function FreeCell({
   row,
   labels,
   dateLabel,
-  released,
-}: CellProps & { released: BoardCell | undefined }) {
+  absence,
+}: CellProps & { absence: BoardAbsence | undefined }) {
   const data = useMemo<DropTarget>(
     () => ({ dayId: column.id, date: column.date, slotId: slot.id, slotCode: slot.code, row }),
     [column.id, column.date, slot.id, slot.code, row],
@@ -115,28 +147,30 @@ export const FreeCell = memo(function FreeCell({
     <div
       role="cell"
       ref={setNodeRef}
-      aria-label={labels.freeCell(slot.code, dateLabel)}
+      aria-label={labels.freeCell(slot.code, dateLabel, absence)}
       data-day={column.id}
       data-free=""
       data-over={isOver || undefined}
       data-testid={`cell-${column.id}-${slot.id}`}
       className={cn(cellBase, 'items-center px-1.5 data-[over]:bg-primary/15 data-[over]:outline-2 data-[over]:outline-primary')}
     >
-      {released ? (
-        <span className="flex min-w-0 flex-1 items-center gap-1 text-muted-foreground">
-          <UserX className="size-3 shrink-0" aria-hidden />
-          <span className="truncate line-through">{released.vendorName}</span>
-          <span className="truncate text-[11px]">{labels.status[released.status]}</span>
-        </span>
-      ) : (
-        <span className="text-muted-foreground/70">{labels.free}</span>
-      )}
+      {absence ? <AbsenceFace absence={absence} labels={labels} free /> : <span className="text-muted-foreground/70">{labels.free}</span>}
     </div>
   );
 });
 
 /** A slot that takes no booking: blocked, or the day is cancelled or completed. */
-export const ClosedCell = memo(function ClosedCell({ label, cell }: { label: string; cell: BoardCell | undefined }) {
+export const ClosedCell = memo(function ClosedCell({
+  label,
+  cell,
+  absence,
+  labels,
+}: {
+  label: string;
+  cell: BoardCell | undefined;
+  absence: BoardAbsence | undefined;
+  labels: CellLabels;
+}) {
   return (
     <div
       role="cell"
@@ -145,7 +179,11 @@ export const ClosedCell = memo(function ClosedCell({ label, cell }: { label: str
         'items-center bg-[repeating-linear-gradient(135deg,transparent_0_6px,var(--color-muted)_6px_8px)] px-1.5 text-muted-foreground',
       )}
     >
-      <span className="truncate">{cell ? cell.vendorName : label}</span>
+      {!cell && absence ? (
+        <AbsenceFace absence={absence} labels={labels} />
+      ) : (
+        <span className="truncate">{cell ? cell.vendorName : label}</span>
+      )}
     </div>
   );
 });

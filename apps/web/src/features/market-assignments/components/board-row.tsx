@@ -28,7 +28,7 @@ export const BoardRowView = memo(function BoardRowView({
   template: string;
   sizeLabel: string;
 }) {
-  const { slot, cells } = row;
+  const { slot, cells, absences } = row;
   return (
     <div
       role="row"
@@ -48,8 +48,16 @@ export const BoardRowView = memo(function BoardRowView({
         const cell = cells[i];
         const common = { column, slot, row: index, labels, dateLabel: dateLabels[i]! };
         if (isHolding(cell)) return <AssignedCell key={column.id} cell={cell} {...common} />;
-        if (column.open && slot.status === 'open') return <FreeCell key={column.id} released={cell} {...common} />;
-        return <ClosedCell key={column.id} cell={cell} label={slot.status === 'blocked' ? labels.blocked : labels.closed} />;
+        if (column.open && slot.status === 'open') return <FreeCell key={column.id} absence={absences[i]} {...common} />;
+        return (
+          <ClosedCell
+            key={column.id}
+            cell={cell}
+            absence={absences[i]}
+            labels={labels}
+            label={slot.status === 'blocked' ? labels.blocked : labels.closed}
+          />
+        );
       })}
     </div>
   );
