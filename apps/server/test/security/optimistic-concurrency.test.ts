@@ -429,6 +429,8 @@ export const EXCEPTIONS: Record<string, string> = {
   'PUT /vendor-applications/:id/score': "the caller's own score of an application: only that reviewer writes it",
   'PATCH /application-settings':
     'review settings are saved one setting at a time (a switch, a number), each an absolute value; no form sends a setting it did not change',
+  'PUT /market-assignments/:id/declared-sales':
+    "the day's sales as declared: one absolute amount, each declaration audited with who made it, and refused once a share of it is invoiced",
   'PATCH /workshops/:id':
     "a move or cancel action, not a form: it sends only the day or the status it sets, and the day's capacity is checked under the day's lock",
 };

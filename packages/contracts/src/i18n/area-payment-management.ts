@@ -110,6 +110,37 @@ export const PAYMENT_MANAGEMENT = {
   'pay.history.discount': { en: 'Discount', ar: 'خصم' },
   'pay.history.credit': { en: 'Credit', ar: 'إشعار دائن' },
   'pay.history.email_sent': { en: 'E-mailed to the vendor', ar: 'أُرسلت إلى البائع بالبريد الإلكتروني' },
+  'pay.history.overrideApproved': {
+    en: 'Outside the refund window, approved by {name}:',
+    ar: 'خارج مهلة الاسترداد، بموافقة {name}:',
+  },
+  'pay.invoice.refundOverride': { en: 'Outside the refund window, allowed because:', ar: 'خارج مهلة الاسترداد، سُمح به لأن:' },
+
+  'pay.sales.none': { en: 'Not declared', ar: 'لم يُصرّح بها' },
+  'pay.sales.declaredBy': { en: 'Declared by {name}, {at}', ar: 'صرّح بها {name}، {at}' },
+  'pay.sales.declaredAt': { en: 'Declared {at}', ar: 'صُرّح بها {at}' },
+  'pay.sales.declare': { en: 'Declare sales', ar: 'التصريح بالمبيعات' },
+  'pay.sales.edit': { en: 'Edit sales', ar: 'تعديل المبيعات' },
+  'pay.sales.editTitle': { en: 'Sales declared for the day', ar: 'المبيعات المصرّح بها لليوم' },
+  'pay.sales.editDescription': {
+    en: 'What the vendor sold on this market day; enter 0 for a day without sales. Fees charging a share of sales use it.',
+    ar: 'ما باعه البائع في يوم السوق هذا؛ أدخل 0 ليوم بلا مبيعات. تستخدمه الرسوم التي تحتسب نسبة من المبيعات.',
+  },
+  'pay.sales.save': { en: 'Save sales', ar: 'حفظ المبيعات' },
+  'pay.sales.shareInvoiced': {
+    en: 'The share of sales is invoiced: cancel that invoice to correct the sales.',
+    ar: 'حصة المبيعات مفوترة: ألغِ تلك الفاتورة لتصحيح المبيعات.',
+  },
+  'pay.sales.shareDue': {
+    en: 'Sales were declared after this booking was invoiced: its share of sales, {amount}, is not invoiced yet.',
+    ar: 'صُرّح بالمبيعات بعد فوترة هذا الحجز: حصته من المبيعات، {amount}، لم تُفوتر بعد.',
+  },
+  'pay.sales.invoice': { en: 'Invoice sales share', ar: 'فوترة حصة المبيعات' },
+  'pay.sales.invoiceTitle': { en: 'Invoice the share of sales?', ar: 'فوترة حصة المبيعات؟' },
+  'pay.sales.invoiceMessage': {
+    en: 'One more invoice of {amount}, due {date}, is issued for the share of sales only. It is made once for this booking.',
+    ar: 'تصدر فاتورة إضافية بمبلغ {amount}، تستحق في {date}، لحصة المبيعات فقط. تُصدر مرة واحدة لهذا الحجز.',
+  },
 
   'pay.entry.charge': { en: 'Charge', ar: 'قيد مستحق' },
   'pay.entry.payment': { en: 'Payment', ar: 'دفعة' },
@@ -178,6 +209,10 @@ export const PAYMENT_MANAGEMENT = {
     ar: 'رقم إيصال البطاقة أو التحويل أو الشيك (اختياري).',
   },
   'pay.field.reason': { en: 'Reason', ar: 'السبب' },
+  'pay.field.overrideReason': {
+    en: "Manager's reason for refunding outside the window",
+    ar: 'سبب المدير للاسترداد خارج المهلة',
+  },
   'pay.field.adjustmentKind': { en: 'Kind', ar: 'النوع' },
 
   'pay.check.amount': {
@@ -191,6 +226,10 @@ export const PAYMENT_MANAGEMENT = {
   'pay.check.overBalance': { en: 'More than the open balance of this invoice.', ar: 'أكثر من الرصيد المفتوح لهذه الفاتورة.' },
   'pay.check.refundCap': { en: 'At most {amount} can be refunded of this payment.', ar: 'لا يمكن استرداد أكثر من {amount} من هذه الدفعة.' },
   'pay.check.reason': { en: 'Say why: the reason is kept with the record.', ar: 'اذكر السبب: يُحفظ السبب مع السجل.' },
+  'pay.check.overrideReason': {
+    en: "Outside the refund window a manager's reason is required: it is kept with the refund and who approved it.",
+    ar: 'خارج مهلة الاسترداد يلزم سبب من المدير: يُحفظ مع الاسترداد ومع من وافق عليه.',
+  },
   'pay.check.allocationSum': { en: 'The shares must add up to the amount received.', ar: 'يجب أن يساوي مجموع الحصص المبلغ المستلم.' },
   'pay.check.allocationNone': { en: 'Put the payment on at least one invoice.', ar: 'خصّص الدفعة لفاتورة واحدة على الأقل.' },
   'pay.check.required': { en: 'Required.', ar: 'مطلوب.' },
@@ -220,6 +259,28 @@ export const PAYMENT_MANAGEMENT = {
     ar: 'يمكن استرداد {amount} على الأكثر من هذه الدفعة على هذه الفاتورة.',
   },
   'pay.refund.submit': { en: 'Refund', ar: 'استرداد' },
+  'pay.refund.window.checking': { en: 'Checking the refund window…', ar: 'جارٍ التحقق من مهلة الاسترداد…' },
+  'pay.refund.window.failed': {
+    en: 'The refund window could not be checked; the server still applies it.',
+    ar: 'تعذّر التحقق من مهلة الاسترداد؛ يطبّقها الخادم مع ذلك.',
+  },
+  'pay.refund.window.inside': { en: 'Inside the refund window.', ar: 'ضمن مهلة الاسترداد.' },
+  'pay.refund.window.outside': {
+    en: "Outside the refund window: a manager's reason is required.",
+    ar: 'خارج مهلة الاسترداد: يلزم سبب من المدير.',
+  },
+  'pay.refund.window.untilDay': {
+    en: 'Days until the market day ({date}): {days}. Refund window: {window} days.',
+    ar: 'الأيام المتبقية حتى يوم السوق ({date}): {days}. مهلة الاسترداد: {window} يومًا.',
+  },
+  'pay.refund.window.dayPassed': {
+    en: 'The market day ({date}) has passed. Refund window: {window} days.',
+    ar: 'انقضى يوم السوق ({date}). مهلة الاسترداد: {window} يومًا.',
+  },
+  'pay.refund.window.fromCancellation': {
+    en: 'The booking was cancelled on {cancelled}, {days} days before the market day ({date}). Refund window: {window} days.',
+    ar: 'أُلغي الحجز في {cancelled}، قبل يوم السوق ({date}) بـ {days} يومًا. مهلة الاسترداد: {window} يومًا.',
+  },
 
   'pay.adjust.title': { en: 'Waive, discount or credit {number}', ar: 'إعفاء أو خصم أو إشعار دائن للفاتورة {number}' },
   'pay.adjust.description': {

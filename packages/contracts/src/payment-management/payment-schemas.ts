@@ -83,8 +83,33 @@ export const paymentPageSchema = z.object({
 
 // ---- refunds ----
 
-/** Money returned against what one payment paid on one invoice (minus earlier refunds of it). */
-export const refundCreateSchema = z.object({ paymentId: pmUuid, invoiceId: pmUuid, amount: pmAmount, method, reason: pmReason }).strict();
+/**
+ * Money returned against what one payment paid on one invoice (minus earlier refunds of it). On an invoice of a
+ * booking whose market day is nearer than the refund window (market policy), `overrideReason` is required: a
+ * manager's reason, recorded with the refund and its approver.
+ */
+export const refundCreateSchema = z
+  .object({ paymentId: pmUuid, invoiceId: pmUuid, amount: pmAmount, method, reason: pmReason, overrideReason: pmReason.optional() })
+  .strict();
+
+/**
+ * Whether a refund on this invoice is inside the refund window: the market day must be at least `windowDays`
+ * after `countedFrom` (the booking's cancellation date, or today). Invoices without a booking are not windowed.
+ */
+export const refundWindowSchema = z.object({
+  invoiceId: z.uuid(),
+  /** False for an invoice without a booking: no window applies. */
+  applies: z.boolean(),
+  marketDate: z.string().nullable(),
+  /** The booking's cancellation date when it is cancelled, otherwise today. */
+  countedFrom: z.string().nullable(),
+  cancelled: z.boolean(),
+  /** Days from countedFrom to the market day (negative once it has passed). */
+  daysBefore: z.number().int().nullable(),
+  windowDays: z.number().int(),
+  /** A refund needs no override reason. */
+  open: z.boolean(),
+});
 
 // ---- the vendor ledger ----
 
@@ -137,4 +162,5 @@ export const invoiceEmailResultSchema = z.object({ queuedTo: z.string() });
 export type Payment = z.infer<typeof paymentSchema>;
 export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 export type VendorStatement = z.infer<typeof vendorStatementSchema>;
+export type RefundWindow = z.infer<typeof refundWindowSchema>;
 export type LedgerConsistency = z.infer<typeof ledgerConsistencySchema>;

@@ -11,6 +11,7 @@ import {
   paymentListQuery,
   paymentPageSchema,
   refundCreateSchema,
+  refundWindowSchema,
   vendorStatementSchema,
 } from './payment-schemas.js';
 import {
@@ -19,6 +20,8 @@ import {
   assignmentInvoicesResultSchema,
   cancelInvoiceSchema,
   createAssignmentInvoicesSchema,
+  declaredSalesResultSchema,
+  declaredSalesSchema,
   feePreviewQuery,
   feeRuleCreateSchema,
   feeRuleListQuery,
@@ -105,6 +108,29 @@ export const createAssignmentInvoices = defineRoute({
   params: idParams,
   body: createAssignmentInvoicesSchema,
   response: assignmentInvoicesResultSchema,
+  status: 201,
+});
+
+export const declareSales = defineRoute({
+  method: 'PUT',
+  path: '/market-assignments/:id/declared-sales',
+  tag,
+  summary:
+    'Record the sales declared for a booking (minor units, 0 or more); sales_percentage fees charge a share of them. Refused on a cancelled booking, and changed once the share is invoiced only after that invoice is cancelled',
+  access,
+  params: idParams,
+  body: declaredSalesSchema,
+  response: declaredSalesResultSchema,
+});
+export const createSalesShareInvoice = defineRoute({
+  method: 'POST',
+  path: '/assignments/:id/sales-invoice',
+  tag,
+  summary:
+    'Invoice the share of declared sales of a booking invoiced before its sales were declared: one invoice for the sales_percentage line only, never twice (Idempotency-Key)',
+  access,
+  params: idParams,
+  response: invoiceDetailSchema,
   status: 201,
 });
 
@@ -225,11 +251,21 @@ export const createPayment = defineRoute({
   response: paymentDetailSchema,
   status: 201,
 });
+export const getRefundWindow = defineRoute({
+  method: 'GET',
+  path: '/invoices/:id/refund-window',
+  tag,
+  summary: "Whether a refund on this invoice is inside its booking's refund window, or needs a manager's override reason",
+  access,
+  params: idParams,
+  response: refundWindowSchema,
+});
 export const createRefund = defineRoute({
   method: 'POST',
   path: '/refunds',
   tag,
-  summary: 'Refund part of what a payment paid on an invoice, with a reason (Idempotency-Key)',
+  summary:
+    "Refund part of what a payment paid on an invoice, with a reason; on a booking's invoice inside the refund window only, unless a manager gives overrideReason (Idempotency-Key)",
   access,
   body: refundCreateSchema,
   response: refundSchema,

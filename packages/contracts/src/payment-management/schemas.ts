@@ -129,7 +129,7 @@ export const feeLineSchema = z.object({
   feeRuleId: z.uuid().nullable(),
 });
 
-/** The sales a vendor declared for the day: sales_percentage rules apply only when given. */
+/** Sales to price the preview with instead of the ones declared on the booking (a what-if: nothing is stored). */
 export const feePreviewQuery = z.object({ declaredSales: pmAmountQuery.optional() }).strict();
 
 export const scheduledInvoiceSchema = z.object({
@@ -196,8 +196,29 @@ export const assignmentFeesSchema = z.object({
   schedule: z.array(scheduledInvoiceSchema),
   /** The assignment's invoices so far (a new set is refused until these are cancelled). */
   invoices: z.array(invoiceSchema),
+  /** The sales declared for the day (minor units), stored on the booking; null while none are declared. */
+  declaredSales: z.number().int().nullable(),
+  declaredSalesAt: z.string().nullable(),
+  declaredSalesByName: z.string().nullable(),
+  /** A standing invoice of the booking already charges its share of sales (declared sales then stay as they are). */
+  salesShareInvoiced: z.boolean(),
+  /**
+   * The one invoice "Invoice sales share" would make: the booking is invoiced, its sales were declared since, a
+   * sales_percentage rule in force applies and no standing invoice charges it yet. Null otherwise.
+   */
+  salesShare: scheduledInvoiceSchema.nullable(),
 });
 
+/** Sales a vendor declares for a booked day, in minor units of the base currency (0 for a day without sales). */
+export const declaredSalesSchema = z.object({ amount: pmAmountOrZero }).strict();
+export const declaredSalesResultSchema = z.object({
+  assignmentId: z.uuid(),
+  declaredSales: z.number().int().nullable(),
+  declaredSalesAt: z.string().nullable(),
+  declaredSalesBy: z.uuid().nullable(),
+});
+
+/** `declaredSales`, when still sent, is declared on the booking first: invoices price the booking's stored sales. */
 export const createAssignmentInvoicesSchema = z
   .object({ declaredSales: pmAmountOrZero.optional(), notes: pmNote.nullable().optional() })
   .strict();
@@ -328,6 +349,8 @@ export const historyEntrySchema = z.object({
   actorName: z.string().nullable(),
   at: z.string(),
   reason: z.string().nullable(),
+  /** A refund outside the booking's refund window: why the actor (a manager) allowed it. */
+  overrideReason: z.string().nullable(),
 });
 
 export const refundSchema = z.object({
@@ -341,6 +364,8 @@ export const refundSchema = z.object({
   currency: z.string(),
   method: z.enum(PAYMENT_METHODS),
   reason: z.string(),
+  /** Set when the refund was outside the booking's refund window: why it was allowed; `createdBy` approved it. */
+  overrideReason: z.string().nullable(),
   createdBy: z.uuid().nullable(),
   createdAt: z.string(),
 });
@@ -359,6 +384,7 @@ export const assignmentInvoicesResultSchema = z.object({ invoices: z.array(invoi
 export type FeeRule = z.infer<typeof feeRuleSchema>;
 export type FeeLine = z.infer<typeof feeLineSchema>;
 export type AssignmentFees = z.infer<typeof assignmentFeesSchema>;
+export type DeclaredSales = z.infer<typeof declaredSalesResultSchema>;
 export type Invoice = z.infer<typeof invoiceSchema>;
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 export type InvoiceTotals = z.infer<typeof invoiceTotalsSchema>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ASSIGNMENT_STATUSES, CHECK_IN_ACTIONS, MARKET_REQUEST_STATUSES, WAITLIST_OFFER_STATUSES } from '@market/contracts/plain';
 import { users } from './auth.js';
 import { marketCategories, marketDays, marketSlots } from './market.js';
@@ -99,11 +99,16 @@ export const marketAssignments = pgTable(
     locked: boolean('locked').notNull().default(false),
     termId: uuid('term_id'),
     checkedInAt: ts('checked_in_at'),
+    /** The vendor's sales of the day in minor units of the base currency: what sales_percentage fee rules charge a share of. */
+    declaredSales: bigint('declared_sales', { mode: 'number' }),
+    declaredSalesAt: ts('declared_sales_at'),
+    declaredSalesBy: actor('declared_sales_by'),
     createdBy: actor('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    check('market_assignments_declared_sales', sql`${t.declaredSales} >= 0`),
     uniqueIndex('market_assignments_day_slot_key')
       .on(t.marketDayId, t.slotId)
       .where(sql`${t.status} in ('confirmed', 'checked_in')`),

@@ -195,6 +195,8 @@ export const refunds = pgTable(
     amount: money('amount').notNull(),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     reason: text('reason').notNull(),
+    /** Why a refund outside the booking's refund window was allowed; `created_by` is the manager who approved it. */
+    overrideReason: text('override_reason'),
     createdBy: actor('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

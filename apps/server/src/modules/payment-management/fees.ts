@@ -30,7 +30,7 @@ export interface AssignmentInput {
   widthM: number;
   depthM: number;
   power: string;
-  /** Sales declared for the day; sales_percentage rules apply only when given. */
+  /** Sales declared for the day (stored on the booking); sales_percentage rules apply only when given. */
   declaredSales?: number;
 }
 
@@ -103,7 +103,7 @@ export function feeLines(rules: readonly RuleInput[], a: AssignmentInput, priced
 }
 
 export interface ScheduledInvoice {
-  kind: 'full' | 'deposit' | 'balance';
+  kind: 'full' | 'deposit' | 'balance' | 'sales';
   amount: number;
   dueDate: string;
   lines: FeeLine[];
@@ -142,4 +142,19 @@ export function schedule(
   if (deposit.length) out.push({ kind: 'deposit', amount: sum(deposit), dueDate: depositDue, lines: deposit });
   if (balance.length) out.push({ kind: 'balance', amount: sum(balance), dueDate: balanceDue, lines: balance });
   return out;
+}
+
+/**
+ * The sales invoice of a booking invoiced before its sales were declared: its sales_percentage lines only, whole
+ * (no deposit part), due as a balance would be (never before the issue date). Null when no such line applies.
+ */
+export function salesShare(
+  lines: readonly FeeLine[],
+  policy: PolicyInput,
+  dates: { marketDate: string; issueDate: string },
+): ScheduledInvoice | null {
+  const sales = lines.filter((l) => l.kind === 'sales_percentage');
+  if (!sales.length) return null;
+  const dueDate = later(addDays(dates.marketDate, -policy.balanceDueDaysBefore), dates.issueDate);
+  return { kind: 'sales', amount: sum(sales), dueDate, lines: sales };
 }

@@ -65,6 +65,7 @@ export const toRefund = (r: pay.RefundListRow): c.Refund => ({
   currency: r.currency,
   method: r.refund.method,
   reason: r.refund.reason,
+  overrideReason: r.refund.overrideReason,
   createdBy: r.refund.createdBy,
   createdAt: iso(r.refund.createdAt)!,
 });
@@ -88,6 +89,11 @@ export const toEntry = (r: { entry: pay.EntryRow; document: string | null }): c.
 const reasonOf = (after: unknown): string | null => {
   const a = after as { reason?: unknown; statusReason?: unknown } | null;
   const r = a?.reason ?? a?.statusReason;
+  return typeof r === 'string' ? r : null;
+};
+
+const overrideOf = (after: unknown): string | null => {
+  const r = (after as { overrideReason?: unknown } | null)?.overrideReason;
   return typeof r === 'string' ? r : null;
 };
 
@@ -134,6 +140,7 @@ export async function loadInvoice(db: DbOrTx, orgId: string, id: string): Promis
       actorName: h.actorName,
       at: iso(h.at)!,
       reason: reasonOf(h.after),
+      overrideReason: overrideOf(h.after),
     })),
   };
 }

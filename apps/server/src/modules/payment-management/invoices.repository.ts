@@ -37,6 +37,9 @@ export async function findAssignment(db: DbOrTx, orgId: string, id: string, lock
       depthM: marketSlots.depthM,
       power: marketSlots.power,
       acceptedAt: marketDayRequests.acceptedAt,
+      declaredSales: marketAssignments.declaredSales,
+      declaredSalesAt: marketAssignments.declaredSalesAt,
+      declaredSalesBy: marketAssignments.declaredSalesBy,
     })
     .from(marketAssignments)
     .innerJoin(marketDays, eq(marketDays.id, marketAssignments.marketDayId))

@@ -4,36 +4,52 @@ import type { Db, Tx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
+import { salesShareInvoiced, userName } from './booking-money.repository.js';
+import { storeDeclaredSales } from './declared-sales.service.js';
 import { rulesByIds, rulesInForce } from './fee-rules.repository.js';
-import { DEFAULT_POLICY, feeLines, schedule, type FeeLine, type ScheduledInvoice } from './fees.js';
+import { DEFAULT_POLICY, feeLines, salesShare, schedule, type FeeLine, type ScheduledInvoice } from './fees.js';
 import { loadInvoice, toInvoice } from './invoice-read.js';
 import * as repo from './invoices.repository.js';
 import { appendEntries } from './ledger-view.js';
-import { baseCurrency, isoDate, nextNumber, requireBaseCurrency, today } from './payment-management.shared.js';
+import { baseCurrency, iso, isoDate, nextNumber, requireBaseCurrency, today } from './payment-management.shared.js';
 import * as pay from './payments.repository.js';
 
 type ManualInput = z.infer<typeof c.manualInvoiceCreateSchema>;
 type AdjustInput = z.infer<typeof c.adjustmentCreateSchema>;
 
-/** The assignment's fee lines and schedule as of now, from the rules in force when its request was accepted. */
-async function priceAssignment(db: Db | Tx, orgId: string, a: repo.AssignmentRow, declaredSales?: number) {
+/**
+ * The assignment's fee lines and schedule as of now, from the rules in force when its request was accepted; the
+ * sales are the ones declared on the booking unless a preview names others.
+ */
+export async function priceAssignment(db: Db | Tx, orgId: string, a: repo.AssignmentRow, declaredSales?: number) {
   const pricedOn = a.acceptedAt ? isoDate(a.acceptedAt) : today();
   const rules = await rulesInForce(db, orgId, pricedOn);
+  const sales = declaredSales ?? (a.declaredSales === null ? undefined : Number(a.declaredSales));
   const lines = feeLines(
     rules.map((r) => ({ ...r, amount: Number(r.amount), minimumAmount: Number(r.minimumAmount) })),
-    { categoryId: a.categoryId, widthM: Number(a.widthM), depthM: Number(a.depthM), power: a.power, declaredSales },
+    { categoryId: a.categoryId, widthM: Number(a.widthM), depthM: Number(a.depthM), power: a.power, declaredSales: sales },
     pricedOn,
   );
   const policy = (await repo.policyOf(db, orgId)) ?? DEFAULT_POLICY;
   const plan = schedule(lines, policy, { marketDate: a.marketDate, acceptedOn: pricedOn, issueDate: today() });
-  return { pricedOn, lines, plan, depositBasisPoints: policy.depositBasisPoints };
+  return { pricedOn, lines, plan, policy, depositBasisPoints: policy.depositBasisPoints };
 }
 
 export async function previewFees(db: Db, caller: Caller, id: string, declaredSales?: number): Promise<c.AssignmentFees> {
   const a = await repo.findAssignment(db, caller.orgId, id);
   if (!a) throw notFound('Assignment');
-  const { pricedOn, lines, plan, depositBasisPoints } = await priceAssignment(db, caller.orgId, a, declaredSales);
+  const { pricedOn, lines, plan, policy, depositBasisPoints } = await priceAssignment(db, caller.orgId, a, declaredSales);
   const existing = await repo.listInvoices(db, caller.orgId, { assignmentId: id }, 100);
+  const invoiced = existing.some((i) => i.invoice.status !== 'cancelled');
+  const shareInvoiced = await salesShareInvoiced(db, id);
+  // "Invoice sales share" is offered from the stored sales only (a preview's what-if sales are not declared).
+  const share =
+    invoiced && !shareInvoiced && a.status !== 'cancelled' && a.declaredSales !== null
+      ? salesShare(declaredSales === undefined ? lines : (await priceAssignment(db, caller.orgId, a)).lines, policy, {
+          marketDate: a.marketDate,
+          issueDate: today(),
+        })
+      : null;
   return {
     assignmentId: a.id,
     vendorId: a.vendorId,
@@ -51,11 +67,16 @@ export async function previewFees(db: Db, caller: Caller, id: string, declaredSa
     depositBasisPoints,
     schedule: plan,
     invoices: existing.map(toInvoice),
+    declaredSales: a.declaredSales === null ? null : Number(a.declaredSales),
+    declaredSalesAt: iso(a.declaredSalesAt),
+    declaredSalesByName: await userName(db, a.declaredSalesBy),
+    salesShareInvoiced: shareInvoiced,
+    salesShare: share,
   };
 }
 
 /** Inserts a draft invoice with its lines (positions in the order given). */
-async function insertDraft(
+export async function insertDraft(
   tx: Tx,
   caller: Caller,
   v: {
@@ -78,7 +99,7 @@ async function insertDraft(
 }
 
 /** Issues a locked draft: the next gap-free number, and one `charge` entry per line. */
-async function issueLocked(tx: Tx, caller: Caller, invoice: repo.InvoiceRow): Promise<void> {
+export async function issueLocked(tx: Tx, caller: Caller, invoice: repo.InvoiceRow): Promise<void> {
   if (invoice.status !== 'draft') throw conflict(`Only a draft invoice can be issued; this one is ${invoice.status}`);
   const lines = await repo.linesOf(tx, invoice.id);
   if (!lines.some((l) => Number(l.amount) > 0)) throw conflict('An invoice without any amount cannot be issued');
@@ -116,7 +137,12 @@ export async function createAssignmentInvoices(
   const currency = await requireBaseCurrency(tx, caller.orgId);
   if ((await repo.openAssignmentInvoices(tx, id)).length)
     throw conflict('This assignment is already invoiced: cancel its invoices before making new ones');
-  const { plan } = await priceAssignment(tx, caller.orgId, a, input.declaredSales);
+  // Sales still sent with the request are declared first: invoices are priced from the booking's stored sales.
+  if (input.declaredSales !== undefined) {
+    const stored = await storeDeclaredSales(tx, caller, id, input.declaredSales);
+    a.declaredSales = stored.declaredSales;
+  }
+  const { plan } = await priceAssignment(tx, caller.orgId, a);
   if (!plan.length) throw conflict('No fee rule in force gives this assignment any amount: add fee rules first');
   const made: string[] = [];
   for (const inv of plan as ScheduledInvoice[]) {

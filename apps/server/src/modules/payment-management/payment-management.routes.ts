@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
 import { idempotentRoute } from '../../lib/idempotency.js';
+import { declareSales } from './declared-sales.service.js';
 import * as rules from './fee-rules.service.js';
 import { emailInvoice } from './invoice-email.js';
 import { listInvoices, loadInvoice, overview } from './invoice-read.js';
@@ -10,6 +11,8 @@ import * as invoices from './invoices.service.js';
 import * as ledger from './ledger.service.js';
 import { invoiceRows, toCsv, toXlsx } from './payment-export.js';
 import * as payments from './payments.service.js';
+import { refundWindowFor } from './refund-window.js';
+import { createSalesShareInvoice } from './sales-share.service.js';
 
 /** A file answer: sent here, not serialised against the route's response schema. */
 function sendFile(reply: FastifyReply, name: string, type: string, body: string | Uint8Array): string {
@@ -46,6 +49,11 @@ export async function paymentManagementRoutes(app: FastifyInstance, ctx: AppCont
       201,
     ),
   );
+  bindRoute(app, r.createSalesShareInvoice, (input) =>
+    idempotentRoute(db, input, { params: input.params }, (tx) => createSalesShareInvoice(tx, input.caller, input.params.id), 201),
+  );
+  // Declared sales are a fact about the day, not a money movement: a PUT of the value, so a repeat changes nothing.
+  bindRoute(app, r.declareSales, ({ caller, params, body }) => declareSales(db, caller, params.id, body.amount));
 
   bindRoute(app, r.listInvoices, ({ caller, query }) => listInvoices(db, caller, query));
   bindRoute(app, r.exportInvoices, async ({ caller, query, reply }) => {
@@ -84,6 +92,7 @@ export async function paymentManagementRoutes(app: FastifyInstance, ctx: AppCont
   bindRoute(app, r.createPayment, (input) =>
     idempotentRoute(db, input, { body: input.body }, (tx) => payments.createPayment(tx, input.caller, input.body), 201),
   );
+  bindRoute(app, r.getRefundWindow, ({ caller, params }) => refundWindowFor(db, caller.orgId, params.id));
   bindRoute(app, r.createRefund, (input) =>
     idempotentRoute(db, input, { body: input.body }, (tx) => payments.createRefund(tx, input.caller, input.body), 201),
   );

@@ -9,6 +9,7 @@ import * as inv from './invoices.repository.js';
 import { appendEntries } from './ledger-view.js';
 import { baseCurrency, iso, isoDate, nextNumber, requireBaseCurrency, today } from './payment-management.shared.js';
 import * as repo from './payments.repository.js';
+import { checkRefundWindow, refundWindowOf } from './refund-window.js';
 
 type PaymentInput = z.infer<typeof c.paymentCreateSchema>;
 type RefundInput = z.infer<typeof c.refundCreateSchema>;
@@ -142,7 +143,11 @@ export async function createPayment(tx: Tx, caller: Caller, input: PaymentInput)
   return loadPayment(tx, caller.orgId, payment.id);
 }
 
-/** Returns money against what one payment paid on one invoice, at most what it paid there minus earlier refunds. */
+/**
+ * Returns money against what one payment paid on one invoice, at most what it paid there minus earlier refunds.
+ * On a booking's invoice outside the refund window it needs a manager's `overrideReason`, kept on the refund with
+ * its approver (the caller) and in the invoice's history.
+ */
 export async function createRefund(tx: Tx, caller: Caller, input: RefundInput): Promise<c.Refund> {
   // The payment's lock queues refunds of one payment, so two cannot both pass the cap.
   const payment = await repo.lockPayment(tx, caller.orgId, input.paymentId);
@@ -154,6 +159,8 @@ export async function createRefund(tx: Tx, caller: Caller, input: RefundInput): 
   if (invoice.status !== 'issued') throw conflict(`A ${invoice.status} invoice takes no refunds`);
   const cap = paid - refunded;
   if (input.amount > cap) throw invalid('amount', `must be at most what this payment paid on the invoice and was not refunded yet, ${cap}`);
+  const window = await refundWindowOf(tx, caller.orgId, invoice);
+  const overrideReason = checkRefundWindow(window, input.overrideReason);
   const refund = await repo.insertRefund(tx, {
     orgId: caller.orgId,
     paymentId: payment.id,
@@ -161,6 +168,7 @@ export async function createRefund(tx: Tx, caller: Caller, input: RefundInput): 
     amount: input.amount,
     method: input.method,
     reason: input.reason,
+    overrideReason,
     createdBy: caller.userId,
   });
   await appendEntries(tx, [
@@ -183,7 +191,13 @@ export async function createRefund(tx: Tx, caller: Caller, input: RefundInput): 
     action: 'refund',
     entityType: 'invoice',
     entityId: invoice.id,
-    after: { refundId: refund.id, paymentId: payment.id, amount: input.amount, reason: input.reason },
+    after: {
+      refundId: refund.id,
+      paymentId: payment.id,
+      amount: input.amount,
+      reason: input.reason,
+      ...(overrideReason ? { overrideReason, refundWindow: window } : {}),
+    },
   });
   const [row] = await repo.refundsOf(tx, caller.orgId, { id: refund.id });
   return toRefund(row!);

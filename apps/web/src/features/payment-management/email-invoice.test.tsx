@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { stubApi, type ApiReply } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render-with-providers';
 import PaymentManagementPage from './payment-management-page';
+import { assignmentFees, stallLine } from './payment-management.test-fixtures';
 
 // "E-mail invoice" on an issued invoice card: a confirm that shows the vendor's address, one POST to the route
 // (not a money write: no Idempotency-Key), a toast naming the address the server queued to, and the server's
@@ -54,15 +55,7 @@ const assignment = (vendorEmail: string | null) =>
     acceptedAt: STAMP,
   });
 
-const line = {
-  kind: 'stall',
-  descriptionEn: 'Stall fee',
-  descriptionAr: 'رسوم الموقف',
-  quantity: 1,
-  unitAmount: 2500,
-  amount: 2500,
-  feeRuleId: null,
-};
+const line = stallLine;
 const invoice = (id: string, draft: boolean) => ({
   id,
   number: draft ? null : 'INV-0042',
@@ -99,24 +92,7 @@ const detail = (id: string) => ({
   ledger: [],
   history: [],
 });
-const fees = paymentManagementRoutes.getAssignmentFees.response.parse({
-  assignmentId: ASSIGNMENT,
-  vendorId: VENDOR,
-  vendorName: 'Falafel Corner',
-  marketDayId: DAY,
-  marketDate: '2026-03-14',
-  slotId: '3d4e5f6a-7b8c-4d9e-8f1a-2b3c4d5e6f70',
-  slotCode: 'A3',
-  categoryId: '4e5f6a7b-8c9d-4e0f-9a2b-3c4d5e6f7081',
-  acceptedAt: STAMP,
-  pricedOn: '2026-03-01',
-  currency: 'AED',
-  lines: [line],
-  total: 2500,
-  depositBasisPoints: 0,
-  schedule: [],
-  invoices: [invoice(ISSUED, false), invoice(DRAFT, true)],
-});
+const fees = assignmentFees({ lines: [line], total: 2500, invoices: [invoice(ISSUED, false), invoice(DRAFT, true)] });
 
 function serve(vendorEmail: string | null, email: () => ApiReply) {
   return stubApi([

@@ -21,6 +21,7 @@ export type PaymentDetail = r.PaymentDetail;
 export type Refund = r.Refund;
 export type LedgerEntry = r.LedgerEntry;
 export type VendorStatement = r.VendorStatement;
+export type RefundWindow = r.RefundWindow;
 export type Assignment = ma.MarketAssignmentDetail;
 export type MarketPolicies = ma.MarketPolicies;
 
@@ -47,6 +48,7 @@ export const paymentKeys = {
   assignment: (id: string) => ['payment-management', 'assignment', id] as const,
   fees: (assignmentId: string, declaredSales: number | null) => ['payment-management', 'fees', assignmentId, declaredSales] as const,
   invoice: (id: string) => ['payment-management', 'invoice', id] as const,
+  refundWindow: (invoiceId: string) => ['payment-management', 'refund-window', invoiceId] as const,
   invoices: (f: InvoiceFilters) => ['payment-management', 'invoices', f] as const,
   openInvoices: (vendorId: string) => ['payment-management', 'open-invoices', vendorId] as const,
   payment: (id: string) => ['payment-management', 'payment', id] as const,
@@ -85,6 +87,15 @@ export function useInvoice(id: string | null) {
     queryKey: paymentKeys.invoice(id ?? ''),
     queryFn: () => api(paymentManagementRoutes.getInvoice, { params: { id: id! } }),
     enabled: !!id,
+  });
+}
+
+/** Whether a refund on the invoice is inside its booking's refund window (read afresh at each opening of the dialog). */
+export function useRefundWindow(invoiceId: string) {
+  return useQuery({
+    queryKey: paymentKeys.refundWindow(invoiceId),
+    queryFn: () => api(paymentManagementRoutes.getRefundWindow, { params: { id: invoiceId } }),
+    staleTime: 0,
   });
 }
 

@@ -37,14 +37,22 @@ function useMoneyWrite<V, R>(fn: (v: V) => Promise<R>) {
   });
 }
 
+/** The booking's invoices from its fee preview; the server prices them from the sales declared on the booking. */
 export const useCreateAssignmentInvoices = (assignmentId: string) =>
-  useMoneyWrite(({ key, declaredSales }: { key: string; declaredSales: number | null }) =>
-    api(r.createAssignmentInvoices, {
-      params: { id: assignmentId },
-      body: declaredSales === null ? {} : { declaredSales },
-      headers: withKey(key),
-    }),
+  useMoneyWrite(({ key }: { key: string }) =>
+    api(r.createAssignmentInvoices, { params: { id: assignmentId }, body: {}, headers: withKey(key) }),
   );
+
+/** Invoices the share of sales of a booking invoiced before its sales were declared (once; one key per opening). */
+export const useCreateSalesShareInvoice = (assignmentId: string) =>
+  useMoneyWrite(({ key }: { key: string }) => api(r.createSalesShareInvoice, { params: { id: assignmentId }, headers: withKey(key) }));
+
+/**
+ * Records the sales declared for the booking: a value put in place (no key: a repeat changes nothing). The fee
+ * preview and what it offers to invoice follow from it, so the feature's reads reload.
+ */
+export const useDeclareSales = (assignmentId: string) =>
+  useMoneyWrite(({ amount }: { amount: number }) => api(r.declareSales, { params: { id: assignmentId }, body: { amount } }));
 
 export const useRecordPayment = () =>
   useMoneyWrite(({ key, body }: { key: string; body: PaymentBody }) => api(r.createPayment, { body, headers: withKey(key) }));

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stubApi, type ApiCall } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render-with-providers';
 import PaymentManagementPage from './payment-management-page';
+import { assignmentFees, stallLine } from './payment-management.test-fixtures';
 
 // The payment page of one booking against contract-shaped answers: the header names the booking, the fee
 // preview offers to issue the invoice while there is none, issuing sends an Idempotency-Key, and the issued
@@ -51,15 +52,7 @@ const assignment = marketAssignmentsRoutes.getAssignment.response.parse({
   acceptedAt: STAMP,
 });
 
-const line = {
-  kind: 'stall',
-  descriptionEn: 'Stall fee',
-  descriptionAr: 'رسوم الموقف',
-  quantity: 1,
-  unitAmount: 2500,
-  amount: 2500,
-  feeRuleId: null,
-};
+const line = stallLine;
 
 const invoice = {
   id: INVOICE,
@@ -99,21 +92,9 @@ const detail = {
 };
 
 const fees = (issued: boolean) =>
-  paymentManagementRoutes.getAssignmentFees.response.parse({
-    assignmentId: ASSIGNMENT,
-    vendorId: VENDOR,
-    vendorName: 'Falafel Corner',
-    marketDayId: DAY,
-    marketDate: '2026-03-14',
-    slotId: assignment.slotId,
-    slotCode: 'A3',
-    categoryId: assignment.categoryId,
-    acceptedAt: STAMP,
-    pricedOn: '2026-03-01',
-    currency: 'AED',
+  assignmentFees({
     lines: [line],
     total: 2500,
-    depositBasisPoints: 0,
     schedule: [{ kind: 'full', amount: 2500, dueDate: '2026-03-07', lines: [line] }],
     invoices: issued ? [invoice] : [],
   });

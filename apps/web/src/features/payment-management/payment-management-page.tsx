@@ -84,7 +84,7 @@ export default function PaymentManagementPage() {
   return (
     <section className="flex flex-col gap-4" data-testid="payment-management-page">
       <AssignmentHeader assignment={a} />
-      <FeesPreview assignmentId={assignmentId} />
+      <FeesPreview assignmentId={assignmentId} bookingCancelled={a.status === 'cancelled'} />
       <section aria-labelledby="invoices-title" className="flex flex-col gap-3">
         <h2 id="invoices-title" className="font-medium">
           {t('pay.invoices.title')}

@@ -1,26 +1,23 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form-dialog';
 import { ListState } from '../../../components/ui/list-state';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatDay, localText } from '../format';
-import { formatMoney, minorDigits, toMinor } from '../money';
+import { formatMoney } from '../money';
 import { useAssignmentFees } from '../payment-management-api';
+import { DeclaredSales } from './declared-sales';
 import { IssueAssignmentInvoicesDialog } from './issue-dialogs';
 
 /**
- * What the fee rules in force when the request was accepted charge this booking, and the invoices it would
- * make (one, or a deposit and a balance); "Issue invoice(s)" makes them while the booking has none standing.
+ * What the fee rules in force when the request was accepted charge this booking, with the sales declared for
+ * its day, and the invoices it would make (one, or a deposit and a balance); "Issue invoice(s)" makes them while
+ * the booking has none standing.
  */
-export function FeesPreview({ assignmentId }: { assignmentId: string }) {
+export function FeesPreview({ assignmentId, bookingCancelled = false }: { assignmentId: string; bookingCancelled?: boolean }) {
   const { t, language } = useI18n();
-  const [salesText, setSalesText] = useState('');
   const [issuing, setIssuing] = useState(false);
-  const baseCurrency = useAssignmentFees(assignmentId, null).data?.currency ?? null;
-  const digits = minorDigits(baseCurrency);
-  const parsedSales = salesText.trim() ? toMinor(salesText, digits) : null;
-  const fees = useAssignmentFees(assignmentId, parsedSales);
+  const fees = useAssignmentFees(assignmentId, null);
   const f = fees.data;
   const standing = f?.invoices.filter((i) => i.status !== 'cancelled') ?? [];
   const money = (n: number) => formatMoney(n, f?.currency, language);
@@ -58,18 +55,7 @@ export function FeesPreview({ assignmentId }: { assignmentId: string }) {
               {t('pay.fees.noCurrency')}
             </p>
           )}
-          {standing.length === 0 && (
-            <TextField
-              label={t('pay.fees.declaredSales')}
-              hint={t('pay.fees.declaredSalesHint')}
-              value={salesText}
-              onValueChange={setSalesText}
-              inputMode="decimal"
-              dir="ltr"
-              className="max-w-xs"
-              error={salesText.trim() && parsedSales === null ? t('pay.check.amount') : undefined}
-            />
-          )}
+          <DeclaredSales fees={f} bookingCancelled={bookingCancelled} />
           {f.lines.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t('pay.fees.noLines')}</p>
           ) : (
@@ -121,12 +107,7 @@ export function FeesPreview({ assignmentId }: { assignmentId: string }) {
         </>
       )}
       {issuing && f && (
-        <IssueAssignmentInvoicesDialog
-          assignmentId={assignmentId}
-          declaredSales={parsedSales}
-          count={f.schedule.length}
-          onClose={() => setIssuing(false)}
-        />
+        <IssueAssignmentInvoicesDialog assignmentId={assignmentId} count={f.schedule.length} onClose={() => setIssuing(false)} />
       )}
     </section>
   );

@@ -104,6 +104,11 @@ export function InvoiceRefundsAndAdjustments({ invoice }: { invoice: InvoiceDeta
               <li key={r.id} className="flex flex-wrap justify-between gap-2 py-1.5">
                 <span>
                   {formatMoment(r.createdAt, language)} · {t(`pay.method.${r.method}`)} · <span dir="auto">{r.reason}</span>
+                  {r.overrideReason && (
+                    <span className="block text-xs text-muted-foreground">
+                      {t('pay.invoice.refundOverride')} <span dir="auto">{r.overrideReason}</span>
+                    </span>
+                  )}
                 </span>
                 <span className="tabular-nums">{money(r.amount)}</span>
               </li>
@@ -171,6 +176,11 @@ export function InvoiceHistory({ invoice }: { invoice: InvoiceDetail }) {
                 {h.reason && (
                   <span className="block text-muted-foreground" dir="auto">
                     {h.reason}
+                  </span>
+                )}
+                {h.overrideReason && (
+                  <span className="block text-muted-foreground">
+                    {t('pay.history.overrideApproved', { name: h.actorName ?? '' })} <span dir="auto">{h.overrideReason}</span>
                   </span>
                 )}
               </li>

@@ -1,48 +1,67 @@
-import { useRef } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
-import { errorMessage } from '../../../lib/api-errors';
-import { useCreateAssignmentInvoices, useIdempotencyKey, useIssueInvoice } from '../payment-management-mutations';
+import { useCreateAssignmentInvoices, useIssueInvoice } from '../payment-management-mutations';
+import { useMoneyForm } from '../use-money-form';
 
-/** Creates and issues the assignment's invoice(s) from the fee preview; one key per opening, so it happens once. */
-export function IssueAssignmentInvoicesDialog({
-  assignmentId,
-  declaredSales,
-  count,
+/**
+ * A money action confirmed with one button (issuing invoices): the submit logic of the money forms, so one key per
+ * opening makes it happen once, and the server's refusal is the dialog's error line.
+ */
+export function MoneyConfirmDialog<V extends object, D>({
+  mutation,
+  variables,
+  title,
+  message,
+  confirmLabel,
   onClose,
 }: {
-  assignmentId: string;
-  declaredSales: number | null;
-  count: number;
+  mutation: Pick<UseMutationResult<D, Error, V>, 'mutate' | 'error' | 'isPending'>;
+  variables: () => Omit<V, 'key'>;
+  title: string;
+  message: string;
+  confirmLabel: string;
   onClose: () => void;
 }) {
   const { t } = useI18n();
-  const key = useIdempotencyKey();
-  const create = useCreateAssignmentInvoices(assignmentId);
-  const inFlight = useRef(false);
+  const form = useMoneyForm({ mutation, fields: [], onDone: onClose });
   return (
     <ConfirmDialog
       open
       onOpenChange={(o) => !o && onClose()}
+      title={title}
+      message={message}
+      confirmLabel={form.submitLabel(confirmLabel)}
+      cancelLabel={t('common.cancel')}
+      pending={form.pending}
+      error={form.formError}
+      onConfirm={() => form.submit({}, variables)}
+    />
+  );
+}
+
+/**
+ * Creates and issues the assignment's invoice(s) from the fee preview (priced from the sales declared on the
+ * booking); one key per opening, so it happens once.
+ */
+export function IssueAssignmentInvoicesDialog({
+  assignmentId,
+  count,
+  onClose,
+}: {
+  assignmentId: string;
+  count: number;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <MoneyConfirmDialog
+      mutation={useCreateAssignmentInvoices(assignmentId)}
+      variables={() => ({})}
       title={t('pay.fees.issueTitle')}
       message={t(count > 1 ? 'pay.fees.issueMessageSplit' : 'pay.fees.issueMessage', { count })}
-      confirmLabel={create.isPending ? t('pay.saving') : t('pay.fees.issue')}
-      cancelLabel={t('common.cancel')}
-      pending={create.isPending}
-      error={create.error ? errorMessage(t, create.error) : null}
-      onConfirm={() => {
-        if (inFlight.current) return;
-        inFlight.current = true;
-        create.mutate(
-          { key, declaredSales },
-          {
-            onSuccess: onClose,
-            onSettled: () => {
-              inFlight.current = false;
-            },
-          },
-        );
-      }}
+      confirmLabel={t('pay.fees.issue')}
+      onClose={onClose}
     />
   );
 }
@@ -50,32 +69,14 @@ export function IssueAssignmentInvoicesDialog({
 /** Issues a draft invoice: it takes the next number and its lines are charged to the vendor's ledger. */
 export function IssueDraftDialog({ invoiceId, onClose }: { invoiceId: string; onClose: () => void }) {
   const { t } = useI18n();
-  const key = useIdempotencyKey();
-  const issue = useIssueInvoice();
-  const inFlight = useRef(false);
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <MoneyConfirmDialog
+      mutation={useIssueInvoice()}
+      variables={() => ({ invoiceId })}
       title={t('pay.invoice.issueTitle')}
       message={t('pay.invoice.issueMessage')}
-      confirmLabel={issue.isPending ? t('pay.saving') : t('pay.invoice.issue')}
-      cancelLabel={t('common.cancel')}
-      pending={issue.isPending}
-      error={issue.error ? errorMessage(t, issue.error) : null}
-      onConfirm={() => {
-        if (inFlight.current) return;
-        inFlight.current = true;
-        issue.mutate(
-          { key, invoiceId },
-          {
-            onSuccess: onClose,
-            onSettled: () => {
-              inFlight.current = false;
-            },
-          },
-        );
-      }}
+      confirmLabel={t('pay.invoice.issue')}
+      onClose={onClose}
     />
   );
 }
