@@ -21,6 +21,7 @@ import { SEARCH } from './area-search.js';
 import { TODAY } from './area-today.js';
 import { PAYMENT_MANAGEMENT } from './area-payment-management.js';
 import { VENDOR_OFFERS } from './area-vendor-offers.js';
+import { VENDOR_PORTAL_MONEY } from './area-vendor-portal-money.js';
 import { ALLOCATION } from './area-allocation.js';
 import { WAITLIST } from './area-waitlist.js';
 import { CHECK_IN } from './area-check-in.js';
@@ -37,6 +38,7 @@ export const SHELL_TRANSLATION_PARTS = {
   marketDays: MARKET_DAYS,
   marketAssignments: MARKET_ASSIGNMENTS,
   vendorOffers: VENDOR_OFFERS,
+  vendorPortalMoney: VENDOR_PORTAL_MONEY,
   allocation: ALLOCATION,
   waitlist: WAITLIST,
   checkIn: CHECK_IN,

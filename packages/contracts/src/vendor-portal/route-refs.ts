@@ -7,7 +7,12 @@ import type * as defs from './routes.js';
 const table = {
   acceptVendorOffer: { method: 'POST', path: '/vendor-portal/offers/:id/accept' },
   declineVendorOffer: { method: 'POST', path: '/vendor-portal/offers/:id/decline' },
+  exportVendorStatement: { method: 'GET', path: '/vendor-portal/statement/export' },
+  getVendorInvoice: { method: 'GET', path: '/vendor-portal/invoices/:id' },
   getVendorOverview: { method: 'GET', path: '/vendor-portal/overview' },
+  getVendorStatement: { method: 'GET', path: '/vendor-portal/statement' },
+  listVendorInvoices: { method: 'GET', path: '/vendor-portal/invoices' },
+  listVendorMarketDays: { method: 'GET', path: '/vendor-portal/market-days' },
   listVendorOffers: { method: 'GET', path: '/vendor-portal/offers' },
 } as const satisfies RouteTable<typeof defs>;
 export const vendorPortalRoutes = table as RouteRefs<typeof defs>;

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { defineRoute } from '../common/route.js';
 import { waitlistOfferSchema } from '../market-assignments/waitlist-schemas.js';
 import { vendorPortalOverviewSchema } from '../applications/schemas.js';
+import { ledgerExportQuery, ledgerQuery, vendorStatementSchema } from '../payment-management/payment-schemas.js';
+import { vendorInvoiceDetailSchema, vendorInvoiceParams, vendorInvoiceSchema, vendorMarketDaysSchema } from './schemas.js';
+
+export * from './schemas.js';
 
 export const getVendorOverview = defineRoute({
   method: 'GET',
@@ -39,4 +43,50 @@ export const declineVendorOffer = defineRoute({
   access: { permission: 'vendor_dashboard' },
   params: offerParams,
   response: waitlistOfferSchema,
+});
+
+// ---- the vendor's own market days and money (always the caller's own vendor record; another's ids are 404) ----
+
+export const listVendorMarketDays = defineRoute({
+  method: 'GET',
+  path: '/vendor-portal/market-days',
+  tag: 'vendor-portal',
+  summary: "The signed-in vendor's requests and bookings of market days, upcoming then past, each with its invoice state",
+  access: { permission: 'vendor_dashboard' },
+  response: vendorMarketDaysSchema,
+});
+export const listVendorInvoices = defineRoute({
+  method: 'GET',
+  path: '/vendor-portal/invoices',
+  tag: 'vendor-portal',
+  summary: "The signed-in vendor's invoices (never drafts), newest first, with their figures from the ledger",
+  access: { permission: 'vendor_dashboard' },
+  response: z.array(vendorInvoiceSchema),
+});
+export const getVendorInvoice = defineRoute({
+  method: 'GET',
+  path: '/vendor-portal/invoices/:id',
+  tag: 'vendor-portal',
+  summary: "One of the signed-in vendor's invoices with its lines, payments and refunds",
+  access: { permission: 'vendor_dashboard' },
+  params: vendorInvoiceParams,
+  response: vendorInvoiceDetailSchema,
+});
+export const getVendorStatement = defineRoute({
+  method: 'GET',
+  path: '/vendor-portal/statement',
+  tag: 'vendor-portal',
+  summary: "The signed-in vendor's statement for a date range: opening balance, entries with running balance, closing balance",
+  access: { permission: 'vendor_dashboard' },
+  query: ledgerQuery,
+  response: vendorStatementSchema,
+});
+export const exportVendorStatement = defineRoute({
+  method: 'GET',
+  path: '/vendor-portal/statement/export',
+  tag: 'vendor-portal',
+  summary: "The signed-in vendor's statement as CSV (English headers), the same file staff download",
+  access: { permission: 'vendor_dashboard' },
+  query: ledgerExportQuery,
+  response: z.string(),
 });

@@ -10,6 +10,7 @@ import { dateTimeFormat, formatLocale } from '../../app/i18n/locale-format';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
+import { vendorMoneyKeys } from './vendor-money-api';
 import { Card } from './vendor-portal-sections';
 
 type Offer = marketAssignmentsRoutes.WaitlistOffer;
@@ -40,7 +41,11 @@ export function VendorOffersCard({ highlight }: { highlight: string | null }) {
       );
     },
     onError: (error) => toast.error(errorMessage(t, error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: vendorOfferKeys.all }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: vendorOfferKeys.all });
+      // An accepted stall is a new booking in "My market days".
+      void queryClient.invalidateQueries({ queryKey: vendorMoneyKeys.days });
+    },
   });
   const list = [...(offers.data ?? [])].sort((a, b) => Number(b.id === highlight) - Number(a.id === highlight));
   const time = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,5 +1,5 @@
-import { LogOut, Package, Receipt, ShoppingBag, Store } from 'lucide-react';
-import { useState } from 'react';
+import { LogOut, Package, ShoppingBag, Store } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { ListState } from '../../components/ui/list-state';
@@ -12,6 +12,9 @@ import { useVendorOverview } from './vendor-portal-api';
 import { LanguageSwitch } from '../../app/i18n/language-switch';
 import { ApplicationsCard, Card, DocumentsCard, NotYetCard, VendorCard } from './vendor-portal-sections';
 import { VendorOffersCard } from './vendor-offers-card';
+
+// The vendor's money reuses the payment views (statement, print): its own chunk, loaded once the page shows.
+const VendorMoney = lazy(() => import('./vendor-money'));
 
 /** The vendor's own page (/vendor-dashboard, outside the staff shell): their record, documents and applications. */
 export default function VendorDashboardPage() {
@@ -123,11 +126,21 @@ export default function VendorDashboardPage() {
             </Card>
           )}
           {data.vendor && <VendorOffersCard highlight={offer} />}
+          {data.vendor && (
+            <Suspense
+              fallback={
+                <p role="status" className="text-sm text-muted-foreground">
+                  {t('vendorDashboard.money.loading')}
+                </p>
+              }
+            >
+              <VendorMoney />
+            </Suspense>
+          )}
           <ApplicationsCard applications={data.applications} />
-          <div className="grid gap-4 md:grid-cols-3">
+          <div className="grid gap-4 md:grid-cols-2">
             <NotYetCard title={t('vendorDashboard.products')} icon={Package} />
             <NotYetCard title={t('vendorDashboard.orders')} icon={ShoppingBag} />
-            <NotYetCard title={t('vendorDashboard.fees')} icon={Receipt} />
           </div>
         </>
       )}

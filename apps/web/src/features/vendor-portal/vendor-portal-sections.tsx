@@ -1,4 +1,4 @@
-import { APPLICATION_DOCUMENT_TYPES, EXPIRY_WARNING_DAYS, VENDOR_DOCUMENT_STATUSES } from '@market/contracts/plain';
+import { APPLICATION_DOCUMENT_TYPES, EXPIRY_WARNING_DAYS, VENDOR_DOCUMENT_STATUSES, type InvoiceState } from '@market/contracts/plain';
 import { Clock, FileText, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
@@ -15,6 +15,31 @@ const WAIT = 'bg-sky-100 text-sky-800 dark:bg-sky-900/40 dark:text-sky-200';
 const WARN = 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200';
 const BAD = 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200';
 const GREY = 'bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100';
+
+/** The colours of the dashboard's status badges. */
+const TONE = { good: GOOD, wait: WAIT, warn: WARN, bad: BAD, grey: GREY } as const;
+export type Tone = keyof typeof TONE;
+
+/** The tone of an invoice's state, wherever the dashboard shows one. */
+export const INVOICE_STATE_TONE: Record<InvoiceState, Tone> = {
+  draft: 'grey',
+  issued: 'warn',
+  partially_paid: 'wait',
+  paid: 'good',
+  overdue: 'bad',
+  waived: 'wait',
+  cancelled: 'grey',
+  credited: 'grey',
+};
+
+/** A status badge; `status` is the raw value (data-status) so tests and styles can tell states apart. */
+export function Badge({ tone, status, testId, children }: { tone: Tone; status?: string; testId?: string; children: ReactNode }) {
+  return (
+    <span className={cn(badge, TONE[tone])} data-status={status} data-testid={testId}>
+      {children}
+    </span>
+  );
+}
 
 /** The value when the list holds it, else the fallback (the overview reports types and statuses as plain text). */
 const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T): T =>

@@ -7,11 +7,20 @@ import { ListState } from '../../../components/ui/list-state';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { useMe } from '../../../app/session/use-me';
 import { useInvoice, usePayment, type VendorStatement } from '../payment-management-api';
-import { InvoiceDocument, ReceiptDocument, StatementDocument, type Paper, type PrintContext } from './print-documents';
+import {
+  InvoiceDocument,
+  ReceiptDocument,
+  StatementDocument,
+  type Paper,
+  type PrintableInvoice,
+  type PrintContext,
+} from './print-documents';
 import { usePrintTexts, type PrintTexts } from './use-print-texts';
 
 export type PrintTarget =
   | { kind: 'invoice'; invoiceId: string; context?: PrintContext }
+  /** An invoice the caller has already loaded (the vendor portal's own invoice): printed as is. */
+  | { kind: 'invoice-copy'; invoice: PrintableInvoice; context?: PrintContext }
   | { kind: 'receipt'; paymentId: string }
   | { kind: 'statement'; statement: VendorStatement };
 
@@ -51,6 +60,7 @@ function Document({ target, p, paper, organization }: { target: PrintTarget; p: 
     );
   }
   const common = { p, paper, organization };
+  if (target.kind === 'invoice-copy') return <InvoiceDocument {...common} invoice={target.invoice} context={target.context} />;
   if (target.kind === 'invoice') return <InvoiceDocument {...common} invoice={invoice.data!} context={target.context} />;
   if (target.kind === 'receipt') return <ReceiptDocument {...common} payment={payment.data!} />;
   return <StatementDocument {...common} statement={target.statement} />;
@@ -65,7 +75,11 @@ export function PrintDialog({ target, onClose }: { target: PrintTarget; onClose:
   const p = usePrintTexts(language);
   const organization = me.data?.organization?.name ?? '';
   const title = t(
-    target.kind === 'invoice' ? 'pay.print.invoice' : target.kind === 'receipt' ? 'pay.print.receipt' : 'pay.print.statement',
+    target.kind === 'invoice' || target.kind === 'invoice-copy'
+      ? 'pay.print.invoice'
+      : target.kind === 'receipt'
+        ? 'pay.print.receipt'
+        : 'pay.print.statement',
   );
   const doc = p.ready ? <Document target={target} p={p} paper={paper} organization={organization} /> : null;
 

@@ -8,6 +8,27 @@ import type { PrintTexts } from './use-print-texts';
 /** A4 (190 mm of text between 10 mm margins) or an 80 mm thermal roll (72 mm printable). */
 export type Paper = 'a4' | 'thermal';
 
+/** What a printed invoice shows: the staff invoice answer and the vendor portal's own both carry it. */
+export type PrintableInvoice = Pick<
+  InvoiceDetail,
+  | 'number'
+  | 'vendorName'
+  | 'marketDate'
+  | 'issueDate'
+  | 'dueDate'
+  | 'state'
+  | 'currency'
+  | 'lines'
+  | 'total'
+  | 'paid'
+  | 'refunded'
+  | 'waived'
+  | 'credited'
+  | 'balance'
+  | 'allocations'
+  | 'notes'
+>;
+
 /** Where the booking was, printed under the vendor's name on an invoice. */
 export interface PrintContext {
   location?: string;
@@ -76,7 +97,7 @@ export function InvoiceDocument({
   organization,
   invoice,
   context,
-}: DocProps & { invoice: InvoiceDetail; context?: PrintContext }) {
+}: DocProps & { invoice: PrintableInvoice; context?: PrintContext }) {
   const { t, language } = p;
   const money = (n: number) => formatMoney(n, invoice.currency, language);
   const wide = paper === 'a4';
