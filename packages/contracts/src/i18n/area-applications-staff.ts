@@ -420,7 +420,6 @@ export const APPLICATIONS_STAFF = {
   'vendorDashboard.stream.workshop': { en: 'Workshop', ar: 'ورشة عمل' },
   'vendorDashboard.products': { en: 'Products', ar: 'المنتجات' },
   'vendorDashboard.orders': { en: 'Orders', ar: 'الطلبات الشرائية' },
-  'vendorDashboard.fees': { en: 'Fees', ar: 'الرسوم' },
   'vendorDashboard.notYet': {
     en: 'Not available yet. This part of the vendor dashboard comes in a later version.',
     ar: 'غير متاح بعد. سيتوفر هذا الجزء من لوحة تحكم البائع في إصدار لاحق.',

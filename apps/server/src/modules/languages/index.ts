@@ -1,2 +1,3 @@
 export { languagesRoutes } from './languages.routes.js';
-export { listLanguages } from './languages.service.js';
+export { effectiveLanguages, listLanguages } from './languages.service.js';
+export { dictionary } from './translations.service.js';
