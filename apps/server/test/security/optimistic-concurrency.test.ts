@@ -431,6 +431,8 @@ export const EXCEPTIONS: Record<string, string> = {
     'review settings are saved one setting at a time (a switch, a number), each an absolute value; no form sends a setting it did not change',
   'PUT /market-assignments/:id/declared-sales':
     "the day's sales as declared: one absolute amount, each declaration audited with who made it, and refused once a share of it is invoiced",
+  'PUT /vendor-portal/market-days/:id/declared-sales':
+    "the vendor's own sales of its own booked day, through the staff route's rule: one absolute amount, audited, refused once invoiced",
   'PATCH /workshops/:id':
     "a move or cancel action, not a form: it sends only the day or the status it sets, and the day's capacity is checked under the day's lock",
 };

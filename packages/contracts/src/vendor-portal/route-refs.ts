@@ -6,6 +6,7 @@ import type * as defs from './routes.js';
 
 const table = {
   acceptVendorOffer: { method: 'POST', path: '/vendor-portal/offers/:id/accept' },
+  declareVendorSales: { method: 'PUT', path: '/vendor-portal/market-days/:id/declared-sales' },
   declineVendorOffer: { method: 'POST', path: '/vendor-portal/offers/:id/decline' },
   exportVendorStatement: { method: 'GET', path: '/vendor-portal/statement/export' },
   getVendorInvoice: { method: 'GET', path: '/vendor-portal/invoices/:id' },

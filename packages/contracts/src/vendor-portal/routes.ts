@@ -3,7 +3,14 @@ import { defineRoute } from '../common/route.js';
 import { waitlistOfferSchema } from '../market-assignments/waitlist-schemas.js';
 import { vendorPortalOverviewSchema } from '../applications/schemas.js';
 import { ledgerExportQuery, ledgerQuery, vendorStatementSchema } from '../payment-management/payment-schemas.js';
-import { vendorInvoiceDetailSchema, vendorInvoiceParams, vendorInvoiceSchema, vendorMarketDaysSchema } from './schemas.js';
+import { declaredSalesSchema } from '../payment-management/schemas.js';
+import {
+  vendorDeclaredSalesSchema,
+  vendorInvoiceDetailSchema,
+  vendorInvoiceParams,
+  vendorInvoiceSchema,
+  vendorMarketDaysSchema,
+} from './schemas.js';
 
 export * from './schemas.js';
 
@@ -16,7 +23,8 @@ export const getVendorOverview = defineRoute({
   response: vendorPortalOverviewSchema,
 });
 
-const offerParams = z.object({ id: z.uuid('must be an id') });
+/** An offer or a booking of the signed-in vendor's own. */
+const idParams = z.object({ id: z.uuid('must be an id') });
 
 export const listVendorOffers = defineRoute({
   method: 'GET',
@@ -32,7 +40,7 @@ export const acceptVendorOffer = defineRoute({
   tag: 'vendor-portal',
   summary: 'Accept an open offer of the signed-in vendor: the stall is booked for it',
   access: { permission: 'vendor_dashboard' },
-  params: offerParams,
+  params: idParams,
   response: waitlistOfferSchema,
 });
 export const declineVendorOffer = defineRoute({
@@ -41,7 +49,7 @@ export const declineVendorOffer = defineRoute({
   tag: 'vendor-portal',
   summary: 'Decline an open offer of the signed-in vendor: the stall passes to the next vendor in line',
   access: { permission: 'vendor_dashboard' },
-  params: offerParams,
+  params: idParams,
   response: waitlistOfferSchema,
 });
 
@@ -54,6 +62,17 @@ export const listVendorMarketDays = defineRoute({
   summary: "The signed-in vendor's requests and bookings of market days, upcoming then past, each with its invoice state",
   access: { permission: 'vendor_dashboard' },
   response: vendorMarketDaysSchema,
+});
+export const declareVendorSales = defineRoute({
+  method: 'PUT',
+  path: '/vendor-portal/market-days/:id/declared-sales',
+  tag: 'vendor-portal',
+  summary:
+    "Declare the signed-in vendor's sales of one of its booked days (minor units, 0 or more; :id is the booking): on or after the market day, for a booking that held its slot",
+  access: { permission: 'vendor_dashboard' },
+  params: idParams,
+  body: declaredSalesSchema,
+  response: vendorDeclaredSalesSchema,
 });
 export const listVendorInvoices = defineRoute({
   method: 'GET',

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { ASSIGNMENT_INVOICE_STATES, ASSIGNMENT_STATUSES, MARKET_REQUEST_STATUSES } from '../market-assignments/constants.js';
 import { MARKET_DAY_STATUS_VALUES } from '../market-days/constants.js';
-import { INVOICE_KINDS, INVOICE_STATES, PAYMENT_METHODS } from '../payment-management/constants.js';
-import { invoiceAllocationSchema, invoiceLineSchema } from '../payment-management/schemas.js';
+import {
+  declaredSalesResultSchema,
+  invoiceAllocationSchema,
+  invoiceLineSchema,
+  invoiceSchema,
+  refundSchema,
+} from '../payment-management/schemas.js';
 
 // The signed-in vendor's own market days and money: always the caller's own vendor record, never another's.
-// Money is integer minor units of the invoice's currency (the organization's base currency).
+// Money is integer minor units of the invoice's currency (the organization's base currency). The money shapes
+// are the staff ones (payment-management) less what only staff read.
 
 /**
  * One market day of the vendor: a booking of a slot (with the status of the request it came from, if any), or a
@@ -35,54 +41,60 @@ export const vendorMarketDaySchema = z.object({
   bookingStatus: z.enum(ASSIGNMENT_STATUSES).nullable(),
   slotCode: z.string().nullable(),
   invoiceState: z.enum(ASSIGNMENT_INVOICE_STATES),
+  /** The sales declared for the booked day (minor units of the base currency); null while none are declared. */
+  declaredSales: z.number().int().nullable(),
+  /** The vendor may declare (or correct) them: a booking that held its slot, on or after its market day. */
+  canDeclareSales: z.boolean(),
 });
 
 /** Upcoming days (today included) soonest first, then past days latest first. */
 export const vendorMarketDaysSchema = z.object({
   upcoming: z.array(vendorMarketDaySchema),
   past: z.array(vendorMarketDaySchema),
+  /** The organization's base currency, which declared sales are in (null while it has none). */
+  currency: z.string().nullable(),
 });
 
 /** An invoice the vendor was sent (drafts are never shown), with its figures from the ledger. */
-export const vendorInvoiceSchema = z.object({
-  id: z.uuid(),
-  number: z.string(),
-  kind: z.enum(INVOICE_KINDS),
-  /** Never `draft`. */
-  state: z.enum(INVOICE_STATES),
-  currency: z.string(),
-  issueDate: z.string().nullable(),
-  dueDate: z.string().nullable(),
-  marketDayId: z.uuid().nullable(),
-  marketDate: z.string().nullable(),
-  locationNameEn: z.string().nullable(),
-  locationNameAr: z.string().nullable(),
-  slotCode: z.string().nullable(),
-  /** Sum of the lines. */
-  total: z.number().int(),
-  charged: z.number().int(),
-  paid: z.number().int(),
-  refunded: z.number().int(),
-  waived: z.number().int(),
-  credited: z.number().int(),
-  /** What the vendor still owes on it. */
-  balance: z.number().int(),
-});
+export const vendorInvoiceSchema = invoiceSchema
+  .pick({
+    id: true,
+    kind: true,
+    state: true,
+    currency: true,
+    issueDate: true,
+    dueDate: true,
+    marketDayId: true,
+    marketDate: true,
+    total: true,
+    charged: true,
+    paid: true,
+    refunded: true,
+    waived: true,
+    credited: true,
+    balance: true,
+  })
+  .extend({
+    /** Every invoice the vendor sees was issued, so it has its number. */
+    number: z.string(),
+    locationNameEn: z.string().nullable(),
+    locationNameAr: z.string().nullable(),
+    slotCode: z.string().nullable(),
+  });
 
-export const vendorRefundSchema = z.object({
-  id: z.uuid(),
-  /** The receipt of the payment it returns money from. */
-  receiptNumber: z.string().nullable(),
-  amount: z.number().int(),
-  method: z.enum(PAYMENT_METHODS),
-  reason: z.string(),
-  createdAt: z.string(),
+/** A refund as the vendor reads it (`receiptNumber`: of the payment it returns money from), without staff details. */
+export const vendorRefundSchema = refundSchema.pick({
+  id: true,
+  receiptNumber: true,
+  amount: true,
+  method: true,
+  reason: true,
+  createdAt: true,
 });
 
 /** One invoice with its lines, the payments applied to it and the refunds: what its printed copy shows. */
 export const vendorInvoiceDetailSchema = vendorInvoiceSchema.extend({
-  vendorName: z.string(),
-  notes: z.string().nullable(),
+  ...invoiceSchema.pick({ vendorName: true, notes: true }).shape,
   lines: z.array(invoiceLineSchema),
   allocations: z.array(invoiceAllocationSchema),
   refunds: z.array(vendorRefundSchema),
@@ -90,7 +102,11 @@ export const vendorInvoiceDetailSchema = vendorInvoiceSchema.extend({
 
 export const vendorInvoiceParams = z.object({ id: z.uuid('must be an id') });
 
+/** The sales as stored on the booking (who declared them is for staff). */
+export const vendorDeclaredSalesSchema = declaredSalesResultSchema.omit({ declaredSalesBy: true });
+
 export type VendorMarketDay = z.infer<typeof vendorMarketDaySchema>;
 export type VendorMarketDays = z.infer<typeof vendorMarketDaysSchema>;
 export type VendorInvoice = z.infer<typeof vendorInvoiceSchema>;
 export type VendorInvoiceDetail = z.infer<typeof vendorInvoiceDetailSchema>;
+export type VendorDeclaredSales = z.infer<typeof vendorDeclaredSalesSchema>;

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { invoices, marketAssignments, users } from '../../db/schema/index.js';
+import { invoices, marketAssignments, marketDays, users } from '../../db/schema/index.js';
 import { actorName } from './invoices.repository.js';
 
-// What this module keeps on a booking (its declared sales) and reads of it for money rules (the refund window).
+// What this module keeps on a booking (its declared sales) and reads of it for money rules (the refund window)
+// and for the screens that show a booking's money (the board, the vendor's own market days).
 
 const salesColumns = {
   id: marketAssignments.id,
@@ -14,26 +15,53 @@ const salesColumns = {
   declaredSalesBy: marketAssignments.declaredSalesBy,
 };
 
-/** The booking, locked (so declaring sales queues behind invoicing it), optionally only if it is this vendor's. */
+/**
+ * The booking with its market day's date, locked (so declaring sales queues behind invoicing it; the day's row is
+ * not locked), optionally only if it is this vendor's.
+ */
 export async function lockBooking(db: DbOrTx, orgId: string, id: string, vendorId?: string) {
   const where = [eq(marketAssignments.orgId, orgId), eq(marketAssignments.id, id)];
   if (vendorId) where.push(eq(marketAssignments.vendorId, vendorId));
   const [row] = await db
-    .select(salesColumns)
+    .select({ ...salesColumns, marketDate: marketDays.date })
     .from(marketAssignments)
+    .innerJoin(marketDays, eq(marketDays.id, marketAssignments.marketDayId))
     .where(and(...where))
-    .for('update');
+    .for('update', { of: marketAssignments });
   return row ?? null;
 }
-export type BookingSales = NonNullable<Awaited<ReturnType<typeof lockBooking>>>;
 
-export async function setDeclaredSales(db: DbOrTx, id: string, amount: number, by: string | null): Promise<BookingSales> {
+export async function setDeclaredSales(db: DbOrTx, id: string, amount: number, by: string | null) {
   const [row] = await db
     .update(marketAssignments)
     .set({ declaredSales: amount, declaredSalesAt: new Date(), declaredSalesBy: by })
     .where(eq(marketAssignments.id, id))
     .returning(salesColumns);
   return row!;
+}
+export type BookingSales = Awaited<ReturnType<typeof setDeclaredSales>>;
+
+/**
+ * The invoice state of a booking as the board and the vendor's own market days show it, over the booking's issued
+ * invoices (drafts, cancelled and credited ones do not count): any overdue, then any unpaid (issued or partly
+ * paid), then all waived, then paid; no row without an issued invoice. A subquery to join laterally in a statement
+ * where `booking` is the alias of the market_assignments row:
+ * `left join lateral ${bookingInvoiceState('a')} inv on true` then `coalesce(inv.state, 'none')`. It reads the
+ * view by the booking's id (through the invoices' assignment index), so PostgreSQL sums only its invoices' entries.
+ * `onlyIf` skips the lookup for the bookings it does not hold for (the board: only those holding their slot).
+ */
+export function bookingInvoiceState(booking: string, onlyIf?: SQL): SQL {
+  const a = sql.identifier(booking);
+  return sql`(
+    select case
+        when bool_or(ib.state = 'overdue') then 'overdue'
+        when bool_or(ib.state in ('issued', 'partially_paid')) then 'unpaid'
+        when bool_and(ib.state = 'waived') then 'waived'
+        else 'paid' end as state
+    from invoice_balances ib
+    where ${onlyIf ? sql`(${onlyIf}) and ` : sql``}ib.assignment_id = ${a}.id and ib.org_id = ${a}.org_id and ib.status = 'issued'
+    having count(*) > 0
+  )`;
 }
 
 export async function userName(db: DbOrTx, id: string | null): Promise<string | null> {

@@ -54,6 +54,16 @@ export const toLine = (l: repo.LineRow): z.infer<typeof c.invoiceLineSchema> => 
   feeRuleId: l.feeRuleId,
 });
 
+export const toAllocation = (a: Awaited<ReturnType<typeof pay.allocationsOf>>[number]): c.InvoiceDetail['allocations'][number] => ({
+  allocationId: a.allocation.id,
+  paymentId: a.allocation.paymentId,
+  receiptNumber: a.receiptNumber,
+  method: a.method,
+  amount: Number(a.allocation.amount),
+  refunded: a.refunded,
+  receivedAt: iso(a.receivedAt)!,
+});
+
 export const toRefund = (r: pay.RefundListRow): c.Refund => ({
   id: r.refund.id,
   paymentId: r.refund.paymentId,
@@ -112,15 +122,7 @@ export async function loadInvoice(db: DbOrTx, orgId: string, id: string): Promis
   return {
     ...toInvoice(row),
     lines: lines.map(toLine),
-    allocations: allocations.map((a) => ({
-      allocationId: a.allocation.id,
-      paymentId: a.allocation.paymentId,
-      receiptNumber: a.receiptNumber,
-      method: a.method,
-      amount: Number(a.allocation.amount),
-      refunded: a.refunded,
-      receivedAt: iso(a.receivedAt)!,
-    })),
+    allocations: allocations.map(toAllocation),
     refunds: refunds.map(toRefund),
     adjustments: adjustments.map((a) => ({
       id: a.adjustment.id,

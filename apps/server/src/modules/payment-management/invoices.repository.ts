@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   auditLog,
@@ -7,6 +7,7 @@ import {
   marketAssignments,
   marketDayRequests,
   marketDays,
+  marketLocations,
   marketPolicies,
   marketSlots,
   users,
@@ -129,6 +130,10 @@ export function linesOf(db: DbOrTx, invoiceId: string): Promise<LineRow[]> {
 
 export interface InvoiceFilter {
   ids?: string[];
+  /** One invoice (still subject to the other filters, unlike `ids`). */
+  id?: string;
+  /** Only issued invoices (and so cancelled or credited ones once issued): never a draft. */
+  issued?: boolean;
   state?: (typeof invoiceBalances.$inferSelect)['state'];
   vendorId?: string;
   marketDayId?: string;
@@ -154,6 +159,8 @@ export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}
 export async function matchingIds(db: DbOrTx, orgId: string, f: InvoiceFilter): Promise<string[]> {
   if (f.ids) return f.ids;
   const w: SQL[] = [eq(invoices.orgId, orgId)];
+  if (f.id) w.push(eq(invoices.id, f.id));
+  if (f.issued) w.push(ne(invoices.status, 'draft'), isNotNull(invoices.number));
   if (f.vendorId) w.push(eq(invoices.vendorId, f.vendorId));
   if (f.assignmentId) w.push(eq(invoices.assignmentId, f.assignmentId));
   if (f.marketDayId) w.push(eq(marketAssignments.marketDayId, f.marketDayId));
@@ -208,6 +215,9 @@ const listColumns = {
   vendorName: vendors.publicName,
   marketDayId: marketAssignments.marketDayId,
   marketDate: marketDays.date,
+  locationNameEn: marketLocations.nameEn,
+  locationNameAr: marketLocations.nameAr,
+  slotCode: marketSlots.code,
   total,
   createdKey,
 };
@@ -217,6 +227,10 @@ export interface InvoiceListRow {
   vendorName: string;
   marketDayId: string | null;
   marketDate: string | null;
+  /** Where the booking's day is (null for an invoice without a booking). */
+  locationNameEn: string | null;
+  locationNameAr: string | null;
+  slotCode: string | null;
   total: number;
   createdKey: string;
 }
@@ -233,6 +247,8 @@ export async function listInvoices(
   if (after)
     where.push(sql`(${invoices.createdAt}, ${invoices.id}) < ((${after.createdKey}::timestamp at time zone 'UTC'), ${after.id}::uuid)`);
   const rows = (await fromInvoices(db, listColumns)
+    .leftJoin(marketLocations, eq(marketLocations.id, marketDays.locationId))
+    .leftJoin(marketSlots, eq(marketSlots.id, marketAssignments.slotId))
     .where(and(...where))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(limit)) as unknown as InvoiceListRow[];

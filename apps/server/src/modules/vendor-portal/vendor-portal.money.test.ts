@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketAssignments, marketDayRequests, marketDays, vendorUsers } from '../../db/schema/index.js';
+import { marketAssignments, marketDayRequests, marketDays } from '../../db/schema/index.js';
 import { addDays, todayUtc } from '../../lib/dates.js';
 import { bearer, createUser, enablePermission, tokenFor } from '../../../test/factories.js';
 import { createSlot } from '../../../test/factories/market.js';
-import { createVendorRow } from '../../../test/factories/vendors.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import {
   caller,
-  createAssignment,
   ok,
   pay,
   paymentOrg,
@@ -16,6 +14,7 @@ import {
   type LooseBody,
   type PaymentOrg,
 } from '../payment-management/payment-management.test-support.js';
+import { bookingOf, vendorAccount as accountOf } from './vendor-portal.test-support.js';
 
 // The vendor's own market days, invoices and statement: always the caller's own linked vendor, drafts never,
 // another vendor's (same organization or another) never, and the same figures the staff screens show.
@@ -25,18 +24,11 @@ let a: PaymentOrg;
 let b: PaymentOrg;
 beforeAll(async () => {
   t = await createTestApp();
-  a = await paymentOrg(t.app);
-  b = await paymentOrg(t.app);
+  [a, b] = [await paymentOrg(t.app), await paymentOrg(t.app)];
 });
 afterAll(async () => t?.close());
 
-/** A vendor record with a market_vendor account linked to it, and that account's API caller. */
-async function vendorAccount(orgId: string, name = 'Fig Stall') {
-  const user = await createUser(t.app, { orgId, role: 'market_vendor' });
-  const vendor = await createVendorRow(t.app, orgId, { publicName: name });
-  await t.app.ctx.db.insert(vendorUsers).values({ orgId, vendorId: vendor.id, userId: user.id });
-  return { user, vendor, call: caller(t.app, bearer(await tokenFor(t.app, user))) };
-}
+const vendorAccount = (orgId: string, name?: string) => accountOf(t.app, orgId, name);
 
 /** An invoice of one line for a booking (or none), issued unless told otherwise, through the staff API. */
 function invoice(call: Call, vendorId: string, amount: number, o: { assignmentId?: string; dueDate?: string; issue?: boolean } = {}) {
@@ -52,8 +44,7 @@ function invoice(call: Call, vendorId: string, amount: number, o: { assignmentId
   );
 }
 
-const booking = (org: PaymentOrg, vendorId: string, daysAhead: number) =>
-  createAssignment(t.app, org.org.id, { vendorId, categoryId: org.category.id, daysAhead });
+const booking = (org: PaymentOrg, vendorId: string, daysAhead: number) => bookingOf(t.app, org, vendorId, daysAhead);
 
 describe(`vendor portal: my market days (${driver})`, () => {
   it("lists the vendor's own requests and bookings, upcoming first, with the board's invoice state", async () => {
@@ -127,7 +118,10 @@ describe(`vendor portal: my market days (${driver})`, () => {
       bookingStatus: 'confirmed',
       slotCode: later.slot.code,
       invoiceState: 'unpaid',
+      declaredSales: null,
+      canDeclareSales: false,
     });
+    expect(res.currency).toBe('JOD');
     expect(res.upcoming[2]).toMatchObject({ requestId: pending!.id, assignmentId: null, slotCode: null, date: addDays(todayUtc(), 15) });
 
     // The staff board says the same of each booking.
@@ -287,7 +281,7 @@ describe(`vendor portal money without a linked vendor (${driver})`, () => {
     const unlinked = await createUser(t.app, { orgId: a.org.id, role: 'market_vendor' });
     for (const user of [staff, unlinked]) {
       const call = caller(t.app, bearer(await tokenFor(t.app, user)));
-      expect(await ok(call('GET', '/vendor-portal/market-days'))).toEqual({ upcoming: [], past: [] });
+      expect(await ok(call('GET', '/vendor-portal/market-days'))).toEqual({ upcoming: [], past: [], currency: 'JOD' });
       expect(await ok(call('GET', '/vendor-portal/invoices'))).toEqual([]);
       for (const url of [`/vendor-portal/invoices/${inv.id}`, '/vendor-portal/statement', '/vendor-portal/statement/export?format=csv']) {
         const res = await call('GET', url);

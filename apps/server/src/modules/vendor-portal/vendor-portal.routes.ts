@@ -2,7 +2,7 @@ import { vendorPortalRoutes as r } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
-import { ownInvoice, ownInvoices, ownMarketDays, ownStatement, ownStatementCsv } from './vendor-portal.money.js';
+import { declareOwnSales, ownInvoice, ownInvoices, ownMarketDays, ownStatement, ownStatementCsv } from './vendor-portal.money.js';
 import { answerOwnOffer, ownOffers } from './vendor-portal.offers.js';
 import { overview } from './vendor-portal.service.js';
 
@@ -16,6 +16,8 @@ export async function vendorPortalRoutes(app: FastifyInstance, ctx: AppContext):
   bindRoute(app, r.declineVendorOffer, ({ caller, params }) => answerOwnOffer(ctx, caller, params.id, 'decline'));
 
   bindRoute(app, r.listVendorMarketDays, ({ caller }) => ownMarketDays(ctx.db, caller));
+  // A fact about the day put in place, as the staff route: a repeat changes nothing, so no Idempotency-Key.
+  bindRoute(app, r.declareVendorSales, ({ caller, params, body }) => declareOwnSales(ctx.db, caller, params.id, body.amount));
   bindRoute(app, r.listVendorInvoices, ({ caller }) => ownInvoices(ctx.db, caller));
   bindRoute(app, r.getVendorInvoice, ({ caller, params }) => ownInvoice(ctx.db, caller, params.id));
   bindRoute(app, r.getVendorStatement, ({ caller, query }) => ownStatement(ctx.db, caller, query));

@@ -5,4 +5,8 @@ export { StatementPanel, useStatementRange } from './statement/statement-panel';
 export { PrintDialog } from './print/print-dialog';
 export type { PrintableInvoice } from './print/print-documents';
 export { formatDay } from './format';
-export { formatMoney } from './money';
+export { formatMoney, minorDigits, toMajorInput, toMinor } from './money';
+export { downloadFile } from './payment-management-api';
+// A vendor declares its own sales with the same money field, checks and form behaviour as staff.
+export { FormError, MoneyField } from './components/form-bits';
+export { useMoneyForm } from './use-money-form';

@@ -184,8 +184,11 @@ export function useCategoryOptions() {
   });
 }
 
-/** Saves a file the server makes (an export), with the bearer, under the name the server gives it. */
-async function download(url: string, fallbackName: string): Promise<void> {
+/**
+ * Saves a file the server makes (an export, a statement), with the bearer, under the name the server gives it; a
+ * refusal throws the API's error. The vendor portal saves the vendor's statement through it too.
+ */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
   const res = await fetch(url, { headers: await authHeaders() });
   if (!res.ok) {
     const text = await res.text();
@@ -210,10 +213,10 @@ async function download(url: string, fallbackName: string): Promise<void> {
 }
 
 export function downloadInvoices(f: InvoiceFilters, format: 'csv' | 'xlsx'): Promise<void> {
-  return download(apiUrl(paymentManagementRoutes.exportInvoices.path, undefined, { ...invoiceQuery(f), format }), `invoices.${format}`);
+  return downloadFile(apiUrl(paymentManagementRoutes.exportInvoices.path, undefined, { ...invoiceQuery(f), format }), `invoices.${format}`);
 }
 
 export function downloadStatement(vendorId: string, from: string, to: string): Promise<void> {
   const url = apiUrl(paymentManagementRoutes.exportVendorLedger.path, { id: vendorId }, { from, to, format: 'csv' });
-  return download(url, 'statement.csv');
+  return downloadFile(url, 'statement.csv');
 }

@@ -1,5 +1,6 @@
+import type { PaymentMethod } from '@market/contracts/plain';
 import { Printer } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { ListState } from '../../components/ui/list-state';
@@ -8,22 +9,67 @@ import { formatDay, formatMoney } from '../payment-management';
 import { useOwnInvoice, type VendorInvoiceDetail } from './vendor-money-api';
 import { Badge, INVOICE_STATE_TONE } from './vendor-portal-sections';
 
-function Figure({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+/** The figures shown when not 0, between the total and the balance (what the vendor still owes). */
+const PARTS = ['paid', 'refunded', 'waived', 'credited'] as const;
+
+function Figures({ invoice: i, money }: { invoice: VendorInvoiceDetail; money: (n: number) => string }) {
+  const { t } = useI18n();
+  const rows = [['total', i.total] as const, ...PARTS.filter((k) => i[k] > 0).map((k) => [k, i[k]] as const)];
   return (
-    <div className={strong ? 'flex justify-between gap-3 border-t pt-1 font-semibold' : 'flex justify-between gap-3'}>
-      <span>{label}</span>
-      <span className="tabular-nums" data-testid={testId}>
-        {value}
-      </span>
-    </div>
+    <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 sm:ms-auto sm:w-72">
+      {rows.map(([k, n]) => (
+        <Fragment key={k}>
+          <dt>{t(`pay.figure.${k}`)}</dt>
+          <dd className="text-end tabular-nums">{money(n)}</dd>
+        </Fragment>
+      ))}
+      <dt className="border-t pt-1 font-semibold">{t('pay.figure.balance')}</dt>
+      <dd className="border-t pt-1 text-end font-semibold tabular-nums" data-testid="vendor-invoice-due">
+        {money(i.balance)}
+      </dd>
+    </dl>
   );
 }
 
-function Part({ title, children }: { title: string; children: ReactNode }) {
+interface Movement {
+  id: string;
+  on: string;
+  method: PaymentMethod;
+  /** Beside the method: the receipt. */
+  label?: ReactNode;
+  /** Under it: why (a refund's reason). */
+  note?: string;
+  amount: string;
+  /** Under the amount: what was returned of it. */
+  returned?: string;
+}
+
+/** Money that moved on the invoice (the payments, the refunds): when, how, and how much. */
+function Movements({ title, rows, testId, empty }: { title: string; rows: Movement[]; testId: string; empty?: string }) {
+  const { t, language } = useI18n();
+  if (!rows.length && !empty) return null;
   return (
     <section className="flex flex-col gap-1">
       <h3 className="text-sm font-semibold">{title}</h3>
-      {children}
+      {rows.length ? (
+        <ul className="flex flex-col divide-y">
+          {rows.map((m) => (
+            <li key={m.id} className="flex flex-wrap justify-between gap-2 py-1.5" data-testid={testId}>
+              <span className="min-w-0">
+                {formatDay(m.on, language)} · {t(`pay.method.${m.method}`)}
+                {m.label && <span className="ms-1 text-muted-foreground">{m.label}</span>}
+                {m.note && <bdi className="block text-xs text-muted-foreground">{m.note}</bdi>}
+              </span>
+              <span className="text-end tabular-nums">
+                {m.amount}
+                {m.returned && <span className="block text-xs text-muted-foreground">{m.returned}</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-muted-foreground">{empty}</p>
+      )}
     </section>
   );
 }
@@ -33,6 +79,15 @@ function Body({ invoice: i }: { invoice: VendorInvoiceDetail }) {
   const money = (n: number) => formatMoney(n, i.currency, language);
   const ar = language === 'ar';
   const location = ar ? i.locationNameAr : i.locationNameEn;
+  const payments = i.allocations.map((a) => ({
+    id: a.allocationId,
+    on: a.receivedAt,
+    method: a.method,
+    label: a.receiptNumber && t('vendorDashboard.invoices.receipt', { number: a.receiptNumber }),
+    amount: money(a.amount),
+    returned: a.refunded > 0 ? t('vendorDashboard.invoices.refundedPart', { amount: money(a.refunded) }) : undefined,
+  }));
+  const refunds = i.refunds.map((r) => ({ id: r.id, on: r.createdAt, method: r.method, note: r.reason, amount: money(r.amount) }));
   return (
     <div className="flex flex-col gap-4 text-sm" data-testid="vendor-invoice-detail">
       <div className="flex flex-wrap items-center gap-2">
@@ -56,7 +111,8 @@ function Body({ invoice: i }: { invoice: VendorInvoiceDetail }) {
           {i.slotCode && ` · ${t('vendorDashboard.days.slot', { code: i.slotCode })}`}
         </p>
       )}
-      <Part title={t('pay.invoice.lines')}>
+      <section className="flex flex-col gap-1">
+        <h3 className="text-sm font-semibold">{t('pay.invoice.lines')}</h3>
         <ul className="flex flex-col divide-y rounded-md border">
           {i.lines.map((l) => (
             <li key={l.id} className="flex justify-between gap-3 px-3 py-2">
@@ -72,58 +128,15 @@ function Body({ invoice: i }: { invoice: VendorInvoiceDetail }) {
             </li>
           ))}
         </ul>
-      </Part>
-      <div className="flex flex-col gap-0.5 sm:ms-auto sm:w-72">
-        <Figure label={t('pay.figure.total')} value={money(i.total)} />
-        {i.paid > 0 && <Figure label={t('pay.figure.paid')} value={money(i.paid)} />}
-        {i.refunded > 0 && <Figure label={t('pay.figure.refunded')} value={money(i.refunded)} />}
-        {i.waived > 0 && <Figure label={t('pay.figure.waived')} value={money(i.waived)} />}
-        {i.credited > 0 && <Figure label={t('pay.figure.credited')} value={money(i.credited)} />}
-        <Figure label={t('pay.figure.balance')} value={money(i.balance)} strong testId="vendor-invoice-due" />
-      </div>
-      <Part title={t('pay.invoice.payments')}>
-        {i.allocations.length ? (
-          <ul className="flex flex-col divide-y">
-            {i.allocations.map((a) => (
-              <li key={a.allocationId} className="flex flex-wrap justify-between gap-2 py-1.5" data-testid="vendor-invoice-payment">
-                <span>
-                  {formatDay(a.receivedAt, language)} · {t(`pay.method.${a.method}`)}
-                  {a.receiptNumber && (
-                    <span className="ms-1 text-muted-foreground">{t('vendorDashboard.invoices.receipt', { number: a.receiptNumber })}</span>
-                  )}
-                </span>
-                <span className="text-end tabular-nums">
-                  {money(a.amount)}
-                  {a.refunded > 0 && (
-                    <span className="block text-xs text-muted-foreground">
-                      {t('vendorDashboard.invoices.refundedPart', { amount: money(a.refunded) })}
-                    </span>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-muted-foreground">{t('vendorDashboard.invoices.noPayments')}</p>
-        )}
-      </Part>
-      {i.refunds.length > 0 && (
-        <Part title={t('pay.invoice.refunds')}>
-          <ul className="flex flex-col divide-y">
-            {i.refunds.map((r) => (
-              <li key={r.id} className="flex flex-wrap justify-between gap-2 py-1.5" data-testid="vendor-invoice-refund">
-                <span className="min-w-0">
-                  {formatDay(r.createdAt, language)} · {t(`pay.method.${r.method}`)}
-                  <span className="block text-xs text-muted-foreground" dir="auto">
-                    {r.reason}
-                  </span>
-                </span>
-                <span className="tabular-nums">{money(r.amount)}</span>
-              </li>
-            ))}
-          </ul>
-        </Part>
-      )}
+      </section>
+      <Figures invoice={i} money={money} />
+      <Movements
+        title={t('pay.invoice.payments')}
+        rows={payments}
+        testId="vendor-invoice-payment"
+        empty={t('vendorDashboard.invoices.noPayments')}
+      />
+      <Movements title={t('pay.invoice.refunds')} rows={refunds} testId="vendor-invoice-refund" />
       {i.notes && (
         <p className="whitespace-pre-wrap text-muted-foreground" dir="auto">
           {i.notes}

@@ -1,11 +1,12 @@
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays, Coins } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ListState } from '../../components/ui/list-state';
 import { useI18n } from '../../app/i18n/i18n-provider';
-import { formatDay } from '../payment-management';
+import { formatDay, formatMoney } from '../payment-management';
 import { useOwnMarketDays, type VendorMarketDay } from './vendor-money-api';
 import { Badge, Card, type Tone } from './vendor-portal-sections';
+import { VendorSalesDialog } from './vendor-sales-dialog';
 
 /** Past days shown before "show all". */
 const PAST_SHOWN = 5;
@@ -33,7 +34,36 @@ const INVOICE_TONE: Record<VendorMarketDay['invoiceState'], Tone> = {
   waived: 'wait',
 };
 
-function DayRow({ d }: { d: VendorMarketDay }) {
+/** The sales declared for a booked day, and the action to declare or correct them once the vendor may. */
+function DaySales({ d, currency, onDeclare }: { d: VendorMarketDay; currency: string | null; onDeclare: () => void }) {
+  const { t, language } = useI18n();
+  const declared = d.declaredSales !== null;
+  return (
+    <>
+      {declared && (
+        <span className="text-xs tabular-nums" data-testid="day-sales">
+          {t('vendorDashboard.sales.declared', { amount: formatMoney(d.declaredSales!, currency, language) })}
+        </span>
+      )}
+      {d.canDeclareSales && currency && (
+        <Button
+          size="sm"
+          variant="outline"
+          className="w-fit"
+          onClick={onDeclare}
+          aria-label={t(declared ? 'vendorDashboard.sales.correctFor' : 'vendorDashboard.sales.declareFor', {
+            date: formatDay(d.date, language, 'long'),
+          })}
+        >
+          <Coins className="size-3.5" aria-hidden />
+          {t(declared ? 'vendorDashboard.sales.correct' : 'vendorDashboard.sales.declare')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+function DayRow({ d, currency, onDeclare }: { d: VendorMarketDay; currency: string | null; onDeclare: (d: VendorMarketDay) => void }) {
   const { t, language } = useI18n();
   const ar = language === 'ar';
   return (
@@ -56,6 +86,7 @@ function DayRow({ d }: { d: VendorMarketDay }) {
         {d.dayStatus === 'cancelled' && (
           <span className="text-xs font-medium text-destructive">{t('vendorDashboard.days.dayCancelled')}</span>
         )}
+        {d.assignmentId && <DaySales d={d} currency={currency} onDeclare={() => onDeclare(d)} />}
       </div>
       <div className="flex flex-wrap items-center gap-1.5">
         {d.bookingStatus ? (
@@ -84,7 +115,9 @@ export function VendorMarketDaysCard() {
   const { t } = useI18n();
   const days = useOwnMarketDays();
   const [allPast, setAllPast] = useState(false);
+  const [declaring, setDeclaring] = useState<VendorMarketDay | null>(null);
   const data = days.data;
+  const row = (d: VendorMarketDay) => <DayRow key={d.id} d={d} currency={data?.currency ?? null} onDeclare={setDeclaring} />;
   const empty = !!data && data.upcoming.length === 0 && data.past.length === 0;
   const past = data ? (allPast ? data.past : data.past.slice(0, PAST_SHOWN)) : [];
   return (
@@ -105,9 +138,7 @@ export function VendorMarketDaysCard() {
           <h3 className="text-xs font-medium text-muted-foreground">{t('vendorDashboard.days.upcoming')}</h3>
           {data.upcoming.length ? (
             <ul className="flex flex-col divide-y text-sm" data-testid="vendor-days-upcoming">
-              {data.upcoming.map((d) => (
-                <DayRow key={d.id} d={d} />
-              ))}
+              {data.upcoming.map(row)}
             </ul>
           ) : (
             <p className="text-sm text-muted-foreground">{t('vendorDashboard.days.noneUpcoming')}</p>
@@ -116,9 +147,7 @@ export function VendorMarketDaysCard() {
             <>
               <h3 className="text-xs font-medium text-muted-foreground">{t('vendorDashboard.days.past')}</h3>
               <ul className="flex flex-col divide-y text-sm" data-testid="vendor-days-past">
-                {past.map((d) => (
-                  <DayRow key={d.id} d={d} />
-                ))}
+                {past.map(row)}
               </ul>
               {!allPast && data.past.length > PAST_SHOWN && (
                 <div>
@@ -131,6 +160,7 @@ export function VendorMarketDaysCard() {
           )}
         </>
       )}
+      {declaring && data?.currency && <VendorSalesDialog day={declaring} currency={data.currency} onClose={() => setDeclaring(null)} />}
     </Card>
   );
 }

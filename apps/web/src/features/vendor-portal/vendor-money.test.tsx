@@ -5,38 +5,12 @@ import { LANGUAGE_STORAGE_KEY } from '../../app/i18n/i18n-provider';
 import { stubApi, type ApiHandler } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render-with-providers';
 import VendorMoney from './vendor-money';
+import { day, id, STAMP } from './vendor-money.test-fixtures';
 
 // The vendor dashboard's market days, invoices and statement, against the vendor portal's routes (typed by the
 // contracts): loading, empty and failure states, the invoice with its printed copy, the statement's CSV, Arabic.
 
-const STAMP = '2026-03-01T09:00:00.000Z';
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const INVOICE = id(900);
-
-function day(n: number, over: Partial<vendorPortalRoutes.VendorMarketDay> = {}): vendorPortalRoutes.VendorMarketDay {
-  return {
-    id: id(n),
-    requestId: id(n + 100),
-    assignmentId: id(n),
-    marketDayId: id(n + 200),
-    date: `2026-04-${String(n).padStart(2, '0')}`,
-    openTime: '09:00',
-    closeTime: '14:00',
-    dayStatus: 'published',
-    locationId: id(300),
-    locationNameEn: 'Harbour Square',
-    locationNameAr: 'ساحة الميناء',
-    categoryId: id(400),
-    categoryNameEn: 'Food',
-    categoryNameAr: 'طعام',
-    categoryColour: '#16a34a',
-    requestStatus: 'accepted',
-    bookingStatus: 'confirmed',
-    slotCode: `A-${n}`,
-    invoiceState: 'none',
-    ...over,
-  };
-}
 
 const days = vendorPortalRoutes.listVendorMarketDays.response.parse({
   upcoming: [
@@ -44,6 +18,7 @@ const days = vendorPortalRoutes.listVendorMarketDays.response.parse({
     day(27, { id: id(127), assignmentId: null, bookingStatus: null, slotCode: null, requestStatus: 'pending' }),
   ],
   past: [day(9, { bookingStatus: 'no_show', invoiceState: 'overdue' }), ...[8, 7, 6, 5, 4].map((n) => day(n, { invoiceState: 'paid' }))],
+  currency: 'KWD',
 });
 
 const invoice = {
@@ -178,7 +153,9 @@ describe('the vendor dashboard: my market days', () => {
           method: 'GET',
           path: '/vendor-portal/market-days',
           reply: () =>
-            fail ? { status: 500, body: { error: { code: 'internal', message: 'down' } } } : { body: { upcoming: [], past: [] } },
+            fail
+              ? { status: 500, body: { error: { code: 'internal', message: 'down' } } }
+              : { body: { upcoming: [], past: [], currency: 'KWD' } },
         },
         { method: 'GET', path: '/vendor-portal/invoices', reply: () => ({ body: [] }) },
       ]),

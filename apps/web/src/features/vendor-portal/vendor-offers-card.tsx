@@ -10,7 +10,7 @@ import { dateTimeFormat, formatLocale } from '../../app/i18n/locale-format';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
-import { vendorMoneyKeys } from './vendor-money-api';
+import { vendorMoneyKeys } from './vendor-portal-api';
 import { Card } from './vendor-portal-sections';
 
 type Offer = marketAssignmentsRoutes.WaitlistOffer;

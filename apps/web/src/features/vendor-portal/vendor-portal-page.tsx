@@ -87,11 +87,11 @@ export default function VendorDashboardPage() {
   const data = overview.data;
   const name = data?.vendor?.publicName ?? data?.user.fullName ?? data?.user.email ?? session.user.email ?? '';
   return (
-    <section className="flex flex-col gap-4" data-testid="vendor-dashboard">
+    <section className="flex flex-col gap-4" aria-labelledby="vendor-welcome" data-testid="vendor-dashboard">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">{t('route.vendorDashboard')}</p>
-          <h1 className="break-words text-2xl font-semibold" data-testid="vendor-welcome">
+          <h1 id="vendor-welcome" className="break-words text-2xl font-semibold" data-testid="vendor-welcome">
             {data ? t('vendorDashboard.welcome', { name }) : t('route.vendorDashboard')}
           </h1>
         </div>
