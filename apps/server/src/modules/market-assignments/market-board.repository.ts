@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { bookingInvoiceState } from '../payment-management/index.js';
 
 // The board and the category gaps, each part one statement whatever the number of slots and days (no
 // query per cell). Raw SQL: the counts are correlated subqueries over indexed columns, and the invoice
@@ -98,16 +99,7 @@ export function boardCells(db: DbOrTx, b: BoardRange) {
     join market_assignments a on a.market_day_id = d.id and a.status <> 'cancelled'
     join vendors v on v.id = a.vendor_id
     join market_categories c on c.id = a.category_id
-    left join lateral (
-      select case
-          when bool_or(ib.state = 'overdue') then 'overdue'
-          when bool_or(ib.state in ('issued', 'partially_paid')) then 'unpaid'
-          when bool_and(ib.state = 'waived') then 'waived'
-          else 'paid' end as state
-      from invoice_balances ib
-      where a.status in ('confirmed', 'checked_in') and ib.assignment_id = a.id and ib.org_id = a.org_id and ib.status = 'issued'
-      having count(*) > 0
-    ) inv on true
+    left join lateral ${bookingInvoiceState('a', sql`a.status in ('confirmed', 'checked_in')`)} inv on true
     where ${daysOf(b)} and a.org_id = ${b.orgId}
       and (a.status in ('confirmed', 'checked_in') or not exists (select 1 from market_assignments h
         where h.market_day_id = a.market_day_id and h.slot_id = a.slot_id and h.status in ('confirmed', 'checked_in')))
