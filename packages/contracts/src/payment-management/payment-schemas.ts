@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keysetQueryShape } from '../common/paging.js';
+import { languageCode } from '../languages/schemas.js';
 import { LEDGER_DISAGREEMENT_KINDS, PAYMENT_METHODS } from './constants.js';
 import { ledgerEntrySchema, pmAmount, pmDate, pmNote, pmReason, pmTimestamp, pmUuid, refundSchema } from './schemas.js';
 
@@ -114,9 +115,17 @@ export const refundWindowSchema = z.object({
 // ---- the vendor ledger ----
 
 export const ledgerQuery = z.object({ from: pmDate.optional(), to: pmDate.optional() }).strict();
+/** A statement file: CSV (English headers) or an A4 PDF in `language` (one of the organization's; English by default). */
 export const ledgerExportQuery = z
-  .object({ from: pmDate.optional(), to: pmDate.optional(), format: z.enum(['csv'], 'must be csv') })
+  .object({
+    from: pmDate.optional(),
+    to: pmDate.optional(),
+    format: z.enum(['csv', 'pdf'], 'must be csv or pdf'),
+    language: languageCode.optional(),
+  })
   .strict();
+/** An invoice as an A4 PDF in `language` (one of the organization's; English by default). */
+export const documentPdfQuery = z.object({ language: languageCode.optional() }).strict();
 
 export const statementEntrySchema = ledgerEntrySchema.extend({ runningBalance: z.number().int() });
 /** A vendor statement: > 0 the vendor owes the market, < 0 the market owes the vendor. */

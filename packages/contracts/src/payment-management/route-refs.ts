@@ -20,6 +20,7 @@ const table = {
   exportVendorLedger: { method: 'GET', path: '/vendors/:id/ledger/export' },
   getAssignmentFees: { method: 'GET', path: '/assignments/:id/fees' },
   getInvoice: { method: 'GET', path: '/invoices/:id' },
+  getInvoicePdf: { method: 'GET', path: '/invoices/:id/pdf' },
   getLedgerConsistency: { method: 'GET', path: '/ledger/consistency' },
   getPayment: { method: 'GET', path: '/payments/:id' },
   getRefundWindow: { method: 'GET', path: '/invoices/:id/refund-window' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route.js';
 import {
+  documentPdfQuery,
   invoiceEmailResultSchema,
   ledgerConsistencyQuery,
   ledgerConsistencySchema,
@@ -171,6 +172,16 @@ export const getInvoice = defineRoute({
   params: idParams,
   response: invoiceDetailSchema,
 });
+export const getInvoicePdf = defineRoute({
+  method: 'GET',
+  path: '/invoices/:id/pdf',
+  tag,
+  summary: 'One invoice as an A4 PDF in the language asked for (lines, figures, payments)',
+  access,
+  params: idParams,
+  query: documentPdfQuery,
+  response: z.string(),
+});
 export const createInvoice = defineRoute({
   method: 'POST',
   path: '/invoices',
@@ -287,7 +298,7 @@ export const exportVendorLedger = defineRoute({
   method: 'GET',
   path: '/vendors/:id/ledger/export',
   tag,
-  summary: "A vendor's statement as CSV (English headers)",
+  summary: "A vendor's statement as CSV (English headers) or as an A4 PDF in the language asked for",
   access,
   params: idParams,
   query: ledgerExportQuery,

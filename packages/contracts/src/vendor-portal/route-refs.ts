@@ -10,6 +10,7 @@ const table = {
   declineVendorOffer: { method: 'POST', path: '/vendor-portal/offers/:id/decline' },
   exportVendorStatement: { method: 'GET', path: '/vendor-portal/statement/export' },
   getVendorInvoice: { method: 'GET', path: '/vendor-portal/invoices/:id' },
+  getVendorInvoicePdf: { method: 'GET', path: '/vendor-portal/invoices/:id/pdf' },
   getVendorOverview: { method: 'GET', path: '/vendor-portal/overview' },
   getVendorStatement: { method: 'GET', path: '/vendor-portal/statement' },
   listVendorInvoices: { method: 'GET', path: '/vendor-portal/invoices' },

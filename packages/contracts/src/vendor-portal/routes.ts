@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../common/route.js';
 import { waitlistOfferSchema } from '../market-assignments/waitlist-schemas.js';
 import { vendorPortalOverviewSchema } from '../applications/schemas.js';
-import { ledgerExportQuery, ledgerQuery, vendorStatementSchema } from '../payment-management/payment-schemas.js';
+import { documentPdfQuery, ledgerExportQuery, ledgerQuery, vendorStatementSchema } from '../payment-management/payment-schemas.js';
 import { declaredSalesSchema } from '../payment-management/schemas.js';
 import {
   vendorDeclaredSalesSchema,
@@ -91,6 +91,16 @@ export const getVendorInvoice = defineRoute({
   params: vendorInvoiceParams,
   response: vendorInvoiceDetailSchema,
 });
+export const getVendorInvoicePdf = defineRoute({
+  method: 'GET',
+  path: '/vendor-portal/invoices/:id/pdf',
+  tag: 'vendor-portal',
+  summary: "One of the signed-in vendor's invoices as an A4 PDF in the language asked for",
+  access: { permission: 'vendor_dashboard' },
+  params: vendorInvoiceParams,
+  query: documentPdfQuery,
+  response: z.string(),
+});
 export const getVendorStatement = defineRoute({
   method: 'GET',
   path: '/vendor-portal/statement',
@@ -104,7 +114,7 @@ export const exportVendorStatement = defineRoute({
   method: 'GET',
   path: '/vendor-portal/statement/export',
   tag: 'vendor-portal',
-  summary: "The signed-in vendor's statement as CSV (English headers), the same file staff download",
+  summary: "The signed-in vendor's statement as CSV (English headers) or an A4 PDF, the same files staff download",
   access: { permission: 'vendor_dashboard' },
   query: ledgerExportQuery,
   response: z.string(),

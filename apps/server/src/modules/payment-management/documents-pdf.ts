@@ -133,7 +133,28 @@ export function statementPdf(s: c.VendorStatement, x: PdfContext): Promise<Buffe
   return sheet.pdf.end();
 }
 
-export function invoicePdf(inv: c.InvoiceDetail, x: PdfContext): Promise<Buffer> {
+/** What an invoice's PDF shows (the staff detail and the vendor's own both have it). */
+export type PdfInvoice = Pick<
+  c.InvoiceDetail,
+  | 'number'
+  | 'vendorName'
+  | 'marketDate'
+  | 'issueDate'
+  | 'dueDate'
+  | 'state'
+  | 'currency'
+  | 'total'
+  | 'paid'
+  | 'refunded'
+  | 'waived'
+  | 'credited'
+  | 'balance'
+  | 'notes'
+  | 'lines'
+  | 'allocations'
+>;
+
+export function invoicePdf(inv: PdfInvoice, x: PdfContext): Promise<Buffer> {
   const { t, language } = x;
   const sheet = new Sheet(x, t('pay.print.invoiceTitle'), inv.number);
   const money = (n: number) => moneyText(n, inv.currency, language, x.digits);

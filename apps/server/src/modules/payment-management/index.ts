@@ -8,3 +8,5 @@ export { statement, statementCsv } from './ledger.service.js';
 export { issuedInvoiceOf, issuedInvoicesOf, type IssuedInvoice, type IssuedInvoiceDetail } from './vendor-invoices.js';
 export { baseCurrency } from './payment-management.shared.js';
 export { bookingInvoiceState } from './booking-money.repository.js';
+// Statements and invoices as PDFs, for the vendor portal's own too.
+export { invoicePdfFile, statementPdfFile } from './documents-pdf.service.js';

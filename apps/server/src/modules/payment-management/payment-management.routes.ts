@@ -8,6 +8,7 @@ import * as rules from './fee-rules.service.js';
 import { emailInvoice } from './invoice-email.js';
 import { listInvoices, loadInvoice, overview } from './invoice-read.js';
 import * as invoices from './invoices.service.js';
+import { invoicePdfFile, statementPdfFile } from './documents-pdf.service.js';
 import * as ledger from './ledger.service.js';
 import { invoiceRows, toCsv, toXlsx } from './payment-export.js';
 import * as payments from './payments.service.js';
@@ -64,6 +65,14 @@ export async function paymentManagementRoutes(app: FastifyInstance, ctx: AppCont
   });
   bindRoute(app, r.paymentsOverview, ({ caller, query }) => overview(db, caller, query));
   bindRoute(app, r.getInvoice, ({ caller, params }) => loadInvoice(db, caller.orgId, params.id));
+  bindRoute(app, r.getInvoicePdf, async ({ caller, params, query, reply }) =>
+    sendFile(
+      reply,
+      `invoice-${params.id.slice(0, 8)}.pdf`,
+      'application/pdf',
+      await invoicePdfFile(db, caller.orgId, params.id, query.language),
+    ),
+  );
   bindRoute(app, r.createInvoice, (input) =>
     idempotentRoute(db, input, { body: input.body }, (tx) => invoices.createManualInvoice(tx, input.caller, input.body), 201),
   );
@@ -99,7 +108,9 @@ export async function paymentManagementRoutes(app: FastifyInstance, ctx: AppCont
 
   bindRoute(app, r.getVendorLedger, ({ caller, params, query }) => ledger.statement(db, caller, params.id, query));
   bindRoute(app, r.exportVendorLedger, async ({ caller, params, query, reply }) =>
-    sendFile(reply, `statement-${day()}.csv`, 'text/csv; charset=utf-8', await ledger.statementCsv(db, caller, params.id, query)),
+    query.format === 'pdf'
+      ? sendFile(reply, `statement-${day()}.pdf`, 'application/pdf', await statementPdfFile(db, caller, params.id, query))
+      : sendFile(reply, `statement-${day()}.csv`, 'text/csv; charset=utf-8', await ledger.statementCsv(db, caller, params.id, query)),
   );
   bindRoute(app, r.getLedgerConsistency, ({ caller, query }) => ledger.consistencyFor(db, caller, query.vendorId));
   bindRoute(app, r.runLedgerConsistencyCheck, ({ caller }) => ledger.runCheck(db, caller));

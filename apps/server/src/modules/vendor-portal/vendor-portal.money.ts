@@ -6,10 +6,12 @@ import { notFound } from '../../lib/errors.js';
 import {
   baseCurrency,
   declareSales,
+  invoicePdfFile,
   issuedInvoiceOf,
   issuedInvoicesOf,
   statement,
   statementCsv,
+  statementPdfFile,
   vendorSalesRefusal,
 } from '../payment-management/index.js';
 import * as money from './vendor-portal.money.repository.js';
@@ -96,6 +98,16 @@ async function requireOwnVendorId(db: DbOrTx, caller: Caller): Promise<string> {
 /** The caller's statement: the staff statement of the caller's own vendor (sums, order, document numbers). */
 export async function ownStatement(db: Db, caller: Caller, q: { from?: string; to?: string }): Promise<pm.VendorStatement> {
   return statement(db, caller, await requireOwnVendorId(db, caller), q);
+}
+
+/** The statement as a PDF: the staff file of the caller's own vendor. */
+export async function ownStatementPdf(db: Db, caller: Caller, q: { from?: string; to?: string; language?: string }): Promise<Buffer> {
+  return statementPdfFile(db, caller, await requireOwnVendorId(db, caller), q);
+}
+
+/** One of the caller's own issued invoices as a PDF (another's answers 404, as `ownInvoice`). */
+export async function ownInvoicePdf(db: Db, caller: Caller, id: string, language?: string): Promise<Buffer> {
+  return invoicePdfFile(db, caller.orgId, await ownInvoice(db, caller, id), language);
 }
 
 /** The statement as CSV: the staff file of the caller's own vendor, so both read alike. */

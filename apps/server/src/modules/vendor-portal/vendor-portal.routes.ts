@@ -1,12 +1,32 @@
 import { vendorPortalRoutes as r } from '@market/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
-import { declareOwnSales, ownInvoice, ownInvoices, ownMarketDays, ownStatement, ownStatementCsv } from './vendor-portal.money.js';
+import {
+  declareOwnSales,
+  ownInvoice,
+  ownInvoicePdf,
+  ownInvoices,
+  ownMarketDays,
+  ownStatement,
+  ownStatementCsv,
+  ownStatementPdf,
+} from './vendor-portal.money.js';
 import { answerOwnOffer, ownOffers } from './vendor-portal.offers.js';
 import { overview } from './vendor-portal.service.js';
 
 const day = () => new Date().toISOString().slice(0, 10);
+
+/** A file answer: sent here, not serialised against the route's response schema (as the staff exports). */
+function sendFile(reply: FastifyReply, name: string, type: string, body: string | Buffer): string {
+  void reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(body);
+  return reply as unknown as string;
+}
 
 /** The signed-in vendor's own data. */
 export async function vendorPortalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -21,15 +41,17 @@ export async function vendorPortalRoutes(app: FastifyInstance, ctx: AppContext):
   bindRoute(app, r.listVendorInvoices, ({ caller }) => ownInvoices(ctx.db, caller));
   bindRoute(app, r.getVendorInvoice, ({ caller, params }) => ownInvoice(ctx.db, caller, params.id));
   bindRoute(app, r.getVendorStatement, ({ caller, query }) => ownStatement(ctx.db, caller, query));
-  // A file answer: sent here, not serialised against the route's response schema (as the staff export).
-  bindRoute(app, r.exportVendorStatement, async ({ caller, query, reply }) => {
-    const csv = await ownStatementCsv(ctx.db, caller, query);
-    void reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="statement-${day()}.csv"`)
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(csv);
-    return reply as unknown as string;
-  });
+  bindRoute(app, r.getVendorInvoicePdf, async ({ caller, params, query, reply }) =>
+    sendFile(
+      reply,
+      `invoice-${params.id.slice(0, 8)}.pdf`,
+      'application/pdf',
+      await ownInvoicePdf(ctx.db, caller, params.id, query.language),
+    ),
+  );
+  bindRoute(app, r.exportVendorStatement, async ({ caller, query, reply }) =>
+    query.format === 'pdf'
+      ? sendFile(reply, `statement-${day()}.pdf`, 'application/pdf', await ownStatementPdf(ctx.db, caller, query))
+      : sendFile(reply, `statement-${day()}.csv`, 'text/csv; charset=utf-8', await ownStatementCsv(ctx.db, caller, query)),
+  );
 }

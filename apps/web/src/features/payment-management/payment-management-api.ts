@@ -216,7 +216,18 @@ export function downloadInvoices(f: InvoiceFilters, format: 'csv' | 'xlsx'): Pro
   return downloadFile(apiUrl(paymentManagementRoutes.exportInvoices.path, undefined, { ...invoiceQuery(f), format }), `invoices.${format}`);
 }
 
-export function downloadStatement(vendorId: string, from: string, to: string): Promise<void> {
-  const url = apiUrl(paymentManagementRoutes.exportVendorLedger.path, { id: vendorId }, { from, to, format: 'csv' });
-  return downloadFile(url, 'statement.csv');
+/** A statement file: CSV (English headers) or a PDF in `language`. */
+export interface StatementFile {
+  format: 'csv' | 'pdf';
+  language: string;
+}
+
+export function downloadStatement(vendorId: string, from: string, to: string, file: StatementFile): Promise<void> {
+  const query = { from, to, format: file.format, ...(file.format === 'pdf' ? { language: file.language } : {}) };
+  return downloadFile(apiUrl(paymentManagementRoutes.exportVendorLedger.path, { id: vendorId }, query), `statement.${file.format}`);
+}
+
+/** An invoice as a PDF in `language`. */
+export function downloadInvoicePdf(invoiceId: string, language: string): Promise<void> {
+  return downloadFile(apiUrl(paymentManagementRoutes.getInvoicePdf.path, { id: invoiceId }, { language }), 'invoice.pdf');
 }

@@ -5,8 +5,8 @@ import { Button } from '../../components/ui/button';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { ListState } from '../../components/ui/list-state';
 import { useI18n } from '../../app/i18n/i18n-provider';
-import { formatDay, formatMoney } from '../payment-management';
-import { useOwnInvoice, type VendorInvoiceDetail } from './vendor-money-api';
+import { DownloadPdfButton, formatDay, formatMoney } from '../payment-management';
+import { downloadOwnInvoicePdf, useOwnInvoice, type VendorInvoiceDetail } from './vendor-money-api';
 import { Badge, INVOICE_STATE_TONE } from './vendor-portal-sections';
 
 /** The figures shown when not 0, between the total and the balance (what the vendor still owes). */
@@ -170,6 +170,7 @@ export function VendorInvoiceDialog({
           <Button variant="outline" onClick={onClose}>
             {t('common.close')}
           </Button>
+          <DownloadPdfButton download={(language) => downloadOwnInvoicePdf(id, language)} disabled={!data} />
           <Button onClick={() => data && onPrint(data)} disabled={!data}>
             <Printer className="size-4" aria-hidden />
             {t('pay.print.invoice')}

@@ -2,7 +2,7 @@ import type { vendorPortalRoutes as r } from '@market/contracts';
 import { vendorPortalRoutes } from '@market/contracts/plain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiUrl } from '../../lib/api';
-import { downloadFile } from '../payment-management';
+import { downloadFile, type StatementFile } from '../payment-management';
 import { vendorMoneyKeys } from './vendor-portal-api';
 
 export type VendorMarketDay = r.VendorMarketDay;
@@ -35,8 +35,14 @@ export function useOwnStatement(from: string, to: string) {
 }
 
 /** Saves the statement's CSV, with the bearer, under the name the server gives it (as staff save theirs). */
-export function downloadOwnStatement(from: string, to: string): Promise<void> {
-  return downloadFile(apiUrl(vendorPortalRoutes.exportVendorStatement.path, undefined, { from, to, format: 'csv' }), 'statement.csv');
+export function downloadOwnStatement(from: string, to: string, file: StatementFile): Promise<void> {
+  const query = { from, to, format: file.format, ...(file.format === 'pdf' ? { language: file.language } : {}) };
+  return downloadFile(apiUrl(vendorPortalRoutes.exportVendorStatement.path, undefined, query), `statement.${file.format}`);
+}
+
+/** One of the vendor's own invoices as a PDF in `language`. */
+export function downloadOwnInvoicePdf(invoiceId: string, language: string): Promise<void> {
+  return downloadFile(apiUrl(vendorPortalRoutes.getVendorInvoicePdf.path, { id: invoiceId }, { language }), 'invoice.pdf');
 }
 
 /** Declares the sales of one of the vendor's own booked days (a value put in place); the market days reload. */

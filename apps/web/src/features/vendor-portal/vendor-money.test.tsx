@@ -207,7 +207,7 @@ describe('the vendor dashboard: invoices', () => {
 });
 
 describe('the vendor dashboard: statement', () => {
-  it('shows the statement of the range with the balance today, and downloads its CSV from the vendor route', async () => {
+  it('shows the statement of the range with the balance today, and downloads its CSV and PDF from the vendor route', async () => {
     const api = stubApi(
       handlers([
         {
@@ -233,6 +233,12 @@ describe('the vendor dashboard: statement', () => {
     const file = api.calls.find((c) => c.path === '/vendor-portal/statement/export')!;
     expect(file.query.get('format')).toBe('csv');
     expect(file.query.get('from')).toBe(asked.query.get('from'));
+    // The PDF comes from the same route, written in the screen's language.
+    await user.click(within(card).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/vendor-portal/statement/export')).toHaveLength(2));
+    const pdf = api.calls.filter((c) => c.path === '/vendor-portal/statement/export')[1]!;
+    expect(pdf.query.get('format')).toBe('pdf');
+    expect(pdf.query.get('language')).toBe('en');
 
     // A range that ends before it starts is refused before anything is asked.
     const to = within(card).getByLabelText('To');
@@ -241,7 +247,7 @@ describe('the vendor dashboard: statement', () => {
     expect(await within(card).findByText(/on or after/i)).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Download CSV' })).toHaveProperty('disabled', true);
 
-    await user.click(within(card).getByRole('button', { name: 'Print / Save as PDF' }));
+    await user.click(within(card).getByRole('button', { name: 'Print' }));
     const print = await screen.findByRole('dialog', { name: 'Print statement' });
     expect(within(print).getByTestId('print-statement').textContent).toContain('Falafel Corner');
   });

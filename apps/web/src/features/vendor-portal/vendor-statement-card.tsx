@@ -23,7 +23,12 @@ export function VendorStatementCard() {
           <p className="text-xs text-muted-foreground">{t('vendorDashboard.statement.hint')}</p>
         </div>
       )}
-      <StatementPanel range={range} statement={statement} download={() => downloadOwnStatement(range.from, range.to)} showTitle={false} />
+      <StatementPanel
+        range={range}
+        statement={statement}
+        download={(file) => downloadOwnStatement(range.from, range.to, file)}
+        showTitle={false}
+      />
     </Card>
   );
 }

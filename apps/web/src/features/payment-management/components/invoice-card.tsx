@@ -6,8 +6,9 @@ import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/ui
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatDay } from '../format';
 import { formatMoney } from '../money';
-import { useInvoice, type Invoice, type InvoiceAllocation, type InvoiceDetail } from '../payment-management-api';
+import { downloadInvoicePdf, useInvoice, type Invoice, type InvoiceAllocation, type InvoiceDetail } from '../payment-management-api';
 import { InvoiceHistory, InvoiceLines, InvoicePayments, InvoiceRefundsAndAdjustments } from './invoice-parts';
+import { DownloadPdfButton } from './download-pdf-button';
 import { InvoiceStateBadge } from './invoice-state-badge';
 
 /** What the page does when an action of a card is chosen: it opens the matching dialog. */
@@ -80,6 +81,7 @@ export function InvoiceCard({ summary, actions }: { summary: Invoice; actions: I
             <Printer className="size-4" aria-hidden />
             {t('pay.print.invoice')}
           </Button>
+          <DownloadPdfButton download={(language) => downloadInvoicePdf(cur.id, language)} />
           {cur.status !== 'draft' && (
             <Button size="sm" variant="outline" onClick={() => actions.onEmail(cur)}>
               <Mail className="size-4" aria-hidden />

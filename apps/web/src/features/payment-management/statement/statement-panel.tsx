@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Download, Printer } from 'lucide-react';
+import { Download, FileDown, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +9,7 @@ import { useI18n } from '../../../app/i18n/i18n-provider';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDay, today } from '../format';
 import { formatMoney } from '../money';
-import type { VendorStatement } from '../payment-management-api';
+import type { StatementFile, VendorStatement } from '../payment-management-api';
 import { PrintDialog } from '../print/print-dialog';
 
 // On a phone the memo moves under the entry and the running balance under the amount, so the table fits the
@@ -37,8 +37,8 @@ export function useStatementRange(): StatementRange {
 
 /**
  * A vendor's statement for a date range: the balance before it, every ledger entry in it with the running
- * balance, and the balance at its end (> 0: the vendor owes the market). CSV from the server; the PDF is the
- * browser's "Save as PDF" of the print view. The caller loads the statement and the file (staff by vendor id, the
+ * balance, and the balance at its end (> 0: the vendor owes the market). CSV and PDF (in the screen's language)
+ * from the server; the print view prints it. The caller loads the statement and the file (staff by vendor id, the
  * vendor portal its own), so both read the same table.
  */
 export function StatementPanel({
@@ -49,7 +49,7 @@ export function StatementPanel({
 }: {
   range: StatementRange;
   statement: UseQueryResult<VendorStatement>;
-  download: () => Promise<void>;
+  download: (file: StatementFile) => Promise<void>;
   /** Off where the page already names the statement (a card's heading). */
   showTitle?: boolean;
 }) {
@@ -60,10 +60,10 @@ export function StatementPanel({
   const s = statement.data;
   const money = (n: number) => formatMoney(n, s?.currency, language);
 
-  const csv = async () => {
+  const save = async (format: StatementFile['format']) => {
     setDownloading(true);
     try {
-      await download();
+      await download({ format, language });
     } catch (e) {
       toast.error(t('pay.statement.downloadFailed'), { description: errorMessage(t, e) });
     } finally {
@@ -86,9 +86,13 @@ export function StatementPanel({
       <div className="flex flex-wrap items-end gap-3">
         <TextField label={t('pay.statement.from')} type="date" value={from} onValueChange={setFrom} className="w-40" />
         <TextField label={t('pay.statement.to')} type="date" value={to} onValueChange={setTo} className="w-40" error={rangeError} />
-        <Button variant="outline" size="sm" onClick={() => void csv()} disabled={downloading || !!rangeError}>
+        <Button variant="outline" size="sm" onClick={() => void save('csv')} disabled={downloading || !!rangeError}>
           <Download className="size-3.5" aria-hidden />
           {t('pay.statement.csv')}
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => void save('pdf')} disabled={downloading || !!rangeError}>
+          <FileDown className="size-3.5" aria-hidden />
+          {t('pay.statement.pdf')}
         </Button>
         <Button variant="outline" size="sm" onClick={() => setPrinting(true)} disabled={!s}>
           <Printer className="size-3.5" aria-hidden />

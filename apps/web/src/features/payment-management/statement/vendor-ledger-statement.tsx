@@ -5,5 +5,7 @@ import { StatementPanel, useStatementRange } from './statement-panel';
 export default function VendorLedgerStatement({ vendorId }: { vendorId: string }) {
   const range = useStatementRange();
   const statement = useVendorStatement(vendorId, range.error ? '' : range.from, range.error ? '' : range.to);
-  return <StatementPanel range={range} statement={statement} download={() => downloadStatement(vendorId, range.from, range.to)} />;
+  return (
+    <StatementPanel range={range} statement={statement} download={(file) => downloadStatement(vendorId, range.from, range.to, file)} />
+  );
 }
