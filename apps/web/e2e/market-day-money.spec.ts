@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { createVendorAccount } from './application-helpers';
 import { expect, SUPER_ADMIN, test } from './fixtures';
@@ -143,6 +144,12 @@ test('three vendors booked for a Saturday; a cancelled slot goes to the waitlist
   await expect(receipt).toHaveAttribute('dir', 'rtl');
   await expect(receipt).toContainText('إيصال');
   await page.keyboard.press('Escape');
+  // The invoice as a PDF, written by the server.
+  const saving = page.waitForEvent('download');
+  await payments.getByRole('button', { name: 'Download PDF' }).first().click();
+  const pdf = await saving;
+  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
 
   // Check-in on the day, at phone width: the paid vendor is checked in.
   await page.setViewportSize({ width: 375, height: 800 });
