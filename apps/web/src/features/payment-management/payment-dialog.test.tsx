@@ -5,50 +5,29 @@ import { describe, expect, it } from 'vitest';
 import { stubApi, type ApiCall } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { PaymentDialog } from './components/payment-dialog';
+import { invoiceDetail, STAMP, VENDOR } from './payment-management.test-fixtures';
 
 // The payment dialog against contract-shaped answers. The point: one opening of the dialog is one payment, so
 // every attempt it makes (a retry after a failed answer, a double click) carries the same Idempotency-Key,
 // and the amounts typed in the major unit reach the server as exact minor units of a 3-digit currency.
 
-const STAMP = '2026-03-01T09:00:00.000Z';
-const VENDOR = '5a0c7d3e-1b2f-4c8a-9d6e-0f1a2b3c4d5e';
 const INV_A = '6b1d8e4f-2c3a-4d9b-8e7f-1a2b3c4d5e6f';
 const INV_B = '7c2e9f5a-3d4b-4eac-9f8a-2b3c4d5e6f70';
 const PAYMENT = '8d3fa06b-4e5c-4fbd-8a9b-3c4d5e6f7081';
 
 const invoice = (id: string, number: string, balance: number, dueDate: string) =>
-  paymentManagementRoutes.getInvoice.response.parse({
+  invoiceDetail({
     id,
     number,
     vendorId: VENDOR,
-    vendorName: 'Falafel Corner',
     assignmentId: null,
     marketDayId: null,
     marketDate: null,
-    kind: 'full',
-    status: 'issued',
-    state: 'issued',
     currency: 'KWD',
-    issueDate: '2026-03-01',
     dueDate,
-    notes: null,
-    statusReason: null,
     total: balance,
     charged: balance,
-    paid: 0,
-    refunded: 0,
-    waived: 0,
-    credited: 0,
     balance,
-    issuedAt: STAMP,
-    createdAt: STAMP,
-    updatedAt: STAMP,
-    lines: [],
-    allocations: [],
-    refunds: [],
-    adjustments: [],
-    ledger: [],
-    history: [],
   });
 
 const A = invoice(INV_A, 'INV-0001', 12500, '2026-03-10');

@@ -1,4 +1,4 @@
-import { paymentManagementRoutes } from '@market/contracts';
+import { marketAssignmentsRoutes, paymentManagementRoutes } from '@market/contracts';
 
 // Contract-shaped answers for the payment management component tests: each parsed by the route's response schema,
 // so a fixture that no longer matches the contract fails where it is made.
@@ -92,5 +92,43 @@ export const assignmentFees = (over: Fields = {}) =>
     declaredSalesByName: null,
     salesShareInvoiced: false,
     salesShare: null,
+    ...over,
+  });
+
+/** The booking the payment page is for (slot A3 at Harbour Square on 14 March); `over` changes any field. */
+export const assignmentDetail = (over: Fields = {}) =>
+  marketAssignmentsRoutes.getAssignment.response.parse({
+    id: ASSIGNMENT,
+    marketDayId: DAY,
+    date: '2026-03-14',
+    dayStatus: 'published',
+    locationId: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+    locationNameEn: 'Harbour Square',
+    locationNameAr: 'ساحة الميناء',
+    slotId: '3d4e5f6a-7b8c-4d9e-8f1a-2b3c4d5e6f70',
+    slotCode: 'A3',
+    vendorId: VENDOR,
+    vendorName: 'Falafel Corner',
+    categoryId: '4e5f6a7b-8c9d-4e0f-9a2b-3c4d5e6f7081',
+    categoryNameEn: 'Street food',
+    categoryNameAr: 'طعام الشارع',
+    categoryColour: '#f97316',
+    requestId: null,
+    status: 'confirmed',
+    statusReason: null,
+    locked: false,
+    termId: null,
+    checkedInAt: null,
+    createdAt: STAMP,
+    updatedAt: STAMP,
+    setupTime: '07:00',
+    openTime: '09:00',
+    closeTime: '14:00',
+    slotZone: 'North',
+    slotWidthM: 3,
+    slotDepthM: 3,
+    slotPower: 'single_phase',
+    vendorEmail: null,
+    acceptedAt: STAMP,
     ...over,
   });
