@@ -7,6 +7,7 @@ import {
   type KeyboardCoordinateGetter,
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
+import { createContext } from 'react';
 import type { DragItem, DropTarget } from './board-model';
 
 /**
@@ -32,6 +33,9 @@ export interface KeyboardNav {
 export function newKeyboardNav(): KeyboardNav {
   return { keyboard: false, row: null, target: null, freeRows: () => [], idOf: () => '', reveal: () => {} };
 }
+
+/** The day of the card being held (a request or a booking), or null: only that day's free cells take drops. */
+export const HeldDayContext = createContext<string | null>(null);
 
 const itemOf = (data: { current?: unknown } | undefined) => data?.current as DragItem | undefined;
 const targetOf = (data: { current?: unknown } | undefined) => data?.current as DropTarget | undefined;

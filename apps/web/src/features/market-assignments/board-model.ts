@@ -39,12 +39,17 @@ export const cellId = (dayId: string, slotId: string) => `${dayId}:${slotId}`;
 const natural = new Intl.Collator('en', { numeric: true });
 const bySlot = (a: BoardSlot, b: BoardSlot) => natural.compare(a.zone, b.zone) || natural.compare(a.code, b.code);
 
-const sameItems = <T>(a: readonly T[] | undefined, b: readonly T[]) => !!a && a.length === b.length && a.every((x, i) => x === b[i]);
+const sameItems = <T>(a: readonly T[] | undefined, b: readonly T[]) => {
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
 
 /**
  * Indexes a board answer for the grid. Rows whose slot and cells did not change keep their previous
  * objects (the query keeps unchanged cells identical), so after a drop or a refetch only the rows that
- * changed render again.
+ * changed render again. Bookings and absences are placed by slot and day position in one pass each (no
+ * key per slot and day: 300 slots x 12 days would be 7,200 strings built and looked up on every answer).
  */
 export function useBoardIndex(board: Board | undefined): BoardIndex | null {
   const previous = useRef<{ columns: BoardColumn[]; rows: Map<string, BoardRow> }>({ columns: [], rows: new Map() });
@@ -58,27 +63,36 @@ export function useBoardIndex(board: Board | undefined): BoardIndex | null {
       open: d.status === 'draft' || d.status === 'published',
     }));
     const columns = sameColumns(previous.current.columns, nextColumns) ? previous.current.columns : nextColumns;
+    const position = new Map(columns.map((c, i) => [c.id, i]));
+    const none: undefined[] = columns.map(() => undefined);
 
-    const held = new Map<string, BoardCell>();
-    for (const cell of board.cells) if (isHolding(cell)) held.set(cellId(cell.dayId, cell.slotId), cell);
-    // The latest absence of a slot and day comes first; one that a booking (even a drop in flight) replaced
-    // does not show.
-    const absent = new Map<string, BoardAbsence>();
+    // Per slot, its holding booking of each day; then the latest absence of a slot and day (the answer lists
+    // it first) where nobody holds the slot, not even a drop in flight.
+    const held = new Map<string, (BoardCell | undefined)[]>();
+    for (const cell of board.cells) {
+      const i = position.get(cell.dayId);
+      if (i === undefined || !isHolding(cell)) continue;
+      let line = held.get(cell.slotId);
+      if (!line) held.set(cell.slotId, (line = [...none]));
+      line[i] = cell;
+    }
+    const absent = new Map<string, (BoardAbsence | undefined)[]>();
     for (const x of board.absences) {
-      const key = cellId(x.dayId, x.slotId);
-      if (!held.has(key) && !absent.has(key)) absent.set(key, x);
+      const i = position.get(x.dayId);
+      if (i === undefined || held.get(x.slotId)?.[i]) continue;
+      let line = absent.get(x.slotId);
+      if (!line) absent.set(x.slotId, (line = [...none]));
+      line[i] ??= x;
     }
 
     const slots = [...board.slots].sort(bySlot);
     const rowsBefore = previous.current.rows;
     const rowsNow = new Map<string, BoardRow>();
-    const freeRowsByDay = new Map<string, number[]>(columns.map((c) => [c.id, []]));
+    const free: number[][] = columns.map(() => []);
     const rows = slots.map((slot, index) => {
-      const cells = columns.map((c) => held.get(cellId(c.id, slot.id)));
-      const absences = columns.map((c) => absent.get(cellId(c.id, slot.id)));
-      columns.forEach((c, i) => {
-        if (c.open && slot.status === 'open' && !isHolding(cells[i])) freeRowsByDay.get(c.id)!.push(index);
-      });
+      const cells = held.get(slot.id) ?? none;
+      const absences = absent.get(slot.id) ?? none;
+      if (slot.status === 'open') for (let i = 0; i < columns.length; i++) if (columns[i]!.open && !cells[i]) free[i]!.push(index);
       const before = rowsBefore.get(slot.id);
       const same = before && before.slot === slot && sameItems(before.cells, cells) && sameItems(before.absences, absences);
       const row = same ? before : { slot, cells, absences };
@@ -86,6 +100,7 @@ export function useBoardIndex(board: Board | undefined): BoardIndex | null {
       return row;
     });
     previous.current = { columns, rows: rowsNow };
+    const freeRowsByDay = new Map(columns.map((c, i) => [c.id, free[i]!]));
 
     const requestsByDay = new Map<string, BoardRequest[]>();
     for (const q of board.requests) {

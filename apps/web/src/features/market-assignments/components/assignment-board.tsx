@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ListState } from '../../../components/ui/list-state';
 import { useI18n } from '../../../app/i18n/i18n-provider';
@@ -51,7 +51,12 @@ export function AssignmentBoard() {
     () => marketAssignmentKeys.board(locationId ?? '', shown?.from ?? '', shown?.to ?? ''),
     [locationId, shown?.from, shown?.to],
   );
-  const index = useBoardIndex(board.data);
+  // A board answer is rendered in the background, in slices that leave the page free to answer between them
+  // (a 300 x 12 board's first render was the page's longest task, P14). Meanwhile the previous answer of the
+  // same board stays; another board's (a location or range before) does not show.
+  const deferred = useDeferredValue(useMemo(() => ({ key: boardKey, data: board.data }), [boardKey, board.data]));
+  const data = deferred.key === boardKey ? deferred.data : undefined;
+  const index = useBoardIndex(data);
   const nav = useRef(newKeyboardNav());
 
   const [chosenDay, setChosenDay] = useState<string | null>(null);
@@ -77,7 +82,7 @@ export function AssignmentBoard() {
     setTyped(null);
     setChosenDay(null);
   };
-  const loading = locations.isPending || (!!locationId && (next.isPending || (!!shown && board.isPending)));
+  const loading = locations.isPending || (!!locationId && (next.isPending || (!!shown && board.isPending))) || (!!board.data && !data);
   const error = locations.error ?? next.error ?? board.error;
   const retry = () => void (locations.error ? locations.refetch() : next.error ? next.refetch() : board.refetch());
 
@@ -108,7 +113,7 @@ export function AssignmentBoard() {
           </>
         }
       />
-      {board.isSuccess && index && !error && (
+      {data && index && !error && (
         <>
           {index.rows.length === 0 && (
             <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground" data-testid="board-empty">
@@ -127,7 +132,7 @@ export function AssignmentBoard() {
             <BoardActionsProvider boardKey={boardKey}>
               <BoardDnd index={index} boardKey={boardKey} nav={nav}>
                 <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
-                  <BoardGrid index={index} days={board.data.days} selectedDay={selected.id} onSelectDay={setChosenDay} nav={nav} />
+                  <BoardGrid index={index} days={data.days} selectedDay={selected.id} onSelectDay={setChosenDay} nav={nav} />
                   <div className="flex flex-col gap-4">
                     {selected.open && (
                       <Button variant="outline" onClick={() => setAllocating(true)} data-testid="allocate-open">

@@ -1,22 +1,12 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import type { AssignmentAbsenceStatus, AssignmentInvoiceState } from '@market/contracts/plain';
-import {
-  BadgeMinus,
-  CalendarCheck,
-  CalendarX,
-  CircleCheck,
-  CircleDollarSign,
-  FileMinus,
-  Lock,
-  TriangleAlert,
-  UserCheck,
-  UserX,
-} from 'lucide-react';
-import { memo, useMemo, type ComponentType } from 'react';
+import { memo, useContext, useMemo } from 'react';
 import { cn } from '../../../lib/cn';
+import { HeldDayContext } from '../board-dnd';
 import { cellId, type BoardColumn, type DragItem, type DropTarget } from '../board-model';
 import type { CellLabels } from '../board-labels';
 import { optimisticCells, type BoardAbsence, type BoardCell, type BoardSlot } from '../market-assignments-api';
+import { BoardIcon, type BoardIconName } from './board-icons';
 import { CellMenu } from './cell-menu';
 
 // Cells are the board's bulk (300 slots x 12 days): plain elements, one drag or drop hook at most, and the
@@ -24,30 +14,32 @@ import { CellMenu } from './cell-menu';
 
 export const cellBase = 'flex h-full min-w-0 items-stretch border-b border-e text-xs';
 
-const INVOICE: Record<AssignmentInvoiceState, { icon: ComponentType<{ className?: string }>; className: string }> = {
-  none: { icon: FileMinus, className: 'text-muted-foreground' },
-  unpaid: { icon: CircleDollarSign, className: 'text-amber-700 dark:text-amber-300' },
-  paid: { icon: CircleCheck, className: 'text-emerald-700 dark:text-emerald-300' },
-  overdue: { icon: TriangleAlert, className: 'font-semibold text-red-700 dark:text-red-300' },
-  waived: { icon: BadgeMinus, className: 'text-sky-700 dark:text-sky-300' },
+const INVOICE: Record<AssignmentInvoiceState, { icon: BoardIconName; className: string }> = {
+  none: { icon: 'file-minus', className: 'text-muted-foreground' },
+  unpaid: { icon: 'circle-dollar-sign', className: 'text-amber-700 dark:text-amber-300' },
+  paid: { icon: 'circle-check', className: 'text-emerald-700 dark:text-emerald-300' },
+  overdue: { icon: 'triangle-alert', className: 'font-semibold text-red-700 dark:text-red-300' },
+  waived: { icon: 'badge-minus', className: 'text-sky-700 dark:text-sky-300' },
 };
+const invoiceLine = Object.fromEntries(
+  Object.entries(INVOICE).map(([state, { className }]) => [state, cn('flex min-w-0 items-center gap-1 text-[11px]', className)]),
+) as Record<AssignmentInvoiceState, string>;
 
 /** Vendor, status, lock and invoice state: icon and words, never colour alone. */
 const CellFace = memo(function CellFace({ cell, labels }: { cell: BoardCell; labels: CellLabels }) {
   const invoice = INVOICE[cell.invoiceState];
-  const Icon = invoice.icon;
   return (
     <span className="flex min-w-0 flex-1 flex-col justify-center gap-0.5 px-1.5 text-start">
       <span className="flex min-w-0 items-center gap-1">
-        {cell.status === 'checked_in' && <UserCheck className="size-3 shrink-0 text-emerald-700 dark:text-emerald-300" aria-hidden />}
+        {cell.status === 'checked_in' && <BoardIcon name="user-check" className="size-3 shrink-0 text-emerald-700 dark:text-emerald-300" />}
         <span className="truncate font-medium">{cell.vendorName}</span>
-        {cell.locked && <Lock className="size-3 shrink-0" aria-label={labels.locked} />}
+        {cell.locked && <BoardIcon name="lock" className="size-3 shrink-0" label={labels.locked} />}
       </span>
       {cell.status === 'checked_in' ? (
         <span className="truncate text-[11px] text-muted-foreground">{labels.status[cell.status]}</span>
       ) : (
-        <span className={cn('flex min-w-0 items-center gap-1 text-[11px]', invoice.className)}>
-          <Icon className="size-3 shrink-0" aria-hidden />
+        <span className={invoiceLine[cell.invoiceState]}>
+          <BoardIcon name={invoice.icon} className="size-3 shrink-0" />
           <span className="truncate">{labels.invoice[cell.invoiceState]}</span>
         </span>
       )}
@@ -103,19 +95,18 @@ export const AssignedCell = memo(function AssignedCell({ cell, column, slot, row
   );
 });
 
-const ABSENCE_ICON: Record<AssignmentAbsenceStatus, ComponentType<{ className?: string }>> = {
-  absent_approved: CalendarCheck,
-  absent_unapproved: CalendarX,
-  no_show: UserX,
+const ABSENCE_ICON: Record<AssignmentAbsenceStatus, BoardIconName> = {
+  absent_approved: 'calendar-check',
+  absent_unapproved: 'calendar-x',
+  no_show: 'user-x',
 };
 
 /** Who was booked and why they are not there, muted: on an open day the slot itself reads as free. */
 function AbsenceFace({ absence, labels, free }: { absence: BoardAbsence; labels: CellLabels; free?: boolean }) {
-  const Icon = ABSENCE_ICON[absence.status];
   return (
     <span className="flex min-w-0 flex-1 flex-col justify-center gap-0.5 text-muted-foreground" data-absence={absence.status}>
       <span className="flex min-w-0 items-center gap-1">
-        <Icon className="size-3 shrink-0" aria-hidden />
+        <BoardIcon name={ABSENCE_ICON[absence.status]} className="size-3 shrink-0" />
         <span className="truncate">{absence.vendorName}</span>
       </span>
       <span className="truncate text-[11px]">
@@ -126,18 +117,36 @@ function AbsenceFace({ absence, labels, free }: { absence: BoardAbsence; labels:
   );
 }
 
+type FreeCellProps = CellProps & { absence: BoardAbsence | undefined };
+
 /**
- * A free slot of an open day: a drop target. Only the dragged card's own day takes drops (the collision
- * detection filters by day), so the cell needs no drag state of its own apart from "over".
+ * A free slot of an open day. Only the held card's own day takes drops, so only that day's free cells are
+ * drop targets, and only while the card is held: the other free cells are plain elements without a hook,
+ * which dnd-kit neither re-renders on every move of a card nor measures when one is picked up.
  */
-export const FreeCell = memo(function FreeCell({
-  column,
-  slot,
-  row,
-  labels,
-  dateLabel,
-  absence,
-}: CellProps & { absence: BoardAbsence | undefined }) {
+export const FreeCell = memo(function FreeCell(props: FreeCellProps) {
+  return useContext(HeldDayContext) === props.column.id ? <DropCell {...props} /> : <FreeCellView {...props} />;
+});
+
+const freeClass = cn(cellBase, 'items-center px-1.5');
+
+const FreeCellView = memo(function FreeCellView({ column, slot, labels, dateLabel, absence }: FreeCellProps) {
+  return (
+    <div
+      role="cell"
+      aria-label={labels.freeCell(slot.code, dateLabel, absence)}
+      data-day={column.id}
+      data-free=""
+      data-testid={`cell-${column.id}-${slot.id}`}
+      className={freeClass}
+    >
+      <FreeFace absence={absence} labels={labels} />
+    </div>
+  );
+});
+
+/** A free cell of the held card's day: a drop target, lit while the card is held and more while it is over it. */
+function DropCell({ column, slot, row, labels, dateLabel, absence }: FreeCellProps) {
   const data = useMemo<DropTarget>(
     () => ({ dayId: column.id, date: column.date, slotId: slot.id, slotCode: slot.code, row }),
     [column.id, column.date, slot.id, slot.code, row],
@@ -152,12 +161,16 @@ export const FreeCell = memo(function FreeCell({
       data-free=""
       data-over={isOver || undefined}
       data-testid={`cell-${column.id}-${slot.id}`}
-      className={cn(cellBase, 'items-center px-1.5 data-[over]:bg-primary/15 data-[over]:outline-2 data-[over]:outline-primary')}
+      className={cn(freeClass, 'bg-primary/7 data-[over]:bg-primary/15 data-[over]:outline-2 data-[over]:outline-primary')}
     >
-      {absence ? <AbsenceFace absence={absence} labels={labels} free /> : <span className="text-muted-foreground/70">{labels.free}</span>}
+      <FreeFace absence={absence} labels={labels} />
     </div>
   );
-});
+}
+
+function FreeFace({ absence, labels }: { absence: BoardAbsence | undefined; labels: CellLabels }) {
+  return absence ? <AbsenceFace absence={absence} labels={labels} free /> : <span className="text-muted-foreground/70">{labels.free}</span>;
+}
 
 /** A slot that takes no booking: blocked, or the day is cancelled or completed. */
 export const ClosedCell = memo(function ClosedCell({

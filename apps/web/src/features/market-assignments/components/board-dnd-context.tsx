@@ -15,7 +15,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-errors';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatLongDate } from '../board-dates';
-import { boardAnnouncements, boardCollisions, boardInstructions, keyboardGetter, type KeyboardNav } from '../board-dnd';
+import { boardAnnouncements, boardCollisions, boardInstructions, HeldDayContext, keyboardGetter, type KeyboardNav } from '../board-dnd';
 import { cellId, type BoardIndex, type DragItem, type DropTarget } from '../board-model';
 import { useAssign, useMove } from '../market-assignments-api';
 
@@ -94,11 +94,8 @@ export function BoardDnd({
       onDragEnd={onDragEnd}
       onDragCancel={reset}
     >
-      {/* The free cells of the held card's day light up; one rule instead of a prop on every cell. */}
-      {active && (
-        <style>{`[data-free][data-day="${active.dayId}"]{background-color:color-mix(in oklab,var(--color-primary) 7%,transparent)}`}</style>
-      )}
-      {children}
+      {/* The free cells of the held card's day become drop targets (and light up) while it is held. */}
+      <HeldDayContext.Provider value={active?.dayId ?? null}>{children}</HeldDayContext.Provider>
       <DragOverlay dropAnimation={null}>
         {active && (
           <div className="rounded-md border bg-card px-3 py-2 text-sm font-medium shadow-lg" data-testid="drag-overlay">

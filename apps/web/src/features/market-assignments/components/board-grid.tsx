@@ -1,22 +1,29 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type MutableRefObject } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import { formatNumber } from '../../../app/i18n/locale-format';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { cn } from '../../../lib/cn';
 import { formatDayMonth, formatLongDate, formatWeekday } from '../board-dates';
-import type { KeyboardNav } from '../board-dnd';
+import { HeldDayContext, type KeyboardNav } from '../board-dnd';
 import { cellLabels } from '../board-labels';
 import type { BoardIndex } from '../board-model';
 import type { BoardDay } from '../market-assignments-api';
 import { BoardRowView, ROW_HEIGHT } from './board-row';
 
-const SLOT_COLUMN = '8.5rem';
-const DAY_COLUMN = '9.5rem';
+const SLOT_REM = 8.5;
+const DAY_REM = 9.5;
+/** Rows and days mounted beyond each edge of the view, once the board has painted. */
+const OVERSCAN = 8;
+const DAY_OVERSCAN = 1;
+
+const rootFontPx = () => parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 
 /**
  * Days across, slots down. Only the rows in view (and a few around them) are mounted: 300 slots x 12 days
  * would otherwise be 3,600 cells with their drag and drop hooks, and dnd-kit copies its registry once per
- * registered target. In RTL the days run right to left by the grid's own direction.
+ * registered target. Of a mounted row, only the days in view (and one beside them, the tray's day and the held
+ * card's day) have their cells filled; the others are empty cells, so every row keeps its twelve cells and
+ * their order for screen readers. In RTL the days run right to left by the grid's own direction.
  */
 export function BoardGrid({
   index,
@@ -31,23 +38,66 @@ export function BoardGrid({
   onSelectDay: (dayId: string) => void;
   nav: MutableRefObject<KeyboardNav>;
 }) {
-  const { t, language } = useI18n();
+  const { t, language, direction } = useI18n();
+  const heldDay = useContext(HeldDayContext);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { columns, rows } = index;
+  // The cells in view come first, and the rows and days around them (for scrolling) in a later task, after the
+  // first paint: building and laying out every mounted cell in one task was the board's longest (P14).
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (settled) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setSettled(true)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [settled]);
+  const [rem] = useState(rootFontPx);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    overscan: settled ? OVERSCAN : 1,
     useFlushSync: false,
   });
+  const pinned = useMemo(
+    () => [selectedDay, heldDay].map((id) => columns.findIndex((c) => c.id === id)).filter((i) => i >= 0),
+    [columns, selectedDay, heldDay],
+  );
+  const withPinned = useCallback(
+    (range: Range) => [...new Set([...defaultRangeExtractor(range), ...pinned])].sort((a, b) => a - b),
+    [pinned],
+  );
+  const dayWindow = useVirtualizer({
+    horizontal: true,
+    isRtl: direction === 'rtl',
+    count: columns.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => DAY_REM * rem,
+    paddingStart: SLOT_REM * rem,
+    overscan: settled ? DAY_OVERSCAN : 0,
+    rangeExtractor: withPinned,
+    useFlushSync: false,
+  });
+  const shownDays = dayWindow
+    .getVirtualItems()
+    .map((v) => v.index)
+    .join();
+  const filled = useMemo(() => {
+    const shown = new Set(shownDays.split(',').map(Number));
+    return columns.map((_, i) => shown.has(i));
+  }, [columns, shownDays]);
   useEffect(() => {
     nav.current.reveal = (row) => virtualizer.scrollToIndex(row, { align: 'auto' });
   }, [nav, virtualizer]);
 
   const labels = useMemo(() => cellLabels(t), [t]);
   const dateLabels = useMemo(() => columns.map((c) => formatLongDate(c.date, language)), [columns, language]);
-  const template = `${SLOT_COLUMN} repeat(${columns.length}, ${DAY_COLUMN})`;
+  const template = `${SLOT_REM}rem repeat(${columns.length}, ${DAY_REM}rem)`;
   const counts = useMemo(() => new Map(days.map((d) => [d.id, d])), [days]);
   const metres = (n: number) => formatNumber(n, language, { maximumFractionDigits: 1 });
 
@@ -108,6 +158,7 @@ export function BoardGrid({
                 index={v.index}
                 start={v.start}
                 columns={columns}
+                filled={filled}
                 dateLabels={dateLabels}
                 labels={labels}
                 template={template}

@@ -1,19 +1,21 @@
 import { memo } from 'react';
 import { isHolding, type BoardColumn, type BoardRow } from '../board-model';
 import type { CellLabels } from '../board-labels';
-import { AssignedCell, ClosedCell, FreeCell } from './board-cell';
+import { AssignedCell, cellBase, ClosedCell, FreeCell } from './board-cell';
 
 export const ROW_HEIGHT = 52;
 
 /**
  * One slot across the days. Memoised on its row object, which the board index keeps while the slot's
- * bookings do not change, so a drop re-renders the one or two rows it touched.
+ * bookings do not change, so a drop re-renders the one or two rows it touched; scrolling the days aside
+ * re-renders the mounted rows, whose filled cells are memoised too.
  */
 export const BoardRowView = memo(function BoardRowView({
   row,
   index,
   start,
   columns,
+  filled,
   dateLabels,
   labels,
   template,
@@ -23,6 +25,8 @@ export const BoardRowView = memo(function BoardRowView({
   index: number;
   start: number;
   columns: BoardColumn[];
+  /** Per day, whether its cell shows its contents (the days in view and beside them) or stays empty. */
+  filled: readonly boolean[];
   dateLabels: string[];
   labels: CellLabels;
   template: string;
@@ -45,6 +49,7 @@ export const BoardRowView = memo(function BoardRowView({
         <span className="truncate text-muted-foreground">{[slot.zone, sizeLabel].filter(Boolean).join(' · ')}</span>
       </div>
       {columns.map((column, i) => {
+        if (!filled[i]) return <div key={column.id} role="cell" className={cellBase} />;
         const cell = cells[i];
         const common = { column, slot, row: index, labels, dateLabel: dateLabels[i]! };
         if (isHolding(cell)) return <AssignedCell key={column.id} cell={cell} {...common} />;

@@ -1,5 +1,5 @@
 import { ASSIGNMENT_RELEASE_STATUSES, type AssignmentReleaseStatus } from '@market/contracts/plain';
-import { Ellipsis, Lock, LockOpen, Receipt } from 'lucide-react';
+import { Lock, LockOpen, Receipt } from 'lucide-react';
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../../../components/ui/menu';
@@ -7,6 +7,7 @@ import { useT } from '../../../app/i18n/i18n-provider';
 import { isHolding } from '../board-model';
 import { useBoardActions, type CellLabels } from '../board-labels';
 import type { BoardCell } from '../market-assignments-api';
+import { BoardIcon } from './board-icons';
 
 /** A checked-in vendor can still be cancelled; the absences and no-show are for a booking not yet used. */
 const releasesFor = (cell: BoardCell): readonly AssignmentReleaseStatus[] =>
@@ -47,14 +48,14 @@ export const CellMenu = memo(function CellMenu({ cell, labels }: { cell: BoardCe
           arm();
         }}
       >
-        <Ellipsis className="size-3.5" aria-hidden />
+        <BoardIcon name="ellipsis" className="size-3.5" />
       </button>
     );
   return (
     <Menu open={open} onOpenChange={setOpen}>
       <MenuTrigger asChild>
         <button type="button" aria-label={label} className={triggerClass}>
-          <Ellipsis className="size-3.5" aria-hidden />
+          <BoardIcon name="ellipsis" className="size-3.5" />
         </button>
       </MenuTrigger>
       {open && <CellMenuItems cell={cell} />}
