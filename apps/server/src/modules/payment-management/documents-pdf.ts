@@ -17,20 +17,34 @@ export interface PdfContext {
 
 const locale = (language: string) => `${language}-u-nu-latn`;
 
+// Intl formatters are costly to build and a statement formats every entry twice: one per language, currency and digits.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = formatters.get(key) as T | undefined;
+  if (!f) formatters.set(key, (f = make()));
+  return f;
+}
+
 /** An amount in minor units as the language writes money. */
 export function moneyText(minor: number, currency: string | null, language: string, digits: number | null = null): string {
   if (!currency) return String(minor);
-  const usual = new Intl.NumberFormat(locale(language), { style: 'currency', currency });
+  const usual = cached(`n|${language}|${currency}`, () => new Intl.NumberFormat(locale(language), { style: 'currency', currency }));
   const d = digits ?? usual.resolvedOptions().maximumFractionDigits ?? 2;
   const f =
     digits === null
       ? usual
-      : new Intl.NumberFormat(locale(language), { style: 'currency', currency, minimumFractionDigits: d, maximumFractionDigits: d });
+      : cached(
+          `n|${language}|${currency}|${d}`,
+          () =>
+            new Intl.NumberFormat(locale(language), { style: 'currency', currency, minimumFractionDigits: d, maximumFractionDigits: d }),
+        );
   return f.format(minor / 10 ** d);
 }
 
 export const dayText = (day: string, language: string) =>
-  new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
+  cached(`d|${language}`, () => new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeZone: 'UTC' })).format(
+    new Date(`${day.slice(0, 10)}T00:00:00Z`),
+  );
 
 /** A table column: where it starts from the start side, how wide, and the text's side. */
 interface Column {
