@@ -41,6 +41,10 @@ export const boardSlotSchema = z.object({
   status: z.enum(SLOT_STATUSES),
   categoryId: z.uuid().nullable(),
   categoryColour: z.string().nullable(),
+  /** Where the slot lies on the location's plan (metres; null while it is not placed), for the plan view of a day. */
+  planX: z.number().nullable(),
+  planY: z.number().nullable(),
+  planRotation: z.number().int(),
 });
 /** A holding booking (confirmed or checked in) of one slot on one day. */
 export const boardCellSchema = z.object({

@@ -59,9 +59,13 @@ export function boardSlots(db: DbOrTx, b: BoardRange) {
     status: string;
     category_id: string | null;
     colour: string | null;
+    plan_x: string | null;
+    plan_y: string | null;
+    plan_rotation: number | null;
   }>(
     db,
-    sql`select s.id, s.code, s.zone, s.width_m, s.depth_m, s.power, s.status, s.category_id, c.colour
+    sql`select s.id, s.code, s.zone, s.width_m, s.depth_m, s.power, s.status, s.category_id, c.colour,
+      s.plan_x, s.plan_y, s.plan_rotation
     from market_locations l
     left join market_slots s on s.location_id = l.id and s.org_id = l.org_id
     left join market_categories c on c.id = s.category_id

@@ -19,7 +19,16 @@ const book = async (dayId: string, slotId: string, categoryId?: string) => (awai
 describe(`the board and category gaps (${driver})`, () => {
   it('answers days with free slots and request counts, slots, bookings with invoice state, and requests to place', async () => {
     const extra = [];
-    for (let i = 1; i <= 5; i++) extra.push(await createSlot(t.app, a.org.id, { code: `C${i}`, zone: 'C', locationId: a.location.id }));
+    // C1 stands elsewhere on the location's plan (the plan view of a day draws each slot where it stands).
+    for (let i = 1; i <= 5; i++)
+      extra.push(
+        await createSlot(t.app, a.org.id, {
+          code: `C${i}`,
+          zone: 'C',
+          locationId: a.location.id,
+          ...(i === 1 ? { planX: 4.5, planY: 2 } : {}),
+        }),
+      );
     const d1 = await a.day(ahead(50));
     const d2 = await a.day(ahead(51));
     const outside = await a.day(ahead(90));
@@ -85,7 +94,11 @@ describe(`the board and category gaps (${driver})`, () => {
       status: 'open',
       widthM: 3,
       power: 'none',
+      planX: 0,
+      planY: 0,
+      planRotation: 0,
     });
+    expect(board.slots.find((s: { code: string }) => s.code === 'C1')).toMatchObject({ planX: 4.5, planY: 2, planRotation: 0 });
     const stateOf = new Map(board.cells.map((c: { assignmentId: string; invoiceState: string }) => [c.assignmentId, c.invoiceState]));
     expect(cells.map((c) => stateOf.get(c.id))).toEqual(['none', 'unpaid', 'unpaid', 'overdue', 'paid', 'waived', 'none']);
     expect(board.cells).toHaveLength(8);

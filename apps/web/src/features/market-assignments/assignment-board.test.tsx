@@ -66,7 +66,7 @@ const marketDay = (id: string, date: string) =>
     updatedAt: STAMP,
   });
 
-const slot = (id: string, code: string) => ({
+const slot = (id: string, code: string, planX: number | null = null) => ({
   id,
   code,
   zone: 'North',
@@ -76,6 +76,9 @@ const slot = (id: string, code: string) => ({
   status: 'open',
   categoryId: null,
   categoryColour: null,
+  planX,
+  planY: planX === null ? null : 2,
+  planRotation: 0,
 });
 
 const request = (id: string, vendorName: string, status: 'accepted' | 'pending') => ({
@@ -100,7 +103,7 @@ const boardAnswer = (absences: Absence[] = []) =>
       { id: DAY1, date: '2025-11-22', status: 'published', freeSlots: 2, pendingRequests: 1, acceptedUnassigned: 1 },
       { id: DAY2, date: '2025-11-29', status: 'published', freeSlots: 3, pendingRequests: 0, acceptedUnassigned: 0 },
     ],
-    slots: [slot(A3, 'A3'), slot(A1, 'A1'), slot(A2, 'A2')],
+    slots: [slot(A3, 'A3'), slot(A1, 'A1', 2), slot(A2, 'A2', 6)],
     cells: [
       {
         dayId: DAY1,
@@ -283,6 +286,35 @@ describe('assignment board', () => {
     expect(liveRegion().textContent).not.toMatch(/[A-Za-z]{4,} is over/);
     expect(screen.getByText('متأخرة')).toBeTruthy();
     expect(cell(DAY1, A3).getAttribute('aria-label')).toMatch(/متاح؛ كان محجوزًا لـ Fig Stand: غياب بدون عذر$/);
+  });
+
+  it("shows a day on the location's plan: who holds each placed slot, its invoice state and payment page", async () => {
+    serve(() => ({ status: 201, body: {} }), [{ slotId: A2, vendorName: 'Fig Stand', status: 'no_show' }]);
+    const { user } = await render();
+    await screen.findByTestId('assignment-board-grid');
+    await user.click(screen.getByRole('button', { name: 'Plan of a day' }));
+    const plan = await screen.findByTestId('board-day-plan');
+    expect(screen.queryByTestId('assignment-board-grid')).toBeNull();
+    // A1 and A2 stand on the plan; A3 is not placed and is counted.
+    const a1 = within(plan).getByRole('img', { name: /^Olive Grove, slot A1, / });
+    expect(a1.getAttribute('aria-label')).toMatch(/Overdue/);
+    expect(a1.querySelector('rect')!.getAttribute('fill')).toBe('#16a34a');
+    const a2 = within(plan).getByRole('img', { name: /^Slot A2, .+: free; Fig Stand was booked: No-show$/ });
+    expect(a2.querySelector('rect')!.getAttribute('fill')).toBe('#ffffff');
+    expect(within(plan).queryByRole('img', { name: /^Slot A3/ })).toBeNull();
+    expect(within(plan).getByText('Slots not on the plan yet: 1')).toBeTruthy();
+    const bookings = within(plan).getByTestId('board-plan-bookings');
+    expect(within(bookings).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(bookings).getByRole('link', { name: 'Payments of Olive Grove, slot A1' }).getAttribute('href')).toBe(
+      '/payment-management/' + uuid(51),
+    );
+    // The second day has no booking: every placed slot is free.
+    await user.click(within(screen.getByRole('group', { name: 'Market day shown on the plan' })).getAllByRole('button')[1]!);
+    await waitFor(() => expect(within(plan).getByText('No slot is booked this day.')).toBeTruthy());
+    expect(within(plan).getByRole('img', { name: /^Slot A1, .+: free$/ })).toBeTruthy();
+    // Back to the grid.
+    await user.click(screen.getByRole('button', { name: 'Days and slots' }));
+    expect(await screen.findByTestId('assignment-board-grid')).toBeTruthy();
   });
 
   it('is the "Board" tab of the market days page', async () => {

@@ -14,7 +14,10 @@ import { CategoryGapsPanel } from './category-gaps-panel';
 import { DayTray } from './day-tray';
 import { WaitlistPanel } from '../waitlist-panel';
 import { AllocationDialog } from '../allocation-dialog';
-import { Wand2 } from 'lucide-react';
+import { LayoutGrid, Map as MapIcon, Wand2 } from 'lucide-react';
+import { BoardDayPlan } from './board-day-plan';
+import { formatDayMonth, formatWeekday } from '../board-dates';
+import { cn } from '../../../lib/cn';
 import { Button } from '../../../components/ui/button';
 
 const NO_REQUESTS: never[] = [];
@@ -61,6 +64,8 @@ export function AssignmentBoard() {
 
   const [chosenDay, setChosenDay] = useState<string | null>(null);
   const [allocating, setAllocating] = useState(false);
+  const [layout, setLayout] = useState<'grid' | 'plan'>('grid');
+  const location = all.find((l) => l.id === locationId);
   const columns = index?.columns ?? [];
   const selected = columns.find((c) => c.id === chosenDay) ?? columns[0] ?? null;
   const selectedDate = selected ? formatLongDate(selected.date, language) : '';
@@ -132,7 +137,47 @@ export function AssignmentBoard() {
             <BoardActionsProvider boardKey={boardKey}>
               <BoardDnd index={index} boardKey={boardKey} nav={nav}>
                 <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
-                  <BoardGrid index={index} days={data.days} selectedDay={selected.id} onSelectDay={setChosenDay} nav={nav} />
+                  <div className="flex min-w-0 flex-col gap-3">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <div role="group" aria-label={t('marketAssignments.layout.label')} className="flex rounded-md border p-0.5">
+                        {(['grid', 'plan'] as const).map((l) => (
+                          <Button
+                            key={l}
+                            size="sm"
+                            variant={layout === l ? 'default' : 'ghost'}
+                            aria-pressed={layout === l}
+                            onClick={() => setLayout(l)}
+                            data-testid={`board-layout-${l}`}
+                          >
+                            {l === 'grid' ? <LayoutGrid className="size-4" aria-hidden /> : <MapIcon className="size-4" aria-hidden />}
+                            {t(`marketAssignments.layout.${l}`)}
+                          </Button>
+                        ))}
+                      </div>
+                      {layout === 'plan' && (
+                        <div role="group" aria-label={t('marketAssignments.plan.days')} className="flex flex-wrap gap-1">
+                          {data.days.map((d) => (
+                            <Button
+                              key={d.id}
+                              size="sm"
+                              variant="outline"
+                              aria-pressed={d.id === selected.id}
+                              className={cn(d.id === selected.id && 'bg-accent')}
+                              onClick={() => setChosenDay(d.id)}
+                              title={t('marketAssignments.board.free', { count: d.freeSlots })}
+                            >
+                              {formatWeekday(d.date, language)} {formatDayMonth(d.date, language)}
+                            </Button>
+                          ))}
+                        </div>
+                      )}
+                    </div>
+                    {layout === 'grid' || !location ? (
+                      <BoardGrid index={index} days={data.days} selectedDay={selected.id} onSelectDay={setChosenDay} nav={nav} />
+                    ) : (
+                      <BoardDayPlan index={index} column={selected} dateLabel={selectedDate} location={location} />
+                    )}
+                  </div>
                   <div className="flex flex-col gap-4">
                     {selected.open && (
                       <Button variant="outline" onClick={() => setAllocating(true)} data-testid="allocate-open">
