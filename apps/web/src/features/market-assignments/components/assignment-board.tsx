@@ -17,7 +17,6 @@ import { AllocationDialog } from '../allocation-dialog';
 import { LayoutGrid, Map as MapIcon, Wand2 } from 'lucide-react';
 import { BoardDayPlan } from './board-day-plan';
 import { formatDayMonth, formatWeekday } from '../board-dates';
-import { cn } from '../../../lib/cn';
 import { Button } from '../../../components/ui/button';
 
 const NO_REQUESTS: never[] = [];
@@ -160,9 +159,8 @@ export function AssignmentBoard() {
                             <Button
                               key={d.id}
                               size="sm"
-                              variant="outline"
+                              variant={d.id === selected.id ? 'default' : 'outline'}
                               aria-pressed={d.id === selected.id}
-                              className={cn(d.id === selected.id && 'bg-accent')}
                               onClick={() => setChosenDay(d.id)}
                               title={t('marketAssignments.board.free', { count: d.freeSlots })}
                             >
