@@ -97,8 +97,10 @@ async function pageAgreesWithTables(): Promise<Item[]> {
   const cached = await api.get('/products?limit=100');
   expect(computed.statusCode, computed.body).toBe(200);
   expect(cached.body).toBe(computed.body);
-  // Compact JSON (no whitespace between elements): the very bytes JSON.stringify writes for the parsed page.
-  expect(computed.body).toBe(JSON.stringify(JSON.parse(computed.body)));
+  // Compact JSON (no whitespace between elements) in ASCII: the very bytes JSON.stringify writes for the parsed
+  // page, with every character beyond ASCII as its \u escape (migration 0018).
+  expect(computed.body).toMatch(/^[\x20-\x7e]*$/);
+  expect(computed.body).toBe(asciiJson(JSON.stringify(JSON.parse(computed.body))));
   const page = productsRoutes.productPageSchema.strict().parse(JSON.parse(computed.body));
   for (const item of page.items) productsRoutes.productListItemSchema.strict().parse(item);
   const want = await expectedItems();
@@ -106,6 +108,8 @@ async function pageAgreesWithTables(): Promise<Item[]> {
   for (const item of page.items) expect(item).toEqual(want.get(item.id));
   return page.items;
 }
+/** JSON text with every UTF-16 unit beyond ASCII written as \uXXXX (lower-case hex), as json_ascii() writes it. */
+const asciiJson = (text: string) => text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 const itemOf = (items: Item[], id: string) => items.find((i) => i.id === id)!;
 
 describe(`product list projection (${driver})`, () => {
@@ -114,6 +118,18 @@ describe(`product list projection (${driver})`, () => {
     const first = itemOf(items, ids[5]!);
     expect(first.imageUrl).toBe(publicObjectUrl(...(await thumbOf(fx.asset))));
     expect(itemOf(items, ids[4]!).categories.map((c) => c.nameEn)).toEqual(['Citrus', 'Tools']);
+  });
+
+  it('writes every name in ASCII escapes that read back as typed: Arabic, accents, symbols beyond U+FFFF', async () => {
+    const nameEn = 'Café crème 🍯 — “honey” ½';
+    const nameAr = 'عسلٌ طبيعيّ ١٠٠٪ 🐝';
+    const p = await created(api.post('/products', { sku: 'PRJ-ASCII', nameEn, nameAr, priceMinor: 1 }));
+    const item = itemOf(await pageAgreesWithTables(), p.id);
+    expect([item.nameEn, item.nameAr]).toEqual([nameEn, nameAr]);
+    const body = (await fresh.get('/products?limit=1')).body;
+    expect(body).toContain('\\ud83c\\udf6f');
+    expect(body).toContain('\\u0639\\u0633\\u0644');
+    expect((await api.del(`/products/${p.id}`)).statusCode).toBe(200);
   });
 
   it('variant added and removed: the count follows in the writer next page', async () => {
