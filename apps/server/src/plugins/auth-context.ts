@@ -68,9 +68,10 @@ export const authContextPlugin = fp(
     const { principals, access } = opts.caches;
     /** A user token's principal is kept until a write to the auth tables, its own expiry or the session's end. */
     const principalOf = async (token: string | null, apikey: string | undefined): Promise<Principal> => {
-      if (!token || claimsApiKeyRole(token)) return resolvePrincipal(opts.db, opts.jwt, token, apikey);
-      const hit = principals.get(token);
+      // Only user principals are kept, so a hit needs no look at the token's claims (a base64 decode and a parse).
+      const hit = token ? principals.get(token) : undefined;
       if (hit) return hit;
+      if (!token || claimsApiKeyRole(token)) return resolvePrincipal(opts.db, opts.jwt, token, apikey);
       const gen = principals.generation;
       const p = await resolvePrincipal(opts.db, opts.jwt, token, apikey);
       if (p.kind === 'user') principals.store(token, p, gen, p.validUntil);
