@@ -157,6 +157,7 @@ export const PAYMENT_MANAGEMENT = {
   'pay.figure.refunded': { en: 'Refunded', ar: 'المسترد' },
   'pay.figure.waived': { en: 'Waived and discounted', ar: 'المعفى والمخصوم' },
   'pay.figure.credited': { en: 'Credited', ar: 'الإشعارات الدائنة' },
+  'pay.figure.adjusted': { en: 'Waived and credited', ar: 'المعفى والدائن' },
   'pay.figure.balance': { en: 'Balance due', ar: 'الرصيد المستحق' },
 
   'pay.line.description': { en: 'Description', ar: 'الوصف' },
@@ -420,6 +421,7 @@ export const PAYMENT_MANAGEMENT = {
   'pay.col.state': { en: 'State', ar: 'الحالة' },
   'pay.col.total': { en: 'Total', ar: 'الإجمالي' },
   'pay.col.paid': { en: 'Paid', ar: 'المدفوع' },
+  'pay.col.adjusted': { en: 'Waived / credited', ar: 'معفى / دائن' },
   'pay.col.balance': { en: 'Balance', ar: 'الرصيد' },
 
   'pay.rule.title': { en: 'Fee rules', ar: 'قواعد الرسوم' },

@@ -11,7 +11,7 @@ import PaymentsOverview from './overview/payments-overview';
 const STAMP = '2026-03-01T09:00:00.000Z';
 const ASSIGNMENT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
-const page = (overdue: boolean) =>
+const page = (overdue: boolean, adjusted: { waived?: number; credited?: number } = {}) =>
   paymentManagementRoutes.listInvoices.response.parse({
     items: [
       {
@@ -34,16 +34,24 @@ const page = (overdue: boolean) =>
         charged: 2500,
         paid: 0,
         refunded: 0,
-        waived: 0,
-        credited: 0,
-        balance: 2500,
+        waived: adjusted.waived ?? 0,
+        credited: adjusted.credited ?? 0,
+        balance: 2500 - (adjusted.waived ?? 0) - (adjusted.credited ?? 0),
         issuedAt: STAMP,
         createdAt: STAMP,
         updatedAt: STAMP,
       },
     ],
     nextCursor: null,
-    totals: { count: overdue ? 1 : 12, charged: 2500, paid: 0, refunded: 0, waived: 0, credited: 0, balance: overdue ? 2500 : 98765 },
+    totals: {
+      count: overdue ? 1 : 12,
+      charged: 2500,
+      paid: 0,
+      refunded: 0,
+      waived: adjusted.waived ?? 0,
+      credited: adjusted.credited ?? 0,
+      balance: overdue ? 2500 : 98765,
+    },
     currency: 'AED',
   });
 
@@ -68,5 +76,29 @@ describe('payments overview', () => {
     expect(last.query.get('state')).toBe('overdue');
     expect(last.query.get('overdue')).toBe('true');
     expect(last.query.get('limit')).toBe('50');
+  });
+
+  it('shows what was waived or credited, so total, paid and waived add up to the balance', async () => {
+    stubApi([
+      { method: 'GET', path: '/invoices', reply: () => ({ body: page(false, { waived: 1000, credited: 250 }) }) },
+      { method: 'GET', path: '/vendors', reply: () => ({ body: { items: [], total: 0, page: 1, pageSize: 100 } }) },
+      { method: 'GET', path: '/market-days', reply: () => ({ body: [] }) },
+    ]);
+    await renderWithProviders(<PaymentsOverview />);
+    const link = await screen.findByRole('link', { name: 'INV-0001' });
+    const row = link.closest('tr')!;
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    const at = (name: string) => [within(row).getByRole('rowheader').textContent, ...cells][headers.indexOf(name)];
+    expect([at('Total'), at('Paid'), at('Waived / credited'), at('Balance')].map((v) => v?.replace(/[^\d.]/g, ''))).toEqual([
+      '25.00',
+      '0.00',
+      '12.50',
+      '12.50',
+    ]);
+    const totals = screen.getByTestId('overview-totals');
+    expect(within(totals).getByText('Waived and credited').nextElementSibling!.textContent).toContain('12.50');
   });
 });

@@ -89,6 +89,14 @@ export default function PaymentsOverview() {
       cellClassName: 'tabular-nums',
       cell: (i) => money(i.paid - i.refunded, i.currency),
     }),
+    // Without it a waived or credited invoice reads as Total - Paid != Balance.
+    column<Invoice>({
+      id: 'adjusted',
+      header: t('pay.col.adjusted'),
+      align: 'end',
+      cellClassName: 'tabular-nums',
+      cell: (i) => money(i.waived + i.credited, i.currency),
+    }),
     column<Invoice>({
       id: 'balance',
       header: t('pay.col.balance'),
@@ -107,7 +115,7 @@ export default function PaymentsOverview() {
       </div>
       {totals && (
         <dl
-          className="grid grid-cols-2 gap-3 rounded-lg border bg-card p-3 text-sm sm:grid-cols-4"
+          className="grid grid-cols-2 gap-3 rounded-lg border bg-card p-3 text-sm sm:grid-cols-5"
           aria-live="polite"
           data-testid="overview-totals"
         >
@@ -124,6 +132,10 @@ export default function PaymentsOverview() {
             <dd className="font-medium tabular-nums">{money(totals.paid - totals.refunded)}</dd>
           </div>
           <div>
+            <dt className="text-xs text-muted-foreground">{t('pay.figure.adjusted')}</dt>
+            <dd className="font-medium tabular-nums">{money(totals.waived + totals.credited)}</dd>
+          </div>
+          <div>
             <dt className="text-xs text-muted-foreground">{t('pay.figure.balance')}</dt>
             <dd className="font-semibold tabular-nums">{money(totals.balance)}</dd>
           </div>
@@ -136,7 +148,7 @@ export default function PaymentsOverview() {
         errorLabel={t('pay.overview.failed')}
         empty={t('pay.overview.empty')}
         caption={t('pay.overview.caption')}
-        tableClassName="min-w-[52rem]"
+        tableClassName="min-w-[58rem]"
       />
       {list.hasNextPage && (
         <Button variant="outline" className="self-center" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
