@@ -38,6 +38,7 @@ import { todayRoutes } from './modules/today/index.js';
 import { paymentManagementRoutes } from './modules/payment-management/index.js';
 import { vendorPortalRoutes } from './modules/vendor-portal/index.js';
 import { vendorsRoutes } from './modules/vendors/index.js';
+import { posRoutes } from './modules/pos/index.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { installApiErrorHandler, installTextGuard } from './plugins/error-handler.js';
 import { requestLogOptions, type LogSettings } from './plugins/request-log.js';
@@ -78,6 +79,7 @@ const API_MODULES = [
   productVariantsRoutes,
   assetsRoutes,
   searchRoutes,
+  posRoutes,
   todayRoutes,
   paymentManagementRoutes,
 ];

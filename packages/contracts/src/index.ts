@@ -33,3 +33,4 @@ export * as todayRoutes from './today/routes.js';
 export * from './common/concurrency.js';
 export * from './common/hosts.js';
 export * as paymentManagementRoutes from './payment-management/routes.js';
+export * as posRoutes from './pos/routes.js';

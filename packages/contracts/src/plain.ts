@@ -18,6 +18,7 @@ export * from './market-locations/constants.js';
 export * from './market-slots/constants.js';
 export * from './master-data/constants.js';
 export * from './payment-management/constants.js';
+export * from './pos/constants.js';
 export * from './product-variants/constants.js';
 export * from './products/constants.js';
 export * from './search/constants.js';

@@ -288,6 +288,15 @@ export const TARGETS: Target[] = [
       edits: [{ amount: 200 }, { amount: 300 }],
     };
   }),
+  stamped('PATCH /pos/registers/:id', async (api) => {
+    const row = await api.ok('POST', '/pos/registers', { name: `Till ${randomUUID().slice(0, 8)}` });
+    return {
+      method: 'PATCH',
+      url: `/pos/registers/${row.id}`,
+      read: inList(api, '/pos/registers?status=all', row.id),
+      edits: [{ openingFloat: 100 }, { openingFloat: 200 }],
+    };
+  }),
   stamped('PUT /market-policies', async (api) => {
     const policy = { offerHours: 24, depositBasisPoints: 0, depositDueDays: 7, balanceDueDaysBefore: 7, refundWindowDays: 14 };
     // A fresh organization shows the defaults, with no version until the settings are saved once.

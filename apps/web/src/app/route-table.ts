@@ -115,7 +115,12 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/orders', titleKey: 'route.orders', permission: 'vendor_management' },
   { path: '/orders/history', titleKey: 'route.orderHistory', permission: 'vendor_management' },
   { path: '/pos/register', titleKey: 'route.posRegister', permission: 'vendor_management' },
-  { path: '/pos/management', titleKey: 'route.posManagement', permission: 'vendor_management' },
+  {
+    path: '/pos/management',
+    titleKey: 'route.posManagement',
+    permission: 'vendor_management',
+    load: () => import('../features/pos/pos-management-page'),
+  },
   { path: '/pos/sessions', titleKey: 'route.posSessions', permission: 'vendor_management' },
   { path: '/pos/reports', titleKey: 'route.posReports', permission: 'vendor_management' },
   { path: '/vendor-portal', titleKey: 'route.vendorPortal', permission: 'vendor_dashboard' },

@@ -23,3 +23,4 @@ export { assetsRoutes } from '../assets/route-refs.js';
 export { searchRoutes } from '../search/route-refs.js';
 export { todayRoutes } from '../today/route-refs.js';
 export { paymentManagementRoutes } from '../payment-management/route-refs.js';
+export { posRoutes } from '../pos/route-refs.js';

@@ -146,6 +146,7 @@ const NOUNS: Record<string, [en: string, ar: string, enUnnamed: string, arUnname
   waitlist_offer: ['the waitlist offer “{name}”', 'عرض قائمة الانتظار «{name}»', 'a waitlist offer', 'عرض قائمة انتظار'],
   fee_rule: ['the fee rule “{name}”', 'قاعدة الرسوم «{name}»', 'a fee rule', 'قاعدة رسوم'],
   invoice: ['the invoice {name}', 'الفاتورة {name}', 'an invoice', 'فاتورة'],
+  pos_register: ['the register “{name}”', 'صندوق البيع «{name}»', 'a register', 'صندوق بيع'],
   vendor_ledger: ['the vendor ledger', 'دفتر حسابات البائعين', 'the vendor ledger', 'دفتر حسابات البائعين'],
   payment: ['the payment {name}', 'الدفعة {name}', 'a payment', 'دفعة'],
   refund: ['the refund {name}', 'المبلغ المردود {name}', 'a refund', 'مبلغ مردود'],

@@ -25,6 +25,7 @@ import { VENDOR_PORTAL_MONEY } from './area-vendor-portal-money.js';
 import { ALLOCATION } from './area-allocation.js';
 import { WAITLIST } from './area-waitlist.js';
 import { CHECK_IN } from './area-check-in.js';
+import { POS } from './area-pos.js';
 import type { TranslationEntry } from './types.js';
 
 export type { TranslationEntry, TranslationTable } from './types.js';
@@ -58,6 +59,7 @@ export const SHELL_TRANSLATION_PARTS = {
   search: SEARCH,
   today: TODAY,
   paymentManagement: PAYMENT_MANAGEMENT,
+  pos: POS,
 } as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */

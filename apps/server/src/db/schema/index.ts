@@ -9,3 +9,4 @@ export * from './products.js';
 export * from './assignments.js';
 export * from './payments.js';
 export * from './jobs.js';
+export * from './pos.js';

@@ -34,6 +34,7 @@ const ENTITY_PERMISSION: Record<string, PermissionKey> = {
   market_slot: 'vendor_management',
   market_day: 'vendor_management',
   market_day_series: 'vendor_management',
+  pos_register: 'vendor_management',
 };
 
 /** The entity types whose activity a holder of these permissions sees; null for all of them (user managers). */
@@ -98,6 +99,8 @@ function routeOf(type: string, id: string, extra: string | null): string | null 
     case 'market_day':
     case 'market_day_series':
       return '/market-events';
+    case 'pos_register':
+      return '/pos/management';
     default:
       return MASTER_DATA_TAB[type] ? `/master-data?tab=${MASTER_DATA_TAB[type]}` : null;
   }

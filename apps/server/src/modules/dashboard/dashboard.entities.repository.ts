@@ -33,6 +33,7 @@ const SOURCES: Record<string, Source> = {
   organization_language: { table: 'organization_languages', en: 't.name', ar: 't.native_name' },
   translation_override: { table: 'translation_overrides', en: 't.key' },
   market_category: NAMED('market_categories'),
+  pos_register: { table: 'pos_registers', en: 't.name' },
   market_location: NAMED('market_locations'),
   market_slot: { table: 'market_slots', en: 't.code', extra: 't.location_id::text' },
   market_day: { table: 'market_days', en: `to_char(t.date, 'YYYY-MM-DD')` },

@@ -1,0 +1,2 @@
+// Point of sale: registers (this module grows into sessions, sales and their settlement).
+export { posRoutes } from './pos.routes.js';

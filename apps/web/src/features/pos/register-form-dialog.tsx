@@ -1,0 +1,157 @@
+import { POS_REGISTER_LIMITS, POS_TENDERS, type PosTender } from '@market/contracts/plain';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { FormDialogForm, FormField, fieldClass, TextField } from '../../components/ui/form-dialog';
+import { errorMessage, fieldError, hasFieldErrors } from '../../lib/api-errors';
+import { useI18n } from '../../app/i18n/i18n-provider';
+import { MoneyField, minorDigits, toMajorInput, toMinor } from '../payment-management';
+import { useRegisterLocations, useSaveRegister, type PosRegister } from './pos-api';
+
+const TEXTS = ['receiptHeaderEn', 'receiptHeaderAr', 'receiptFooterEn', 'receiptFooterAr'] as const;
+type Form = { name: string; locationId: string; float: string; tenders: PosTender[] } & Record<(typeof TEXTS)[number], string>;
+
+const formOf = (r: PosRegister | null, digits: number): Form => ({
+  name: r?.name ?? '',
+  locationId: r?.locationId ?? '',
+  float: toMajorInput(r?.openingFloat ?? 0, digits),
+  tenders: r?.tenders ?? ['cash', 'card'],
+  receiptHeaderEn: r?.receiptHeaderEn ?? '',
+  receiptHeaderAr: r?.receiptHeaderAr ?? '',
+  receiptFooterEn: r?.receiptFooterEn ?? '',
+  receiptFooterAr: r?.receiptFooterAr ?? '',
+});
+
+/** Add or edit a register; the float is typed in the currency's major units and sent in minor units. */
+export function RegisterFormDialog({
+  open,
+  onOpenChange,
+  register,
+  currency,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  register: PosRegister | null;
+  currency: string | null;
+}) {
+  const { t, language } = useI18n();
+  const save = useSaveRegister();
+  const locations = useRegisterLocations();
+  const digits = minorDigits(currency);
+  const [form, setForm] = useState<Form>(() => formOf(null, digits));
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const resetSave = save.reset;
+  useEffect(() => {
+    if (!open) return;
+    resetSave();
+    setForm(formOf(register, digits));
+    setLocal({});
+  }, [open, register, digits, resetSave]);
+
+  const err = (f: string) => local[f] ?? fieldError(save.error, f) ?? (f === 'tenders' ? fieldError(save.error, 'tenders.0') : undefined);
+  const general = save.error && !hasFieldErrors(save.error) ? errorMessage(t, save.error) : null;
+  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+
+  const submit = () => {
+    const errors: Record<string, string> = {};
+    const openingFloat = toMinor(form.float, digits);
+    if (!form.name.trim()) errors.name = t('pos.form.required');
+    if (openingFloat === null || openingFloat < 0 || openingFloat > POS_REGISTER_LIMITS.openingFloatMax)
+      errors.openingFloat = t('pos.form.floatInvalid');
+    if (!form.tenders.length) errors.tenders = t('pos.form.tendersRequired');
+    setLocal(errors);
+    if (Object.keys(errors).length) return;
+    const body = {
+      name: form.name,
+      locationId: form.locationId || null,
+      openingFloat: openingFloat!,
+      tenders: form.tenders,
+      ...Object.fromEntries(TEXTS.map((k) => [k, form[k]])),
+    };
+    save.mutate(
+      { id: register?.id, body, expectedUpdatedAt: register?.updatedAt },
+      {
+        onSuccess: () => {
+          toast.success(register ? t('pos.registers.toast.updated') : t('pos.registers.toast.created'));
+          onOpenChange(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <FormDialogForm
+      open={open}
+      onOpenChange={onOpenChange}
+      title={register ? t('pos.form.editTitle') : t('pos.form.createTitle')}
+      description={t('pos.form.description')}
+      wide
+      pending={save.isPending}
+      submitLabel={save.isPending ? t('pos.form.saving') : t('pos.form.save')}
+      cancelLabel={t('common.cancel')}
+      onSubmit={submit}
+    >
+      <TextField
+        label={t('pos.form.name')}
+        error={err('name')}
+        maxLength={POS_REGISTER_LIMITS.name}
+        value={form.name}
+        onValueChange={(name) => set({ name })}
+      />
+      <FormField label={t('pos.form.location')} error={err('locationId')}>
+        {(p) => (
+          <select {...p} className={fieldClass} value={form.locationId} onChange={(e) => set({ locationId: e.target.value })}>
+            <option value="">{t('pos.registers.noLocation')}</option>
+            {(locations.data ?? []).map((l) => (
+              <option key={l.id} value={l.id}>
+                {language === 'ar' ? l.nameAr : l.nameEn}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <MoneyField
+        label={t('pos.form.float')}
+        currency={currency}
+        value={form.float}
+        error={err('openingFloat')}
+        onValueChange={(float) => set({ float })}
+      />
+      <fieldset className="flex flex-col gap-2 text-sm sm:col-span-2">
+        <legend className="mb-1 font-medium">{t('pos.form.tenders')}</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {POS_TENDERS.map((k) => (
+            <label key={k} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={form.tenders.includes(k)}
+                onChange={(e) => set({ tenders: e.target.checked ? [...form.tenders, k] : form.tenders.filter((x) => x !== k) })}
+              />
+              {t(`pos.tender.${k}`)}
+            </label>
+          ))}
+        </div>
+        {err('tenders') && <span className="text-xs text-destructive">{err('tenders')}</span>}
+      </fieldset>
+      {TEXTS.map((k) => (
+        <FormField key={k} label={t(`pos.form.${k}`)} error={err(k)}>
+          {(p) => (
+            <textarea
+              {...p}
+              {...(k.endsWith('Ar') ? { dir: 'rtl', lang: 'ar' } : { dir: 'ltr' })}
+              className={`${fieldClass} h-16 py-2`}
+              maxLength={POS_REGISTER_LIMITS.receiptText}
+              value={form[k]}
+              onChange={(e) => set({ [k]: e.target.value })}
+            />
+          )}
+        </FormField>
+      ))}
+      {general && (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          {general}
+        </p>
+      )}
+    </FormDialogForm>
+  );
+}
