@@ -11,7 +11,7 @@ export const POS = {
   'pos.registers.loadFailed': { en: 'The registers could not be loaded.', ar: 'تعذّر تحميل صناديق البيع.' },
   'pos.registers.empty': { en: 'No registers yet. Add one to start selling.', ar: 'لا توجد صناديق بيع بعد. أضف صندوقًا لتبدأ البيع.' },
   'pos.registers.emptyArchived': { en: 'No archived registers.', ar: 'لا توجد صناديق مؤرشفة.' },
-  'pos.registers.filter': { en: 'Show', ar: 'عرض' },
+  'pos.registers.show': { en: 'Show', ar: 'عرض' },
   'pos.registers.filter.active': { en: 'Active registers', ar: 'الصناديق النشطة' },
   'pos.registers.filter.archived': { en: 'Archived registers', ar: 'الصناديق المؤرشفة' },
   'pos.registers.filter.all': { en: 'All registers', ar: 'كل الصناديق' },

@@ -131,7 +131,7 @@ export default function PosManagementPage() {
       )}
       <div className="flex items-center gap-2 text-sm">
         <label htmlFor="register-status" className="font-medium">
-          {t('pos.registers.filter')}
+          {t('pos.registers.show')}
         </label>
         <select
           id="register-status"
