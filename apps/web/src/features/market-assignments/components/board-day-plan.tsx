@@ -19,7 +19,7 @@ const INVOICE_DOT: Record<AssignmentInvoiceState, string> = {
 /**
  * The plan view of one market day: the location's slots where they stand on its plan, each booked one in its
  * vendor's category colour with a dot for its invoice state, free ones white; beside it every booking of the day
- * by slot, with its vendor, invoice state and payment page. Slots not placed on the plan are listed there too.
+ * by slot, with its vendor, invoice state and payment page. Slots not placed on the plan are counted below it.
  */
 export function BoardDayPlan({
   index,
