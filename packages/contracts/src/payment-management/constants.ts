@@ -36,10 +36,25 @@ export type InvoiceAdjustmentKind = (typeof INVOICE_ADJUSTMENT_KINDS)[number];
 
 /**
  * Entries of the vendor ledger. Signed: a charge or refund raises what the vendor owes (amount > 0); a
- * payment, waiver, discount, credit or cancellation lowers it (amount < 0). The point-of-sale kinds come
- * with point of sale.
+ * payment, waiver, discount, credit or cancellation lowers it (amount < 0). Point of sale adds: a sale of
+ * the vendor's goods (< 0: the operator took the money and owes it to the vendor), its return (> 0), the
+ * commission on it (> 0) and that commission's reversal on a return (< 0), and a payout to the vendor (> 0).
+ * A balance below 0 is what the operator owes the vendor.
  */
-export const LEDGER_ENTRY_TYPES = ['charge', 'payment', 'refund', 'waiver', 'discount', 'credit', 'cancellation'] as const;
+export const LEDGER_ENTRY_TYPES = [
+  'charge',
+  'payment',
+  'refund',
+  'waiver',
+  'discount',
+  'credit',
+  'cancellation',
+  'sale',
+  'sale_return',
+  'commission',
+  'commission_reversal',
+  'payout',
+] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 
 /** Header carrying the client's key on every money-moving request. */

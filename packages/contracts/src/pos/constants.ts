@@ -14,3 +14,54 @@ export const POS_REGISTER_LIMITS = {
   /** The default opening float, in minor units (100,000.00 in a two-decimal currency). */
   openingFloatMax: 10_000_000,
 } as const;
+
+/** A session is open until it is closed by counting each tender; a closed session is never changed. */
+export const POS_SESSION_STATUSES = ['open', 'closed'] as const;
+export type PosSessionStatus = (typeof POS_SESSION_STATUSES)[number];
+
+/** Every sale is an order; a return is an order of its own that names the sale it returns. */
+export const POS_ORDER_KINDS = ['sale', 'return'] as const;
+export type PosOrderKind = (typeof POS_ORDER_KINDS)[number];
+
+/**
+ * What happened to an order when it reached the server: recorded in the session it was sold in; recorded in
+ * the register's open session because its own had been closed meanwhile (`moved`); or held for a manager
+ * because the register had no open session (`held`). A held sale is recorded all the same, never dropped.
+ */
+export const POS_ORDER_PLACEMENTS = ['session', 'moved', 'held'] as const;
+export type PosOrderPlacement = (typeof POS_ORDER_PLACEMENTS)[number];
+
+export const POS_CASH_MOVE_KINDS = ['in', 'out'] as const;
+export type PosCashMoveKind = (typeof POS_CASH_MOVE_KINDS)[number];
+
+/** A line or order discount: a percentage (basis points, 1% = 100) or an amount in minor units. */
+export const POS_DISCOUNT_KINDS = ['percentage', 'amount'] as const;
+export type PosDiscountKind = (typeof POS_DISCOUNT_KINDS)[number];
+
+/** A commission rule: a percentage of the line (with a minimum and a maximum) or a flat amount per line. */
+export const COMMISSION_RULE_KINDS = ['percentage', 'flat'] as const;
+export type CommissionRuleKind = (typeof COMMISSION_RULE_KINDS)[number];
+
+export const PAYOUT_METHODS = ['bank_transfer', 'cash'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+/** What the sales report can be grouped by. */
+export const POS_REPORT_GROUPS = ['day', 'hour', 'register', 'vendor', 'category', 'product', 'tender'] as const;
+export type PosReportGroup = (typeof POS_REPORT_GROUPS)[number];
+
+export const POS_LIMITS = {
+  linesPerOrder: 200,
+  quantity: 9_999,
+  reason: 200,
+  note: 1_000,
+  customer: 200,
+  reference: 120,
+  /** Products a register lookup answers at most. */
+  lookup: 20,
+  /** Products a register keeps for selling offline (the most recently changed active products). */
+  snapshot: 5_000,
+  /** Orders a list page shows at most. */
+  page: 100,
+  /** Days one report may cover. */
+  reportDays: 366,
+} as const;

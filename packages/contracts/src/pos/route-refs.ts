@@ -5,8 +5,27 @@ import type { RouteRefs, RouteTable } from '../common/route-ref.js';
 import type * as defs from './routes.js';
 
 const table = {
+  addCashMove: { method: 'POST', path: '/pos/sessions/:id/cash-moves' },
+  closeSession: { method: 'POST', path: '/pos/sessions/:id/close' },
+  createCommissionRule: { method: 'POST', path: '/pos/commission-rules' },
   createRegister: { method: 'POST', path: '/pos/registers' },
+  deleteCommissionRule: { method: 'DELETE', path: '/pos/commission-rules/:id' },
+  getOrder: { method: 'GET', path: '/pos/orders/:id' },
+  getSession: { method: 'GET', path: '/pos/sessions/:id' },
+  listCommissionRules: { method: 'GET', path: '/pos/commission-rules' },
+  listOrders: { method: 'GET', path: '/pos/orders' },
   listRegisters: { method: 'GET', path: '/pos/registers' },
+  listSessions: { method: 'GET', path: '/pos/sessions' },
+  lookupSellables: { method: 'GET', path: '/pos/registers/:id/lookup' },
+  openSession: { method: 'POST', path: '/pos/sessions' },
+  recordOrder: { method: 'POST', path: '/pos/orders' },
+  recordPayout: { method: 'POST', path: '/pos/payouts' },
+  recordReturn: { method: 'POST', path: '/pos/orders/:id/returns' },
+  registerSnapshot: { method: 'GET', path: '/pos/registers/:id/snapshot' },
+  salesReport: { method: 'GET', path: '/pos/reports/sales' },
+  sessionReport: { method: 'GET', path: '/pos/sessions/:id/report' },
+  settlement: { method: 'GET', path: '/pos/settlement' },
   updateRegister: { method: 'PATCH', path: '/pos/registers/:id' },
+  vendorOrderLines: { method: 'GET', path: '/pos/vendor-order-lines' },
 } as const satisfies RouteTable<typeof defs>;
 export const posRoutes = table as RouteRefs<typeof defs>;

@@ -26,6 +26,8 @@ export const registerSchema = z.object({
   receiptHeaderAr: z.string(),
   receiptFooterEn: z.string(),
   receiptFooterAr: z.string(),
+  /** Whether the register may sell an item whose stock is at zero (each such line is recorded as such). */
+  allowNegativeStock: z.boolean(),
   status: z.enum(POS_REGISTER_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -47,6 +49,7 @@ export const registerCreateSchema = z
     receiptHeaderAr: receiptText.optional(),
     receiptFooterEn: receiptText.optional(),
     receiptFooterAr: receiptText.optional(),
+    allowNegativeStock: z.boolean('must be true or false').optional(),
   })
   .strict();
 export type PosRegisterCreate = z.infer<typeof registerCreateSchema>;
@@ -60,3 +63,7 @@ export type PosRegisterUpdate = z.infer<typeof registerUpdateSchema>;
 export const registerListQuery = z
   .object({ status: z.enum([...POS_REGISTER_STATUSES, 'all'], 'must be active, archived or all').optional() })
   .strict();
+
+export * from './session-schemas.js';
+export * from './order-schemas.js';
+export * from './settlement-schemas.js';

@@ -255,7 +255,7 @@ export const vendorLedgerEntries = pgTable(
     index('vendor_ledger_entries_source_idx').on(t.sourceType, t.sourceId),
     check(
       'vendor_ledger_entries_sign',
-      sql`(${t.entryType} in ('charge', 'refund') and ${t.amount} > 0) or (${t.entryType} in ('payment', 'waiver', 'discount', 'credit', 'cancellation') and ${t.amount} < 0) or ${t.entryType} not in ('charge', 'refund', 'payment', 'waiver', 'discount', 'credit', 'cancellation')`,
+      sql`(${t.entryType} in ('charge', 'refund', 'sale_return', 'commission', 'payout') and ${t.amount} > 0) or (${t.entryType} in ('payment', 'waiver', 'discount', 'credit', 'cancellation', 'sale', 'commission_reversal') and ${t.amount} < 0)`,
     ),
   ],
 );

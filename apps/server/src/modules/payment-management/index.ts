@@ -10,3 +10,6 @@ export { baseCurrency } from './payment-management.shared.js';
 export { bookingInvoiceState } from './booking-money.repository.js';
 // Statements and invoices as PDFs, for the vendor portal's own too.
 export { invoicePdfFile, statementPdfFile } from './documents-pdf.service.js';
+// Point of sale writes its sales, commissions and payouts to the same ledger, in the same money.
+export { requireBaseCurrency } from './payment-management.shared.js';
+export { roundHalfUp } from './fees.js';

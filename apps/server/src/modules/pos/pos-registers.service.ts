@@ -21,6 +21,7 @@ const toRegister = (r: repo.RegisterRow): c.PosRegister => ({
   receiptHeaderAr: r.receiptHeaderAr,
   receiptFooterEn: r.receiptFooterEn,
   receiptFooterAr: r.receiptFooterAr,
+  allowNegativeStock: r.allowNegativeStock,
   status: r.status,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
@@ -54,6 +55,7 @@ export async function createRegister(db: Db, caller: Caller, input: c.PosRegiste
         receiptHeaderAr: input.receiptHeaderAr ?? '',
         receiptFooterEn: input.receiptFooterEn ?? '',
         receiptFooterAr: input.receiptFooterAr ?? '',
+        allowNegativeStock: input.allowNegativeStock ?? false,
       });
       const row = (await repo.findRegister(tx, caller.orgId, id))!;
       await recordAudit(tx, caller, { action: 'create', entityType: 'pos_register', entityId: id, after: row });
@@ -81,6 +83,7 @@ export async function updateRegister(db: Db, caller: Caller, id: string, input: 
         receiptHeaderAr: input.receiptHeaderAr,
         receiptFooterEn: input.receiptFooterEn,
         receiptFooterAr: input.receiptFooterAr,
+        allowNegativeStock: input.allowNegativeStock,
         status: input.status,
       });
       const after = (await repo.findRegister(tx, caller.orgId, id))!;

@@ -1,0 +1,437 @@
+import type { posRoutes as c } from '@market/contracts';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { vendorLedgerEntries } from '../../db/schema/index.js';
+import type { Caller } from '../../lib/api-route.js';
+import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { requestHash } from '../../lib/idempotency.js';
+import { requireBaseCurrency } from '../payment-management/index.js';
+import * as repo from './pos-orders.repository.js';
+import { changeOf, commissionOf, commissionRuleFor, priceOrder, refundAllocation, returnedShare, type TenderPayment } from './pos-pricing.js';
+
+// Sales and returns. Each is one transaction: the order, its lines, payments, stock, ledger entries and the
+// session's running totals commit together or not at all. The order's id is the register's own: the same id
+// sent again answers the stored order (alreadyRecorded), the same id with other content is refused.
+
+type View = NonNullable<Awaited<ReturnType<typeof repo.orderView>>>;
+
+export function toOrder(v: View): c.PosOrder {
+  const o = v.order;
+  return {
+    id: o.id,
+    kind: o.kind,
+    receiptNumber: o.receiptNumber,
+    registerId: o.registerId,
+    registerName: v.registerName,
+    sessionId: o.sessionId,
+    placement: o.placement,
+    originalOrderId: o.originalOrderId,
+    originalReceiptNumber: v.originalReceiptNumber,
+    soldAt: o.soldAt.toISOString(),
+    recordedAt: o.createdAt.toISOString(),
+    cashierName: v.cashierName,
+    customerName: o.customerName,
+    customerEmail: o.customerEmail,
+    note: o.note,
+    subtotal: o.subtotal,
+    discount: o.discount,
+    tax: o.tax,
+    total: o.total,
+    lines: v.lines.map(({ line: l, vendorName }) => ({
+      id: l.id,
+      lineNo: l.lineNo,
+      productId: l.productId,
+      variantId: l.variantId,
+      sku: l.sku,
+      nameEn: l.nameEn,
+      nameAr: l.nameAr,
+      vendorId: l.vendorId,
+      vendorName: vendorName ?? null,
+      categoryId: l.categoryId,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      listPrice: l.listPrice,
+      discount: l.discount,
+      taxRateBasisPoints: l.taxRateBasisPoints,
+      tax: l.tax,
+      total: l.total,
+      commission: l.commission,
+      soldPastZero: l.soldPastZero,
+      returnedQuantity: l.returnedQuantity,
+      originalLineId: l.originalLineId,
+      restocked: l.restocked,
+    })),
+    payments: v.payments.map((p) => ({ tender: p.tender, amount: p.amount, change: p.change, reference: p.reference })),
+    returns: v.returns.map((r) => ({ id: r.id, receiptNumber: r.receiptNumber, total: r.total, soldAt: r.soldAt.toISOString() })),
+  };
+}
+
+export async function loadOrder(db: DbOrTx, orgId: string, id: string): Promise<c.PosOrder> {
+  const v = await repo.orderView(db, orgId, id);
+  if (!v) throw notFound('Order');
+  return toOrder(v);
+}
+
+const reusedId = () =>
+  new AppError(422, 'validation_failed', 'id: was already used for another order', [
+    { field: 'id', message: 'was already used for another order: a new cart gets a new id' },
+  ]);
+
+/** The stored order when this id was already recorded with the same content; a refusal when with other content. */
+async function replayOf(db: DbOrTx, caller: Caller, id: string, hash: string): Promise<c.PosOrderRecorded | null> {
+  const taken = await repo.orderIdTaken(db, id);
+  if (!taken) return null;
+  // An id of another organization is "used", and says nothing more.
+  if (taken.orgId !== caller.orgId || taken.requestHash !== hash) throw reusedId();
+  return { order: await loadOrder(db, caller.orgId, id), alreadyRecorded: true };
+}
+
+/**
+ * Runs the write once per order id. Two sends of one id at once: the second's insert of the order row waits on
+ * the first's (PostgreSQL) or on its whole transaction (PGlite), fails as a duplicate key once the first
+ * commits, and then answers the stored order.
+ */
+async function once(db: Db, caller: Caller, id: string, hash: string, write: (tx: Tx) => Promise<void>): Promise<c.PosOrderRecorded> {
+  const before = await replayOf(db, caller, id, hash);
+  if (before) return before;
+  try {
+    return await db.transaction(async (tx) => {
+      await write(tx);
+      return { order: await loadOrder(tx, caller.orgId, id), alreadyRecorded: false };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const after = await replayOf(db, caller, id, hash);
+      if (after) return after;
+    }
+    throw err;
+  }
+}
+
+interface Placement {
+  sessionId: string | null;
+  placement: c.PosOrder['placement'];
+}
+
+/** Where an order goes: its own session if still open, else the register's open session, else held (no session). */
+async function placeOrder(tx: Tx, caller: Caller, registerId: string, sessionId: string): Promise<Placement> {
+  const own = await repo.lockSession(tx, caller.orgId, registerId, sessionId);
+  if (!own) throw invalid('sessionId', "is not a session of this register");
+  if (own.status === 'open') return { sessionId: own.id, placement: 'session' };
+  const open = await repo.lockOpenSession(tx, registerId);
+  return open ? { sessionId: open.id, placement: 'moved' } : { sessionId: null, placement: 'held' };
+}
+
+async function registerOf(tx: Tx, caller: Caller, id: string) {
+  const register = await repo.findRegister(tx, caller.orgId, id);
+  if (!register) throw invalid('registerId', 'is not a register');
+  return register;
+}
+
+const occurredOn = (d: Date) => d.toISOString().slice(0, 10);
+
+interface VendorSums {
+  total: number;
+  commission: number;
+}
+
+/** One ledger entry per vendor and kind for the order (its lines summed): a sale or return, and its commission. */
+async function writeLedger(
+  tx: Tx,
+  caller: Caller,
+  order: { id: string; kind: 'sale' | 'return'; receiptNumber: string; soldAt: Date; registerName: string },
+  byVendor: Map<string, VendorSums>,
+): Promise<void> {
+  if (!byVendor.size) return;
+  const currency = await requireBaseCurrency(tx, caller.orgId);
+  const memo = `${order.registerName} ${order.receiptNumber}`;
+  const base = { orgId: caller.orgId, invoiceId: null, sourceType: 'pos_order', sourceId: order.id, currency: currency.code, occurredOn: occurredOn(order.soldAt), memo, createdBy: caller.userId };
+  const rows: (typeof vendorLedgerEntries.$inferInsert)[] = [];
+  const sale = order.kind === 'sale';
+  for (const [vendorId, s] of byVendor) {
+    if (s.total > 0) rows.push({ ...base, vendorId, entryType: sale ? 'sale' : 'sale_return', amount: sale ? -s.total : s.total });
+    if (s.commission > 0)
+      rows.push({ ...base, vendorId, entryType: sale ? 'commission' : 'commission_reversal', amount: sale ? s.commission : -s.commission });
+  }
+  if (rows.length) await tx.insert(vendorLedgerEntries).values(rows);
+}
+
+const add = (m: Map<string, repo.TotalsRow>, sessionId: string, dimension: repo.TotalsRow['dimension'], key: string, d: Partial<repo.TotalsRow>) => {
+  const id = `${dimension}\u0000${key}`;
+  const row = m.get(id) ?? { sessionId, dimension, key, sold: 0, returned: 0, commission: 0, change: 0, taxable: 0, tax: 0 };
+  for (const k of ['sold', 'returned', 'commission', 'change', 'taxable', 'tax'] as const) row[k] = (row[k] ?? 0) + (d[k] ?? 0);
+  m.set(id, row);
+};
+
+export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreate): Promise<c.PosOrderRecorded> {
+  const hash = requestHash(input);
+  return once(db, caller, input.id, hash, async (tx) => {
+    const register = await registerOf(tx, caller, input.registerId);
+    if (register.status !== 'active') throw conflict('This register is archived: it takes no sales', [{ field: 'registerId', message: 'is archived' }]);
+    const place = await placeOrder(tx, caller, register.id, input.sessionId);
+
+    const facts = await repo.sellableFacts(
+      tx,
+      caller.orgId,
+      [...new Set(input.lines.map((l) => l.productId))],
+      [...new Set(input.lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))],
+    );
+    const lines = input.lines.map((l, i) => {
+      const p = facts.products.get(l.productId);
+      if (!p) throw invalid(`lines.${i}.productId`, 'is not a product of this organization');
+      const v = l.variantId ? facts.variants.get(l.variantId) : null;
+      if (l.variantId && (!v || v.productId !== p.id)) throw invalid(`lines.${i}.variantId`, 'is not a variant of this product');
+      return { input: l, product: p, variant: v ?? null };
+    });
+    for (const [i, payment] of input.payments.entries())
+      if (!register.tenders.includes(payment.tender)) throw invalid(`payments.${i}.tender`, `is not a tender this register takes (${register.tenders.join(', ')})`);
+
+    const priced = priceOrder(
+      lines.map((l) => ({ quantity: l.input.quantity, unitPrice: l.input.unitPrice, discount: l.input.discount, taxRateBasisPoints: l.product.taxRate })),
+      input.orderDiscount,
+    );
+    const paid = changeOf(input.payments, priced.total);
+    if ('short' in paid) throw invalid('payments', `pay ${priced.total} in all: ${paid.short} is still due`);
+    if ('overpaidWithoutCash' in paid) throw invalid('payments', `only cash gives change: the payments exceed the total by ${paid.overpaidWithoutCash}`);
+
+    // Stock, in variant order so two sales of the same items never wait on each other crosswise.
+    const soldPastZero = new Map<number, boolean>();
+    const byVariant = lines
+      .map((l, i) => ({ l, i }))
+      .filter((x) => x.l.variant)
+      .sort((a, b) => (a.l.variant!.id < b.l.variant!.id ? -1 : a.l.variant!.id > b.l.variant!.id ? 1 : a.i - b.i));
+    for (const { l, i } of byVariant) {
+      const left = await repo.takeStock(tx, l.variant!.id, l.input.quantity, register.allowNegativeStock);
+      if (left === null) {
+        const have = await repo.stockOf(tx, l.variant!.id);
+        throw conflict(`Only ${have} of ${l.variant!.sku} in stock`, [{ field: `lines.${i}.quantity`, message: `only ${have} in stock` }]);
+      }
+      soldPastZero.set(i, left < 0);
+    }
+
+    const rules = await repo.commissionRules(tx, caller.orgId);
+    const receiptNumber = await repo.nextReceiptNumber(tx, caller.orgId, register.id);
+    const soldAt = new Date(input.soldAt);
+    await repo.insertOrder(tx, {
+      id: input.id,
+      orgId: caller.orgId,
+      kind: 'sale',
+      registerId: register.id,
+      sessionId: place.sessionId,
+      placement: place.placement,
+      receiptNumber,
+      requestHash: hash,
+      soldAt,
+      cashierId: caller.userId,
+      customerName: input.customerName ?? '',
+      customerEmail: input.customerEmail ?? '',
+      note: input.note ?? '',
+      subtotal: priced.subtotal,
+      discount: priced.discount,
+      tax: priced.tax,
+      total: priced.total,
+      vendorIds: [...new Set(lines.flatMap((l) => (l.product.vendorId ? [l.product.vendorId] : [])))],
+      tenders: [...new Set(input.payments.map((p) => p.tender))],
+    });
+    const rows = lines.map((l, i) => {
+      const pr = priced.lines[i]!;
+      const rule = commissionRuleFor(rules, l.product.vendorId, l.product.categoryIds);
+      return {
+        orgId: caller.orgId,
+        orderId: input.id,
+        lineNo: i + 1,
+        productId: l.product.id,
+        variantId: l.variant?.id ?? null,
+        sku: l.variant?.sku ?? l.product.sku,
+        nameEn: l.product.nameEn,
+        nameAr: l.product.nameAr,
+        vendorId: l.product.vendorId,
+        categoryId: l.product.categoryIds[0] ?? null,
+        soldAt,
+        kind: 'sale' as const,
+        quantity: l.input.quantity,
+        unitPrice: l.input.unitPrice,
+        listPrice: l.variant?.price ?? l.product.price,
+        discount: pr.discount,
+        taxRateBasisPoints: l.product.taxRate,
+        tax: pr.tax,
+        total: pr.total,
+        commission: commissionOf(rule, pr.total),
+        commissionRuleId: rule?.id ?? null,
+        soldPastZero: soldPastZero.get(i) ?? false,
+      };
+    });
+    await repo.insertLines(tx, rows);
+    await repo.insertPayments(
+      tx,
+      input.payments.map((p, i) => ({
+        orgId: caller.orgId,
+        orderId: input.id,
+        position: i + 1,
+        tender: p.tender,
+        amount: p.amount,
+        change: paid.change[i]!,
+        reference: p.reference ?? '',
+      })),
+    );
+
+    const byVendor = new Map<string, VendorSums>();
+    for (const r of rows) {
+      if (!r.vendorId) continue;
+      const s = byVendor.get(r.vendorId) ?? { total: 0, commission: 0 };
+      s.total += r.total;
+      s.commission += r.commission;
+      byVendor.set(r.vendorId, s);
+    }
+    await writeLedger(tx, caller, { id: input.id, kind: 'sale', receiptNumber, soldAt, registerName: register.name }, byVendor);
+
+    if (place.sessionId) {
+      const sid = place.sessionId;
+      const cashNet = input.payments.reduce((a, p, i) => a + (p.tender === 'cash' ? p.amount - paid.change[i]! : 0), 0);
+      await repo.addToSession(tx, sid, { saleCount: 1, grossSales: priced.total, discounts: priced.discount, taxes: priced.tax, cashSales: cashNet });
+      const totals = new Map<string, repo.TotalsRow>();
+      input.payments.forEach((p, i) => add(totals, sid, 'tender', p.tender, { sold: p.amount, change: paid.change[i]! }));
+      for (const r of rows) {
+        add(totals, sid, 'vendor', r.vendorId ?? '', { sold: r.total, commission: r.commission });
+        add(totals, sid, 'category', r.categoryId ?? '', { sold: r.total });
+        add(totals, sid, 'tax', String(r.taxRateBasisPoints), { taxable: r.total - r.tax, tax: r.tax });
+      }
+      await repo.addToTotals(tx, [...totals.values()]);
+    }
+  });
+}
+
+export async function recordReturn(db: Db, caller: Caller, saleId: string, input: c.PosOrderReturn): Promise<c.PosOrderRecorded> {
+  const hash = requestHash({ saleId, ...input });
+  return once(db, caller, input.id, hash, async (tx) => {
+    const sale = await repo.findOrder(tx, caller.orgId, saleId);
+    if (!sale || sale.kind !== 'sale') throw notFound('Sale');
+    const register = await registerOf(tx, caller, input.registerId);
+    const refundTo = input.refundTo ?? 'original';
+    if (refundTo === 'cash' && !register.tenders.includes('cash')) throw invalid('refundTo', 'this register takes no cash');
+    const place = await placeOrder(tx, caller, register.id, input.sessionId);
+
+    const saleLines = await repo.lockLines(tx, sale.id);
+    const asked = new Map<string, number>();
+    const picked = input.lines.map((l, i) => {
+      const line = saleLines.find((s) => s.id === l.lineId);
+      if (!line) throw invalid(`lines.${i}.lineId`, 'is not a line of this sale');
+      const already = line.returnedQuantity + (asked.get(line.id) ?? 0);
+      if (l.quantity > line.quantity - already)
+        throw conflict(`At most ${line.quantity - already} of ${line.sku} can still be returned`, [
+          { field: `lines.${i}.quantity`, message: `at most ${line.quantity - already} can still be returned` },
+        ]);
+      asked.set(line.id, (asked.get(line.id) ?? 0) + l.quantity);
+      const returnedBefore = already;
+      return {
+        line,
+        quantity: l.quantity,
+        restock: l.restock ?? false,
+        total: returnedShare(line.total, line.quantity, returnedBefore, l.quantity),
+        tax: returnedShare(line.tax, line.quantity, returnedBefore, l.quantity),
+        discount: returnedShare(line.discount, line.quantity, returnedBefore, l.quantity),
+        commission: returnedShare(line.commission, line.quantity, returnedBefore, l.quantity),
+      };
+    });
+    const total = picked.reduce((a, p) => a + p.total, 0);
+
+    // Refunds go back to the sale's tenders, each up to what it took net of change and of earlier refunds.
+    const earlier = await repo.paymentsOf(tx, [sale.id]);
+    const available: TenderPayment[] = earlier.map((p) => ({ tender: p.tender, amount: p.amount - p.change }));
+    const returnIds = (await repo.orderView(tx, caller.orgId, sale.id))!.returns.map((r) => r.id);
+    for (const r of await repo.paymentsOf(tx, returnIds)) {
+      let left = r.amount;
+      for (const a of available) {
+        if (a.tender !== r.tender || left <= 0) continue;
+        const take = Math.min(left, a.amount);
+        a.amount -= take;
+        left -= take;
+      }
+    }
+    const refunds = refundAllocation(total, refundTo, available);
+    for (const r of refunds)
+      if (!register.tenders.includes(r.tender)) throw invalid('refundTo', `this register takes no ${r.tender}: refund in cash`);
+
+    for (const p of picked) {
+      await repo.addReturned(tx, p.line.id, p.quantity);
+      if (p.restock && p.line.variantId) await repo.putBackStock(tx, p.line.variantId, p.quantity);
+    }
+    const receiptNumber = await repo.nextReceiptNumber(tx, caller.orgId, register.id);
+    const soldAt = new Date();
+    await repo.insertOrder(tx, {
+      id: input.id,
+      orgId: caller.orgId,
+      kind: 'return',
+      registerId: register.id,
+      sessionId: place.sessionId,
+      placement: place.placement,
+      originalOrderId: sale.id,
+      receiptNumber,
+      requestHash: hash,
+      soldAt,
+      cashierId: caller.userId,
+      customerName: sale.customerName,
+      customerEmail: sale.customerEmail,
+      note: input.reason ?? '',
+      subtotal: picked.reduce((a, p) => a + p.total + p.discount, 0),
+      discount: picked.reduce((a, p) => a + p.discount, 0),
+      tax: picked.reduce((a, p) => a + p.tax, 0),
+      total,
+      vendorIds: [...new Set(picked.flatMap((p) => (p.line.vendorId ? [p.line.vendorId] : [])))],
+      tenders: [...new Set(refunds.map((r) => r.tender))],
+    });
+    const rows = picked.map((p, i) => ({
+      orgId: caller.orgId,
+      orderId: input.id,
+      lineNo: i + 1,
+      productId: p.line.productId,
+      variantId: p.line.variantId,
+      sku: p.line.sku,
+      nameEn: p.line.nameEn,
+      nameAr: p.line.nameAr,
+      vendorId: p.line.vendorId,
+      categoryId: p.line.categoryId,
+      soldAt,
+      kind: 'return' as const,
+      quantity: p.quantity,
+      unitPrice: p.line.unitPrice,
+      listPrice: p.line.listPrice,
+      discount: p.discount,
+      taxRateBasisPoints: p.line.taxRateBasisPoints,
+      tax: p.tax,
+      total: p.total,
+      commission: p.commission,
+      commissionRuleId: p.line.commissionRuleId,
+      originalLineId: p.line.id,
+      restocked: p.restock && !!p.line.variantId,
+    }));
+    await repo.insertLines(tx, rows);
+    await repo.insertPayments(
+      tx,
+      refunds.map((r, i) => ({ orgId: caller.orgId, orderId: input.id, position: i + 1, tender: r.tender, amount: r.amount, change: 0, reference: '' })),
+    );
+    const byVendor = new Map<string, VendorSums>();
+    for (const r of rows) {
+      if (!r.vendorId) continue;
+      const s = byVendor.get(r.vendorId) ?? { total: 0, commission: 0 };
+      s.total += r.total;
+      s.commission += r.commission;
+      byVendor.set(r.vendorId, s);
+    }
+    await writeLedger(tx, caller, { id: input.id, kind: 'return', receiptNumber, soldAt, registerName: register.name }, byVendor);
+
+    if (place.sessionId) {
+      const sid = place.sessionId;
+      const cashOut = refunds.filter((r) => r.tender === 'cash').reduce((a, r) => a + r.amount, 0);
+      const tax = rows.reduce((a, r) => a + r.tax, 0);
+      await repo.addToSession(tx, sid, { returnCount: 1, returns: total, taxes: -tax, cashSales: -cashOut });
+      const totals = new Map<string, repo.TotalsRow>();
+      for (const r of refunds) add(totals, sid, 'tender', r.tender, { returned: r.amount });
+      for (const r of rows) {
+        add(totals, sid, 'vendor', r.vendorId ?? '', { returned: r.total, commission: -r.commission });
+        add(totals, sid, 'category', r.categoryId ?? '', { returned: r.total });
+        add(totals, sid, 'tax', String(r.taxRateBasisPoints), { taxable: -(r.total - r.tax), tax: -r.tax });
+      }
+      await repo.addToTotals(tx, [...totals.values()]);
+    }
+  });
+}
