@@ -112,17 +112,37 @@ export const STAFF_ROUTES: StaffRoute[] = [
     permission: 'master_data',
     load: () => import('../features/master-data/master-data-page'),
   },
-  { path: '/orders', titleKey: 'route.orders', permission: 'vendor_management' },
-  { path: '/orders/history', titleKey: 'route.orderHistory', permission: 'vendor_management' },
-  { path: '/pos/register', titleKey: 'route.posRegister', permission: 'vendor_management' },
+  { path: '/orders', titleKey: 'route.orders', permission: 'vendor_management', load: () => import('../features/pos/orders/orders-page') },
+  {
+    path: '/orders/history',
+    titleKey: 'route.orderHistory',
+    permission: 'vendor_management',
+    load: () => import('../features/pos/orders/order-history-page'),
+  },
+  {
+    path: '/pos/register',
+    titleKey: 'route.posRegister',
+    permission: 'vendor_management',
+    load: () => import('../features/pos/register/register-page'),
+  },
   {
     path: '/pos/management',
     titleKey: 'route.posManagement',
     permission: 'vendor_management',
     load: () => import('../features/pos/pos-management-page'),
   },
-  { path: '/pos/sessions', titleKey: 'route.posSessions', permission: 'vendor_management' },
-  { path: '/pos/reports', titleKey: 'route.posReports', permission: 'vendor_management' },
+  {
+    path: '/pos/sessions',
+    titleKey: 'route.posSessions',
+    permission: 'vendor_management',
+    load: () => import('../features/pos/sessions/sessions-page'),
+  },
+  {
+    path: '/pos/reports',
+    titleKey: 'route.posReports',
+    permission: 'vendor_management',
+    load: () => import('../features/pos/reports/reports-page'),
+  },
   { path: '/vendor-portal', titleKey: 'route.vendorPortal', permission: 'vendor_dashboard' },
 ];
 

@@ -26,6 +26,9 @@ import { ALLOCATION } from './area-allocation.js';
 import { WAITLIST } from './area-waitlist.js';
 import { CHECK_IN } from './area-check-in.js';
 import { POS } from './area-pos.js';
+import { POS_REGISTER } from './area-pos-register.js';
+import { POS_SESSIONS } from './area-pos-sessions.js';
+import { POS_REPORTS } from './area-pos-reports.js';
 import type { TranslationEntry } from './types.js';
 
 export type { TranslationEntry, TranslationTable } from './types.js';
@@ -60,6 +63,9 @@ export const SHELL_TRANSLATION_PARTS = {
   today: TODAY,
   paymentManagement: PAYMENT_MANAGEMENT,
   pos: POS,
+  posRegister: POS_REGISTER,
+  posSessions: POS_SESSIONS,
+  posReports: POS_REPORTS,
 } as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */
