@@ -149,6 +149,11 @@ export const PAYMENT_MANAGEMENT = {
   'pay.entry.discount': { en: 'Discount', ar: 'خصم' },
   'pay.entry.credit': { en: 'Credit', ar: 'إشعار دائن' },
   'pay.entry.cancellation': { en: 'Cancellation', ar: 'إلغاء' },
+  'pay.entry.sale': { en: 'Sale', ar: 'مبيعات' },
+  'pay.entry.sale_return': { en: 'Sale return', ar: 'مرتجع مبيعات' },
+  'pay.entry.commission': { en: 'Commission', ar: 'عمولة' },
+  'pay.entry.commission_reversal': { en: 'Commission reversed', ar: 'عكس عمولة' },
+  'pay.entry.payout': { en: 'Payout', ar: 'دفعة للبائع' },
 
   'pay.figure.total': { en: 'Total', ar: 'الإجمالي' },
   'pay.figure.charged': { en: 'Charged', ar: 'المستحق' },
@@ -412,6 +417,7 @@ export const PAYMENT_MANAGEMENT = {
     en: 'Waiver, discount or credit without its one ledger entry',
     ar: 'إعفاء أو خصم أو إشعار دائن بلا قيده الوحيد في الدفتر',
   },
+  'pay.ledgerCheck.kind.pos_order_ledger': { en: 'Point-of-sale order and its ledger entries disagree', ar: 'طلب نقطة البيع لا يطابق قيوده في الدفتر' },
   'pay.ledgerCheck.kind.entry_without_source': { en: 'Ledger entry without its source document', ar: 'قيد في الدفتر بلا مستنده' },
 
   'pay.col.number': { en: 'Number', ar: 'الرقم' },

@@ -84,6 +84,7 @@ export const LEDGER_DISAGREEMENT_KINDS = [
   'payment_ledger',
   'refund_ledger',
   'adjustment_ledger',
+  'pos_order_ledger',
   'entry_without_source',
 ] as const;
 export type LedgerDisagreementKind = (typeof LEDGER_DISAGREEMENT_KINDS)[number];

@@ -145,6 +145,7 @@ export type PosOrderRecorded = z.infer<typeof orderRecordedSchema>;
 export const orderListQuery = z
   .object({
     kind: z.enum(POS_ORDER_KINDS, 'must be sale or return').optional(),
+    placement: z.enum(POS_ORDER_PLACEMENTS, `must be one of ${POS_ORDER_PLACEMENTS.join(', ')}`).optional(),
     registerId: pmUuid.optional(),
     sessionId: pmUuid.optional(),
     vendorId: pmUuid.optional(),

@@ -35,6 +35,9 @@ const ENTITY_PERMISSION: Record<string, PermissionKey> = {
   market_day: 'vendor_management',
   market_day_series: 'vendor_management',
   pos_register: 'vendor_management',
+  pos_session: 'vendor_management',
+  pos_commission_rule: 'vendor_management',
+  vendor_payout: 'vendor_management',
 };
 
 /** The entity types whose activity a holder of these permissions sees; null for all of them (user managers). */
@@ -100,7 +103,11 @@ function routeOf(type: string, id: string, extra: string | null): string | null 
     case 'market_day_series':
       return '/market-events';
     case 'pos_register':
+    case 'pos_commission_rule':
+    case 'vendor_payout':
       return '/pos/management';
+    case 'pos_session':
+      return '/pos/sessions';
     default:
       return MASTER_DATA_TAB[type] ? `/master-data?tab=${MASTER_DATA_TAB[type]}` : null;
   }

@@ -152,6 +152,11 @@ export async function orphanEntries(
         join invoices i on i.id = d.invoice_id where d.id = e.source_id and d.invoice_id = e.invoice_id and i.org_id = e.org_id and i.vendor_id = e.vendor_id))
       or (e.source_type = 'invoice' and e.entry_type = 'cancellation' and exists (select 1 from invoices i
         where i.id = e.source_id and i.id = e.invoice_id and i.org_id = e.org_id and i.vendor_id = e.vendor_id and i.status = 'cancelled'))
+      or (e.source_type = 'pos_order' and e.invoice_id is null and e.entry_type in ('sale', 'commission', 'sale_return', 'commission_reversal')
+        and exists (select 1 from pos_orders o where o.id = e.source_id and o.org_id = e.org_id and e.vendor_id = any(o.vendor_ids)
+          and (o.kind = 'sale') = (e.entry_type in ('sale', 'commission'))))
+      or (e.source_type = 'vendor_payout' and e.entry_type = 'payout' and e.invoice_id is null and exists (select 1 from vendor_payouts p
+        where p.id = e.source_id and p.org_id = e.org_id and p.vendor_id = e.vendor_id and p.amount = e.amount))
     )
     order by e.seq`);
   return rowsOf(res as Rows<Record<string, unknown>>).map((r) => ({
@@ -159,6 +164,28 @@ export async function orphanEntries(
     sourceType: String(r.source_type),
     amount: num(r.amount),
     invoiceNumber: (r.invoice_number as string | null) ?? null,
+  }));
+}
+
+/** Per point-of-sale order and vendor: its lines' totals and commission, and what the ledger holds for them. */
+export async function posOrderFigures(db: DbOrTx, orgId: string, vendorId?: string) {
+  const res = await db.execute(sql`
+    select o.id, o.receipt_number, l.vendor_id, sum(l.total) as total, sum(l.commission) as commission,
+      coalesce((select sum(abs(e.amount)) from vendor_ledger_entries e where e.source_type = 'pos_order' and e.source_id = o.id
+        and e.vendor_id = l.vendor_id and e.entry_type in ('sale', 'sale_return')), 0) as ledger_total,
+      coalesce((select sum(abs(e.amount)) from vendor_ledger_entries e where e.source_type = 'pos_order' and e.source_id = o.id
+        and e.vendor_id = l.vendor_id and e.entry_type in ('commission', 'commission_reversal')), 0) as ledger_commission
+    from pos_orders o join pos_order_lines l on l.order_id = o.id
+    where o.org_id = ${orgId} and l.vendor_id is not null ${ofVendor('l.vendor_id', vendorId)}
+    group by o.id, o.receipt_number, l.vendor_id
+    order by o.id`);
+  return rowsOf(res as Rows<Record<string, unknown>>).map((r) => ({
+    id: String(r.id),
+    receiptNumber: String(r.receipt_number),
+    total: num(r.total),
+    commission: num(r.commission),
+    ledgerTotal: num(r.ledger_total),
+    ledgerCommission: num(r.ledger_commission),
   }));
 }
 

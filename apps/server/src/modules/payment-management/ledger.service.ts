@@ -177,6 +177,18 @@ export async function checkConsistency(db: DbOrTx, orgId: string, vendorId?: str
         `${d.kind} ${d.id} of ${d.amount} has ${d.entries} entries for ${d.ledger}`,
       );
   }
+  for (const o of await repo.posOrderFigures(db, orgId, vendorId)) {
+    if (o.ledgerTotal !== o.total || o.ledgerCommission !== o.commission)
+      add(
+        'pos_order_ledger',
+        'ledger_entry',
+        o.id,
+        o.receiptNumber,
+        o.total,
+        o.ledgerTotal,
+        `order ${o.receiptNumber}: lines of ${o.total} (commission ${o.commission}), entries of ${o.ledgerTotal} (commission ${o.ledgerCommission})`,
+      );
+  }
   for (const e of await repo.orphanEntries(db, orgId, vendorId))
     add(
       'entry_without_source',

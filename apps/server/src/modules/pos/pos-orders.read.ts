@@ -30,6 +30,7 @@ export async function listOrders(db: Db, caller: Caller, q: c.PosOrderListQuery)
   const o = posOrders;
   const where: (SQL | undefined)[] = [eq(o.orgId, caller.orgId)];
   if (q.kind) where.push(eq(o.kind, q.kind));
+  if (q.placement) where.push(eq(o.placement, q.placement));
   if (q.registerId) where.push(eq(o.registerId, q.registerId));
   if (q.sessionId) where.push(eq(o.sessionId, q.sessionId));
   if (q.vendorId) where.push(sql`${o.vendorIds} @> array[${q.vendorId}]::uuid[]`);

@@ -1,4 +1,5 @@
 import type { posRoutes as c } from '@market/contracts';
+import { lockKey } from '../../db/advisory-lock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { vendorLedgerEntries } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
@@ -86,15 +87,19 @@ async function replayOf(db: DbOrTx, caller: Caller, id: string, hash: string): P
 }
 
 /**
- * Runs the write once per order id. Two sends of one id at once: the second's insert of the order row waits on
- * the first's (PostgreSQL) or on its whole transaction (PGlite), fails as a duplicate key once the first
- * commits, and then answers the stored order.
+ * Runs the write once per order id. The transaction first takes a lock on the id, so a second send of it (a
+ * retry, another tab) waits for the first to finish and then finds the stored order: it never goes on to
+ * compete for the stock or the lines the first one took. The primary key stays the last word: an order
+ * written anyway answers as stored.
  */
 async function once(db: Db, caller: Caller, id: string, hash: string, write: (tx: Tx) => Promise<void>): Promise<c.PosOrderRecorded> {
   const before = await replayOf(db, caller, id, hash);
   if (before) return before;
   try {
     return await db.transaction(async (tx) => {
+      await lockKey(tx, `pos_order:${id}`);
+      const stored = await replayOf(tx, caller, id, hash);
+      if (stored) return stored;
       await write(tx);
       return { order: await loadOrder(tx, caller.orgId, id), alreadyRecorded: false };
     });

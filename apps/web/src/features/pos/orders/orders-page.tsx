@@ -1,4 +1,6 @@
-/** Placeholder until this page is built. */
+import { OrdersView } from './orders-view';
+
+/** Order Management (/orders): find an order and return items of a sale. */
 export default function OrdersPage() {
-  return null;
+  return <OrdersView archive={false} />;
 }
