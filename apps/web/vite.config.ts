@@ -194,7 +194,7 @@ function collectCriticalGroups(): Plugin {
         if (!st) continue;
         const specs = [...st.imports.map((i) => i.spec), ...[...st.reexports.values()].map((r) => r[0]), ...st.stars];
         for (const spec of new Set(specs)) {
-          const r = await this.resolve(spec, id);
+          const r = await this.resolve(spec, id).catch(() => null);
           resolved.set(key(spec, id), r && !r.external ? r.id : null);
         }
       }

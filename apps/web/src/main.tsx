@@ -12,6 +12,14 @@ if (window.location.hash.startsWith('#/')) {
 const root = document.getElementById('root');
 if (!root) throw new Error('Root element not found');
 
+// The service worker keeps the app shell so an open page (the POS register) reloads offline; production only,
+// so development never serves a stale build.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((err: unknown) => console.warn('Service worker not registered', err));
+  });
+}
+
 loadPublicConfig()
   .then(() => {
     createRoot(root).render(

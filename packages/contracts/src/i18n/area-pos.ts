@@ -2,6 +2,10 @@ import type { TranslationEntry } from './types.js';
 
 // Point of sale: registers (POS Management).
 export const POS = {
+  'pos.tabList': { en: 'POS Management sections', ar: 'أقسام إدارة نقاط البيع' },
+  'pos.tab.registers': { en: 'Registers', ar: 'صناديق البيع' },
+  'pos.tab.commission': { en: 'Commission rules', ar: 'قواعد العمولة' },
+  'pos.tab.settlement': { en: 'Settlement', ar: 'التسوية' },
   'pos.registers.title': { en: 'Registers', ar: 'صناديق البيع' },
   'pos.registers.subtitle': {
     en: 'Where cashiers sell: each register’s location, opening float, tenders and receipt texts.',
@@ -36,10 +40,6 @@ export const POS = {
     en: 'The organization has no base currency yet: set one in Master Data before giving registers a float.',
     ar: 'لا توجد عملة أساسية للمؤسسة بعد: حدّدها في البيانات الرئيسية قبل تحديد رصيد افتتاحي للصناديق.',
   },
-  'pos.registers.comingNext': {
-    en: 'Selling, cash sessions, orders and reports are not built yet; registers set up here are what they will use.',
-    ar: 'البيع وجلسات النقد والطلبات والتقارير لم تُبنَ بعد؛ الصناديق المعدّة هنا هي ما ستستخدمه.',
-  },
   'pos.tender.cash': { en: 'Cash', ar: 'نقدًا' },
   'pos.tender.card': { en: 'Card', ar: 'بطاقة' },
   'pos.tender.bank_transfer': { en: 'Bank transfer', ar: 'تحويل بنكي' },
@@ -62,6 +62,11 @@ export const POS = {
   'pos.form.required': { en: 'Enter a name', ar: 'أدخل اسمًا' },
   'pos.form.floatInvalid': { en: 'Enter an amount of 0 or more, such as 150.00', ar: 'أدخل مبلغًا يساوي 0 أو أكثر، مثل 150.00' },
   'pos.form.tendersRequired': { en: 'Choose at least one tender', ar: 'اختر طريقة دفع واحدة على الأقل' },
+  'pos.form.allowNegativeStock': { en: 'Allow selling when stock is at zero', ar: 'السماح بالبيع عندما يكون المخزون صفرًا' },
+  'pos.form.allowNegativeStockHint': {
+    en: 'Each line sold without stock is recorded as such, so it can be checked later.',
+    ar: 'يُسجَّل كل بند يُباع دون مخزون على هذا النحو، ليمكن مراجعته لاحقًا.',
+  },
   'pos.form.save': { en: 'Save register', ar: 'حفظ الصندوق' },
   'pos.form.saving': { en: 'Saving…', ar: 'جارٍ الحفظ…' },
 } satisfies Record<string, TranslationEntry>;

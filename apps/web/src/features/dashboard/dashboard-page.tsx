@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Languages, Users } from 'lucide-react';
+import { Languages, TrendingUp, Users } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useHasPermission, useMe } from '../../app/session/use-me';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { NextMarketDaysCard } from '../market-days';
@@ -10,6 +11,9 @@ import { SectionCard } from '../../components/ui/section-card';
 import { dashboardQuery } from './dashboard-query';
 import OperationsCards from './operations-cards';
 import { RecentActivityCard } from './recent-activity-card';
+
+// The sales charts bring recharts: loaded on their own, and only for those who may read the sales report.
+const SalesCards = lazy(() => import('./sales-cards'));
 
 export default function DashboardPage() {
   const { t } = useI18n();
@@ -63,6 +67,17 @@ export default function DashboardPage() {
         {/* Cards with their own requests come after those of the first figures (no card above them moves when they fill in). */}
         {can('products') && <CatalogueCards />}
         {can('vendor_management') && <OperationsCards />}
+        {can('vendor_management') && (
+          <Suspense
+            fallback={
+              <SectionCard icon={<TrendingUp className="size-4" aria-hidden />} title={t('posReports.dashboard.todayTitle')}>
+                <CardStatus pending error={false} onRetry={() => undefined} />
+              </SectionCard>
+            }
+          >
+            <SalesCards />
+          </Suspense>
+        )}
         <NextMarketDaysCard />
       </div>
     </div>

@@ -1,13 +1,15 @@
-import { posRoutes } from '@market/contracts';
+import { masterDataRoutes, platformRoutes, posRoutes, vendorsRoutes } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
-import { stubApi, type ApiCall } from '../../test/api-stub';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { meKeys } from '../../app/session/use-me';
+import { stubApi, type ApiCall, type ApiHandler } from '../../test/api-stub';
+import { createTestQueryClient, renderWithProviders } from '../../test/render-with-providers';
 import PosManagementPage from './pos-management-page';
 
 // POS Management against contract-shaped answers: the registers list, a new register whose float is typed in
-// the currency's major units, and the server's refusal shown under its field.
+// the currency's major units, and the server's refusal shown under its field; commission rules, and payouts to
+// vendors from the settlement.
 
 const STAMP = '2026-03-01T09:00:00.000Z';
 const LOCATION = '5a0c7d3e-1b2f-4c8a-9d6e-0f1a2b3c4d5e';
@@ -24,18 +26,20 @@ const register = (over: Record<string, unknown> = {}) =>
     receiptHeaderAr: '',
     receiptFooterEn: '',
     receiptFooterAr: '',
+    allowNegativeStock: false,
     status: 'active',
     createdAt: STAMP,
     updatedAt: STAMP,
     ...over,
   });
 
-function serve(create: (c: ApiCall) => { status?: number; body: unknown }) {
+function serve(create: (c: ApiCall) => { status?: number; body: unknown }, more: ApiHandler[] = []) {
   return stubApi([
     { method: 'GET', path: '/pos/registers', reply: () => ({ body: [register()] }) },
     { method: 'GET', path: '/payments/overview', reply: () => ({ body: { currency: 'KWD', states: [], totals: totals() } }) },
     { method: 'GET', path: '/market-locations', reply: () => ({ body: [] }) },
     { method: 'POST', path: '/pos/registers', reply: create },
+    ...more,
   ]);
 }
 const totals = () => ({ count: 0, charged: 0, paid: 0, refunded: 0, waived: 0, credited: 0, balance: 0 });
@@ -49,7 +53,7 @@ const render = () =>
   );
 
 describe('POS management', () => {
-  it('lists the registers with location, float in the base currency and tenders, and says what is not built yet', async () => {
+  it('lists the registers with location, float in the base currency and tenders', async () => {
     serve(() => ({ status: 500, body: {} }));
     await render();
     const row = (await screen.findByRole('rowheader', { name: 'Harbour till' })).closest('tr')!;
@@ -58,7 +62,6 @@ describe('POS management', () => {
     expect(within(row).getByText(/15\.000/)).toBeTruthy();
     expect(within(row).getByText('Cash')).toBeTruthy();
     expect(within(row).getByText('Card')).toBeTruthy();
-    expect(screen.getByText(/Selling, cash sessions, orders and reports are not built yet/)).toBeTruthy();
   });
 
   it('adds a register with its float in minor units and shows a refusal of the server under its field', async () => {
@@ -85,10 +88,17 @@ describe('POS management', () => {
     await user.clear(float);
     await user.type(float, '20.5');
     await user.click(within(dialog).getByLabelText('Voucher'));
+    await user.click(within(dialog).getByLabelText('Allow selling when stock is at zero'));
     await user.click(within(dialog).getByRole('button', { name: 'Save register' }));
     expect(await within(dialog).findByText('is already used by another register')).toBeTruthy();
     const sent = api.calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>;
-    expect(sent).toMatchObject({ name: 'Night till', locationId: null, openingFloat: 20500, tenders: ['cash', 'card', 'voucher'] });
+    expect(sent).toMatchObject({
+      name: 'Night till',
+      locationId: null,
+      openingFloat: 20500,
+      tenders: ['cash', 'card', 'voucher'],
+      allowNegativeStock: true,
+    });
 
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.type(within(dialog).getByLabelText('Name'), 'Night till 2');
@@ -112,5 +122,270 @@ describe('POS management', () => {
     expect(await within(dialog).findByText('Enter an amount of 0 or more, such as 150.00')).toBeTruthy();
     expect(within(dialog).getByText('Choose at least one tender')).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});
+
+const OLIVE = '7c2e9f50-3d4b-4e1a-8f6c-2b3c4d5e6f70';
+const OILS = '9e4ab172-5f6d-4a3c-8b8e-4d5e6f708192';
+const PRESSED = 'af5bc283-6a7e-4b4d-9c9f-5e6f708192a3';
+
+const vendorPage = () =>
+  vendorsRoutes.listVendors.response.parse({
+    items: [
+      {
+        id: OLIVE,
+        vendorType: 'market',
+        publicName: 'Olive Grove',
+        legalName: null,
+        contactName: null,
+        email: null,
+        phone: null,
+        status: 'active',
+        statusReason: null,
+        categories: [],
+        documentSummary: { total: 0, expiringSoon: 0, expired: 0 },
+        createdAt: STAMP,
+        updatedAt: STAMP,
+        users: [],
+      },
+    ],
+    total: 1,
+    page: 1,
+    pageSize: 100,
+  });
+
+const catalogue = () =>
+  masterDataRoutes.listCatalogCategories.response.parse([
+    {
+      id: OILS,
+      parentId: null,
+      code: 'OILS',
+      nameEn: 'Oils',
+      nameAr: 'زيوت',
+      descriptionEn: null,
+      descriptionAr: null,
+      position: 0,
+      createdAt: STAMP,
+      updatedAt: STAMP,
+    },
+    {
+      id: PRESSED,
+      parentId: OILS,
+      code: 'PRESSED',
+      nameEn: 'Cold pressed',
+      nameAr: 'معصور على البارد',
+      descriptionEn: null,
+      descriptionAr: null,
+      position: 0,
+      createdAt: STAMP,
+      updatedAt: STAMP,
+    },
+  ]);
+
+const rule = (over: Record<string, unknown> = {}) =>
+  posRoutes.listCommissionRules.response.element.parse({
+    id: 'b06cd394-7b8f-4c5e-8d0a-6f708192a3b4',
+    vendorId: null,
+    vendorName: null,
+    categoryId: null,
+    categoryNameEn: null,
+    categoryNameAr: null,
+    kind: 'percentage',
+    rateBasisPoints: 1000,
+    amount: 0,
+    minimum: 0,
+    maximum: null,
+    updatedAt: STAMP,
+    ...over,
+  });
+
+/** The page at a tab, for a user whose permissions are known (the session's /me, already in the cache). */
+async function renderAt(route: string, permissions: string[]) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(
+    meKeys.me(undefined),
+    platformRoutes.getMe.response.parse({
+      user: { id: 'c17de4a5-8c9a-4d6f-9e1b-708192a3b4c5', email: 'manager@example.com', phone: null, createdAt: STAMP },
+      profile: null,
+      organization: null,
+      role: 'admin',
+      effectiveRole: 'admin',
+      permissions,
+    }),
+  );
+  return renderWithProviders(
+    <>
+      <PosManagementPage />
+      <Toaster />
+    </>,
+    { route, queryClient },
+  );
+}
+
+describe('POS management: commission rules', () => {
+  it('adds a rule for a vendor and a catalogue category, the rate typed in percent and the limits in major units', async () => {
+    const rules = [rule()];
+    const api = serve(
+      () => ({ status: 500, body: {} }),
+      [
+        { method: 'GET', path: '/pos/commission-rules', reply: () => ({ body: rules }) },
+        { method: 'GET', path: '/vendors', reply: () => ({ body: vendorPage() }) },
+        { method: 'GET', path: '/catalog-categories', reply: () => ({ body: catalogue() }) },
+        {
+          method: 'POST',
+          path: '/pos/commission-rules',
+          reply: () => {
+            rules.unshift(
+              rule({
+                id: 'd28ef5b6-9dab-4e7f-8a2c-8192a3b4c5d6',
+                vendorId: OLIVE,
+                vendorName: 'Olive Grove',
+                categoryId: PRESSED,
+                categoryNameEn: 'Cold pressed',
+                categoryNameAr: 'معصور على البارد',
+                rateBasisPoints: 1250,
+                minimum: 500,
+                maximum: 2000,
+              }),
+            );
+            return { status: 201, body: rules[0] };
+          },
+        },
+      ],
+    );
+    const { user } = await renderAt('/pos/management?tab=commission', ['vendor_management', 'master_data']);
+    const table = await screen.findByTestId('commission-rules');
+    const row = (await within(table).findByRole('rowheader', { name: 'Any vendor' })).closest('tr')!;
+    expect(within(row).getByText('Any category')).toBeTruthy();
+    expect(within(row).getByText('10% of the line')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'New rule' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getAllByRole('option', { name: /Cold pressed/ })).toHaveLength(1));
+    await user.selectOptions(within(dialog).getByLabelText('Vendor'), OLIVE);
+    await user.selectOptions(within(dialog).getByLabelText('Catalogue category'), PRESSED);
+    await user.type(within(dialog).getByLabelText('Rate (%)'), '12.5');
+    await user.type(within(dialog).getByLabelText('Minimum per line (KWD)'), '0.5');
+    await user.type(within(dialog).getByLabelText('Maximum per line (KWD)'), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === '/pos/commission-rules')!.body).toEqual({
+      vendorId: OLIVE,
+      categoryId: PRESSED,
+      kind: 'percentage',
+      rateBasisPoints: 1250,
+      minimum: 500,
+      maximum: 2000,
+    });
+    // The list reloads with the new rule first (most specific).
+    const added = (await within(table).findByRole('rowheader', { name: 'Olive Grove' })).closest('tr')!;
+    expect(within(added).getByText('Cold pressed')).toBeTruthy();
+    expect(within(added).getByText(/12\.5% of the line · at least .*0\.500 · at most .*2\.000/)).toBeTruthy();
+  });
+
+  it('adds a flat rule without asking for categories the user may not read, and deletes a rule once confirmed', async () => {
+    const rules = [rule({ vendorId: OLIVE, vendorName: 'Olive Grove', kind: 'flat', rateBasisPoints: 0, amount: 250 })];
+    const api = serve(
+      () => ({ status: 500, body: {} }),
+      [
+        { method: 'GET', path: '/pos/commission-rules', reply: () => ({ body: rules }) },
+        { method: 'GET', path: '/vendors', reply: () => ({ body: vendorPage() }) },
+        {
+          method: 'POST',
+          path: '/pos/commission-rules',
+          reply: () => ({ status: 201, body: rule({ kind: 'flat', rateBasisPoints: 0, amount: 1500 }) }),
+        },
+        { method: 'DELETE', path: '/pos/commission-rules/:id', reply: () => ({ body: { ok: true } }) },
+      ],
+    );
+    const { user } = await renderAt('/pos/management?tab=commission', ['vendor_management']);
+    const row = (await screen.findByRole('rowheader', { name: 'Olive Grove' })).closest('tr')!;
+    expect(within(row).getByText(/0\.250 per line/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'New rule' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('Catalogue category') as HTMLSelectElement).disabled).toBe(true);
+    await user.click(within(dialog).getByLabelText('Flat amount per line'));
+    await user.type(within(dialog).getByLabelText('Amount per line (KWD)'), '1.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ vendorId: null, categoryId: null, kind: 'flat', amount: 1500 });
+    expect(api.calls.some((c) => c.path === '/catalog-categories')).toBe(false);
+
+    await user.click(within(row).getByRole('button', { name: 'Delete the rule for Olive Grove, Any category' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete rule' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'DELETE')?.path).toBe(`/pos/commission-rules/${rules[0]!.id}`));
+    expect(await screen.findByText('Commission rule deleted')).toBeTruthy();
+  });
+});
+
+describe('POS management: settlement', () => {
+  const settlement = (over: Record<string, unknown> = {}) =>
+    posRoutes.settlement.response.parse([
+      { vendorId: OLIVE, vendorName: 'Olive Grove', sales: 10_000, returns: 5_000, commission: 500, payouts: 0, balance: -4_500, ...over },
+    ]);
+
+  it('shows what is owed to a vendor and records a payout of it with one Idempotency-Key per opening, kept on retry', async () => {
+    let attempt = 0;
+    let rows = settlement();
+    const api = serve(
+      () => ({ status: 500, body: {} }),
+      [
+        { method: 'GET', path: '/pos/settlement', reply: () => ({ body: rows }) },
+        {
+          method: 'POST',
+          path: '/pos/payouts',
+          reply: (c) => {
+            if (++attempt === 1) return { status: 503, body: { error: { code: 'unavailable', message: 'Try again' } } };
+            rows = settlement({ payouts: 4_500, balance: 0 });
+            const b = c.body as Record<string, unknown>;
+            return {
+              status: 201,
+              body: posRoutes.recordPayout.response.parse({
+                id: 'e39f06c7-aebc-4f8a-9b3d-92a3b4c5d6e7',
+                vendorName: 'Olive Grove',
+                reference: '',
+                createdAt: STAMP,
+                ...b,
+              }),
+            };
+          },
+        },
+      ],
+    );
+    const { user } = await renderAt('/pos/management?tab=settlement', ['vendor_management']);
+    const row = (await screen.findByRole('rowheader', { name: 'Olive Grove' })).closest('tr')!;
+    expect(within(row).getByText('Owed to vendor')).toBeTruthy();
+    expect(within(row).getByText(/4\.500/)).toBeTruthy();
+
+    await user.click(within(row).getByRole('button', { name: 'Record a payout to Olive Grove' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('Amount (KWD)') as HTMLInputElement).value).toBe('4.500');
+    await user.selectOptions(within(dialog).getByLabelText('Method'), 'cash');
+    await user.type(within(dialog).getByLabelText('Reference'), 'Envelope 7');
+    const paidOn = within(dialog).getByLabelText('Paid on');
+    await user.clear(paidOn);
+    await user.type(paidOn, '2026-03-02');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payout' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Record payout' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const posts = api.fetch.mock.calls.filter(([url, init]) => String(url).endsWith('/api/v1/pos/payouts') && init?.method === 'POST');
+    expect(posts).toHaveLength(2);
+    const keys = posts.map(([, init]) => (init!.headers as Record<string, string>)['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(JSON.parse(String(posts[1]![1]!.body))).toEqual({
+      vendorId: OLIVE,
+      amount: 4_500,
+      method: 'cash',
+      paidOn: '2026-03-02',
+      reference: 'Envelope 7',
+    });
+    expect(await screen.findByText('Payout to Olive Grove recorded')).toBeTruthy();
+    expect(await within(screen.getByTestId('settlement')).findByText('Settled')).toBeTruthy();
   });
 });

@@ -1,5 +1,7 @@
 import { MoreHorizontal, Plus } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { column, DataTable, type ColumnDef } from '../../components/data-table';
 import { Button } from '../../components/ui/button';
@@ -9,14 +11,70 @@ import { useI18n } from '../../app/i18n/i18n-provider';
 import { formatMoney, useBaseCurrency } from '../payment-management';
 import { useRegisters, useSaveRegister, type PosRegister, type RegisterFilter } from './pos-api';
 import { RegisterFormDialog } from './register-form-dialog';
+import { CommissionRulesTab } from './reports/commission-rules-tab';
+import { SettlementTab } from './reports/settlement-tab';
 
-/** POS Management: the organization's registers, added, changed, archived and restored here. */
+const TABS = ['registers', 'commission', 'settlement'] as const;
+type Tab = (typeof TABS)[number];
+
+const tabClass =
+  '-mb-px shrink-0 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:border-primary data-[state=active]:bg-muted/60 data-[state=active]:font-semibold data-[state=active]:text-foreground';
+
+/** POS Management: registers, commission rules, and settlement with vendors (payouts), one tab each (?tab=). */
 export default function PosManagementPage() {
+  const { t } = useI18n();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab') as Tab | null;
+  const tab: Tab = asked && TABS.includes(asked) ? asked : 'registers';
+  const currency = useBaseCurrency();
+  const code = currency.data ?? null;
+  const setTab = (value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === 'registers') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <section className="flex min-w-0 flex-col gap-4">
+      <header>
+        <h1 className="text-2xl font-semibold">{t('route.posManagement')}</h1>
+      </header>
+      {currency.isSuccess && !code && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {t('pos.registers.noCurrency')}
+        </p>
+      )}
+      <Tabs.Root value={tab} onValueChange={setTab} className="flex min-w-0 flex-col gap-4">
+        <Tabs.List className="flex gap-1 overflow-x-auto border-b" aria-label={t('pos.tabList')}>
+          {TABS.map((id) => (
+            <Tabs.Trigger key={id} value={id} className={tabClass}>
+              {t(`pos.tab.${id}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="registers" className="min-w-0 outline-none">
+          <RegistersTab currency={code} />
+        </Tabs.Content>
+        <Tabs.Content value="commission" className="min-w-0 outline-none">
+          <CommissionRulesTab currency={code} />
+        </Tabs.Content>
+        <Tabs.Content value="settlement" className="min-w-0 outline-none">
+          <SettlementTab currency={code} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
+}
+
+/** The organization's registers, added, changed, archived and restored here. */
+function RegistersTab({ currency: code }: { currency: string | null }) {
   const { t, language } = useI18n();
   const [status, setStatus] = useState<RegisterFilter>('active');
   const list = useRegisters(status);
-  const currency = useBaseCurrency();
-  const code = currency.data ?? null;
   const save = useSaveRegister();
   const [editing, setEditing] = useState<{ open: boolean; register: PosRegister | null }>({ open: false, register: null });
   const add = () => setEditing({ open: true, register: null });
@@ -112,10 +170,10 @@ export default function PosManagementPage() {
   ];
 
   return (
-    <section className="flex flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold">{t('pos.registers.title')}</h1>
+          <h2 className="text-lg font-semibold">{t('pos.registers.title')}</h2>
           <p className="text-sm text-muted-foreground">{t('pos.registers.subtitle')}</p>
         </div>
         <Button onClick={add}>
@@ -123,12 +181,6 @@ export default function PosManagementPage() {
           {t('pos.registers.add')}
         </Button>
       </header>
-      <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">{t('pos.registers.comingNext')}</p>
-      {currency.isSuccess && !code && (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          {t('pos.registers.noCurrency')}
-        </p>
-      )}
       <div className="flex items-center gap-2 text-sm">
         <label htmlFor="register-status" className="font-medium">
           {t('pos.registers.show')}
@@ -170,6 +222,6 @@ export default function PosManagementPage() {
         currency={code}
         onOpenChange={(open) => setEditing((e) => ({ ...e, open }))}
       />
-    </section>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { POS_REGISTER_LIMITS, POS_TENDERS, type PosTender } from '@market/contracts/plain';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { FormDialogForm, FormField, fieldClass, TextField } from '../../components/ui/form-dialog';
 import { errorMessage, fieldError, hasFieldErrors } from '../../lib/api-errors';
@@ -8,13 +8,17 @@ import { MoneyField, minorDigits, toMajorInput, toMinor } from '../payment-manag
 import { useRegisterLocations, useSaveRegister, type PosRegister } from './pos-api';
 
 const TEXTS = ['receiptHeaderEn', 'receiptHeaderAr', 'receiptFooterEn', 'receiptFooterAr'] as const;
-type Form = { name: string; locationId: string; float: string; tenders: PosTender[] } & Record<(typeof TEXTS)[number], string>;
+type Form = { name: string; locationId: string; float: string; tenders: PosTender[]; allowNegativeStock: boolean } & Record<
+  (typeof TEXTS)[number],
+  string
+>;
 
 const formOf = (r: PosRegister | null, digits: number): Form => ({
   name: r?.name ?? '',
   locationId: r?.locationId ?? '',
   float: toMajorInput(r?.openingFloat ?? 0, digits),
   tenders: r?.tenders ?? ['cash', 'card'],
+  allowNegativeStock: r?.allowNegativeStock ?? false,
   receiptHeaderEn: r?.receiptHeaderEn ?? '',
   receiptHeaderAr: r?.receiptHeaderAr ?? '',
   receiptFooterEn: r?.receiptFooterEn ?? '',
@@ -39,6 +43,7 @@ export function RegisterFormDialog({
   const digits = minorDigits(currency);
   const [form, setForm] = useState<Form>(() => formOf(null, digits));
   const [local, setLocal] = useState<Record<string, string>>({});
+  const stockHintId = useId();
   const resetSave = save.reset;
   useEffect(() => {
     if (!open) return;
@@ -65,6 +70,7 @@ export function RegisterFormDialog({
       locationId: form.locationId || null,
       openingFloat: openingFloat!,
       tenders: form.tenders,
+      allowNegativeStock: form.allowNegativeStock,
       ...Object.fromEntries(TEXTS.map((k) => [k, form[k]])),
     };
     save.mutate(
@@ -133,6 +139,21 @@ export function RegisterFormDialog({
         </div>
         {err('tenders') && <span className="text-xs text-destructive">{err('tenders')}</span>}
       </fieldset>
+      <div className="flex flex-col gap-1 text-sm sm:col-span-2">
+        <label className="flex items-center gap-2 font-medium">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={form.allowNegativeStock}
+            aria-describedby={stockHintId}
+            onChange={(e) => set({ allowNegativeStock: e.target.checked })}
+          />
+          {t('pos.form.allowNegativeStock')}
+        </label>
+        <span id={stockHintId} className={`text-xs ${err('allowNegativeStock') ? 'text-destructive' : 'text-muted-foreground'}`}>
+          {err('allowNegativeStock') ?? t('pos.form.allowNegativeStockHint')}
+        </span>
+      </div>
       {TEXTS.map((k) => (
         <FormField key={k} label={t(`pos.form.${k}`)} error={err(k)}>
           {(p) => (
