@@ -6,6 +6,7 @@ import { seedDemoAssignments } from './demo-assignments.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoMarket } from './demo-market.js';
 import { seedDemoPayments } from './demo-payments.js';
+import { seedDemoPos } from './demo-pos.js';
 import type { Db, DbOrTx } from '../client.js';
 import {
   identities,
@@ -124,5 +125,6 @@ export async function seedDemo(db: Db, secret: string): Promise<void> {
     await seedDemoApplications(tx, org!.id, secret, userIds['vendor-manager@demo.market']);
     await seedDemoCatalog(tx, org!.id, userIds['product-team@demo.market'] ?? null);
     await seedDemoPayments(tx, org!.id, userIds['vendor-manager@demo.market'] ?? null);
+    await seedDemoPos(tx, org!.id, userIds['vendor-manager@demo.market'] ?? null);
   });
 }
