@@ -10,6 +10,7 @@ import { p5 } from './p5-filters.js';
 import { p12search } from './p12-search.js';
 import { p13 } from './p13-cache-mix.js';
 import { p14 } from './p14-board.js';
+import { p8SessionClose } from './p8-session-close.js';
 import type { Preset } from './lib/web-lighthouse.js';
 
 /**
@@ -49,6 +50,7 @@ const figures: Record<string, () => Promise<void>> = {
   'p12-search': () => p12search(latency),
   p13: () => p13({ rounds: quick ? 1 : 3, duration: quick ? 6 : 10, connections: settings.connections, drivers }),
   p14: () => p14(),
+  'p8-close': () => p8SessionClose({ drivers, sales: quick ? 2_000 : 5_000 }),
 };
 const unknown = only ? [...only].filter((f) => !(f in figures)) : [];
 if (unknown.length) {
