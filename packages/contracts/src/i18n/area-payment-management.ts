@@ -417,7 +417,10 @@ export const PAYMENT_MANAGEMENT = {
     en: 'Waiver, discount or credit without its one ledger entry',
     ar: 'إعفاء أو خصم أو إشعار دائن بلا قيده الوحيد في الدفتر',
   },
-  'pay.ledgerCheck.kind.pos_order_ledger': { en: 'Point-of-sale order and its ledger entries disagree', ar: 'طلب نقطة البيع لا يطابق قيوده في الدفتر' },
+  'pay.ledgerCheck.kind.pos_order_ledger': {
+    en: 'Point-of-sale order and its ledger entries disagree',
+    ar: 'طلب نقطة البيع لا يطابق قيوده في الدفتر',
+  },
   'pay.ledgerCheck.kind.entry_without_source': { en: 'Ledger entry without its source document', ar: 'قيد في الدفتر بلا مستنده' },
 
   'pay.col.number': { en: 'Number', ar: 'الرقم' },

@@ -27,7 +27,11 @@ export const orderLineInputSchema = z
     variantId: pmUuid.nullable().optional(),
     quantity,
     /** The price the register showed, in minor units, tax included (the sale happened at it). */
-    unitPrice: z.number('must be a whole number of minor units').int('must be a whole number of minor units').min(0, 'must be 0 or more').max(100_000_000_000),
+    unitPrice: z
+      .number('must be a whole number of minor units')
+      .int('must be a whole number of minor units')
+      .min(0, 'must be 0 or more')
+      .max(100_000_000_000),
     discount: discountSchema.optional(),
   })
   .strict();
@@ -198,9 +202,7 @@ export const sellableSchema = z.object({
 });
 export type PosSellable = z.infer<typeof sellableSchema>;
 
-export const lookupQuery = z
-  .object({ q: z.string().trim().min(1, 'is required').max(100, 'at most 100 characters') })
-  .strict();
+export const lookupQuery = z.object({ q: z.string().trim().min(1, 'is required').max(100, 'at most 100 characters') }).strict();
 
 /** What a register keeps to sell offline; refreshed while online. */
 export const registerSnapshotSchema = z.object({
@@ -220,5 +222,8 @@ export const vendorOrderLineSchema = z.object({
   line: orderLineSchema,
 });
 export const vendorOrderLinesQuery = z
-  .object({ from: z.iso.date('must be a date written YYYY-MM-DD').optional(), to: z.iso.date('must be a date written YYYY-MM-DD').optional() })
+  .object({
+    from: z.iso.date('must be a date written YYYY-MM-DD').optional(),
+    to: z.iso.date('must be a date written YYYY-MM-DD').optional(),
+  })
   .strict();

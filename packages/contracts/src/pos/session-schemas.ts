@@ -97,11 +97,27 @@ export const sessionReportSchema = z.object({
   kind: z.enum(['x', 'z']),
   session: sessionSchema,
   takenAt: z.string(),
-  byTender: z.array(z.object({ tender: z.enum(POS_TENDERS), taken: z.number().int(), refunded: z.number().int(), change: z.number().int(), net: z.number().int() })),
-  byVendor: z.array(
-    z.object({ vendorId: z.uuid().nullable(), vendorName: z.string().nullable(), ...moneyRow, commission: z.number().int(), payable: z.number().int() }),
+  byTender: z.array(
+    z.object({
+      tender: z.enum(POS_TENDERS),
+      taken: z.number().int(),
+      refunded: z.number().int(),
+      change: z.number().int(),
+      net: z.number().int(),
+    }),
   ),
-  byCategory: z.array(z.object({ categoryId: z.uuid().nullable(), nameEn: z.string().nullable(), nameAr: z.string().nullable(), ...moneyRow })),
+  byVendor: z.array(
+    z.object({
+      vendorId: z.uuid().nullable(),
+      vendorName: z.string().nullable(),
+      ...moneyRow,
+      commission: z.number().int(),
+      payable: z.number().int(),
+    }),
+  ),
+  byCategory: z.array(
+    z.object({ categoryId: z.uuid().nullable(), nameEn: z.string().nullable(), nameAr: z.string().nullable(), ...moneyRow }),
+  ),
   byTax: z.array(z.object({ rateBasisPoints: z.number().int(), taxable: z.number().int(), tax: z.number().int() })),
   cashMoves: z.array(cashMoveSchema),
 });

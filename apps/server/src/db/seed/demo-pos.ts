@@ -42,22 +42,20 @@ export async function seedDemoPos(tx: DbOrTx, orgId: string, managerId: string |
     .where(eq(vendors.orgId, orgId))
     .orderBy(asc(vendors.publicName))
     .limit(1);
-  await tx
-    .insert(posCommissionRules)
-    .values([
-      { orgId, kind: 'percentage', rateBasisPoints: 1_000, minimum: 0, createdBy: managerId },
-      ...(first
-        ? [
-            {
-              orgId,
-              vendorId: first.id,
-              kind: 'percentage' as const,
-              rateBasisPoints: 800,
-              minimum: 50,
-              maximum: 2_000,
-              createdBy: managerId,
-            },
-          ]
-        : []),
-    ]);
+  await tx.insert(posCommissionRules).values([
+    { orgId, kind: 'percentage', rateBasisPoints: 1_000, minimum: 0, createdBy: managerId },
+    ...(first
+      ? [
+          {
+            orgId,
+            vendorId: first.id,
+            kind: 'percentage' as const,
+            rateBasisPoints: 800,
+            minimum: 50,
+            maximum: 2_000,
+            createdBy: managerId,
+          },
+        ]
+      : []),
+  ]);
 }

@@ -101,7 +101,12 @@ export async function snapshot(db: Db, caller: Caller, registerId: string): Prom
   const currency = await baseCurrency(db, org);
   return {
     takenAt: new Date().toISOString(),
-    register: { id: register.id, name: register.name, tenders: register.tenders as c.PosRegister['tenders'], allowNegativeStock: register.allowNegativeStock },
+    register: {
+      id: register.id,
+      name: register.name,
+      tenders: register.tenders as c.PosRegister['tenders'],
+      allowNegativeStock: register.allowNegativeStock,
+    },
     currency,
     items: rowsOf(res as Rows).map(toSellable),
   };

@@ -24,7 +24,11 @@ function decodeCursor(cursor: string): { soldAt: Date; id: string } {
   }
 }
 
-export async function listOrders(db: Db, caller: Caller, q: c.PosOrderListQuery): Promise<{ items: c.PosOrderSummary[]; nextCursor: string | null }> {
+export async function listOrders(
+  db: Db,
+  caller: Caller,
+  q: c.PosOrderListQuery,
+): Promise<{ items: c.PosOrderSummary[]; nextCursor: string | null }> {
   if (q.from && q.to && q.from > q.to) throw invalid('to', 'must be on or after from');
   const limit = q.limit ?? 50;
   const o = posOrders;
@@ -41,7 +45,9 @@ export async function listOrders(db: Db, caller: Caller, q: c.PosOrderListQuery)
   if (q.maxTotal !== undefined) where.push(lte(o.total, q.maxTotal));
   if (q.q) {
     const like = `%${escapeLike(q.q)}%`;
-    where.push(or(eq(o.receiptNumber, q.q), eq(o.receiptNumber, q.q.padStart(6, '0')), ilike(o.customerName, like), ilike(o.customerEmail, like)));
+    where.push(
+      or(eq(o.receiptNumber, q.q), eq(o.receiptNumber, q.q.padStart(6, '0')), ilike(o.customerName, like), ilike(o.customerEmail, like)),
+    );
   }
   if (q.cursor) {
     const k = decodeCursor(q.cursor);

@@ -23,7 +23,9 @@ export type PaymentRow = typeof posOrderPayments.$inferSelect;
 export type SessionRow = typeof posSessions.$inferSelect;
 
 /** The name staff see for a user: the profile's full name, or the e-mail address. */
-export const actorName = sql<string | null>`coalesce(${users.rawUserMetaData}->>'full_name', ${users.rawUserMetaData}->>'name', ${users.email})`;
+export const actorName = sql<
+  string | null
+>`coalesce(${users.rawUserMetaData}->>'full_name', ${users.rawUserMetaData}->>'name', ${users.email})`;
 
 export async function findRegister(db: DbOrTx, orgId: string, id: string) {
   const [row] = await db
@@ -166,7 +168,10 @@ export async function nextReceiptNumber(db: DbOrTx, orgId: string, registerId: s
   const [row] = await db
     .insert(documentCounters)
     .values({ orgId, kind: `pos:${registerId}`, lastNumber: 1 })
-    .onConflictDoUpdate({ target: [documentCounters.orgId, documentCounters.kind], set: { lastNumber: sql`${documentCounters.lastNumber} + 1` } })
+    .onConflictDoUpdate({
+      target: [documentCounters.orgId, documentCounters.kind],
+      set: { lastNumber: sql`${documentCounters.lastNumber} + 1` },
+    })
     .returning({ n: documentCounters.lastNumber });
   return String(row!.n).padStart(6, '0');
 }

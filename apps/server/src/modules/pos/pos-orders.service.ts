@@ -7,7 +7,15 @@ import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../
 import { requestHash } from '../../lib/idempotency.js';
 import { requireBaseCurrency } from '../payment-management/index.js';
 import * as repo from './pos-orders.repository.js';
-import { changeOf, commissionOf, commissionRuleFor, priceOrder, refundAllocation, returnedShare, type TenderPayment } from './pos-pricing.js';
+import {
+  changeOf,
+  commissionOf,
+  commissionRuleFor,
+  priceOrder,
+  refundAllocation,
+  returnedShare,
+  type TenderPayment,
+} from './pos-pricing.js';
 
 // Sales and returns. Each is one transaction: the order, its lines, payments, stock, ledger entries and the
 // session's running totals commit together or not at all. The order's id is the register's own: the same id
@@ -120,7 +128,7 @@ interface Placement {
 /** Where an order goes: its own session if still open, else the register's open session, else held (no session). */
 async function placeOrder(tx: Tx, caller: Caller, registerId: string, sessionId: string): Promise<Placement> {
   const own = await repo.lockSession(tx, caller.orgId, registerId, sessionId);
-  if (!own) throw invalid('sessionId', "is not a session of this register");
+  if (!own) throw invalid('sessionId', 'is not a session of this register');
   if (own.status === 'open') return { sessionId: own.id, placement: 'session' };
   const open = await repo.lockOpenSession(tx, registerId);
   return open ? { sessionId: open.id, placement: 'moved' } : { sessionId: null, placement: 'held' };
@@ -149,7 +157,16 @@ async function writeLedger(
   if (!byVendor.size) return;
   const currency = await requireBaseCurrency(tx, caller.orgId);
   const memo = `${order.registerName} ${order.receiptNumber}`;
-  const base = { orgId: caller.orgId, invoiceId: null, sourceType: 'pos_order', sourceId: order.id, currency: currency.code, occurredOn: occurredOn(order.soldAt), memo, createdBy: caller.userId };
+  const base = {
+    orgId: caller.orgId,
+    invoiceId: null,
+    sourceType: 'pos_order',
+    sourceId: order.id,
+    currency: currency.code,
+    occurredOn: occurredOn(order.soldAt),
+    memo,
+    createdBy: caller.userId,
+  };
   const rows: (typeof vendorLedgerEntries.$inferInsert)[] = [];
   const sale = order.kind === 'sale';
   for (const [vendorId, s] of byVendor) {
@@ -160,7 +177,13 @@ async function writeLedger(
   if (rows.length) await tx.insert(vendorLedgerEntries).values(rows);
 }
 
-const add = (m: Map<string, repo.TotalsRow>, sessionId: string, dimension: repo.TotalsRow['dimension'], key: string, d: Partial<repo.TotalsRow>) => {
+const add = (
+  m: Map<string, repo.TotalsRow>,
+  sessionId: string,
+  dimension: repo.TotalsRow['dimension'],
+  key: string,
+  d: Partial<repo.TotalsRow>,
+) => {
   const id = `${dimension}\u0000${key}`;
   const row = m.get(id) ?? { sessionId, dimension, key, sold: 0, returned: 0, commission: 0, change: 0, taxable: 0, tax: 0 };
   for (const k of ['sold', 'returned', 'commission', 'change', 'taxable', 'tax'] as const) row[k] = (row[k] ?? 0) + (d[k] ?? 0);
@@ -171,7 +194,8 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
   const hash = requestHash(input);
   return once(db, caller, input.id, hash, async (tx) => {
     const register = await registerOf(tx, caller, input.registerId);
-    if (register.status !== 'active') throw conflict('This register is archived: it takes no sales', [{ field: 'registerId', message: 'is archived' }]);
+    if (register.status !== 'active')
+      throw conflict('This register is archived: it takes no sales', [{ field: 'registerId', message: 'is archived' }]);
     const place = await placeOrder(tx, caller, register.id, input.sessionId);
 
     const facts = await repo.sellableFacts(
@@ -188,15 +212,22 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       return { input: l, product: p, variant: v ?? null };
     });
     for (const [i, payment] of input.payments.entries())
-      if (!register.tenders.includes(payment.tender)) throw invalid(`payments.${i}.tender`, `is not a tender this register takes (${register.tenders.join(', ')})`);
+      if (!register.tenders.includes(payment.tender))
+        throw invalid(`payments.${i}.tender`, `is not a tender this register takes (${register.tenders.join(', ')})`);
 
     const priced = priceOrder(
-      lines.map((l) => ({ quantity: l.input.quantity, unitPrice: l.input.unitPrice, discount: l.input.discount, taxRateBasisPoints: l.product.taxRate })),
+      lines.map((l) => ({
+        quantity: l.input.quantity,
+        unitPrice: l.input.unitPrice,
+        discount: l.input.discount,
+        taxRateBasisPoints: l.product.taxRate,
+      })),
       input.orderDiscount,
     );
     const paid = changeOf(input.payments, priced.total);
     if ('short' in paid) throw invalid('payments', `pay ${priced.total} in all: ${paid.short} is still due`);
-    if ('overpaidWithoutCash' in paid) throw invalid('payments', `only cash gives change: the payments exceed the total by ${paid.overpaidWithoutCash}`);
+    if ('overpaidWithoutCash' in paid)
+      throw invalid('payments', `only cash gives change: the payments exceed the total by ${paid.overpaidWithoutCash}`);
 
     // Stock, in variant order so two sales of the same items never wait on each other crosswise.
     const soldPastZero = new Map<number, boolean>();
@@ -292,7 +323,13 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
     if (place.sessionId) {
       const sid = place.sessionId;
       const cashNet = input.payments.reduce((a, p, i) => a + (p.tender === 'cash' ? p.amount - paid.change[i]! : 0), 0);
-      await repo.addToSession(tx, sid, { saleCount: 1, grossSales: priced.total, discounts: priced.discount, taxes: priced.tax, cashSales: cashNet });
+      await repo.addToSession(tx, sid, {
+        saleCount: 1,
+        grossSales: priced.total,
+        discounts: priced.discount,
+        taxes: priced.tax,
+        cashSales: cashNet,
+      });
       const totals = new Map<string, repo.TotalsRow>();
       input.payments.forEach((p, i) => add(totals, sid, 'tender', p.tender, { sold: p.amount, change: paid.change[i]! }));
       for (const r of rows) {
@@ -412,7 +449,15 @@ export async function recordReturn(db: Db, caller: Caller, saleId: string, input
     await repo.insertLines(tx, rows);
     await repo.insertPayments(
       tx,
-      refunds.map((r, i) => ({ orgId: caller.orgId, orderId: input.id, position: i + 1, tender: r.tender, amount: r.amount, change: 0, reference: '' })),
+      refunds.map((r, i) => ({
+        orgId: caller.orgId,
+        orderId: input.id,
+        position: i + 1,
+        tender: r.tender,
+        amount: r.amount,
+        change: 0,
+        reference: '',
+      })),
     );
     const byVendor = new Map<string, VendorSums>();
     for (const r of rows) {

@@ -30,10 +30,19 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
     const session = await openSession(w, 20_000);
     const oilStock = await stockOf(w.items[0]!.variantId!);
     // 2 x 5.000 + 1 x 3.250 + 1 x 12.000 = 25.250; card 10.000, cash 20.000 handed over (4.750 change).
-    const body = saleBody(w, session.id, [[0, 2], [1, 1], [2, 1]], [
-      { tender: 'card', amount: 10_000 },
-      { tender: 'cash', amount: 20_000 },
-    ]);
+    const body = saleBody(
+      w,
+      session.id,
+      [
+        [0, 2],
+        [1, 1],
+        [2, 1],
+      ],
+      [
+        { tender: 'card', amount: 10_000 },
+        { tender: 'cash', amount: 20_000 },
+      ],
+    );
     const res = await w.call('POST', '/pos/orders', body);
     expect(res.statusCode, res.body).toBe(201);
     const { order, alreadyRecorded } = res.json();
@@ -44,7 +53,14 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
       { tender: 'cash', amount: 20_000, change: 4_750, reference: '' },
     ]);
     // Tax is included: 16% of a 10.000 line is 10.000 * 1600 / 11600 = 1.379.
-    expect(order.lines.map((l: { vendorName: string; total: number; tax: number; commission: number }) => [l.vendorName, l.total, l.tax, l.commission])).toEqual([
+    expect(
+      order.lines.map((l: { vendorName: string; total: number; tax: number; commission: number }) => [
+        l.vendorName,
+        l.total,
+        l.tax,
+        l.commission,
+      ]),
+    ).toEqual([
       ['Olive Grove', 10_000, 1_379, 1_000],
       ['Bee Farm', 3_250, 448, 200],
       ['Clay Works', 12_000, 1_655, 1_200],
@@ -93,14 +109,25 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
     // X report: by vendor gross, returns, commission and what is payable.
     const x = await ok(w.call('GET', `/pos/sessions/${session.id}/report`));
     expect(x.kind).toBe('x');
-    expect(x.byVendor.find((v: { vendorName: string }) => v.vendorName === 'Olive Grove')).toMatchObject({ gross: 10_000, returns: 5_000, net: 5_000, commission: 500, payable: 4_500 });
+    expect(x.byVendor.find((v: { vendorName: string }) => v.vendorName === 'Olive Grove')).toMatchObject({
+      gross: 10_000,
+      returns: 5_000,
+      net: 5_000,
+      commission: 500,
+      payable: 4_500,
+    });
     expect(x.byTender).toEqual([
       { tender: 'cash', taken: 20_000, refunded: 0, change: 4_750, net: 15_250 },
       { tender: 'card', taken: 10_000, refunded: 5_000, change: 0, net: 5_000 },
     ]);
 
     // Cash out 5.000 with a reason, then close: counted cash 30.000 against 20.000 + 15.250 - 5.000 = 30.250.
-    const move = await w.call('POST', `/pos/sessions/${session.id}/cash-moves`, { kind: 'out', amount: 5_000, reason: 'Bank drop' }, { 'idempotency-key': randomUUID() });
+    const move = await w.call(
+      'POST',
+      `/pos/sessions/${session.id}/cash-moves`,
+      { kind: 'out', amount: 5_000, reason: 'Bank drop' },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(move.statusCode, move.body).toBe(201);
     const z = await ok(
       w.call('POST', `/pos/sessions/${session.id}/close`, {
@@ -121,9 +148,20 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
     // Closed means final: the Z report reads the same later, a second close and a cash move are refused.
     expect(await ok(w.call('GET', `/pos/sessions/${session.id}/report`))).toEqual(z);
     expect((await w.call('POST', `/pos/sessions/${session.id}/close`, { counted: [] })).statusCode).toBe(409);
-    expect((await w.call('POST', `/pos/sessions/${session.id}/cash-moves`, { kind: 'in', amount: 1, reason: 'x' }, { 'idempotency-key': randomUUID() })).statusCode).toBe(409);
+    expect(
+      (
+        await w.call(
+          'POST',
+          `/pos/sessions/${session.id}/cash-moves`,
+          { kind: 'in', amount: 1, reason: 'x' },
+          { 'idempotency-key': randomUUID() },
+        )
+      ).statusCode,
+    ).toBe(409);
     // Even the database refuses to change a closed session.
-    const edit = await t.app.ctx.db.execute(sql`update pos_sessions set closing_note = 'edited' where id = ${session.id}`).catch((e: Error) => e);
+    const edit = await t.app.ctx.db
+      .execute(sql`update pos_sessions set closing_note = 'edited' where id = ${session.id}`)
+      .catch((e: Error) => e);
     expect(String((edit as Error & { cause?: Error }).cause?.message ?? edit)).toMatch(/closed session is never changed/);
 
     // The vendor sees only their own lines.
@@ -134,7 +172,12 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
 
     // Settlement: Olive Grove is owed 10.000 - 5.000 - 500; a payout settles part of it.
     const rows = await ok(w.call('GET', '/pos/settlement'));
-    expect(rows.find((r: { vendorName: string }) => r.vendorName === 'Olive Grove')).toMatchObject({ sales: 10_000, returns: 5_000, commission: 500, balance: -4_500 });
+    expect(rows.find((r: { vendorName: string }) => r.vendorName === 'Olive Grove')).toMatchObject({
+      sales: 10_000,
+      returns: 5_000,
+      commission: 500,
+      balance: -4_500,
+    });
     const payout = { vendorId: w.vendors[0]!.id, amount: 4_000, method: 'bank_transfer', reference: 'TRX-1', paidOn: '2026-11-28' };
     const key = { 'idempotency-key': randomUUID() };
     expect((await w.call('POST', '/pos/payouts', payout, key)).statusCode).toBe(201);
@@ -144,7 +187,9 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
   });
 
   it('refuses a sale past the stock unless the register allows it, and records it as such when it does', async () => {
-    const session = await openSession(w, 0).catch(async () => (await ok(w.call('GET', `/pos/sessions?registerId=${w.register.id}&status=open`)))[0]);
+    const session = await openSession(w, 0).catch(
+      async () => (await ok(w.call('GET', `/pos/sessions?registerId=${w.register.id}&status=open`)))[0],
+    );
     await t.app.ctx.db.update(productVariants).set({ stockQuantity: 1 }).where(eq(productVariants.id, w.items[1]!.variantId!));
     const refused = await w.call('POST', '/pos/orders', saleBody(w, session.id, [[1, 2]]));
     expect(refused.statusCode).toBe(409);
@@ -157,7 +202,12 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
     expect(sold.order.lines[0].soldPastZero).toBe(true);
     expect(await stockOf(w.items[1]!.variantId!)).toBe(-1);
     const back = await ok(w.call('GET', `/pos/registers`));
-    await ok(w.call('PATCH', `/pos/registers/${w.register.id}`, { allowNegativeStock: false, expectedUpdatedAt: back.find((r: { id: string }) => r.id === w.register.id).updatedAt }));
+    await ok(
+      w.call('PATCH', `/pos/registers/${w.register.id}`, {
+        allowNegativeStock: false,
+        expectedUpdatedAt: back.find((r: { id: string }) => r.id === w.register.id).updatedAt,
+      }),
+    );
   });
 
   it('puts a late sale of a closed session in the open one, or holds it when none is open: never dropped', async () => {
@@ -188,7 +238,10 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
       const res = await w.call('POST', '/pos/orders', { ...saleBody(w, session.id, [[2, 1]]), ...over });
       expect(res.statusCode, `${JSON.stringify(over)} ${res.body}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
-      expect(res.json().error.fields.map((f: { field: string }) => f.field), JSON.stringify(over)).toContain(field);
+      expect(
+        res.json().error.fields.map((f: { field: string }) => f.field),
+        JSON.stringify(over),
+      ).toContain(field);
     }
 
     const other = await createOrg(t.app);
@@ -227,9 +280,18 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
 
   it('finds sellables by barcode, SKU and Arabic name, and reports sales by vendor with the previous period', async () => {
     const oil = w.items[0]!;
-    const [v] = await t.app.ctx.db.select({ barcode: productVariants.barcode }).from(productVariants).where(eq(productVariants.id, oil.variantId!));
+    const [v] = await t.app.ctx.db
+      .select({ barcode: productVariants.barcode })
+      .from(productVariants)
+      .where(eq(productVariants.id, oil.variantId!));
     const byBarcode = await ok(w.call('GET', `/pos/registers/${w.register.id}/lookup?q=${v!.barcode}`));
-    expect(byBarcode[0]).toMatchObject({ variantId: oil.variantId, price: 5_000, taxRateBasisPoints: 1600, tracksStock: true, vendorName: 'Olive Grove' });
+    expect(byBarcode[0]).toMatchObject({
+      variantId: oil.variantId,
+      price: 5_000,
+      taxRateBasisPoints: 1600,
+      tracksStock: true,
+      vendorName: 'Olive Grove',
+    });
     const bySku = await ok(w.call('GET', `/pos/registers/${w.register.id}/lookup?q=${w.items[2]!.sku.toLowerCase()}`));
     expect(bySku[0]).toMatchObject({ productId: w.items[2]!.productId, variantId: null, tracksStock: false, stock: null });
     const byName = await ok(w.call('GET', `/pos/registers/${w.register.id}/lookup?q=${encodeURIComponent('عسل')}`));

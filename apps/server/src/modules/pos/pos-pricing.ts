@@ -41,7 +41,8 @@ export function discountOf(base: number, d: PosDiscount | undefined): number {
 }
 
 /** The tax included in a tax-inclusive `total` at `rate` basis points. */
-export const includedTax = (total: number, rate: number): number => (rate <= 0 ? 0 : roundHalfUp(big(total) * big(rate), big(10_000 + rate)));
+export const includedTax = (total: number, rate: number): number =>
+  rate <= 0 ? 0 : roundHalfUp(big(total) * big(rate), big(10_000 + rate));
 
 /** Splits `amount` over `weights` in proportion, exactly (largest remainder, ties to the earlier line). */
 export function spread(amount: number, weights: number[]): number[] {
@@ -64,7 +65,10 @@ export function priceOrder(lines: PricedInput[], orderDiscount?: PosDiscount): P
   const gross = lines.map((l) => l.quantity * l.unitPrice);
   const own = lines.map((l, i) => discountOf(gross[i]!, l.discount));
   const after = gross.map((g, i) => g - own[i]!);
-  const orderOff = discountOf(after.reduce((a, b) => a + b, 0), orderDiscount);
+  const orderOff = discountOf(
+    after.reduce((a, b) => a + b, 0),
+    orderDiscount,
+  );
   const shares = spread(orderOff, after);
   const priced = lines.map((l, i) => {
     const total = after[i]! - shares[i]!;
@@ -108,7 +112,10 @@ export function commissionOf(rule: CommissionRuleInput | null, total: number): n
   let c =
     rule.kind === 'flat'
       ? rule.amount
-      : Math.max(rule.minimum, Math.min(rule.maximum ?? Number.MAX_SAFE_INTEGER, roundHalfUp(big(total) * big(rule.rateBasisPoints), 10_000n)));
+      : Math.max(
+          rule.minimum,
+          Math.min(rule.maximum ?? Number.MAX_SAFE_INTEGER, roundHalfUp(big(total) * big(rule.rateBasisPoints), 10_000n)),
+        );
   if (c > total) c = total;
   return c;
 }
@@ -131,7 +138,10 @@ export interface TenderPayment {
  * Change for an order: what was handed over beyond the total, given from the cash payments (last first).
  * Returns null when the payments do not cover the total, or when the excess is more than the cash handed over.
  */
-export function changeOf(payments: readonly TenderPayment[], total: number): { change: number[]; paid: number } | { short: number } | { overpaidWithoutCash: number } {
+export function changeOf(
+  payments: readonly TenderPayment[],
+  total: number,
+): { change: number[]; paid: number } | { short: number } | { overpaidWithoutCash: number } {
   const paid = payments.reduce((a, p) => a + p.amount, 0);
   if (paid < total) return { short: total - paid };
   let excess = paid - total;
@@ -150,11 +160,7 @@ export function changeOf(payments: readonly TenderPayment[], total: number): { c
  * How a refund of `amount` goes back: in cash, or to the sale's tenders in their order, each up to what it took
  * net of change and of earlier refunds to it.
  */
-export function refundAllocation(
-  amount: number,
-  to: 'original' | 'cash',
-  available: readonly TenderPayment[],
-): TenderPayment[] {
+export function refundAllocation(amount: number, to: 'original' | 'cash', available: readonly TenderPayment[]): TenderPayment[] {
   if (amount <= 0) return [];
   if (to === 'cash') return [{ tender: 'cash', amount }];
   const out: TenderPayment[] = [];

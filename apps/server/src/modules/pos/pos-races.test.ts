@@ -28,7 +28,10 @@ describe(`point of sale under retry races and contention (${driver})`, () => {
   it('R7: 1,000 randomized sends of 150 sales and 50 returns: each recorded once, changed content refused, nothing duplicated', async () => {
     const rng = new Rng(7017);
     // Plenty of stock: this test is about duplicates, not about running out.
-    await t.app.ctx.db.update(productVariants).set({ stockQuantity: 100_000 }).where(sql`${productVariants.orgId} = ${w.orgId}`);
+    await t.app.ctx.db
+      .update(productVariants)
+      .set({ stockQuantity: 100_000 })
+      .where(sql`${productVariants.orgId} = ${w.orgId}`);
     const sales = Array.from({ length: 150 }, () => {
       const lines: [number, number][] = [[rng.int(0, 2), rng.int(1, 3)]];
       if (rng.bool()) lines.push([rng.int(0, 2), rng.int(1, 2)]);
@@ -63,14 +66,20 @@ describe(`point of sale under retry races and contention (${driver})`, () => {
     // Every send either recorded the sale, answered it as recorded already, or (changed content) was refused.
     for (const a of saleAnswers) expect([201, 422], JSON.stringify(a.body)).toContain(a.status);
     const firstByEachId = new Map<string, number>();
-    for (const a of saleAnswers.filter((x) => x.status === 201 && !x.body.alreadyRecorded)) firstByEachId.set(a.body.order!.id, (firstByEachId.get(a.body.order!.id) ?? 0) + 1);
+    for (const a of saleAnswers.filter((x) => x.status === 201 && !x.body.alreadyRecorded))
+      firstByEachId.set(a.body.order!.id, (firstByEachId.get(a.body.order!.id) ?? 0) + 1);
     expect([...firstByEachId.values()].every((n) => n === 1)).toBe(true);
 
     // Returns of the first line of 50 sales, each return sent 4 to 8 times at once.
     const recorded = await Promise.all(sales.slice(0, 50).map((s) => ok(w.call('GET', `/pos/orders/${s.id as string}`))));
     const returnSends: typeof sends = [];
     for (const order of recorded) {
-      const body = { id: randomUUID(), registerId: w.register.id, sessionId, lines: [{ lineId: order.lines[0].id, quantity: 1, restock: true }] };
+      const body = {
+        id: randomUUID(),
+        registerId: w.register.id,
+        sessionId,
+        lines: [{ lineId: order.lines[0].id, quantity: 1, restock: true }],
+      };
       for (let i = 0, n = rng.int(4, 8); i < n; i++) returnSends.push({ url: `/pos/orders/${order.id}/returns`, changed: false, body });
     }
     const returnAnswers = await sendAll(returnSends);
@@ -90,7 +99,12 @@ describe(`point of sale under retry races and contention (${driver})`, () => {
     const sums = await one(sql`
       select coalesce(sum(total) filter (where kind = 'sale'), 0)::bigint as gross, coalesce(sum(total) filter (where kind = 'return'), 0)::bigint as returns
       from pos_orders where session_id = ${sessionId}`);
-    expect([session.grossSales, session.returns, session.saleCount, session.returnCount]).toEqual([Number(sums.gross), Number(sums.returns), 150, 50]);
+    expect([session.grossSales, session.returns, session.saleCount, session.returnCount]).toEqual([
+      Number(sums.gross),
+      Number(sums.returns),
+      150,
+      50,
+    ]);
     const check = await ok(w.call('GET', '/ledger/consistency'));
     expect(check.disagreements).toEqual([]);
   }, 180_000);
@@ -106,7 +120,10 @@ describe(`point of sale under retry races and contention (${driver})`, () => {
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 201).length).toBe(20);
     expect(statuses.filter((s) => s === 409).length).toBe(30);
-    const [v] = await t.app.ctx.db.select({ n: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, item.variantId!));
+    const [v] = await t.app.ctx.db
+      .select({ n: productVariants.stockQuantity })
+      .from(productVariants)
+      .where(eq(productVariants.id, item.variantId!));
     expect(v!.n).toBe(0);
     const lines = await one(sql`select count(*)::int as n from pos_order_lines where variant_id = ${item.variantId}`);
     expect(lines.n).toBe(20);

@@ -31,9 +31,19 @@ function groupSql(g: c.SalesReportQuery['groupBy']): { key: SQL; en: SQL; ar: SQ
     case 'hour':
       return { key: sql`to_char(l.sold_at at time zone 'UTC', 'HH24')`, en: sql`''`, ar: sql`''`, join: sql`` };
     case 'vendor':
-      return { key: sql`coalesce(l.vendor_id::text, '')`, en: sql`coalesce(v.public_name, '')`, ar: sql`coalesce(v.public_name, '')`, join: sql`left join vendors v on v.id = l.vendor_id` };
+      return {
+        key: sql`coalesce(l.vendor_id::text, '')`,
+        en: sql`coalesce(v.public_name, '')`,
+        ar: sql`coalesce(v.public_name, '')`,
+        join: sql`left join vendors v on v.id = l.vendor_id`,
+      };
     case 'category':
-      return { key: sql`coalesce(l.category_id::text, '')`, en: sql`coalesce(k.name_en, '')`, ar: sql`coalesce(k.name_ar, '')`, join: sql`left join catalog_categories k on k.id = l.category_id` };
+      return {
+        key: sql`coalesce(l.category_id::text, '')`,
+        en: sql`coalesce(k.name_en, '')`,
+        ar: sql`coalesce(k.name_ar, '')`,
+        join: sql`left join catalog_categories k on k.id = l.category_id`,
+      };
     case 'product':
       return { key: sql`l.sku`, en: sql`min(l.name_en)`, ar: sql`min(l.name_ar)`, join: sql`` };
     default:
@@ -69,7 +79,9 @@ async function figures(db: Db, orgId: string, q: c.SalesReportQuery, from: strin
   } else {
     const g = groupSql(q.groupBy);
     const vendor = q.vendorId ? sql`and l.vendor_id = ${q.vendorId}` : sql``;
-    const register = q.registerId ? sql`and exists (select 1 from pos_orders o where o.id = l.order_id and o.register_id = ${q.registerId})` : sql``;
+    const register = q.registerId
+      ? sql`and exists (select 1 from pos_orders o where o.id = l.order_id and o.register_id = ${q.registerId})`
+      : sql``;
     const groupBy = q.groupBy === 'product' ? sql`1` : sql`1, 2, 3`;
     res = await db.execute(sql`
       select ${g.key} as key, ${g.en} as label_en, ${g.ar} as label_ar,
@@ -102,9 +114,15 @@ export async function salesReport(db: Db, caller: Caller, q: c.SalesReportQuery)
   if (days > POS_LIMITS.reportDays) throw invalid('to', `a report covers at most ${POS_LIMITS.reportDays} days`);
   const previousTo = addDays(q.from, -1);
   const previousFrom = addDays(previousTo, -(days - 1));
-  const [now, before] = await Promise.all([figures(db, caller.orgId, q, q.from, q.to), figures(db, caller.orgId, q, previousFrom, previousTo)]);
+  const [now, before] = await Promise.all([
+    figures(db, caller.orgId, q, q.from, q.to),
+    figures(db, caller.orgId, q, previousFrom, previousTo),
+  ]);
   const prev = new Map(before.map((r) => [r.key, r.gross - r.returns]));
-  const ordered = q.groupBy === 'day' || q.groupBy === 'hour' ? now.sort((a, b) => a.key.localeCompare(b.key)) : now.sort((a, b) => b.gross - b.returns - (a.gross - a.returns));
+  const ordered =
+    q.groupBy === 'day' || q.groupBy === 'hour'
+      ? now.sort((a, b) => a.key.localeCompare(b.key))
+      : now.sort((a, b) => b.gross - b.returns - (a.gross - a.returns));
   return {
     groupBy: q.groupBy,
     from: q.from,

@@ -21,12 +21,18 @@ beforeAll(async () => {
   w = await posWorld(t.app);
   // A fourth item with another tax rate and no vendor (the operator's own goods), and commission rules.
   w.items.push(await createSellable(t.app, w.orgId, { price: 799, stock: 1_000_000 }));
-  await t.app.ctx.db.update(productVariants).set({ stockQuantity: 1_000_000 }).where(sql`${productVariants.orgId} = ${w.orgId}`);
+  await t.app.ctx.db
+    .update(productVariants)
+    .set({ stockQuantity: 1_000_000 })
+    .where(sql`${productVariants.orgId} = ${w.orgId}`);
   await ok(w.call('POST', '/pos/commission-rules', { kind: 'percentage', rateBasisPoints: 1250, minimum: 100, maximum: 900 }), 201);
   await ok(w.call('POST', '/pos/commission-rules', { vendorId: w.vendors[2]!.id, kind: 'flat', amount: 350 }), 201);
   registers = [w.register.id];
-  for (let i = 1; i < CHAINS; i++) registers.push((await ok(w.call('POST', '/pos/registers', { name: `Model till ${i}`, tenders: ['cash', 'card', 'voucher'] }), 201)).id);
-  await ok(w.call('PATCH', `/pos/registers/${w.register.id}`, { tenders: ['cash', 'card', 'voucher'], expectedUpdatedAt: w.register.updatedAt }));
+  for (let i = 1; i < CHAINS; i++)
+    registers.push((await ok(w.call('POST', '/pos/registers', { name: `Model till ${i}`, tenders: ['cash', 'card', 'voucher'] }), 201)).id);
+  await ok(
+    w.call('PATCH', `/pos/registers/${w.register.id}`, { tenders: ['cash', 'card', 'voucher'], expectedUpdatedAt: w.register.updatedAt }),
+  );
 });
 afterAll(async () => t?.close());
 
@@ -53,7 +59,8 @@ async function fromOrders(sessionId: string, openingFloat: number) {
   const taxes = await q(sql`select l.tax_rate_bp as rate,
       sum(case when l.kind = 'sale' then l.tax else -l.tax end) as tax, sum(case when l.kind = 'sale' then l.total - l.tax else -(l.total - l.tax) end) as taxable
     from pos_order_lines l join pos_orders o on o.id = l.order_id where o.session_id = ${sessionId} group by 1`);
-  const [moves] = await q(sql`select coalesce(sum(amount) filter (where kind = 'in'), 0) as cash_in, coalesce(sum(amount) filter (where kind = 'out'), 0) as cash_out
+  const [moves] =
+    await q(sql`select coalesce(sum(amount) filter (where kind = 'in'), 0) as cash_in, coalesce(sum(amount) filter (where kind = 'out'), 0) as cash_out
     from pos_cash_moves where session_id = ${sessionId}`);
   const cash = tenders.find((x) => x.tender === 'cash');
   return {
@@ -68,7 +75,9 @@ async function fromOrders(sessionId: string, openingFloat: number) {
     expectedCash: openingFloat + n(cash?.taken) - n(cash?.change) - n(cash?.refunded) + n(moves!.cash_in) - n(moves!.cash_out),
     byTender: Object.fromEntries(tenders.map((x) => [x.tender, n(x.taken) - n(x.change) - n(x.refunded)])),
     byVendor: Object.fromEntries(vendors.map((v) => [v.vendor, [n(v.gross), n(v.returns), n(v.commission)]])),
-    byTax: Object.fromEntries(taxes.filter((x) => n(x.tax) !== 0 || n(x.taxable) !== 0).map((x) => [String(x.rate), [n(x.taxable), n(x.tax)]])),
+    byTax: Object.fromEntries(
+      taxes.filter((x) => n(x.tax) !== 0 || n(x.taxable) !== 0).map((x) => [String(x.rate), [n(x.taxable), n(x.tax)]]),
+    ),
   };
 }
 
@@ -87,7 +96,9 @@ function fromReport(r: LooseBody) {
     byTender: Object.fromEntries(r.byTender.map((x: LooseBody) => [x.tender, x.net])),
     byVendor: Object.fromEntries(r.byVendor.map((v: LooseBody) => [v.vendorId ?? '', [v.gross, v.returns, v.commission]])),
     byTax: Object.fromEntries(
-      r.byTax.filter((x: LooseBody) => x.tax !== 0 || x.taxable !== 0).map((x: LooseBody) => [String(x.rateBasisPoints), [x.taxable, x.tax]]),
+      r.byTax
+        .filter((x: LooseBody) => x.tax !== 0 || x.taxable !== 0)
+        .map((x: LooseBody) => [String(x.rateBasisPoints), [x.taxable, x.tax]]),
     ),
   };
 }
@@ -106,8 +117,18 @@ async function run(rng: Rng, registerId: string, divergences: string[]) {
   for (let s = 0, k = rng.int(1, 2); s < k; s++) {
     const lines = Array.from({ length: rng.int(1, 3) }, () => {
       const item = rng.pick(w.items);
-      const discount = rng.bool(0.3) ? (rng.bool() ? { kind: 'percentage', value: rng.int(1, 5_000) } : { kind: 'amount', value: rng.int(1, 2_000) }) : undefined;
-      return { productId: item.productId, variantId: item.variantId, quantity: rng.int(1, 4), unitPrice: item.price, ...(discount ? { discount } : {}) };
+      const discount = rng.bool(0.3)
+        ? rng.bool()
+          ? { kind: 'percentage', value: rng.int(1, 5_000) }
+          : { kind: 'amount', value: rng.int(1, 2_000) }
+        : undefined;
+      return {
+        productId: item.productId,
+        variantId: item.variantId,
+        quantity: rng.int(1, 4),
+        unitPrice: item.price,
+        ...(discount ? { discount } : {}),
+      };
     });
     const orderDiscount = rng.bool(0.2) ? { kind: 'percentage', value: rng.int(1, 2_000) } : undefined;
     // A card or voucher pays part of the total, cash the rest and often more (change is given).
@@ -116,8 +137,19 @@ async function run(rng: Rng, registerId: string, divergences: string[]) {
       orderDiscount as Parameters<typeof priceOrder>[1],
     );
     const card = rng.bool(0.5) ? rng.int(0, Math.floor(total / 2)) : 0;
-    const payments = [...(card > 0 ? [{ tender: rng.bool() ? 'card' : 'voucher', amount: card }] : []), { tender: 'cash', amount: total - card + rng.int(1, 5_000) }];
-    const body = { id: randomUUID(), registerId, sessionId: session.id, soldAt: new Date().toISOString(), lines, payments, ...(orderDiscount ? { orderDiscount } : {}) };
+    const payments = [
+      ...(card > 0 ? [{ tender: rng.bool() ? 'card' : 'voucher', amount: card }] : []),
+      { tender: 'cash', amount: total - card + rng.int(1, 5_000) },
+    ];
+    const body = {
+      id: randomUUID(),
+      registerId,
+      sessionId: session.id,
+      soldAt: new Date().toISOString(),
+      lines,
+      payments,
+      ...(orderDiscount ? { orderDiscount } : {}),
+    };
     sales.push((await ok(w.call('POST', '/pos/orders', body), 201)).order);
   }
   for (let r = 0, k = rng.int(0, 1); r < k; r++) {
@@ -139,7 +171,15 @@ async function run(rng: Rng, registerId: string, divergences: string[]) {
     line.returnedQuantity += quantity;
   }
   if (rng.bool(0.3))
-    await ok(w.call('POST', `/pos/sessions/${session.id}/cash-moves`, { kind: 'in', amount: rng.int(1, 5_000), reason: 'Change float' }, { 'idempotency-key': randomUUID() }), 201);
+    await ok(
+      w.call(
+        'POST',
+        `/pos/sessions/${session.id}/cash-moves`,
+        { kind: 'in', amount: rng.int(1, 5_000), reason: 'Change float' },
+        { 'idempotency-key': randomUUID() },
+      ),
+      201,
+    );
   if (rng.bool(0.1)) {
     const x = normal(fromReport(await ok(w.call('GET', `/pos/sessions/${session.id}/report`))));
     const want = normal(await fromOrders(session.id, openingFloat));
@@ -151,7 +191,8 @@ async function run(rng: Rng, registerId: string, divergences: string[]) {
   const got = normal(fromReport(z));
   if (JSON.stringify(got) !== JSON.stringify(want)) divergences.push(`Z ${session.id}: ${JSON.stringify(got)} != ${JSON.stringify(want)}`);
   const cash = z.session.closing.find((c: LooseBody) => c.tender === 'cash');
-  if (cash.expected !== want.expectedCash || cash.difference !== counted[0]!.amount - want.expectedCash) divergences.push(`count ${session.id}`);
+  if (cash.expected !== want.expectedCash || cash.difference !== counted[0]!.amount - want.expectedCash)
+    divergences.push(`count ${session.id}`);
 }
 
 describe(`R9: the Z report against the orders (${driver})`, () => {
@@ -164,7 +205,9 @@ describe(`R9: the Z report against the orders (${driver})`, () => {
       }),
     );
     expect(divergences.slice(0, 3)).toEqual([]);
-    const [closed] = rowsOf(await t.app.ctx.db.execute(sql`select count(*)::int as n from pos_sessions where org_id = ${w.orgId} and status = 'closed'`));
+    const [closed] = rowsOf(
+      await t.app.ctx.db.execute(sql`select count(*)::int as n from pos_sessions where org_id = ${w.orgId} and status = 'closed'`),
+    );
     expect(closed!.n).toBe(RUNS);
   }, 600_000);
 });

@@ -75,7 +75,11 @@ async function loadSession(db: DbOrTx, orgId: string, id: string): Promise<c.Pos
   return toSession(row);
 }
 
-export async function listSessions(db: Db, caller: Caller, q: { registerId?: string; status?: 'open' | 'closed' }): Promise<c.PosSession[]> {
+export async function listSessions(
+  db: Db,
+  caller: Caller,
+  q: { registerId?: string; status?: 'open' | 'closed' },
+): Promise<c.PosSession[]> {
   const rows = await sessionRows(
     db,
     caller.orgId,
@@ -94,7 +98,13 @@ export async function openSession(db: Db, caller: Caller, input: c.PosSessionOpe
       if (register.status !== 'active') throw conflict('This register is archived', [{ field: 'registerId', message: 'is archived' }]);
       const [row] = await tx
         .insert(posSessions)
-        .values({ orgId: caller.orgId, registerId: register.id, openedBy: caller.userId, openingFloat: input.openingFloat, openingNote: input.note ?? '' })
+        .values({
+          orgId: caller.orgId,
+          registerId: register.id,
+          openedBy: caller.userId,
+          openingFloat: input.openingFloat,
+          openingNote: input.note ?? '',
+        })
         .returning({ id: posSessions.id });
       const session = await loadSession(tx, caller.orgId, row!.id);
       await recordAudit(tx, caller, { action: 'open', entityType: 'pos_session', entityId: row!.id, after: session });
@@ -149,7 +159,10 @@ async function buildReport(db: DbOrTx, orgId: string, session: c.PosSession, kin
   const categoryIds = of('category').flatMap((t) => (t.key ? [t.key] : []));
   const vendorNames = new Map(
     vendorIds.length
-      ? (await db.select({ id: vendors.id, name: vendors.publicName }).from(vendors).where(inArray(vendors.id, vendorIds))).map((v) => [v.id, v.name])
+      ? (await db.select({ id: vendors.id, name: vendors.publicName }).from(vendors).where(inArray(vendors.id, vendorIds))).map((v) => [
+          v.id,
+          v.name,
+        ])
       : [],
   );
   const categories = new Map(
@@ -196,7 +209,14 @@ async function buildReport(db: DbOrTx, orgId: string, session: c.PosSession, kin
     byCategory: of('category')
       .map((t) => {
         const cat = t.key ? categories.get(t.key) : undefined;
-        return { categoryId: t.key || null, nameEn: cat?.en ?? null, nameAr: cat?.ar ?? null, gross: t.sold, returns: t.returned, net: t.sold - t.returned };
+        return {
+          categoryId: t.key || null,
+          nameEn: cat?.en ?? null,
+          nameAr: cat?.ar ?? null,
+          gross: t.sold,
+          returns: t.returned,
+          net: t.sold - t.returned,
+        };
       })
       .sort((a, b) => b.net - a.net),
     byTax: of('tax')

@@ -46,7 +46,10 @@ export async function createCommissionRule(db: Db, caller: Caller, input: c.Comm
   try {
     return await db.transaction(async (tx) => {
       if (input.vendorId) {
-        const [v] = await tx.select({ id: vendors.id }).from(vendors).where(and(eq(vendors.orgId, caller.orgId), eq(vendors.id, input.vendorId)));
+        const [v] = await tx
+          .select({ id: vendors.id })
+          .from(vendors)
+          .where(and(eq(vendors.orgId, caller.orgId), eq(vendors.id, input.vendorId)));
         if (!v) throw invalid('vendorId', 'is not a vendor');
       }
       if (input.categoryId) {
@@ -56,7 +59,8 @@ export async function createCommissionRule(db: Db, caller: Caller, input: c.Comm
           .where(and(eq(catalogCategories.orgId, caller.orgId), eq(catalogCategories.id, input.categoryId)));
         if (!k) throw invalid('categoryId', 'is not a catalogue category');
       }
-      if (input.kind === 'percentage' && input.rateBasisPoints === undefined) throw invalid('rateBasisPoints', 'is required for a percentage');
+      if (input.kind === 'percentage' && input.rateBasisPoints === undefined)
+        throw invalid('rateBasisPoints', 'is required for a percentage');
       if (input.kind === 'flat' && input.amount === undefined) throw invalid('amount', 'is required for a flat commission');
       const [row] = await tx
         .insert(posCommissionRules)
@@ -78,7 +82,9 @@ export async function createCommissionRule(db: Db, caller: Caller, input: c.Comm
     });
   } catch (err) {
     if (isUniqueViolation(err))
-      throw conflict('A rule for this vendor and category already exists: remove it first', [{ field: 'vendorId', message: 'already has a rule for this category' }]);
+      throw conflict('A rule for this vendor and category already exists: remove it first', [
+        { field: 'vendorId', message: 'already has a rule for this category' },
+      ]);
     throw err;
   }
 }

@@ -24,7 +24,13 @@ export async function posRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   bindRoute(app, r.getSession, ({ caller, params }) => sessions.getSession(db, caller, params.id));
   // Cash moves and payouts move money: the Idempotency-Key, the effect and the answer commit together.
   bindRoute(app, r.addCashMove, (input) =>
-    idempotentRoute(db, input, { params: input.params, body: input.body }, (tx) => sessions.addCashMove(tx, input.caller, input.params.id, input.body), 201),
+    idempotentRoute(
+      db,
+      input,
+      { params: input.params, body: input.body },
+      (tx) => sessions.addCashMove(tx, input.caller, input.params.id, input.body),
+      201,
+    ),
   );
   bindRoute(app, r.sessionReport, ({ caller, params }) => sessions.sessionReport(db, caller, params.id));
   bindRoute(app, r.closeSession, ({ caller, params, body }) => sessions.closeSession(db, caller, params.id, body));

@@ -16,7 +16,16 @@ const emptyCompleteness = { en: { score: 0, required: 0, missing: [] }, ar: { sc
 export async function createSellable(
   app: App,
   orgId: string,
-  o: { vendorId?: string | null; price: number; taxClassId?: string | null; categoryId?: string | null; stock?: number; barcode?: string; nameEn?: string; nameAr?: string },
+  o: {
+    vendorId?: string | null;
+    price: number;
+    taxClassId?: string | null;
+    categoryId?: string | null;
+    stock?: number;
+    barcode?: string;
+    nameEn?: string;
+    nameAr?: string;
+  },
 ) {
   const sku = `SKU-${randomUUID().slice(0, 8)}`;
   const [p] = await app.ctx.db
@@ -42,12 +51,22 @@ export async function createSellable(
   return { productId: p!.id, variantId: v!.id as string | null, sku: `${sku}-V`, price: o.price };
 }
 
-type Call = (method: string, url: string, payload?: unknown, headers?: Headers) => Promise<{ statusCode: number; body: string; json: () => LooseBody; headers: Record<string, unknown> }>;
+type Call = (
+  method: string,
+  url: string,
+  payload?: unknown,
+  headers?: Headers,
+) => Promise<{ statusCode: number; body: string; json: () => LooseBody; headers: Record<string, unknown> }>;
 
 /** Calls the API as one user. */
 export function caller(app: App, auth: Headers): Call {
   return (method, url, payload, headers) =>
-    app.inject({ method: method as 'GET', url: `/api/v1${url}`, headers: { ...auth, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) }) as ReturnType<Call>;
+    app.inject({
+      method: method as 'GET',
+      url: `/api/v1${url}`,
+      headers: { ...auth, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    }) as ReturnType<Call>;
 }
 
 export async function ok(res: Promise<{ statusCode: number; body: string; json: () => LooseBody }>, status?: number): Promise<LooseBody> {
@@ -66,17 +85,33 @@ export async function posWorld(app: App) {
   const org = await createOrg(app);
   const orgId = org.id;
   const db = app.ctx.db;
-  await db.insert(currencies).values({ orgId, code: 'JOD', nameEn: 'Jordanian dinar', nameAr: 'دينار أردني', symbol: 'JD', minorDigits: 3, isBase: true });
-  const [tax] = await db.insert(taxClasses).values({ orgId, code: 'std', nameEn: 'Standard', nameAr: 'قياسي', isDefault: true }).returning();
+  await db
+    .insert(currencies)
+    .values({ orgId, code: 'JOD', nameEn: 'Jordanian dinar', nameAr: 'دينار أردني', symbol: 'JD', minorDigits: 3, isBase: true });
+  const [tax] = await db
+    .insert(taxClasses)
+    .values({ orgId, code: 'std', nameEn: 'Standard', nameAr: 'قياسي', isDefault: true })
+    .returning();
   await db.insert(taxRates).values({ orgId, taxClassId: tax!.id, nameEn: 'VAT', nameAr: 'ضريبة', rateBasisPoints: 1600 });
-  const [category] = await db.insert(catalogCategories).values({ orgId, code: `c-${randomUUID().slice(0, 6)}`, nameEn: 'Pantry', nameAr: 'مؤونة' }).returning();
+  const [category] = await db
+    .insert(catalogCategories)
+    .values({ orgId, code: `c-${randomUUID().slice(0, 6)}`, nameEn: 'Pantry', nameAr: 'مؤونة' })
+    .returning();
   const vendors = [
     await createVendorRow(app, orgId, { publicName: 'Olive Grove' }),
     await createVendorRow(app, orgId, { publicName: 'Bee Farm' }),
     await createVendorRow(app, orgId, { publicName: 'Clay Works' }),
   ];
   const items = [
-    await createSellable(app, orgId, { vendorId: vendors[0]!.id, price: 5_000, stock: 20, barcode: `628${randomUUID().replace(/\D/g, '').slice(0, 10)}`, categoryId: category!.id, nameEn: 'Olive oil 1 l', nameAr: 'زيت زيتون ١ لتر' }),
+    await createSellable(app, orgId, {
+      vendorId: vendors[0]!.id,
+      price: 5_000,
+      stock: 20,
+      barcode: `628${randomUUID().replace(/\D/g, '').slice(0, 10)}`,
+      categoryId: category!.id,
+      nameEn: 'Olive oil 1 l',
+      nameAr: 'زيت زيتون ١ لتر',
+    }),
     await createSellable(app, orgId, { vendorId: vendors[1]!.id, price: 3_250, stock: 10, nameEn: 'Wild honey', nameAr: 'عسل بري' }),
     await createSellable(app, orgId, { vendorId: vendors[2]!.id, price: 12_000, nameEn: 'Clay bowl', nameAr: 'وعاء فخار' }),
   ];
@@ -96,14 +131,25 @@ export async function openSession(w: PosWorld, openingFloat = 20_000) {
 }
 
 /** A sale body: `lines` as [item index, quantity], paid by the given payments (cash for the total by default). */
-export function saleBody(w: PosWorld, sessionId: string, lines: [number, number][], payments?: { tender: string; amount: number }[], extra: Record<string, unknown> = {}) {
+export function saleBody(
+  w: PosWorld,
+  sessionId: string,
+  lines: [number, number][],
+  payments?: { tender: string; amount: number }[],
+  extra: Record<string, unknown> = {},
+) {
   const total = lines.reduce((a, [i, q]) => a + w.items[i]!.price * q, 0);
   return {
     id: randomUUID(),
     registerId: w.register.id,
     sessionId,
     soldAt: new Date().toISOString(),
-    lines: lines.map(([i, quantity]) => ({ productId: w.items[i]!.productId, variantId: w.items[i]!.variantId, quantity, unitPrice: w.items[i]!.price })),
+    lines: lines.map(([i, quantity]) => ({
+      productId: w.items[i]!.productId,
+      variantId: w.items[i]!.variantId,
+      quantity,
+      unitPrice: w.items[i]!.price,
+    })),
     payments: payments ?? [{ tender: 'cash', amount: total }],
     ...extra,
   };
