@@ -96,6 +96,7 @@ export async function sellableFacts(db: DbOrTx, orgId: string, productIds: strin
           nameEn: products.nameEn,
           nameAr: products.nameAr,
           vendorId: products.vendorId,
+          vendorName: sql<string | null>`(select v.public_name from vendors v where v.id = ${products.vendorId})`,
           categoryIds: products.categoryIds,
           price: products.priceMinor,
           status: products.status,
@@ -176,16 +177,17 @@ export async function nextReceiptNumber(db: DbOrTx, orgId: string, registerId: s
   return String(row!.n).padStart(6, '0');
 }
 
-export async function insertOrder(db: DbOrTx, values: typeof posOrders.$inferInsert): Promise<void> {
-  await db.insert(posOrders).values(values);
+export async function insertOrder(db: DbOrTx, values: typeof posOrders.$inferInsert): Promise<OrderRow> {
+  const [row] = await db.insert(posOrders).values(values).returning();
+  return row!;
 }
 
 export async function insertLines(db: DbOrTx, values: (typeof posOrderLines.$inferInsert)[]): Promise<LineRow[]> {
   return db.insert(posOrderLines).values(values).returning();
 }
 
-export async function insertPayments(db: DbOrTx, values: (typeof posOrderPayments.$inferInsert)[]): Promise<void> {
-  if (values.length) await db.insert(posOrderPayments).values(values);
+export async function insertPayments(db: DbOrTx, values: (typeof posOrderPayments.$inferInsert)[]): Promise<PaymentRow[]> {
+  return values.length ? db.insert(posOrderPayments).values(values).returning() : [];
 }
 
 export interface SessionDelta {

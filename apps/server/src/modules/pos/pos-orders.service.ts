@@ -80,6 +80,13 @@ export async function loadOrder(db: DbOrTx, orgId: string, id: string): Promise<
   return toOrder(v);
 }
 
+/** The name staff see for the caller, as `actorName` reads it from the user row. */
+function nameOfUser(caller: Caller): string | null {
+  const meta = caller.user.rawUserMetaData as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return text(meta.full_name) ?? text(meta.name) ?? caller.user.email ?? null;
+}
+
 const reusedId = () =>
   new AppError(422, 'validation_failed', 'id: was already used for another order', [
     { field: 'id', message: 'was already used for another order: a new cart gets a new id' },
@@ -95,21 +102,18 @@ async function replayOf(db: DbOrTx, caller: Caller, id: string, hash: string): P
 }
 
 /**
- * Runs the write once per order id. The transaction first takes a lock on the id, so a second send of it (a
+ * Runs the write once per order id (the write answers the order it wrote). The transaction first takes a lock on the id, so a second send of it (a
  * retry, another tab) waits for the first to finish and then finds the stored order: it never goes on to
  * compete for the stock or the lines the first one took. The primary key stays the last word: an order
  * written anyway answers as stored.
  */
-async function once(db: Db, caller: Caller, id: string, hash: string, write: (tx: Tx) => Promise<void>): Promise<c.PosOrderRecorded> {
-  const before = await replayOf(db, caller, id, hash);
-  if (before) return before;
+async function once(db: Db, caller: Caller, id: string, hash: string, write: (tx: Tx) => Promise<c.PosOrder>): Promise<c.PosOrderRecorded> {
   try {
     return await db.transaction(async (tx) => {
       await lockKey(tx, `pos_order:${id}`);
       const stored = await replayOf(tx, caller, id, hash);
       if (stored) return stored;
-      await write(tx);
-      return { order: await loadOrder(tx, caller.orgId, id), alreadyRecorded: false };
+      return { order: await write(tx), alreadyRecorded: false };
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
@@ -247,7 +251,7 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
     const rules = await repo.commissionRules(tx, caller.orgId);
     const receiptNumber = await repo.nextReceiptNumber(tx, caller.orgId, register.id);
     const soldAt = new Date(input.soldAt);
-    await repo.insertOrder(tx, {
+    const orderRow = await repo.insertOrder(tx, {
       id: input.id,
       orgId: caller.orgId,
       kind: 'sale',
@@ -296,8 +300,8 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
         soldPastZero: soldPastZero.get(i) ?? false,
       };
     });
-    await repo.insertLines(tx, rows);
-    await repo.insertPayments(
+    const lineRows = await repo.insertLines(tx, rows);
+    const paymentRows = await repo.insertPayments(
       tx,
       input.payments.map((p, i) => ({
         orgId: caller.orgId,
@@ -339,6 +343,17 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       }
       await repo.addToTotals(tx, [...totals.values()]);
     }
+    // The answer from what was just written (as loadOrder would read it back), without reading it again.
+    const vendorNames = new Map(lines.map((l) => [l.product.vendorId, l.product.vendorName]));
+    return toOrder({
+      order: orderRow,
+      registerName: register.name,
+      cashierName: nameOfUser(caller),
+      lines: lineRows.sort((a, b) => a.lineNo - b.lineNo).map((line) => ({ line, vendorName: vendorNames.get(line.vendorId) ?? null })),
+      payments: paymentRows.sort((a, b) => a.position - b.position),
+      returns: [],
+      originalReceiptNumber: null,
+    });
   });
 }
 
@@ -483,5 +498,6 @@ export async function recordReturn(db: Db, caller: Caller, saleId: string, input
       }
       await repo.addToTotals(tx, [...totals.values()]);
     }
+    return loadOrder(tx, caller.orgId, input.id);
   });
 }
