@@ -4,12 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import type { Driver } from '../apps/server/src/db/client.js';
-import { catalogCategories, currencies, productVariants, products, taxClasses, taxRates } from '../apps/server/src/db/schema/index.js';
-import { bearer, createOrg, createUser, tokenFor } from '../apps/server/test/factories.js';
-import { createVendorRow } from '../apps/server/test/factories/vendors.js';
 import { testConfig } from '../apps/server/test/harness.js';
 import { openBench } from './lib/bench-db.js';
 import { fmt, median } from './lib/load.js';
+import { posBenchOrg } from './lib/pos-fixture.js';
 
 /**
  * Closing a session is O(1) (decision 018): a session with 5,000 sales (three vendors, split tenders, a return
@@ -25,48 +23,7 @@ export async function p8SessionClose(opts: { drivers: Driver[]; sales?: number }
     const opened = await openBench(driver, 'market_bench_pos');
     const app = await buildApp({ config: testConfig({ dataDir, databaseUrl: opened.url }), database: opened.database, webDist: null });
     try {
-      const db = app.ctx.db;
-      const org = await createOrg(app);
-      const orgId = org.id;
-      await db
-        .insert(currencies)
-        .values({ orgId, code: 'USD', nameEn: 'US dollar', nameAr: 'دولار', symbol: '$', minorDigits: 2, isBase: true });
-      const [tax] = await db
-        .insert(taxClasses)
-        .values({ orgId, code: 'std', nameEn: 'Standard', nameAr: 'قياسي', isDefault: true })
-        .returning();
-      await db.insert(taxRates).values({ orgId, taxClassId: tax!.id, nameEn: 'VAT', nameAr: 'ضريبة', rateBasisPoints: 1000 });
-      const [cat] = await db.insert(catalogCategories).values({ orgId, code: 'c', nameEn: 'Food', nameAr: 'طعام' }).returning();
-      const items: { productId: string; variantId: string; price: number }[] = [];
-      for (let i = 0; i < 3; i++) {
-        const vendor = await createVendorRow(app, orgId);
-        const price = 1_000 + i * 250;
-        const [p] = await db
-          .insert(products)
-          .values({
-            orgId,
-            sku: `B-${i}`,
-            nameEn: `Item ${i}`,
-            status: 'active',
-            priceMinor: price,
-            vendorId: vendor.id,
-            categoryIds: [cat!.id],
-            completeness: { en: { score: 0, required: 0, missing: [] }, ar: { score: 0, required: 0, missing: [] } },
-          })
-          .returning();
-        const [v] = await db
-          .insert(productVariants)
-          .values({ orgId, productId: p!.id, sku: `B-${i}-V`, axisKey: 'd', stockQuantity: 10_000_000 })
-          .returning();
-        items.push({ productId: p!.id, variantId: v!.id, price });
-      }
-      const auth = bearer(await tokenFor(app, await createUser(app, { orgId, role: 'vendor_manager' })));
-      const call = async (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) => {
-        const res = await app.inject({ method, url: `/api/v1${url}`, headers: { ...auth, ...headers }, ...(payload ? { payload } : {}) });
-        if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-        return res.json() as Record<string, unknown> & { id: string };
-      };
-      await call('POST', '/pos/commission-rules', { kind: 'percentage', rateBasisPoints: 1000 });
+      const { items, call } = await posBenchOrg(app);
       const busy = await call('POST', '/pos/registers', { name: 'Busy till', tenders: ['cash', 'card'] });
       const quiet = await call('POST', '/pos/registers', { name: 'Quiet till', tenders: ['cash', 'card'] });
 

@@ -11,6 +11,8 @@ import { p12search } from './p12-search.js';
 import { p13 } from './p13-cache-mix.js';
 import { p14 } from './p14-board.js';
 import { p8SessionClose } from './p8-session-close.js';
+import { p8Checkout } from './p8-checkout.js';
+import { p9SalesReport } from './p9-sales-report.js';
 import type { Preset } from './lib/web-lighthouse.js';
 
 /**
@@ -50,6 +52,8 @@ const figures: Record<string, () => Promise<void>> = {
   'p12-search': () => p12search(latency),
   p13: () => p13({ rounds: quick ? 1 : 3, duration: quick ? 6 : 10, connections: settings.connections, drivers }),
   p14: () => p14(),
+  p8: () => p8Checkout({ rounds: quick ? 2 : 3, duration: quick ? 5 : 10 }),
+  p9: () => p9SalesReport({ runs: quick ? 60 : 150 }),
   'p8-close': () => p8SessionClose({ drivers, sales: quick ? 2_000 : 5_000 }),
 };
 const unknown = only ? [...only].filter((f) => !(f in figures)) : [];

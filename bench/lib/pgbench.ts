@@ -63,13 +63,14 @@ export function pgbench(
   scripts: string[][],
   seconds: number,
   clients: number,
-  opts: { prepared?: boolean } = {},
+  opts: { prepared?: boolean; rawLines?: boolean } = {},
 ): Promise<PgbenchResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-pgbench-'));
   const files = scripts.map((stmts, i) => {
     const f = path.join(dir, `script-${i}.sql`);
     const lines = opts.prepared ? stmts.map(forPreparedMode) : stmts;
-    writeFileSync(f, `${lines.map((s) => `${s};`).join('\n')}\n`);
+    // rawLines: each line already ends as pgbench reads it (';', or a `\gset` that takes the ';''s place).
+    writeFileSync(f, `${lines.map((s) => (opts.rawLines ? s : `${s};`)).join('\n')}\n`);
     return f;
   });
   const args = [
