@@ -3,6 +3,9 @@ import { publicConfig } from './config';
 
 let client: GoTrueClient | null = null;
 
+/** Where the auth client keeps the session on this device (localStorage). */
+export const AUTH_STORAGE_KEY = 'market-auth';
+
 /**
  * The auth client of supabase-js (@supabase/auth-js, the package supabase-js builds its `auth` from),
  * pointed at our own server. Only the auth and realtime parts are loaded: the PostgREST, storage and
@@ -13,7 +16,7 @@ export function auth(): GoTrueClient {
   client ??= new GoTrueClient({
     url: `${window.location.origin}/auth/v1`,
     headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
-    storageKey: 'market-auth',
+    storageKey: AUTH_STORAGE_KEY,
     autoRefreshToken: true,
     persistSession: true,
     detectSessionInUrl: true,

@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stubApi, type ApiCall } from '../../test/api-stub';
+import { shippedDictionary, stubApi, type ApiCall } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { DICTIONARY_VERSION_KEY, LANGUAGE_STORAGE_KEY, useI18n } from './i18n-provider';
 
 function Texts({ keys }: { keys: string[] }) {
-  const { t, language } = useI18n();
+  const { t, language, direction } = useI18n();
   return (
-    <ul data-language={language}>
+    <ul data-language={language} data-direction={direction} data-testid="texts">
       {keys.map((k) => (
         <li key={k} data-testid={k}>
           {t(k, { name: 'Huda' })}
@@ -71,5 +71,52 @@ describe('I18nProvider', () => {
     expect(third.getByTestId('auth.signIn').textContent).toBe('Enter');
     expect(queries.at(-1)).toBe('language=en&known=v1');
     expect(localStorage.getItem(DICTIONARY_VERSION_KEY('en'))).toBe('v2');
+  });
+
+  it('without a connection, uses the texts kept on the device from the last visit, right to left for Arabic', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'ar');
+    stubApi();
+    const online = await renderWithProviders(<Texts keys={['posRegister.title']} />);
+    expect(online.getByTestId('posRegister.title').textContent).toBe(shippedDictionary('ar').texts['posRegister.title']);
+    online.unmount();
+
+    // Reloaded offline: every request fails on the network, as fetch does without a connection.
+    const offline = stubApi([
+      {
+        method: 'GET',
+        path: '/translations/dictionary',
+        reply: () => {
+          throw new TypeError('Failed to fetch');
+        },
+      },
+      {
+        method: 'GET',
+        path: '/languages',
+        reply: () => {
+          throw new TypeError('Failed to fetch');
+        },
+      },
+    ]);
+    const again = await renderWithProviders(<Texts keys={['posRegister.title', 'common.loading']} />);
+    expect(offline.calls.map((c) => c.path).sort()).toEqual(['/languages', '/translations/dictionary', '/translations/dictionary']);
+    expect(again.getByTestId('posRegister.title').textContent).toBe('صندوق البيع');
+    expect(again.getByTestId('common.loading').textContent).toBe(shippedDictionary('ar').texts['common.loading']);
+    // Without the list of languages, Arabic still reads right to left.
+    expect(again.getByTestId('texts').dataset.direction).toBe('rtl');
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('without a connection and nothing kept, shows the keys (nothing to fall back to)', async () => {
+    stubApi([
+      {
+        method: 'GET',
+        path: '/translations/dictionary',
+        reply: () => {
+          throw new TypeError('Failed to fetch');
+        },
+      },
+    ]);
+    const view = await renderWithProviders(<Texts keys={['posRegister.title']} />);
+    expect(view.getByTestId('posRegister.title').textContent).toBe('posRegister.title');
   });
 });

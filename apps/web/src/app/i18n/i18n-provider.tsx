@@ -11,6 +11,8 @@ type Vars = Record<string, string | number>;
 
 export const LANGUAGE_STORAGE_KEY = 'pim-language';
 const LINK_LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+/** Languages written right to left, for when the list of languages (which says each one's direction) cannot be loaded. */
+const RTL_LANGUAGE = /^(ar|arc|ckb|dv|fa|he|ps|sd|ug|ur|yi)(-|$)/;
 
 interface I18nValue {
   language: string;
@@ -59,12 +61,19 @@ function keepDictionary(code: string, version: string, texts: Record<string, str
 /**
  * The texts of one language by key, as the reader's organization has them (the compact dictionary route).
  * The last answer is kept in storage: the server, told its version, answers without texts while they are current.
+ * When the request fails (no connection: a page reloaded offline, such as the POS register), the kept texts are used.
  */
 async function loadDictionary(code: string, scope: ReaderScope | undefined): Promise<Dictionary> {
   const kept = keptDictionary(code);
   const base = { language: code, ...(scope?.org ? { org: scope.org } : {}) };
   const query = kept ? { ...base, known: kept.version } : base;
-  const answer = await earlyOr(languagesRoutes.getDictionary.path, query, () => api(languagesRoutes.getDictionary, { query }));
+  let answer: ResponseOf<typeof languagesRoutes.getDictionary>;
+  try {
+    answer = await earlyOr(languagesRoutes.getDictionary.path, query, () => api(languagesRoutes.getDictionary, { query }));
+  } catch (error) {
+    if (kept) return { language: code, texts: kept.texts };
+    throw error;
+  }
   if (answer.texts) {
     keepDictionary(code, answer.version, answer.texts);
     return { language: code, texts: answer.texts };
@@ -127,7 +136,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     }
   }, [languages, language]);
 
-  const direction = languages.find((l) => l.code === language)?.textDirection ?? 'ltr';
+  // Without the list (no connection on a reload), the language's code tells the direction of the kept texts.
+  const direction =
+    languages.find((l) => l.code === language)?.textDirection ?? (languagesQ.isError && RTL_LANGUAGE.test(language) ? 'rtl' : 'ltr');
   useEffect(() => {
     document.documentElement.dir = direction;
     document.documentElement.lang = language || 'en';

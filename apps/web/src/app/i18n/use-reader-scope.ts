@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { auth } from '../../lib/supabase';
+import { sessionAfter } from '../session/offline-session';
 
 /**
  * Whose languages and texts the shell shows (decision 010): the organization a public page names with
@@ -19,7 +20,8 @@ export function useReaderScope(): ReaderScope | undefined {
   const [org] = useState(orgOfPage);
   const [userId, setUserId] = useState<string | null | undefined>(undefined);
   useEffect(() => {
-    const { data } = auth().onAuthStateChange((_event, session) => setUserId(session?.user.id ?? null));
+    // As the shell sees it: a start without a connection keeps the stored session (offline-session.ts).
+    const { data } = auth().onAuthStateChange((event, session) => setUserId(sessionAfter(event, session)?.user.id ?? null));
     return () => data.subscription.unsubscribe();
   }, []);
   if (userId === undefined) return undefined;

@@ -2,6 +2,8 @@ import type { Session } from '@supabase/auth-js';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { auth } from '../../lib/supabase';
 import { afterStart } from './after-start';
+import { forgetKeptMe } from './kept-me';
+import { sessionAfter } from './offline-session';
 
 interface AuthState {
   session: Session | null;
@@ -13,12 +15,16 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState>({ session: null, loading: true, lastEvent: null });
 
-/** Follows the auth client's session events (initial, signed in/out, refreshed, user updated, recovery, MFA). */
+/**
+ * Follows the auth client's session events (initial, signed in/out, refreshed, user updated, recovery, MFA). A start
+ * without a connection keeps the stored session (offline-session.ts); signing out forgets the kept /me answers.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ session: null, loading: true, lastEvent: null });
   useEffect(() => {
     const { data } = auth().onAuthStateChange((event, session) => {
-      setState({ session, loading: false, lastEvent: event });
+      if (event === 'SIGNED_OUT') forgetKeptMe();
+      setState({ session: sessionAfter(event, session), loading: false, lastEvent: event });
       // Open realtime channels rejoin with the new token. A client created later asks for the token itself,
       // so the module is not fetched for this on the way to the first page.
       if (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN' || event === 'SIGNED_OUT') {

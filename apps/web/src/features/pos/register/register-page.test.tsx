@@ -274,6 +274,31 @@ describe('POS register', () => {
     expect(cartId()).not.toBe(id);
   });
 
+  it('continues the kept cart after a reload only when it holds items: a second tab of the register starts a cart (and a sale id) of its own', async () => {
+    serve((c) => ({ status: 201, body: recordedOrder(c.body as OrderBody) }));
+    localStorage.setItem('market-pos-register', JSON.stringify(register));
+    const cartKey = `market-pos-cart:${REGISTER_ID}`;
+    const kept = (id: string, lines: unknown[]) =>
+      localStorage.setItem(cartKey, JSON.stringify({ id, startedAt: STAMP, lines, customerName: '', customerEmail: '' }));
+
+    // Another tab's empty cart: this tab starts its own.
+    const otherTabs = '0f1e2d3c-4b5a-4697-8877-665544332211';
+    kept(otherTabs, []);
+    const first = await render();
+    expect(await screen.findByText('The cart is empty. Scan a barcode or search for an item.')).toBeTruthy();
+    await waitFor(() => expect(cartId()).toBeTruthy());
+    expect(cartId()).not.toBe(otherTabs);
+    first.unmount();
+
+    // A cart with items (the page reloaded mid-sale) is continued under its id.
+    const midSale = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    kept(midSale, [{ key: `${honey.productId}:`, item: honey, quantity: 2, unitPrice: honey.price }]);
+    await render();
+    const lines = await screen.findAllByTestId('cart-line');
+    expect(within(lines[0]!).getByText('Wild honey')).toBeTruthy();
+    expect(cartId()).toBe(midSale);
+  });
+
   it('opens a session with the float suggested from the cash counted at the last close, then sells', async () => {
     localStorage.setItem('market-pos-register', JSON.stringify(register));
     const closed = {

@@ -3,11 +3,22 @@ import { newCart, type Cart } from './cart';
 import { registerStorage, type ParkedCart } from './register-storage';
 
 /**
+ * The kept cart of the register, continued when it holds items (a reload or a crash mid-sale loses nothing). An empty
+ * one is not continued: a cart's id becomes its sale's id, and every tab of the register reads the same kept cart, so
+ * a second tab would otherwise start on the first tab's empty cart and sell under its id (refused by the server as an
+ * id used for another order, or replacing the other sale in the queue while offline). A new empty cart costs nothing.
+ */
+function startingCart(registerId: string): Cart {
+  const kept = registerStorage.cart(registerId);
+  return kept?.lines.length ? kept : newCart();
+}
+
+/**
  * The cart being rung up and the parked ones, kept in localStorage per register so a reload (or a crash) loses
  * neither. Parking keeps a cart's id: resumed and paid, it is recorded under the id it was started with.
  */
 export function useCart(registerId: string) {
-  const [cart, setCart] = useState<Cart>(() => registerStorage.cart(registerId) ?? newCart());
+  const [cart, setCart] = useState<Cart>(() => startingCart(registerId));
   const [parked, setParked] = useState<ParkedCart[]>(() => registerStorage.parked(registerId));
 
   useEffect(() => registerStorage.saveCart(registerId, cart), [registerId, cart]);
