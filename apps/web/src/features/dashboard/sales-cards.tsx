@@ -67,6 +67,9 @@ function MiniBars({
           layout={horizontal ? 'vertical' : 'horizontal'}
           margin={{ top: 4, right: 4, bottom: 0, left: 4 }}
           barGap={1}
+          // The chart only draws what the card says in text (it is hidden from assistive technology), so it must not
+          // take the keyboard's focus either.
+          accessibilityLayer={false}
         >
           <CartesianGrid stroke={THEME.grid} strokeDasharray="3 3" vertical={!!horizontal} horizontal={!horizontal} />
           {horizontal ? (
