@@ -79,7 +79,6 @@ export async function p8Checkout(opts: { rounds: number; duration: number }): Pr
       return `'${String(p).replace(/'/g, "''")}'`;
     };
     const counterAt = seen.findIndex((s, i) => i > first && /document_counters/.test(s.text));
-    const sessionOf = new Map(registers.map((r) => [r.registerId, r.sessionId]));
     const statements = seen.slice(first, last + 1).map((s, i) => {
       let text = s.text.replace(/\$(\d+)/g, (_, n: string) => literal(s.values[Number(n) - 1])).replace(/\s+/g, ' ');
       // What differs per sale: the order id, the register and its session, the receipt number.
@@ -103,7 +102,7 @@ export async function p8Checkout(opts: { rounds: number; duration: number }): Pr
       await admin.query('insert into p8_clients values ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
         n,
         r.registerId,
-        sessionOf.get(r.registerId),
+        r.sessionId,
         ...r.items.map((it) => it.productId),
         ...r.items.map((it) => it.variantId),
       ]);

@@ -81,7 +81,7 @@ export async function loadOrder(db: DbOrTx, orgId: string, id: string): Promise<
 }
 
 /** The name staff see for the caller, as `actorName` reads it from the user row. */
-function nameOfUser(caller: Caller): string | null {
+export function nameOfUser(caller: Caller): string | null {
   const meta = caller.user.rawUserMetaData as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return text(meta.full_name) ?? text(meta.name) ?? caller.user.email ?? null;

@@ -8,6 +8,7 @@ import type { Caller } from '../../lib/api-route.js';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import * as repo from './pos-orders.repository.js';
+import { nameOfUser } from './pos-orders.service.js';
 
 // Cash sessions: opened by counting the float, cash in and out with a reason, an X report at any time, and a
 // close that counts each tender. Totals are kept as sales happen (pos-orders.service.ts), so closing reads the
@@ -146,7 +147,7 @@ export async function addCashMove(tx: Tx, caller: Caller, sessionId: string, inp
     kind: move!.kind,
     amount: move!.amount,
     reason: move!.reason,
-    byName: caller.user.email,
+    byName: nameOfUser(caller),
     createdAt: move!.createdAt.toISOString(),
   };
 }
