@@ -63,6 +63,8 @@ test('a super admin builds a small category tree, moves it with buttons, and add
       .toUpperCase()}`;
     await page.getByTestId('currencies-add').click();
     const form = page.getByTestId('currencies-form');
+    // The demo has a base (USD): a new currency is not offered as the base, and adding it leaves USD the base.
+    await expect(form.getByRole('checkbox', { name: 'Base currency (other rates are converted to it)' })).not.toBeChecked();
     await form.getByLabel('Code').fill(code);
     await form.getByLabel('Name (English)').fill('Test money');
     await form.getByLabel('Name (Arabic)').fill('نقود تجريبية');
@@ -70,5 +72,6 @@ test('a super admin builds a small category tree, moves it with buttons, and add
     await form.getByLabel('Exchange rate').fill('3.6725');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByTestId(`currencies-row-${code}`)).toBeVisible();
+    await expect(page.getByTestId('currencies-row-USD')).toContainText('Base');
   });
 });

@@ -297,6 +297,19 @@ export const TARGETS: Target[] = [
       edits: [{ openingFloat: 100 }, { openingFloat: 200 }],
     };
   }),
+  stamped('PUT /pos/settings', async (api) => {
+    // A fresh organization has no discount limits, and no version until they are saved once.
+    await api.ok('PUT', '/pos/settings', { discountLimits: [], expectedUpdatedAt: null });
+    return {
+      method: 'PUT',
+      url: '/pos/settings',
+      read: () => api.ok('GET', '/pos/settings'),
+      edits: [
+        { discountLimits: [{ role: 'vendor_manager', maxBasisPoints: 1000 }] },
+        { discountLimits: [{ role: 'vendor_manager', maxBasisPoints: 500 }] },
+      ],
+    };
+  }),
   stamped('PUT /market-policies', async (api) => {
     const policy = { offerHours: 24, depositBasisPoints: 0, depositDueDays: 7, balanceDueDaysBefore: 7, refundWindowDays: 14 };
     // A fresh organization shows the defaults, with no version until the settings are saved once.

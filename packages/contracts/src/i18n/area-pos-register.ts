@@ -19,6 +19,10 @@ export const POS_REGISTER = {
     en: 'You are offline. A register can be chosen once the connection is back.',
     ar: 'أنت غير متصل. يمكن اختيار صندوق عند عودة الاتصال.',
   },
+  'posRegister.pick.notCashier': {
+    en: 'No register lists you as a cashier. Ask a manager to add you to a register in POS Management.',
+    ar: 'لا يوجد صندوق يُدرجك أمينًا له. اطلب من مديرك إضافتك إلى صندوق في إدارة نقاط البيع.',
+  },
 
   'posRegister.open.title': { en: 'Open a session on {name}', ar: 'فتح جلسة على {name}' },
   'posRegister.open.intro': {
@@ -130,6 +134,19 @@ export const POS_REGISTER = {
     ar: 'أدخل نسبة من 0 إلى 100، مثل 10 أو 12.5',
   },
   'posRegister.discount.amountInvalid': { en: 'Enter an amount of 0 or more, such as 1.50', ar: 'أدخل مبلغًا يساوي 0 أو أكثر، مثل 1.50' },
+  'posRegister.discount.limit': { en: 'Your role may give at most {percent} off.', ar: 'يمكن لدورك منح خصم لا يتجاوز {percent}.' },
+  'posRegister.discount.overLine': {
+    en: 'Your role may give at most {percent} off: lower the discount on {name} to take payment.',
+    ar: 'يمكن لدورك منح خصم لا يتجاوز {percent}: خفّض الخصم على {name} لتتمكن من الدفع.',
+  },
+  'posRegister.discount.overOrder': {
+    en: 'Your role may give at most {percent} off the whole sale: lower the discounts to take payment.',
+    ar: 'يمكن لدورك منح خصم لا يتجاوز {percent} على البيع كله: خفّض الخصومات لتتمكن من الدفع.',
+  },
+  'posRegister.discount.overLineShort': {
+    en: 'More than the {percent} your role may give',
+    ar: 'أكثر من {percent} المسموح بها لدورك',
+  },
 
   'posRegister.summary.label': { en: 'Totals and payment', ar: 'الإجماليات والدفع' },
   'posRegister.summary.items': { en: 'Items: {count}', ar: 'الأصناف: {count}' },

@@ -161,6 +161,58 @@ export const POS_REPORTS = {
   'posReports.payoutMethod.bank_transfer': { en: 'Bank transfer', ar: 'تحويل بنكي' },
   'posReports.payoutMethod.cash': { en: 'Cash', ar: 'نقدًا' },
 
+  // POS Management: who may use a register (its form and the registers list) and the Discounts tab (discount limits)
+  'pos.tab.discounts': { en: 'Discounts', ar: 'الخصومات' },
+  'pos.registers.col.cashiers': { en: 'Cashiers', ar: 'أمناء الصندوق' },
+  'pos.registers.cashiers.all': { en: 'All staff', ar: 'كل الموظفين' },
+  'pos.registers.cashiers.count': { en: 'Cashiers: {count}', ar: 'أمناء الصندوق: {count}' },
+  'pos.registers.cashiers.more': { en: '+{count} more', ar: '+{count} آخرون' },
+  'pos.form.cashiers': { en: 'Cashiers', ar: 'أمناء الصندوق' },
+  'pos.form.cashiersHint': {
+    en: 'Nobody ticked: everyone with point-of-sale access may use this register. Admins may use every register.',
+    ar: 'إن لم يُحدَّد أحد: يمكن لكل من لديه صلاحية نقاط البيع استخدام هذا الصندوق. يمكن للمسؤولين استخدام كل الصناديق.',
+  },
+  'pos.form.cashiersManagersOnly': {
+    en: 'Only an admin can change who uses a register.',
+    ar: 'لا يمكن إلا لمسؤول تغيير من يستخدم الصندوق.',
+  },
+  'pos.form.cashiersLoading': { en: 'Loading the staff…', ar: 'جارٍ تحميل الموظفين…' },
+  'pos.form.cashiersFailed': { en: 'The staff could not be loaded.', ar: 'تعذّر تحميل الموظفين.' },
+  'pos.form.cashiersEmpty': {
+    en: 'No member of the organization has point-of-sale access yet.',
+    ar: 'لا يملك أي عضو في المؤسسة صلاحية نقاط البيع بعد.',
+  },
+  'pos.form.cashierNoAccess': {
+    en: 'A user who no longer has point-of-sale access',
+    ar: 'مستخدم لم تعد لديه صلاحية نقاط البيع',
+  },
+  'posReports.discounts.title': { en: 'Discount limits', ar: 'حدود الخصم' },
+  'posReports.discounts.subtitle': {
+    en: 'The largest discount each staff role may give at the register, as a share of what is discounted: on each line, and on all of a sale’s discounts together. Leave a role blank for no limit.',
+    ar: 'أكبر خصم يمكن لكل دور من أدوار الموظفين منحه في صندوق البيع، كنسبة مما يُخصم منه: على كل بند، وعلى مجموع خصومات البيع معًا. اترك الدور فارغًا ليكون بلا حد.',
+  },
+  'posReports.discounts.col.role': { en: 'Role', ar: 'الدور' },
+  'posReports.discounts.col.limit': { en: 'Largest discount (%)', ar: 'أكبر خصم (%)' },
+  'posReports.discounts.inputLabel': { en: 'Largest discount for {role} (%)', ar: 'أكبر خصم لدور {role} (%)' },
+  'posReports.discounts.noLimit': { en: 'No limit', ar: 'بلا حد' },
+  'posReports.discounts.invalid': {
+    en: 'Enter a percentage from 0 to 100 with at most two decimals, such as 10 or 12.5, or leave it blank',
+    ar: 'أدخل نسبة من 0 إلى 100 بمنزلتين عشريتين على الأكثر، مثل 10 أو 12.5، أو اتركها فارغة',
+  },
+  'posReports.discounts.save': { en: 'Save limits', ar: 'حفظ الحدود' },
+  'posReports.discounts.saving': { en: 'Saving…', ar: 'جارٍ الحفظ…' },
+  'posReports.discounts.saved': { en: 'Discount limits saved', ar: 'تم حفظ حدود الخصم' },
+  'posReports.discounts.stale': {
+    en: 'Someone changed the discount limits meanwhile. They have been reloaded: make your change again.',
+    ar: 'غيّر شخص آخر حدود الخصم في هذه الأثناء. أُعيد تحميلها: أجرِ تغييرك مرة أخرى.',
+  },
+  'posReports.discounts.loading': { en: 'Loading the discount limits…', ar: 'جارٍ تحميل حدود الخصم…' },
+  'posReports.discounts.loadFailed': { en: 'The discount limits could not be loaded.', ar: 'تعذّر تحميل حدود الخصم.' },
+  'posReports.discounts.managersOnly': {
+    en: 'Only an admin or super admin can change the discount limits.',
+    ar: 'لا يمكن إلا للمسؤول أو المسؤول الأعلى تغيير حدود الخصم.',
+  },
+
   // Staff dashboard: sales
   'posReports.dashboard.todayTitle': { en: 'Sales today', ar: 'مبيعات اليوم' },
   'posReports.dashboard.todayVs': { en: '{change} vs yesterday ({amount})', ar: '{change} مقارنة بالأمس ({amount})' },

@@ -243,6 +243,21 @@ export const POS_SESSIONS = {
   'orders.line.pastZero': { en: 'sold past zero stock', ar: 'بيع رغم نفاد المخزون' },
   'orders.line.restocked': { en: 'back in stock', ar: 'أُعيد إلى المخزون' },
   // Returning items
+  'orders.email.open': { en: 'E-mail receipt', ar: 'إرسال الإيصال بالبريد' },
+  'orders.email.title': { en: 'E-mail receipt {number}', ar: 'إرسال الإيصال {number} بالبريد الإلكتروني' },
+  'orders.email.description': {
+    en: 'The receipt goes in English and Arabic in one message, without links.',
+    ar: 'يُرسل الإيصال بالعربية والإنجليزية في رسالة واحدة، دون روابط.',
+  },
+  'orders.email.to': { en: 'E-mail address', ar: 'عنوان البريد الإلكتروني' },
+  'orders.email.invalid': { en: 'Enter an e-mail address such as name@example.com.', ar: 'أدخل عنوان بريد إلكتروني مثل name@example.com.' },
+  'orders.email.send': { en: 'Send receipt', ar: 'إرسال الإيصال' },
+  'orders.email.sending': { en: 'Sending…', ar: 'جارٍ الإرسال…' },
+  'orders.email.queued': { en: 'Receipt sent to {address}.', ar: 'أُرسل الإيصال إلى {address}.' },
+  'orders.email.limit': {
+    en: 'This receipt was already e-mailed {count} times in the last hour. Try again later.',
+    ar: 'أُرسل هذا الإيصال {count} مرات خلال الساعة الماضية. حاول لاحقًا.',
+  },
   'orders.return.action': { en: 'Return items', ar: 'إرجاع أصناف' },
   'orders.return.title': { en: 'Return items of sale {number}', ar: 'إرجاع أصناف من عملية البيع {number}' },
   'orders.return.description': {

@@ -1,4 +1,5 @@
 // Point of sale: the lists and limits its schemas, the server and the screens share.
+import { EFFECTIVE_ROLES, ROLE_RANK, isVendorRole, type EffectiveRole } from '../auth/permissions.js';
 
 /** How a sale can be paid. Cash opens the drawer and gives change. */
 export const POS_TENDERS = ['cash', 'card', 'bank_transfer', 'voucher', 'other'] as const;
@@ -13,6 +14,8 @@ export const POS_REGISTER_LIMITS = {
   receiptText: 500,
   /** The default opening float, in minor units (100,000.00 in a two-decimal currency). */
   openingFloatMax: 10_000_000,
+  /** Staff named as a register's cashiers. */
+  cashiers: 200,
 } as const;
 
 /** A session is open until it is closed by counting each tender; a closed session is never changed. */
@@ -45,6 +48,9 @@ export type CommissionRuleKind = (typeof COMMISSION_RULE_KINDS)[number];
 export const PAYOUT_METHODS = ['bank_transfer', 'cash'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
+/** How often one receipt may be e-mailed in any hour (a resend to a corrected address, not a mailing list). */
+export const RECEIPT_EMAILS_PER_HOUR = 5;
+
 /** What the sales report can be grouped by. */
 export const POS_REPORT_GROUPS = ['day', 'hour', 'register', 'vendor', 'category', 'product', 'tender'] as const;
 export type PosReportGroup = (typeof POS_REPORT_GROUPS)[number];
@@ -65,3 +71,33 @@ export const POS_LIMITS = {
   /** Days one report may cover. */
   reportDays: 366,
 } as const;
+
+/** The staff roles a discount limit can be set for (vendors never use a register). */
+export const POS_STAFF_ROLES = EFFECTIVE_ROLES.filter((r) => !isVendorRole(r)) as Exclude<
+  EffectiveRole,
+  'market_vendor' | 'junior_vendor' | 'normal_vendor'
+>[];
+export type PosStaffRole = (typeof POS_STAFF_ROLES)[number];
+
+/**
+ * A point-of-sale manager (admin or super admin): uses every register whoever its cashiers are, and alone sets
+ * who may use a register and the discount limits. Everyone else with point-of-sale access is a cashier.
+ */
+export const isPosManager = (role: EffectiveRole): boolean => ROLE_RANK[role] >= ROLE_RANK.admin;
+
+/**
+ * Whether a sale keeps within a discount limit of `limit` basis points: each line's own discount is at most that
+ * share of the line, and all discounts together at most that share of the sale before discounts. A share is
+ * rounded up to the minor unit, so a limit of 10% always allows 10% of an odd amount. `null`: no limit.
+ */
+export function discountOverLimit(
+  limit: number | null,
+  lines: readonly { gross: number; ownDiscount: number }[],
+  totalDiscount: number,
+): { line: number } | { order: true } | null {
+  if (limit === null) return null;
+  const allowed = (base: number) => Math.ceil((base * limit) / 10_000);
+  for (const [i, l] of lines.entries()) if (l.ownDiscount > allowed(l.gross)) return { line: i };
+  const gross = lines.reduce((a, l) => a + l.gross, 0);
+  return totalDiscount > allowed(gross) ? { order: true } : null;
+}

@@ -142,6 +142,12 @@ export const orderSchema = z.object({
 });
 export type PosOrder = z.infer<typeof orderSchema>;
 
+/** E-mail a receipt: to the address given, or to the customer's address recorded with the sale. */
+export const orderEmailSchema = z
+  .object({ to: z.email('must be an e-mail address').max(L.customer, `at most ${L.customer} characters`).optional() })
+  .strict();
+export type PosOrderEmail = z.infer<typeof orderEmailSchema>;
+
 /** The answer to sending a sale or a return: the stored order, and whether it had already been recorded. */
 export const orderRecordedSchema = z.object({ order: orderSchema, alreadyRecorded: z.boolean() });
 export type PosOrderRecorded = z.infer<typeof orderRecordedSchema>;
@@ -209,6 +215,8 @@ export const registerSnapshotSchema = z.object({
   takenAt: z.string(),
   register: z.object({ id: z.uuid(), name: z.string(), tenders: z.array(z.enum(POS_TENDERS)), allowNegativeStock: z.boolean() }),
   currency: z.object({ code: z.string(), minorDigits: z.number().int() }).nullable(),
+  /** The largest discount the signed-in cashier's role may give, in basis points; null: no limit. */
+  discountLimit: z.number().int().nullable(),
   items: z.array(sellableSchema),
 });
 export type PosRegisterSnapshot = z.infer<typeof registerSnapshotSchema>;

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route.js';
 import {
+  cashierSchema,
   cashMoveCreateSchema,
   cashMoveSchema,
   commissionRuleCreateSchema,
   commissionRuleSchema,
   lookupQuery,
   orderCreateSchema,
+  orderEmailSchema,
   orderListQuery,
   orderPageSchema,
   orderRecordedSchema,
@@ -14,6 +16,8 @@ import {
   orderSchema,
   payoutCreateSchema,
   payoutSchema,
+  posSettingsSchema,
+  posSettingsUpdateSchema,
   registerCreateSchema,
   registerListQuery,
   registerSchema,
@@ -69,6 +73,34 @@ export const updateRegister = defineRoute({
   params: idParams,
   body: registerUpdateSchema,
   response: registerSchema,
+});
+
+export const listCashiers = defineRoute({
+  method: 'GET',
+  path: '/pos/cashiers',
+  tag: 'pos',
+  summary: 'Staff of the organization who may use the point of sale, to name as the cashiers of a register',
+  access,
+  response: z.array(cashierSchema),
+});
+
+export const getPosSettings = defineRoute({
+  method: 'GET',
+  path: '/pos/settings',
+  tag: 'pos',
+  summary: 'Point-of-sale settings: the largest discount each staff role may give',
+  access,
+  response: posSettingsSchema,
+});
+
+export const updatePosSettings = defineRoute({
+  method: 'PUT',
+  path: '/pos/settings',
+  tag: 'pos',
+  summary: 'Set the discount limits of the staff roles (managers only); a role left out may give any discount',
+  access,
+  body: posSettingsUpdateSchema,
+  response: posSettingsSchema,
 });
 
 export const lookupSellables = defineRoute({
@@ -197,6 +229,17 @@ export const getOrder = defineRoute({
   access,
   params: idParams,
   response: orderSchema,
+});
+
+export const emailReceipt = defineRoute({
+  method: 'POST',
+  path: '/pos/orders/:id/email',
+  tag: 'pos',
+  summary: 'E-mail the receipt of a sale or return (English and Arabic), at most 5 times an hour per receipt',
+  access,
+  params: idParams,
+  body: orderEmailSchema,
+  response: z.object({ queuedTo: z.string() }),
 });
 
 export const vendorOrderLines = defineRoute({

@@ -28,6 +28,8 @@ export const registerSchema = z.object({
   receiptFooterAr: z.string(),
   /** Whether the register may sell an item whose stock is at zero (each such line is recorded as such). */
   allowNegativeStock: z.boolean(),
+  /** The staff who may sell at it; empty: everyone with point-of-sale access. Managers may use every register. */
+  cashierIds: z.array(z.uuid()),
   status: z.enum(POS_REGISTER_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -50,6 +52,12 @@ export const registerCreateSchema = z
     receiptFooterEn: receiptText.optional(),
     receiptFooterAr: receiptText.optional(),
     allowNegativeStock: z.boolean('must be true or false').optional(),
+    /** Only a manager (admin or super admin) sets who may use a register. */
+    cashierIds: z
+      .array(z.uuid('must be a user id'), 'must be a list of user ids')
+      .max(L.cashiers, `at most ${L.cashiers} cashiers`)
+      .refine((ids) => new Set(ids).size === ids.length, 'lists a cashier twice')
+      .optional(),
   })
   .strict();
 export type PosRegisterCreate = z.infer<typeof registerCreateSchema>;
@@ -64,6 +72,7 @@ export const registerListQuery = z
   .object({ status: z.enum([...POS_REGISTER_STATUSES, 'all'], 'must be active, archived or all').optional() })
   .strict();
 
+export * from './access-schemas.js';
 export * from './session-schemas.js';
 export * from './order-schemas.js';
 export * from './settlement-schemas.js';

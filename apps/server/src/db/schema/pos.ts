@@ -61,6 +61,11 @@ export const posRegisters = pgTable(
     receiptFooterEn: text('receipt_footer_en').notNull().default(''),
     receiptFooterAr: text('receipt_footer_ar').notNull().default(''),
     allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
+    /** The staff who may sell at it; empty: everyone with point-of-sale access (managers always may). */
+    cashierIds: uuid('cashier_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     status: text('status', { enum: POS_REGISTER_STATUSES }).notNull().default('active'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -73,6 +78,18 @@ export const posRegisters = pgTable(
     check('pos_registers_status', sql`${t.status} in (${inList(POS_REGISTER_STATUSES)})`),
   ],
 );
+
+/** An organization's point-of-sale settings: the largest discount each staff role may give. */
+export const posSettings = pgTable('pos_settings', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** `[{ role, maxBasisPoints }]`; a role not listed may give any discount. */
+  discountLimits: jsonb('discount_limits')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
 
 /**
  * A cash session of a register. Its totals are kept as sales, returns and cash moves happen (in their own

@@ -37,6 +37,8 @@ const ENTITY_PERMISSION: Record<string, PermissionKey> = {
   pos_register: 'vendor_management',
   pos_session: 'vendor_management',
   pos_commission_rule: 'vendor_management',
+  pos_settings: 'vendor_management',
+  pos_order: 'vendor_management',
   vendor_payout: 'vendor_management',
 };
 
@@ -104,10 +106,13 @@ function routeOf(type: string, id: string, extra: string | null): string | null 
       return '/market-events';
     case 'pos_register':
     case 'pos_commission_rule':
+    case 'pos_settings':
     case 'vendor_payout':
       return '/pos/management';
     case 'pos_session':
       return '/pos/sessions';
+    case 'pos_order':
+      return extra ? `/orders?receipt=${encodeURIComponent(extra)}` : '/orders';
     default:
       return MASTER_DATA_TAB[type] ? `/master-data?tab=${MASTER_DATA_TAB[type]}` : null;
   }

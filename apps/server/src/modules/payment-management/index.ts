@@ -13,3 +13,5 @@ export { invoicePdfFile, statementPdfFile } from './documents-pdf.service.js';
 // Point of sale writes its sales, commissions and payouts to the same ledger, in the same money.
 export { requireBaseCurrency } from './payment-management.shared.js';
 export { roundHalfUp } from './fees.js';
+// A sale's receipt is e-mailed as an invoice is: limited per hour by the audit rows of its earlier sends.
+export { emailsInLastHour, organizationName } from './invoice-email.repository.js';

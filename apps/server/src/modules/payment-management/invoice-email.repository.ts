@@ -27,19 +27,25 @@ export async function minorDigitsOf(db: DbOrTx, orgId: string, code: string): Pr
 }
 
 /**
- * How many times the invoice was e-mailed in the last hour: its `email_sent` audit rows, on the database's clock.
- * Read under the invoice's row lock, so a concurrent send of the same invoice has committed (and counts) or waits.
+ * How many times a record (an invoice, a receipt) was e-mailed in the last hour: its audit rows of that action, on the database's clock.
+ * Read under the record's lock, so a concurrent send of the same record has committed (and counts) or waits.
  */
-export async function emailsInLastHour(db: DbOrTx, orgId: string, invoiceId: string): Promise<number> {
+export async function emailsInLastHour(
+  db: DbOrTx,
+  orgId: string,
+  entityType: string,
+  entityId: string,
+  action = 'email_sent',
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(auditLog)
     .where(
       and(
         eq(auditLog.orgId, orgId),
-        eq(auditLog.entityType, 'invoice'),
-        eq(auditLog.entityId, invoiceId),
-        eq(auditLog.action, 'email_sent'),
+        eq(auditLog.entityType, entityType),
+        eq(auditLog.entityId, entityId),
+        eq(auditLog.action, action),
         gt(auditLog.createdAt, sql`now() - interval '1 hour'`),
       ),
     );

@@ -123,7 +123,7 @@ export async function emailInvoice(db: Db, mailer: Mailer, caller: Caller, id: s
     const vendor = await mail.vendorContact(tx, caller.orgId, invoice.vendorId);
     const to = vendor?.email?.trim();
     if (!vendor || !to) throw conflict(`${vendor?.name ?? 'The vendor'} has no e-mail address on file: add one to the vendor record first`);
-    const sent = await mail.emailsInLastHour(tx, caller.orgId, id);
+    const sent = await mail.emailsInLastHour(tx, caller.orgId, 'invoice', id);
     if (sent >= INVOICE_EMAILS_PER_HOUR)
       throw conflict(`This invoice was already e-mailed ${sent} times in the last hour, the most allowed: try again later`);
     const [row] = await repo.listInvoices(tx, caller.orgId, { ids: [id] }, 1);

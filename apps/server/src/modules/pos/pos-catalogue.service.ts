@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/like-pattern.js';
 import { normalizeSearch } from '../../lib/search-normalize.js';
 import { baseCurrency } from '../payment-management/index.js';
+import { assertMayUseRegister, discountLimitOf } from './pos-access.service.js';
 import * as repo from './pos-orders.repository.js';
 
 // What a register sells: active products, each variant a sellable item of its own (its SKU, barcode, price
@@ -55,6 +56,7 @@ function toSellable(r: Record<string, unknown>): c.PosSellable {
 async function assertRegister(db: DbOrTx, caller: Caller, id: string) {
   const register = await repo.findRegister(db, caller.orgId, id);
   if (!register) throw notFound('Register');
+  assertMayUseRegister(caller, register);
   return register;
 }
 
@@ -108,6 +110,7 @@ export async function snapshot(db: Db, caller: Caller, registerId: string): Prom
       allowNegativeStock: register.allowNegativeStock,
     },
     currency,
+    discountLimit: await discountLimitOf(db, caller),
     items: rowsOf(res as Rows).map(toSellable),
   };
 }

@@ -1,4 +1,5 @@
 import type { posRoutes as c } from '@market/contracts';
+import { discountOverLimit } from '@market/contracts/plain';
 import { lockKey } from '../../db/advisory-lock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { vendorLedgerEntries } from '../../db/schema/index.js';
@@ -6,12 +7,15 @@ import type { Caller } from '../../lib/api-route.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { requestHash } from '../../lib/idempotency.js';
 import { requireBaseCurrency } from '../payment-management/index.js';
+import { assertMayUseRegister, discountLimitOf } from './pos-access.service.js';
 import * as repo from './pos-orders.repository.js';
 import {
   changeOf,
   commissionOf,
   commissionRuleFor,
+  discountOf,
   priceOrder,
+  type PricedOrder,
   refundAllocation,
   returnedShare,
   type TenderPayment,
@@ -141,7 +145,24 @@ async function placeOrder(tx: Tx, caller: Caller, registerId: string, sessionId:
 async function registerOf(tx: Tx, caller: Caller, id: string) {
   const register = await repo.findRegister(tx, caller.orgId, id);
   if (!register) throw invalid('registerId', 'is not a register');
+  assertMayUseRegister(caller, register);
   return register;
+}
+
+/** Refuses a sale whose discounts exceed the caller's role limit (read only when the sale has a discount). */
+async function assertDiscountWithinLimit(tx: Tx, caller: Caller, input: c.PosOrderCreate, priced: PricedOrder): Promise<void> {
+  if (priced.discount === 0) return;
+  const limit = await discountLimitOf(tx, caller);
+  const over = discountOverLimit(
+    limit,
+    priced.lines.map((l, i) => ({ gross: l.gross, ownDiscount: discountOf(l.gross, input.lines[i]!.discount) })),
+    priced.discount,
+  );
+  if (!over) return;
+  const pct = `${(limit! / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+  throw 'line' in over
+    ? invalid(`lines.${over.line}.discount`, `is more than the ${pct} your role may give`)
+    : invalid('orderDiscount', `brings the discounts to more than the ${pct} your role may give`);
 }
 
 const occurredOn = (d: Date) => d.toISOString().slice(0, 10);
@@ -228,6 +249,7 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       })),
       input.orderDiscount,
     );
+    await assertDiscountWithinLimit(tx, caller, input, priced);
     const paid = changeOf(input.payments, priced.total);
     if ('short' in paid) throw invalid('payments', `pay ${priced.total} in all: ${paid.short} is still due`);
     if ('overpaidWithoutCash' in paid)

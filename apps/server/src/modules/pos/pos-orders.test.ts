@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { productVariants, vendorLedgerEntries } from '../../db/schema/index.js';
+import { auditLog, emailOutbox, posRegisters, productVariants, vendorLedgerEntries } from '../../db/schema/index.js';
 import { createOrg, createUser, tokenFor, bearer } from '../../../test/factories.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { caller, ok, openSession, posWorld, saleBody, type PosWorld } from './pos.test-support.js';
@@ -308,5 +308,72 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
     const byTender = await ok(w.call('GET', `/pos/reports/sales?from=${today}&to=${today}&groupBy=tender`));
     expect(byTender.totals.net).toBe(report.totals.net);
     expect((await w.call('GET', `/pos/reports/sales?from=${today}&to=2000-01-01&groupBy=day`)).statusCode).toBe(422);
+  });
+
+  it('e-mails a receipt in English and Arabic to the customer or a given address, at most 5 times an hour, without links', async () => {
+    await t.app.ctx.db
+      .update(posRegisters)
+      .set({ receiptHeaderEn: 'Harbour Market', receiptHeaderAr: 'سوق الميناء', receiptFooterEn: 'Thank you', receiptFooterAr: 'شكرًا' })
+      .where(eq(posRegisters.id, w.register.id));
+    const session = (await ok(w.call('GET', `/pos/sessions?registerId=${w.register.id}&status=open`)))[0];
+    const customer = `buyer-${randomUUID().slice(0, 6)}@example.test`;
+    const sale = await ok(
+      w.call(
+        'POST',
+        '/pos/orders',
+        saleBody(w, session.id, [[2, 1]], undefined, { customerEmail: customer, customerName: 'Visit www.evil.test' }),
+      ),
+      201,
+    );
+    const outboxTo = (to: string) => t.app.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+    expect(await ok(w.call('POST', `/pos/orders/${sale.order.id}/email`, {}))).toEqual({ queuedTo: customer });
+    const [mail] = await outboxTo(customer);
+    expect(mail!.subject).toContain(`Receipt ${sale.order.receiptNumber}`);
+    expect(mail!.subject).toContain(`إيصال ${sale.order.receiptNumber}`);
+    for (const text of [
+      'Harbour Market',
+      'سوق الميناء',
+      'Clay bowl',
+      'وعاء فخار',
+      'Clay Works',
+      'Total: 12.000 JOD',
+      'Cash: 12.000 JOD',
+      'Thank you',
+      'شكرًا',
+    ])
+      expect(mail!.textBody).toContain(text);
+    expect(mail!.htmlBody).not.toMatch(/<a\s|href=/i);
+    const [audit] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, sale.order.id), eq(auditLog.action, 'receipt_emailed')));
+    expect(audit).toMatchObject({
+      entityType: 'pos_order',
+      after: { to: customer, receiptNumber: sale.order.receiptNumber, outboxId: mail!.id },
+    });
+
+    // Another address on request; a sale without a customer address needs one; a bad address names the field.
+    const other = `other-${randomUUID().slice(0, 6)}@example.test`;
+    await ok(w.call('POST', `/pos/orders/${sale.order.id}/email`, { to: other }));
+    const bare = await ok(w.call('POST', '/pos/orders', saleBody(w, session.id, [[2, 1]])), 201);
+    const none = await w.call('POST', `/pos/orders/${bare.order.id}/email`, {});
+    expect(none.statusCode, none.body).toBe(422);
+    expect(none.json().error.fields.map((f: { field: string }) => f.field)).toEqual(['to']);
+    const bad = await w.call('POST', `/pos/orders/${bare.order.id}/email`, { to: 'not an address' });
+    expect(bad.json().error.fields.map((f: { field: string }) => f.field)).toEqual(['to']);
+
+    // Five sends in an hour at most, counted across concurrent requests.
+    const sends = await Promise.all([1, 2, 3, 4].map(() => w.call('POST', `/pos/orders/${sale.order.id}/email`, { to: other })));
+    expect(sends.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 409]);
+    expect((await outboxTo(customer)).length + (await outboxTo(other)).length).toBe(5);
+
+    // Another organization, a vendor and an anonymous visitor e-mail nothing.
+    const outsider = caller(
+      t.app,
+      bearer(await tokenFor(t.app, await createUser(t.app, { orgId: (await createOrg(t.app)).id, role: 'super_admin' }))),
+    );
+    expect((await outsider('POST', `/pos/orders/${bare.order.id}/email`, { to: other })).statusCode).toBe(404);
+    expect((await caller(t.app, w.vendor)('POST', `/pos/orders/${bare.order.id}/email`, { to: other })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/pos/orders/${bare.order.id}/email`, payload: {} })).statusCode).toBe(401);
   });
 });

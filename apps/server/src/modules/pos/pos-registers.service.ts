@@ -7,6 +7,7 @@ import type { Caller } from '../../lib/api-route.js';
 import { lockUnchanged } from '../../lib/concurrency.js';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
+import { assertCashiers, assertPosManager } from './pos-access.service.js';
 import * as repo from './pos-registers.repository.js';
 
 const toRegister = (r: repo.RegisterRow): c.PosRegister => ({
@@ -22,6 +23,7 @@ const toRegister = (r: repo.RegisterRow): c.PosRegister => ({
   receiptFooterEn: r.receiptFooterEn,
   receiptFooterAr: r.receiptFooterAr,
   allowNegativeStock: r.allowNegativeStock,
+  cashierIds: r.cashierIds,
   status: r.status,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
@@ -46,6 +48,8 @@ export async function createRegister(db: Db, caller: Caller, input: c.PosRegiste
   try {
     return await db.transaction(async (tx) => {
       await assertLocation(tx, caller.orgId, input.locationId);
+      if (input.cashierIds?.length) assertPosManager(caller, 'who may use a register');
+      await assertCashiers(tx, caller, input.cashierIds);
       const id = await repo.insertRegister(tx, caller.orgId, {
         name: input.name,
         locationId: input.locationId ?? null,
@@ -56,6 +60,7 @@ export async function createRegister(db: Db, caller: Caller, input: c.PosRegiste
         receiptFooterEn: input.receiptFooterEn ?? '',
         receiptFooterAr: input.receiptFooterAr ?? '',
         allowNegativeStock: input.allowNegativeStock ?? false,
+        cashierIds: input.cashierIds ?? [],
       });
       const row = (await repo.findRegister(tx, caller.orgId, id))!;
       await recordAudit(tx, caller, { action: 'create', entityType: 'pos_register', entityId: id, after: row });
@@ -74,6 +79,11 @@ export async function updateRegister(db: Db, caller: Caller, id: string, input: 
       const before = await repo.findRegister(tx, caller.orgId, id);
       if (!before) throw notFound('Register');
       await assertLocation(tx, caller.orgId, input.locationId);
+      const cashiersChange =
+        input.cashierIds !== undefined &&
+        (input.cashierIds.length !== before.cashierIds.length || input.cashierIds.some((id) => !before.cashierIds.includes(id)));
+      if (cashiersChange) assertPosManager(caller, 'who may use a register');
+      await assertCashiers(tx, caller, cashiersChange ? input.cashierIds : undefined);
       await repo.updateRegister(tx, caller.orgId, id, {
         name: input.name,
         locationId: input.locationId,
@@ -84,6 +94,7 @@ export async function updateRegister(db: Db, caller: Caller, id: string, input: 
         receiptFooterEn: input.receiptFooterEn,
         receiptFooterAr: input.receiptFooterAr,
         allowNegativeStock: input.allowNegativeStock,
+        cashierIds: input.cashierIds,
         status: input.status,
       });
       const after = (await repo.findRegister(tx, caller.orgId, id))!;

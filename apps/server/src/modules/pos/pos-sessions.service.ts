@@ -8,6 +8,7 @@ import type { Caller } from '../../lib/api-route.js';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import * as repo from './pos-orders.repository.js';
+import { assertMayUseRegister } from './pos-access.service.js';
 import { nameOfUser } from './pos-orders.service.js';
 
 // Cash sessions: opened by counting the float, cash in and out with a reason, an X report at any time, and a
@@ -96,6 +97,7 @@ export async function openSession(db: Db, caller: Caller, input: c.PosSessionOpe
     return await db.transaction(async (tx) => {
       const register = await repo.findRegister(tx, caller.orgId, input.registerId);
       if (!register) throw invalid('registerId', 'is not a register');
+      assertMayUseRegister(caller, register);
       if (register.status !== 'active') throw conflict('This register is archived', [{ field: 'registerId', message: 'is archived' }]);
       const [row] = await tx
         .insert(posSessions)
@@ -134,6 +136,7 @@ const closedAlready = () => conflict('This session is closed: its figures are fi
 
 export async function addCashMove(tx: Tx, caller: Caller, sessionId: string, input: c.PosCashMoveCreate): Promise<c.PosCashMove> {
   const s = await lockOwnSession(tx, caller, sessionId);
+  assertMayUseRegister(caller, (await repo.findRegister(tx, caller.orgId, s.registerId))!);
   if (s.status !== 'open') throw closedAlready();
   if (input.kind === 'out' && input.amount > expectedCashOf(s))
     throw invalid('amount', `is more than the ${expectedCashOf(s)} the drawer should hold`);
@@ -253,6 +256,7 @@ export async function closeSession(db: Db, caller: Caller, id: string, input: c.
     const s = await lockOwnSession(tx, caller, id);
     if (s.status !== 'open') throw closedAlready();
     const register = (await repo.findRegister(tx, caller.orgId, s.registerId))!;
+    assertMayUseRegister(caller, register);
     for (const [i, counted] of input.counted.entries())
       if (!register.tenders.includes(counted.tender)) throw invalid(`counted.${i}.tender`, 'is not a tender of this register');
     const totals = (await repo.totalsOf(tx, id)).filter((t) => t.dimension === 'tender');

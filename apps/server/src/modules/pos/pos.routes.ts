@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
 import { idempotentRoute } from '../../lib/idempotency.js';
+import * as access from './pos-access.service.js';
 import * as catalogue from './pos-catalogue.service.js';
 import * as ordersRead from './pos-orders.read.js';
 import * as orders from './pos-orders.service.js';
+import { emailReceipt } from './pos-receipt-email.js';
 import * as registers from './pos-registers.service.js';
 import * as reports from './pos-reports.service.js';
 import * as sessions from './pos-sessions.service.js';
@@ -16,6 +18,9 @@ export async function posRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   bindRoute(app, r.listRegisters, ({ caller, query }) => registers.listRegisters(db, caller, query.status));
   bindRoute(app, r.createRegister, ({ caller, body }) => registers.createRegister(db, caller, body));
   bindRoute(app, r.updateRegister, ({ caller, params, body }) => registers.updateRegister(db, caller, params.id, body));
+  bindRoute(app, r.listCashiers, ({ caller }) => access.listCashiers(db, caller));
+  bindRoute(app, r.getPosSettings, ({ caller }) => access.getSettings(db, caller));
+  bindRoute(app, r.updatePosSettings, ({ caller, body }) => access.updateSettings(db, caller, body));
   bindRoute(app, r.lookupSellables, ({ caller, params, query }) => catalogue.lookup(db, caller, params.id, query.q));
   bindRoute(app, r.registerSnapshot, ({ caller, params }) => catalogue.snapshot(db, caller, params.id));
 
@@ -46,6 +51,7 @@ export async function posRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     if (res.alreadyRecorded) void reply.header('idempotent-replayed', 'true');
     return res;
   });
+  bindRoute(app, r.emailReceipt, ({ caller, params, body }) => emailReceipt(db, ctx.mailer, caller, params.id, body));
   bindRoute(app, r.listOrders, ({ caller, query }) => ordersRead.listOrders(db, caller, query));
   bindRoute(app, r.getOrder, ({ caller, params }) => ordersRead.getOrder(db, caller, params.id));
   bindRoute(app, r.vendorOrderLines, ({ caller, query }) => ordersRead.vendorOrderLines(db, caller, query));

@@ -10,11 +10,17 @@ export type RegisterInput = r.PosRegisterCreate;
 export type RegisterFilter = 'active' | 'archived' | 'all';
 /** A new register's fields, or a change of some of them (the status included). */
 export type RegisterChange = RegisterInput | Omit<r.PosRegisterUpdate, 'expectedUpdatedAt'>;
+export type PosCashier = r.PosCashier;
+export type PosSettings = r.PosSettings;
+export type DiscountLimit = r.PosDiscountLimit;
+export type PosSettingsUpdate = r.PosSettingsUpdate;
 
 export const posKeys = {
   registers: ['pos', 'registers'] as const,
   registerList: (status: RegisterFilter) => ['pos', 'registers', status] as const,
   locations: ['pos', 'locations'] as const,
+  cashiers: ['pos', 'cashiers'] as const,
+  settings: ['pos', 'settings'] as const,
 };
 
 export function useRegisters(status: RegisterFilter) {
@@ -47,5 +53,33 @@ export function useSaveRegister() {
           )
         : api(posRoutes.createRegister, { body: body as RegisterInput }),
     onSuccess: invalidate,
+  });
+}
+
+/** The staff who may use the point of sale: the people a manager can name as a register's cashiers. */
+export function useCashiers() {
+  return useQuery({ queryKey: posKeys.cashiers, queryFn: () => api(posRoutes.listCashiers), staleTime: 60_000 });
+}
+
+/** The organization's point-of-sale settings: the largest discount each staff role may give. */
+export function usePosSettings() {
+  return useQuery({ queryKey: posKeys.settings, queryFn: () => api(posRoutes.getPosSettings) });
+}
+
+/**
+ * Sets the discount limits with the updatedAt they were read at (managers only). When someone saved meanwhile,
+ * the settings reload and the error says so in one line.
+ */
+export function useSavePosSettings() {
+  const qc = useQueryClient();
+  const t = useT();
+  return useMutation({
+    mutationFn: (body: PosSettingsUpdate) =>
+      guardStale(
+        () => api(posRoutes.updatePosSettings, { body }),
+        t('posReports.discounts.stale'),
+        () => qc.invalidateQueries({ queryKey: posKeys.settings }),
+      ),
+    onSuccess: (settings) => qc.setQueryData(posKeys.settings, settings),
   });
 }

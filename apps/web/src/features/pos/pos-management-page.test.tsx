@@ -27,6 +27,7 @@ const register = (over: Record<string, unknown> = {}) =>
     receiptFooterEn: '',
     receiptFooterAr: '',
     allowNegativeStock: false,
+    cashierIds: [],
     status: 'active',
     createdAt: STAMP,
     updatedAt: STAMP,
@@ -34,12 +35,13 @@ const register = (over: Record<string, unknown> = {}) =>
   });
 
 function serve(create: (c: ApiCall) => { status?: number; body: unknown }, more: ApiHandler[] = []) {
+  // The test's own handlers first: they may answer a route the defaults answer too.
   return stubApi([
+    ...more,
     { method: 'GET', path: '/pos/registers', reply: () => ({ body: [register()] }) },
     { method: 'GET', path: '/payments/overview', reply: () => ({ body: { currency: 'KWD', states: [], totals: totals() } }) },
     { method: 'GET', path: '/market-locations', reply: () => ({ body: [] }) },
     { method: 'POST', path: '/pos/registers', reply: create },
-    ...more,
   ]);
 }
 const totals = () => ({ count: 0, charged: 0, paid: 0, refunded: 0, waived: 0, credited: 0, balance: 0 });
@@ -199,17 +201,19 @@ const rule = (over: Record<string, unknown> = {}) =>
     ...over,
   });
 
+const MANAGER = 'c17de4a5-8c9a-4d6f-9e1b-708192a3b4c5';
+
 /** The page at a tab, for a user whose permissions are known (the session's /me, already in the cache). */
-async function renderAt(route: string, permissions: string[]) {
+async function renderAt(route: string, permissions: string[], effectiveRole: 'admin' | 'vendor_manager' = 'admin') {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(
     meKeys.me(undefined),
     platformRoutes.getMe.response.parse({
-      user: { id: 'c17de4a5-8c9a-4d6f-9e1b-708192a3b4c5', email: 'manager@example.com', phone: null, createdAt: STAMP },
+      user: { id: MANAGER, email: 'manager@example.com', phone: null, createdAt: STAMP },
       profile: null,
       organization: null,
-      role: 'admin',
-      effectiveRole: 'admin',
+      role: effectiveRole,
+      effectiveRole,
       permissions,
     }),
   );
@@ -387,5 +391,185 @@ describe('POS management: settlement', () => {
     });
     expect(await screen.findByText('Payout to Olive Grove recorded')).toBeTruthy();
     expect(await within(screen.getByTestId('settlement')).findByText('Settled')).toBeTruthy();
+  });
+});
+
+describe('POS management: who may use a register', () => {
+  const SAM = 'f4a1b2c3-d4e5-4f60-8a7b-9c0d1e2f3a4b';
+  const NIGHT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+  const cashiers = () =>
+    posRoutes.listCashiers.response.parse([
+      { userId: MANAGER, name: 'Mona Manager', email: 'manager@example.com', role: 'admin' },
+      { userId: SAM, name: null, email: 'sam@example.com', role: 'vendor_manager' },
+    ]);
+  const registers = () => [
+    register({ cashierIds: [SAM] }),
+    register({ id: NIGHT, name: 'Night till', locationId: null, locationNameEn: null, locationNameAr: null }),
+  ];
+  const serveRegisters = () =>
+    serve(
+      () => ({ status: 500, body: {} }),
+      [
+        { method: 'GET', path: '/pos/registers', reply: () => ({ body: registers() }) },
+        { method: 'GET', path: '/pos/cashiers', reply: () => ({ body: cashiers() }) },
+        {
+          method: 'PATCH',
+          path: '/pos/registers/:id',
+          reply: (c) => ({ body: { ...registers().find((r) => c.path.endsWith(r.id))!, ...(c.body as object), updatedAt: STAMP } }),
+        },
+      ],
+    );
+  const patches = (api: { calls: ApiCall[] }) =>
+    api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body as Record<string, unknown>);
+
+  it('shows each register’s cashiers, and a manager names them: sent only when they changed', async () => {
+    const api = serveRegisters();
+    const { user } = await renderAt('/pos/management', ['vendor_management']);
+    const harbour = (await screen.findByRole('rowheader', { name: 'Harbour till' })).closest('tr')!;
+    expect(await within(harbour).findByText('sam@example.com')).toBeTruthy();
+    const night = screen.getByRole('rowheader', { name: 'Night till' }).closest('tr')!;
+    expect(within(night).getByText('All staff')).toBeTruthy();
+
+    await user.click(within(night).getByRole('button', { name: 'Night till' }));
+    let dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByTestId('register-cashiers');
+    expect(within(field).getByText(/Nobody ticked: everyone with point-of-sale access may use this register/)).toBeTruthy();
+    expect(within(field).queryByText(/Only an admin can change/)).toBeNull();
+    expect(within(field).getByText(/Vendor Manager/)).toBeTruthy();
+    await user.click(within(field).getByLabelText(/Mona Manager/));
+    await user.click(within(dialog).getByRole('button', { name: 'Save register' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(patches(api)[0]).toMatchObject({ name: 'Night till', cashierIds: [MANAGER], expectedUpdatedAt: STAMP });
+
+    // Another field changed, the cashiers not: they are not sent.
+    await user.click(within(harbour).getByRole('button', { name: 'Harbour till' }));
+    dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText(/sam@example\.com/) as HTMLInputElement).checked).toBe(true);
+    await user.type(within(dialog).getByLabelText('Name'), ' east');
+    await user.click(within(dialog).getByRole('button', { name: 'Save register' }));
+    await waitFor(() => expect(patches(api)).toHaveLength(2));
+    expect(patches(api)[1]).toMatchObject({ name: 'Harbour till east' });
+    expect(patches(api)[1]).not.toHaveProperty('cashierIds');
+  });
+
+  it('shows the cashiers read-only to someone who is not a manager, whose edits save without them', async () => {
+    const api = serveRegisters();
+    const { user } = await renderAt('/pos/management', ['vendor_management'], 'vendor_manager');
+    const harbour = (await screen.findByRole('rowheader', { name: 'Harbour till' })).closest('tr')!;
+    await user.click(within(harbour).getByRole('button', { name: 'Harbour till' }));
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByTestId('register-cashiers');
+    const sam = (await within(field).findByLabelText(/sam@example\.com/)) as HTMLInputElement;
+    expect(sam.checked).toBe(true);
+    expect(sam.disabled).toBe(true);
+    expect((within(field).getByLabelText(/Mona Manager/) as HTMLInputElement).disabled).toBe(true);
+    expect(within(field).getByText(/Only an admin can change who uses a register\./)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Name'), ' east');
+    await user.click(within(dialog).getByRole('button', { name: 'Save register' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(patches(api)[0]).toMatchObject({ name: 'Harbour till east' });
+    expect(patches(api)[0]).not.toHaveProperty('cashierIds');
+  });
+});
+
+describe('POS management: discount limits', () => {
+  const LATER = '2026-03-02T10:00:00.000Z';
+  const settings = (discountLimits: { role: string; maxBasisPoints: number }[], updatedAt: string | null = STAMP) =>
+    posRoutes.getPosSettings.response.parse({ discountLimits, updatedAt });
+  const input = (role: string) => screen.getByLabelText(`Largest discount for ${role} (%)`) as HTMLInputElement;
+
+  it('saves a limit per role in basis points, checks what is typed, reloads when someone saved meanwhile and shows a refused limit under its role', async () => {
+    let current = settings([{ role: 'vendor_manager', maxBasisPoints: 1_000 }]);
+    const replies: ((c: ApiCall) => { status?: number; body: unknown })[] = [
+      () => {
+        current = settings([{ role: 'inventory', maxBasisPoints: 500 }], LATER);
+        return {
+          status: 409,
+          body: { error: { code: 'conflict', message: 'Changed', fields: [{ field: 'expectedUpdatedAt', message: 'has changed' }] } },
+        };
+      },
+      () => ({
+        status: 422,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: 'Invalid',
+            fields: [{ field: 'discountLimits.1.maxBasisPoints', message: 'at most 10000 (100%)' }],
+          },
+        },
+      }),
+      (c) => {
+        current = settings(
+          (c.body as { discountLimits: { role: string; maxBasisPoints: number }[] }).discountLimits,
+          '2026-03-03T10:00:00.000Z',
+        );
+        return { body: current };
+      },
+    ];
+    const api = serve(
+      () => ({ status: 500, body: {} }),
+      [
+        { method: 'GET', path: '/pos/settings', reply: () => ({ body: current }) },
+        { method: 'PUT', path: '/pos/settings', reply: (c) => replies.shift()!(c) },
+      ],
+    );
+    const { user } = await renderAt('/pos/management?tab=discounts', ['vendor_management']);
+    expect(await screen.findByTestId('discount-limits')).toBeTruthy();
+    expect(input('Vendor Manager').value).toBe('10');
+    expect(input('Admin').value).toBe('');
+    expect(screen.queryByText(/Only an admin or super admin can change the discount limits/)).toBeNull();
+    const puts = () => api.calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+
+    await user.type(input('Content'), '12.345');
+    await user.click(screen.getByRole('button', { name: 'Save limits' }));
+    expect(await screen.findByText(/Enter a percentage from 0 to 100 with at most two decimals/)).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+
+    await user.clear(input('Content'));
+    await user.type(input('Content'), '12.5');
+    await user.click(screen.getByRole('button', { name: 'Save limits' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]).toEqual({
+      discountLimits: [
+        { role: 'content', maxBasisPoints: 1_250 },
+        { role: 'vendor_manager', maxBasisPoints: 1_000 },
+      ],
+      expectedUpdatedAt: STAMP,
+    });
+    // Someone saved meanwhile: the tab says so and shows their limits.
+    expect(await screen.findByText(/Someone changed the discount limits meanwhile/)).toBeTruthy();
+    await waitFor(() => expect(input('Inventory').value).toBe('5'));
+    expect(input('Content').value).toBe('');
+    expect(input('Vendor Manager').value).toBe('');
+
+    await user.type(input('Content'), '100');
+    await user.click(screen.getByRole('button', { name: 'Save limits' }));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1]).toEqual({
+      discountLimits: [
+        { role: 'inventory', maxBasisPoints: 500 },
+        { role: 'content', maxBasisPoints: 10_000 },
+      ],
+      expectedUpdatedAt: LATER,
+    });
+    // The server names the second limit sent: Content's.
+    expect(await screen.findByText('at most 10000 (100%)')).toBeTruthy();
+    expect(input('Content').getAttribute('aria-invalid')).toBe('true');
+    expect(input('Inventory').getAttribute('aria-invalid')).toBe('false');
+
+    await user.click(screen.getByRole('button', { name: 'Save limits' }));
+    expect(await screen.findByText('Discount limits saved')).toBeTruthy();
+    expect(puts()).toHaveLength(3);
+    expect(screen.queryByText('at most 10000 (100%)')).toBeNull();
+  });
+
+  it('shows the limits read-only to someone who is not a manager', async () => {
+    serve(() => ({ status: 500, body: {} }), [{ method: 'GET', path: '/pos/settings', reply: () => ({ body: settings([], null) }) }]);
+    await renderAt('/pos/management?tab=discounts', ['vendor_management'], 'vendor_manager');
+    expect(await screen.findByText('Only an admin or super admin can change the discount limits.')).toBeTruthy();
+    expect(input('Content').readOnly).toBe(true);
+    expect(input('Content').placeholder).toBe('No limit');
+    expect(screen.queryByRole('button', { name: 'Save limits' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Discounts' }).getAttribute('aria-selected')).toBe('true');
   });
 });

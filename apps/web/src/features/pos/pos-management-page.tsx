@@ -9,18 +9,23 @@ import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/me
 import { errorMessage } from '../../lib/api-errors';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { formatMoney, useBaseCurrency } from '../payment-management';
-import { useRegisters, useSaveRegister, type PosRegister, type RegisterFilter } from './pos-api';
+import { cashierName } from './cashiers-field';
+import { DiscountLimitsTab } from './discount-limits-tab';
+import { useCashiers, useRegisters, useSaveRegister, type PosCashier, type PosRegister, type RegisterFilter } from './pos-api';
 import { RegisterFormDialog } from './register-form-dialog';
 import { CommissionRulesTab } from './reports/commission-rules-tab';
 import { SettlementTab } from './reports/settlement-tab';
 
-const TABS = ['registers', 'commission', 'settlement'] as const;
+const TABS = ['registers', 'commission', 'settlement', 'discounts'] as const;
 type Tab = (typeof TABS)[number];
 
 const tabClass =
   '-mb-px shrink-0 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:border-primary data-[state=active]:bg-muted/60 data-[state=active]:font-semibold data-[state=active]:text-foreground';
 
-/** POS Management: registers, commission rules, and settlement with vendors (payouts), one tab each (?tab=). */
+/**
+ * POS Management: registers, commission rules, settlement with vendors (payouts) and the discount limits of the
+ * staff roles, one tab each (?tab=).
+ */
 export default function PosManagementPage() {
   const { t } = useI18n();
   const [params, setParams] = useSearchParams();
@@ -65,6 +70,9 @@ export default function PosManagementPage() {
         <Tabs.Content value="settlement" className="min-w-0 outline-none">
           <SettlementTab currency={code} />
         </Tabs.Content>
+        <Tabs.Content value="discounts" className="min-w-0 outline-none">
+          <DiscountLimitsTab />
+        </Tabs.Content>
       </Tabs.Root>
     </section>
   );
@@ -76,6 +84,7 @@ function RegistersTab({ currency: code }: { currency: string | null }) {
   const [status, setStatus] = useState<RegisterFilter>('active');
   const list = useRegisters(status);
   const save = useSaveRegister();
+  const cashiers = useCashiers();
   const [editing, setEditing] = useState<{ open: boolean; register: PosRegister | null }>({ open: false, register: null });
   const add = () => setEditing({ open: true, register: null });
 
@@ -133,6 +142,12 @@ function RegistersTab({ currency: code }: { currency: string | null }) {
           ))}
         </ul>
       ),
+    }),
+    column({
+      id: 'cashiers',
+      header: t('pos.registers.col.cashiers'),
+      card: 'field',
+      cell: (r) => <RegisterCashiers ids={r.cashierIds} staff={cashiers.data} />,
     }),
     column({
       id: 'status',
@@ -214,7 +229,7 @@ function RegistersTab({ currency: code }: { currency: string | null }) {
             </div>
           )
         }
-        tableClassName="min-w-[44rem]"
+        tableClassName="min-w-[52rem]"
       />
       <RegisterFormDialog
         open={editing.open}
@@ -223,5 +238,32 @@ function RegistersTab({ currency: code }: { currency: string | null }) {
         onOpenChange={(open) => setEditing((e) => ({ ...e, open }))}
       />
     </div>
+  );
+}
+
+/** Who may use a register: "All staff" when it names nobody, else the first few names and how many more. */
+function RegisterCashiers({ ids, staff }: { ids: string[]; staff: PosCashier[] | undefined }) {
+  const { t } = useI18n();
+  if (!ids.length) return <span className="text-muted-foreground">{t('pos.registers.cashiers.all')}</span>;
+  const named = ids.flatMap((id) => {
+    const c = staff?.find((s) => s.userId === id);
+    return c ? [{ id, name: cashierName(c) }] : [];
+  });
+  // Before the staff list arrives (or when it fails), the number of cashiers says enough.
+  if (!named.length) return <span>{t('pos.registers.cashiers.count', { count: ids.length })}</span>;
+  const shown = named.slice(0, 3);
+  return (
+    <ul className="flex flex-wrap gap-1">
+      {shown.map((c) => (
+        <li key={c.id} className="rounded-full bg-muted px-2 py-0.5 text-xs">
+          <bdi>{c.name}</bdi>
+        </li>
+      ))}
+      {ids.length > shown.length && (
+        <li className="px-1 py-0.5 text-xs text-muted-foreground">
+          {t('pos.registers.cashiers.more', { count: ids.length - shown.length })}
+        </li>
+      )}
+    </ul>
   );
 }

@@ -1,17 +1,23 @@
-import { POS_REGISTER_LIMITS, POS_TENDERS, type PosTender } from '@market/contracts/plain';
+import { isPosManager, POS_REGISTER_LIMITS, POS_TENDERS, type PosTender } from '@market/contracts/plain';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { FormDialogForm, FormField, fieldClass, TextField } from '../../components/ui/form-dialog';
 import { errorMessage, fieldError, hasFieldErrors } from '../../lib/api-errors';
 import { useI18n } from '../../app/i18n/i18n-provider';
+import { useMe } from '../../app/session/use-me';
 import { MoneyField, minorDigits, toMajorInput, toMinor } from '../payment-management';
+import { CashiersField, sameCashiers } from './cashiers-field';
 import { useRegisterLocations, useSaveRegister, type PosRegister } from './pos-api';
 
 const TEXTS = ['receiptHeaderEn', 'receiptHeaderAr', 'receiptFooterEn', 'receiptFooterAr'] as const;
-type Form = { name: string; locationId: string; float: string; tenders: PosTender[]; allowNegativeStock: boolean } & Record<
-  (typeof TEXTS)[number],
-  string
->;
+type Form = {
+  name: string;
+  locationId: string;
+  float: string;
+  tenders: PosTender[];
+  allowNegativeStock: boolean;
+  cashierIds: string[];
+} & Record<(typeof TEXTS)[number], string>;
 
 const formOf = (r: PosRegister | null, digits: number): Form => ({
   name: r?.name ?? '',
@@ -19,13 +25,17 @@ const formOf = (r: PosRegister | null, digits: number): Form => ({
   float: toMajorInput(r?.openingFloat ?? 0, digits),
   tenders: r?.tenders ?? ['cash', 'card'],
   allowNegativeStock: r?.allowNegativeStock ?? false,
+  cashierIds: r?.cashierIds ?? [],
   receiptHeaderEn: r?.receiptHeaderEn ?? '',
   receiptHeaderAr: r?.receiptHeaderAr ?? '',
   receiptFooterEn: r?.receiptFooterEn ?? '',
   receiptFooterAr: r?.receiptFooterAr ?? '',
 });
 
-/** Add or edit a register; the float is typed in the currency's major units and sent in minor units. */
+/**
+ * Add or edit a register; the float is typed in the currency's major units and sent in minor units. Its cashiers are
+ * sent only when changed, and only a manager can change them: anyone else's edits of the other fields save as before.
+ */
 export function RegisterFormDialog({
   open,
   onOpenChange,
@@ -40,6 +50,8 @@ export function RegisterFormDialog({
   const { t, language } = useI18n();
   const save = useSaveRegister();
   const locations = useRegisterLocations();
+  const me = useMe();
+  const manager = !!me.data && isPosManager(me.data.effectiveRole);
   const digits = minorDigits(currency);
   const [form, setForm] = useState<Form>(() => formOf(null, digits));
   const [local, setLocal] = useState<Record<string, string>>({});
@@ -72,6 +84,7 @@ export function RegisterFormDialog({
       tenders: form.tenders,
       allowNegativeStock: form.allowNegativeStock,
       ...Object.fromEntries(TEXTS.map((k) => [k, form[k]])),
+      ...(sameCashiers(form.cashierIds, register?.cashierIds ?? []) ? {} : { cashierIds: form.cashierIds }),
     };
     save.mutate(
       { id: register?.id, body, expectedUpdatedAt: register?.updatedAt },
@@ -154,6 +167,7 @@ export function RegisterFormDialog({
           {err('allowNegativeStock') ?? t('pos.form.allowNegativeStockHint')}
         </span>
       </div>
+      <CashiersField value={form.cashierIds} editable={manager} error={err('cashierIds')} onChange={(cashierIds) => set({ cashierIds })} />
       {TEXTS.map((k) => (
         <FormField key={k} label={t(`pos.form.${k}`)} error={err(k)}>
           {(p) => (

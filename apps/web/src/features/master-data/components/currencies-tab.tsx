@@ -73,7 +73,9 @@ export function CurrenciesTab() {
         symbol: c?.symbol ?? '',
         minorDigits: String(c?.minorDigits ?? 2),
         rateMicros: formatRate(c?.rateMicros ?? MICROS),
-        isBase: c?.isBase ?? !base,
+        // Ticked for a first currency only once the list is known: a form opened while it loads must not
+        // silently move the base (the server makes a first currency the base anyway).
+        isBase: c?.isBase ?? (query.data !== undefined && !base),
         isActive: c?.isActive ?? true,
       })}
       toBody={(v, row): FormResult => {

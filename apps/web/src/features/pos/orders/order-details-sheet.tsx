@@ -8,6 +8,7 @@ import { formatMoment } from '../sessions/pos-format';
 import { KindBadge, PlacementBadge } from './order-badges';
 import { OrderLines } from './order-lines';
 import { useOrder, type PosOrder } from './orders-api';
+import { EmailReceiptButton } from './email-receipt-dialog';
 import { ReturnDialog } from './return-dialog';
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
@@ -156,6 +157,7 @@ export function OrderDetailsSheet({
               )}
             </div>
             <div className="flex items-center gap-2">
+              {o && <EmailReceiptButton compact orderId={o.id} receiptNumber={o.receiptNumber} customerEmail={o.customerEmail} />}
               {allowReturn && o && returnable(o) && (
                 <Button size="sm" onClick={() => setReturning(true)}>
                   <Undo2 className="size-4" aria-hidden />

@@ -88,6 +88,11 @@ export function useRecordReturn(saleId: string) {
   });
 }
 
+/** Queues the receipt e-mail (to the address given, else the customer's); the answer names where it went. */
+export function useEmailReceipt(orderId: string) {
+  return useMutation({ mutationFn: (to: string) => api(posRoutes.emailReceipt, { params: { id: orderId }, body: to ? { to } : {} }) });
+}
+
 /**
  * Every order the filters match, read page by page (the largest pages the server gives), for an export made in
  * the browser. `onProgress` hears how many have arrived; `signal` stops it.

@@ -24,7 +24,13 @@ import {
 
 const listCalls = (calls: ApiCall[]) => calls.filter((c) => c.method === 'GET' && c.path === '/pos/orders');
 
-function serve(o: { sessions?: unknown[]; returns?: (c: ApiCall) => { status?: number; body: unknown } } = {}) {
+function serve(
+  o: {
+    sessions?: unknown[];
+    returns?: (c: ApiCall) => { status?: number; body: unknown };
+    email?: (c: ApiCall) => { status?: number; body: unknown };
+  } = {},
+) {
   return stubApi([
     currencyHandler,
     vendorsHandler,
@@ -40,6 +46,7 @@ function serve(o: { sessions?: unknown[]; returns?: (c: ApiCall) => { status?: n
     { method: 'GET', path: '/pos/orders/:id', reply: () => ({ body: sale() }) },
     { method: 'GET', path: '/pos/sessions', reply: () => ({ body: o.sessions ?? [openSession()] }) },
     { method: 'POST', path: '/pos/orders/:id/returns', reply: o.returns ?? (() => ({ status: 500, body: {} })) },
+    { method: 'POST', path: '/pos/orders/:id/email', reply: o.email ?? (() => ({ status: 500, body: {} })) },
   ]);
 }
 
@@ -156,5 +163,46 @@ describe('Order Management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Record return' }));
     expect(await within(dialog).findByText('From 1 to 1')).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('e-mails the receipt to the address typed, shows the field the server refuses and the hourly limit', async () => {
+    let answer = 0;
+    const api = serve({
+      email: (c) => {
+        answer += 1;
+        if (answer === 1)
+          return {
+            status: 422,
+            body: { error: { code: 'validation_failed', message: 'to: is required', fields: [{ field: 'to', message: 'is required' }] } },
+          };
+        if (answer === 2)
+          return {
+            status: 409,
+            body: { error: { code: 'conflict', message: 'This receipt was already e-mailed 5 times in the last hour' } },
+          };
+        return { body: { queuedTo: (c.body as { to: string }).to } };
+      },
+    });
+    const { user } = await renderWithProviders(<OrdersPage />, { route: '/orders' });
+    await user.click(await screen.findByRole('button', { name: 'Open order 000123' }));
+    const sheet = await screen.findByTestId('order-sheet');
+    await user.click(await within(sheet).findByRole('button', { name: 'E-mail receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'E-mail receipt 000123' });
+    const to = within(dialog).getByLabelText('E-mail address');
+    await user.type(to, 'not-an-address');
+    await user.click(within(dialog).getByRole('button', { name: 'Send receipt' }));
+    expect(await within(dialog).findByText('Enter an e-mail address such as name@example.com.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.clear(to);
+    await user.type(to, 'buyer@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send receipt' }));
+    expect(await within(dialog).findByText('is required')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Send receipt' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('already e-mailed 5 times');
+    await user.click(within(dialog).getByRole('button', { name: 'Send receipt' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'E-mail receipt 000123' })).toBeNull());
+    const posts = api.calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => [c.path, c.body])).toEqual(Array(3).fill([`/pos/orders/${SALE}/email`, { to: 'buyer@example.com' }]));
   });
 });

@@ -30,6 +30,7 @@ export const register = (tenders: string[] = ['cash', 'card']) =>
     receiptFooterEn: '',
     receiptFooterAr: '',
     allowNegativeStock: false,
+    cashierIds: [],
     status: 'active',
     createdAt: STAMP,
     updatedAt: STAMP,

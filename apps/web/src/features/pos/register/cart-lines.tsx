@@ -6,7 +6,7 @@ import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatMoney } from '../../payment-management';
 import type { Cart, CartLine, Discount, PricedLine } from './cart';
 import { DiscountField } from './discount-field';
-import { nameIn, percentInput } from './register-format';
+import { nameIn, percentInput, percentText } from './register-format';
 
 /** The quantity as typed, set when it is a whole number from 1 (on Enter or leaving the field). */
 function QuantityInput({ line, label, onQuantity }: { line: CartLine; label: string; onQuantity: (q: number) => void }) {
@@ -41,6 +41,8 @@ export function CartLines({
   priced,
   currency,
   allowNegativeStock,
+  discountLimit,
+  overLine,
   onQuantity,
   onRemove,
   onDiscount,
@@ -49,6 +51,10 @@ export function CartLines({
   priced: PricedLine[];
   currency: string | null;
   allowNegativeStock: boolean;
+  /** The cashier's discount limit in basis points (null: none), told by the discount field. */
+  discountLimit: number | null;
+  /** The line whose own discount is over the limit, marked until it is lowered. */
+  overLine: number | null;
   onQuantity: (key: string, quantity: number) => void;
   onRemove: (key: string) => void;
   onDiscount: (key: string, discount: Discount | undefined) => void;
@@ -56,6 +62,7 @@ export function CartLines({
   const { t, language } = useI18n();
   const [editing, setEditing] = useState<string | null>(null);
   const money = (n: number) => formatMoney(n, currency, language);
+  const limit = discountLimit === null ? null : percentText(discountLimit, language);
 
   if (!cart.lines.length)
     return (
@@ -138,6 +145,11 @@ export function CartLines({
                   : t('posRegister.cart.discountAmount', { amount: money(line.discount.value) })}
               </div>
             )}
+            {overLine === i && limit && (
+              <div className="text-xs font-medium text-destructive" data-testid="line-over-limit">
+                {t('posRegister.discount.overLineShort', { percent: limit })}
+              </div>
+            )}
             {editing === line.key && (
               <DiscountField
                 label={t('posRegister.cart.lineDiscount', { name })}
@@ -145,6 +157,7 @@ export function CartLines({
                 currency={currency}
                 onChange={(d) => onDiscount(line.key, d)}
                 onDone={() => setEditing(null)}
+                hint={limit ? t('posRegister.discount.limit', { percent: limit }) : undefined}
               />
             )}
           </li>

@@ -5,15 +5,20 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatMoney } from '../../payment-management';
-import { looksLikeEmail, type Cart, type Discount, type PricedCart } from './cart';
+import { looksLikeEmail, type Cart, type cartOverLimit, type Discount, type PricedCart } from './cart';
 import { DiscountField } from './discount-field';
-import { percentInput } from './register-format';
+import { nameIn, percentInput, percentText } from './register-format';
 
-/** The totals as the server will record them, the order discount, the customer, and the way to pay or park. */
+/**
+ * The totals as the server will record them, the order discount, the customer, and the way to pay or park. A sale
+ * whose discounts go past the cashier's limit says so and cannot be paid (the server would refuse it).
+ */
 export function CartSummary({
   cart,
   priced,
   currency,
+  discountLimit,
+  overLimit,
   onOrderDiscount,
   onCustomer,
   onPay,
@@ -23,6 +28,9 @@ export function CartSummary({
   cart: Cart;
   priced: PricedCart;
   currency: string | null;
+  /** The cashier's discount limit in basis points; null: none. */
+  discountLimit: number | null;
+  overLimit: ReturnType<typeof cartOverLimit>;
   onOrderDiscount: (d: Discount | undefined) => void;
   onCustomer: (patch: Partial<Pick<Cart, 'customerName' | 'customerEmail'>>) => void;
   onPay: () => void;
@@ -36,6 +44,14 @@ export function CartSummary({
   const count = cart.lines.reduce((a, l) => a + l.quantity, 0);
   const emailBad = !!cart.customerEmail.trim() && !looksLikeEmail(cart.customerEmail);
   const d = cart.orderDiscount;
+  const limit = discountLimit === null ? null : percentText(discountLimit, language);
+  const overLine = overLimit && 'line' in overLimit ? cart.lines[overLimit.line] : undefined;
+  const overText =
+    !overLimit || !limit
+      ? null
+      : overLine
+        ? t('posRegister.discount.overLine', { percent: limit, name: nameIn(language, overLine.item) })
+        : t('posRegister.discount.overOrder', { percent: limit });
 
   return (
     <aside
@@ -68,6 +84,7 @@ export function CartSummary({
           currency={currency}
           onChange={onOrderDiscount}
           onDone={() => setDiscountOpen(false)}
+          hint={limit ? t('posRegister.discount.limit', { percent: limit }) : undefined}
         />
       ) : (
         <Button variant="outline" disabled={empty} onClick={() => setDiscountOpen(true)}>
@@ -106,7 +123,21 @@ export function CartSummary({
         </div>
       </details>
 
-      <Button className="h-14 text-lg" disabled={empty || priced.total <= 0 || emailBad} onClick={onPay} aria-keyshortcuts="F9">
+      {overText && (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm text-destructive"
+          data-testid="discount-over-limit"
+        >
+          {overText}
+        </p>
+      )}
+      <Button
+        className="h-14 text-lg"
+        disabled={empty || priced.total <= 0 || emailBad || !!overLimit}
+        onClick={onPay}
+        aria-keyshortcuts="F9"
+      >
         <Wallet className="size-5" aria-hidden />
         {t('posRegister.summary.pay', { amount: money(priced.total) })}
       </Button>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
+  cartOverLimit,
   discountOf,
   includedTax,
   newCart,
@@ -12,6 +13,7 @@ import {
   setQuantity,
   settle,
   spread,
+  type Cart,
   type Sellable,
 } from './cart';
 
@@ -146,5 +148,24 @@ describe('the cart', () => {
       customerName: 'Sara',
     });
     expect(cart.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('finds a discount past the cashier’s limit as the server does: a line by its own discount, else the sale by all of them', () => {
+    let cart = newCart();
+    cart = addItem(cart, item());
+    cart = addItem(cart, item({ productId: '22222222-2222-4222-8222-222222222222', price: 3_333 }));
+    const [oil, other] = cart.lines.map((l) => l.key) as [string, string];
+    const over = (c: Cart, limit: number | null) => cartOverLimit(c, priceCart(c), limit);
+    expect(over(cart, 1_000)).toBeNull();
+    // 10% of 3.333 is 333.3: up to 334 is allowed (a share is rounded up).
+    expect(over(setLineDiscount(cart, other, { kind: 'amount', value: 334 }), 1_000)).toBeNull();
+    expect(over(setLineDiscount(cart, other, { kind: 'amount', value: 335 }), 1_000)).toEqual({ line: 1 });
+    expect(over(setLineDiscount(cart, other, { kind: 'amount', value: 335 }), null)).toBeNull();
+    expect(over(setLineDiscount(cart, oil, { kind: 'percentage', value: 1_001 }), 1_000)).toEqual({ line: 0 });
+    // Each line within 10%, but with the sale discount all of them come to more than 10% of 8.333 (834).
+    const tenOff = setLineDiscount(cart, oil, { kind: 'percentage', value: 1_000 });
+    expect(over(setOrderDiscount(tenOff, { kind: 'amount', value: 334 }), 1_000)).toBeNull();
+    expect(over(setOrderDiscount(tenOff, { kind: 'amount', value: 335 }), 1_000)).toEqual({ order: true });
+    expect(over(setOrderDiscount(cart, { kind: 'percentage', value: 1_000 }), 0)).toEqual({ order: true });
   });
 });

@@ -1,5 +1,5 @@
 import type { posRoutes as r } from '@market/contracts';
-import { POS_LIMITS, type PosTender } from '@market/contracts/plain';
+import { discountOverLimit, POS_LIMITS, type PosTender } from '@market/contracts/plain';
 
 // The register's cart and its arithmetic, pure and exact in integer minor units. The pricing mirrors the server's
 // (apps/server/src/modules/pos/pos-pricing.ts) rule for rule, so the totals the cashier sees are the totals the
@@ -121,6 +121,22 @@ export const priceCart = (cart: Pick<Cart, 'lines' | 'orderDiscount'>): PricedCa
     })),
     cart.orderDiscount,
   );
+
+/**
+ * Where the cart's discounts go past the cashier's limit (basis points; null: no limit), by the server's rule: a line
+ * whose own discount is more than that share of it, else the sale when all its discounts together are more than that
+ * share of the sale before discounts. Null when within the limit.
+ */
+export function cartOverLimit(cart: Pick<Cart, 'lines'>, priced: PricedCart, limit: number | null): ReturnType<typeof discountOverLimit> {
+  return discountOverLimit(
+    limit,
+    cart.lines.map((l, i) => {
+      const gross = priced.lines[i]!.gross;
+      return { gross, ownDiscount: discountOf(gross, l.discount) };
+    }),
+    priced.discount,
+  );
+}
 
 export type Settlement =
   | { ok: true; paid: number; change: number[]; changeTotal: number }

@@ -12,7 +12,7 @@ const textOf = (d: Discount | undefined, digits: number) =>
 
 /**
  * A discount typed as a percentage (sent in basis points, at most 100%) or an amount in the currency. Enter or
- * Apply sets it; an empty value or Remove takes it off.
+ * Apply sets it; an empty value or Remove takes it off. `hint` (the cashier's limit, say) shows under it.
  */
 export function DiscountField({
   label,
@@ -20,12 +20,14 @@ export function DiscountField({
   currency,
   onChange,
   onDone,
+  hint,
 }: {
   label: string;
   value: Discount | undefined;
   currency: string | null;
   onChange: (d: Discount | undefined) => void;
   onDone?: () => void;
+  hint?: string | undefined;
 }) {
   const { t } = useI18n();
   const id = useId();
@@ -72,7 +74,7 @@ export function DiscountField({
           id={`${id}-value`}
           aria-label={t(kind === 'percentage' ? 'posRegister.discount.percentValue' : 'posRegister.discount.amountValue', { name: label })}
           aria-invalid={!!error}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
           inputMode="decimal"
           dir="ltr"
           autoComplete="off"
@@ -103,10 +105,16 @@ export function DiscountField({
           </Button>
         )}
       </div>
-      {error && (
+      {error ? (
         <span id={`${id}-error`} className="text-xs text-destructive">
           {error}
         </span>
+      ) : (
+        hint && (
+          <span id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </span>
+        )
       )}
     </fieldset>
   );

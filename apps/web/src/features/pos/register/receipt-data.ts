@@ -11,6 +11,8 @@ export interface ReceiptData {
   registerName: string;
   cashierName: string | null;
   customerName: string;
+  /** Where the receipt can be e-mailed without asking; empty when none was given. */
+  customerEmail: string;
   lines: {
     key: string;
     nameEn: string;
@@ -45,6 +47,7 @@ export function receiptFromOrder(order: r.PosOrder): ReceiptData {
     registerName: order.registerName,
     cashierName: order.cashierName,
     customerName: order.customerName,
+    customerEmail: order.customerEmail,
     lines: order.lines.map((l) => ({
       key: l.id,
       nameEn: l.nameEn,
@@ -80,6 +83,7 @@ export function receiptFromCart(
     registerName: o.registerName,
     cashierName: null,
     customerName: cart.customerName.trim(),
+    customerEmail: cart.customerEmail.trim(),
     lines: cart.lines.map((l, i) => ({
       key: l.key,
       nameEn: l.item.nameEn,

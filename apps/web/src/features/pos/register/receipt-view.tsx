@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { cn } from '../../../lib/cn';
+import { EmailReceiptButton } from '../orders/email-receipt-dialog';
 import { formatMoney } from '../../payment-management';
 import type { ReceiptData } from './receipt-data';
 import { ReceiptDocument, type Paper } from './receipt-document';
@@ -125,6 +126,9 @@ export function ReceiptView({
           <Printer className="size-4" aria-hidden />
           {t('posRegister.done.print')}
         </Button>
+        {data.receiptNumber && (
+          <EmailReceiptButton orderId={data.saleId} receiptNumber={data.receiptNumber} customerEmail={data.customerEmail} />
+        )}
         <Button className="h-11 min-w-36" autoFocus onClick={onNewSale}>
           {t('posRegister.done.newSale')}
         </Button>

@@ -1,8 +1,9 @@
-import { posRoutes } from '@market/contracts';
+import { platformRoutes, posRoutes } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { meKeys } from '../../../app/session/use-me';
 import { stubApi, type ApiCall, type ApiReply } from '../../../test/api-stub';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { createTestQueryClient, renderWithProviders } from '../../../test/render-with-providers';
 import { priceOrder, settle, type OrderBody, type Sellable } from './cart';
 import RegisterPage from './register-page';
 import { memoryServices } from './register-services';
@@ -27,6 +28,7 @@ const register = posRoutes.listRegisters.response.element.parse({
   receiptFooterEn: 'Thank you',
   receiptFooterAr: 'شكرًا لكم',
   allowNegativeStock: false,
+  cashierIds: [],
   status: 'active',
   createdAt: STAMP,
   updatedAt: STAMP,
@@ -154,9 +156,12 @@ function recordedOrder(body: OrderBody) {
   });
 }
 
-function serve(recordSale: (c: ApiCall) => ApiReply | Promise<ApiReply>) {
+function serve(
+  recordSale: (c: ApiCall) => ApiReply | Promise<ApiReply>,
+  { registers = [register], discountLimit = null }: { registers?: unknown[]; discountLimit?: number | null } = {},
+) {
   return stubApi([
-    { method: 'GET', path: '/pos/registers', reply: () => ({ body: [register] }) },
+    { method: 'GET', path: '/pos/registers', reply: () => ({ body: registers }) },
     {
       method: 'GET',
       path: '/payments/overview',
@@ -173,6 +178,7 @@ function serve(recordSale: (c: ApiCall) => ApiReply | Promise<ApiReply>) {
           takenAt: STAMP,
           register: { id: REGISTER_ID, name: 'Harbour till', tenders: ['cash', 'card'], allowNegativeStock: false },
           currency: { code: 'KWD', minorDigits: 3 },
+          discountLimit,
           items: ITEMS,
         },
       }),
@@ -191,11 +197,33 @@ function serve(recordSale: (c: ApiCall) => ApiReply | Promise<ApiReply>) {
 }
 
 const render = () => renderWithProviders(<RegisterPage services={memoryServices()} />);
+
+const ME = 'c17de4a5-8c9a-4d6f-9e1b-708192a3b4c5';
+const SOMEONE_ELSE = 'd28ef5b6-9dab-4e7f-8a2c-8192a3b4c5d6';
+
+/** The page for a signed-in user of the given role (the session's /me, already in the cache). */
+function renderAs(effectiveRole: 'admin' | 'vendor_manager') {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(
+    meKeys.me(undefined),
+    platformRoutes.getMe.response.parse({
+      user: { id: ME, email: 'mona@example.com', phone: null, createdAt: STAMP },
+      profile: null,
+      organization: null,
+      role: effectiveRole,
+      effectiveRole,
+      permissions: ['vendor_management'],
+    }),
+  );
+  return renderWithProviders(<RegisterPage services={memoryServices()} />, { queryClient });
+}
 const cartId = () => (JSON.parse(localStorage.getItem(`market-pos-cart:${REGISTER_ID}`) ?? '{}') as { id?: string }).id;
 const posts = (api: { calls: ApiCall[] }) => api.calls.filter((c) => c.method === 'POST' && c.path === '/pos/orders');
 
 afterEach(() => {
   vi.restoreAllMocks();
+  // A test that went offline leaves the connection back for the next one (TanStack Query pauses queries offline).
+  window.dispatchEvent(new Event('online'));
 });
 
 describe('POS register', () => {
@@ -407,5 +435,81 @@ describe('POS register', () => {
     expect(await screen.findByText('Sale saved on this device')).toBeTruthy();
     expect(screen.getByTestId('queue-waiting').textContent).toBe('1 waiting');
     expect(posts(api)).toHaveLength(0);
+  });
+
+  it('lists only the registers the signed-in user may use, and says so when no register names them', async () => {
+    const named = (id: string, name: string, cashierIds: string[]) => ({ ...register, id, name, cashierIds });
+    const night = named('1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d', 'Night till', [ME]);
+    const office = named('2c3d4e5f-6071-4b8c-9d0e-1f2a3b4c5d6e', 'Office till', [SOMEONE_ELSE]);
+    serve(() => ({ status: 500, body: {} }), { registers: [register, night, office] });
+
+    // A cashier: the register for everyone and the one naming them, not the one naming someone else.
+    const cashier = await renderAs('vendor_manager');
+    expect(await screen.findByRole('button', { name: /Harbour till/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Night till/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Office till/ })).toBeNull();
+    cashier.unmount();
+
+    // A manager uses every register.
+    const manager = await renderAs('admin');
+    expect(await screen.findByRole('button', { name: /Office till/ })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /till/ })).toHaveLength(3);
+    manager.unmount();
+
+    // The register kept on this device names someone else now: it is chosen again, and none is left for this cashier.
+    serve(() => ({ status: 500, body: {} }), { registers: [office] });
+    localStorage.setItem('market-pos-register', JSON.stringify(office));
+    await renderAs('vendor_manager');
+    expect(await screen.findByTestId('pos-pick-not-cashier')).toBeTruthy();
+    expect(screen.getByText(/No register lists you as a cashier\. Ask a manager/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Office till/ })).toBeNull();
+    expect(localStorage.getItem('market-pos-register')).toBeNull();
+  });
+
+  it('refuses to take payment while a discount is past the cashier’s limit, and says how far the role may go', async () => {
+    localStorage.setItem('market-pos-register', JSON.stringify(register));
+    const api = serve((c) => ({ status: 201, body: recordedOrder(c.body as OrderBody) }), { discountLimit: 1_000 });
+    const { user } = await render();
+    const search = await screen.findByRole('combobox', { name: 'Scan or search' });
+    await waitFor(() => expect(api.calls.some((c) => c.path.endsWith('/snapshot'))).toBe(true));
+    await user.type(search, '6281000000017{Enter}');
+    await screen.findByTestId('cart-line');
+    const pay = () => screen.getByRole('button', { name: /^Pay / }) as HTMLButtonElement;
+
+    // 20% off a line: more than the 10% the role may give.
+    await user.click(screen.getByRole('button', { name: 'Discount on Olive oil 1 l' }));
+    expect(await screen.findByText('Your role may give at most 10% off.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Discount on Olive oil 1 l: percentage'), '20{Enter}');
+    expect((await screen.findByTestId('discount-over-limit')).textContent).toBe(
+      'Your role may give at most 10% off: lower the discount on Olive oil 1 l to take payment.',
+    );
+    expect(within(screen.getByTestId('cart-line')).getByTestId('line-over-limit').textContent).toBe('More than the 10% your role may give');
+    expect(pay().disabled).toBe(true);
+    await user.keyboard('{F9}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // 10% on the line is within the limit, but 5% more on the whole sale takes it past.
+    await user.click(screen.getByRole('button', { name: 'Discount on Olive oil 1 l' }));
+    const percent = screen.getByLabelText('Discount on Olive oil 1 l: percentage');
+    await user.clear(percent);
+    await user.type(percent, '10{Enter}');
+    await waitFor(() => expect(screen.queryByTestId('discount-over-limit')).toBeNull());
+    expect(pay().disabled).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Discount on the whole sale' }));
+    await user.type(screen.getByLabelText('Discount on the whole sale: percentage'), '5{Enter}');
+    expect((await screen.findByTestId('discount-over-limit')).textContent).toBe(
+      'Your role may give at most 10% off the whole sale: lower the discounts to take payment.',
+    );
+    expect(pay().disabled).toBe(true);
+
+    // Without the sale discount the sale is paid, with the 10% the role allows.
+    await user.click(screen.getByRole('button', { name: /Sale discount 5%/ }));
+    await user.click(screen.getByRole('button', { name: 'Remove discount' }));
+    await waitFor(() => expect(pay().disabled).toBe(false));
+    await user.click(pay());
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Complete sale' }));
+    expect(await screen.findByText('Sale complete')).toBeTruthy();
+    expect(posts(api)).toHaveLength(1);
+    expect((posts(api)[0]!.body as OrderBody).lines[0]!.discount).toEqual({ kind: 'percentage', value: 1_000 });
   });
 });

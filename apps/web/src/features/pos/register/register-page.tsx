@@ -4,11 +4,12 @@ import { useEffect, useState } from 'react';
 import { PageSkeleton } from '../../../components/ui/page-skeleton';
 import { ListState } from '../../../components/ui/list-state';
 import { useI18n } from '../../../app/i18n/i18n-provider';
+import { useMe } from '../../../app/session/use-me';
 import { api } from '../../../lib/api';
 import { useBaseCurrency } from '../../payment-management';
 import { useRegisters } from '../pos-api';
 import { browserServices, RegisterServicesProvider, type RegisterServices } from './register-services';
-import { OpenSessionForm, RegisterPicker, sessionKeys } from './register-setup';
+import { mayUseRegister, OpenSessionForm, RegisterPicker, sessionKeys } from './register-setup';
 import { registerStorage, type Register, type Session } from './register-storage';
 import { SellScreen } from './sell-screen';
 import { useOnline } from './use-online';
@@ -38,15 +39,19 @@ function useCurrencyCode(): string | null {
 function RegisterFlow() {
   const { t } = useI18n();
   const registers = useRegisters('active');
+  const me = useMe();
   const currency = useCurrencyCode();
   const [chosen, setChosen] = useState<Register | null>(() => registerStorage.register());
-  // The server's copy of the chosen register once it answers (its receipt texts and tenders may have changed).
+  // The server's copy of the chosen register once it answers (its receipt texts, tenders and cashiers may have changed).
   const current = registers.data?.find((r) => r.id === chosen?.id) ?? chosen;
-  const gone = !!chosen && registers.isSuccess && !registers.data.some((r) => r.id === chosen.id);
+  // Archived or removed since it was chosen, or no longer one this user may use (taken off its cashiers, another user).
+  const gone =
+    !!chosen &&
+    ((registers.isSuccess && !registers.data.some((r) => r.id === chosen.id)) || (!!current && !mayUseRegister(current, me.data)));
 
   useEffect(() => {
     if (gone) {
-      // Archived or removed since it was chosen: choose again.
+      // Choose again.
       registerStorage.saveRegister(null);
       setChosen(null);
     } else if (current && current !== chosen) registerStorage.saveRegister(current);

@@ -1,4 +1,4 @@
-import { posRoutes } from '@market/contracts/plain';
+import { isPosManager, posRoutes } from '@market/contracts/plain';
 import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ListState } from '../../../components/ui/list-state';
 import { useI18n } from '../../../app/i18n/i18n-provider';
+import type { Me } from '../../../app/session/kept-me';
+import { useMe } from '../../../app/session/use-me';
 import { api, ApiError } from '../../../lib/api';
 import { errorMessage, fieldError } from '../../../lib/api-errors';
 import { formatMoney, minorDigits, MoneyField, toMajorInput, toMinor } from '../../payment-management';
@@ -16,7 +18,17 @@ export const sessionKeys = {
   closed: (registerId: string) => ['pos', 'sessions', registerId, 'closed'] as const,
 };
 
-/** The active registers as large buttons; the choice is remembered by the page. */
+/**
+ * Whether the signed-in user may sell at a register, as the server decides: it names no cashiers, or names the user,
+ * or the user is a manager. Before the user is known the answer is yes (the server refuses a register all the same).
+ */
+export function mayUseRegister(register: Pick<Register, 'cashierIds'>, me: Pick<Me, 'user' | 'effectiveRole'> | undefined): boolean {
+  // A register kept on the device before registers named cashiers has no list: everyone.
+  const ids = (register.cashierIds as string[] | undefined) ?? [];
+  return !me || ids.length === 0 || isPosManager(me.effectiveRole) || ids.includes(me.user.id);
+}
+
+/** The active registers the user may sell at, as large buttons; the choice is remembered by the page. */
 export function RegisterPicker({
   registers,
   currency,
@@ -27,7 +39,9 @@ export function RegisterPicker({
   onPick: (register: Register) => void;
 }) {
   const { t, language } = useI18n();
-  const list = registers.data ?? [];
+  const me = useMe();
+  const all = registers.data ?? [];
+  const list = all.filter((r) => mayUseRegister(r, me.data));
   return (
     <section className="flex flex-col gap-3" aria-labelledby="pos-pick-title">
       <h2 id="pos-pick-title" className="text-lg font-semibold">
@@ -47,12 +61,16 @@ export function RegisterPicker({
         retryLabel={t('common.tryAgain')}
         onRetry={() => void registers.refetch()}
         emptyContent={
-          <span>
-            {t('posRegister.pick.empty')}{' '}
-            <Link className="font-medium text-primary underline" to="/pos/management">
-              {t('posRegister.pick.manage')}
-            </Link>
-          </span>
+          all.length ? (
+            <span data-testid="pos-pick-not-cashier">{t('posRegister.pick.notCashier')}</span>
+          ) : (
+            <span>
+              {t('posRegister.pick.empty')}{' '}
+              <Link className="font-medium text-primary underline" to="/pos/management">
+                {t('posRegister.pick.manage')}
+              </Link>
+            </span>
+          )
         }
       />
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

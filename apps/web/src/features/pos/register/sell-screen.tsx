@@ -2,7 +2,17 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { errorMessage } from '../../../lib/api-errors';
-import { addItem, orderBody, priceCart, removeLine, setLineDiscount, setOrderDiscount, setQuantity, type Payment } from './cart';
+import {
+  addItem,
+  cartOverLimit,
+  orderBody,
+  priceCart,
+  removeLine,
+  setLineDiscount,
+  setOrderDiscount,
+  setQuantity,
+  type Payment,
+} from './cart';
 import { CartLines } from './cart-lines';
 import { CartSummary } from './cart-summary';
 import { ItemSearch } from './item-search';
@@ -42,6 +52,9 @@ export function SellScreen({
   const allowNegativeStock = snapshot?.register.allowNegativeStock ?? register.allowNegativeStock;
   const lookup = useLookup(register.id, snapshot?.items);
   const priced = useMemo(() => priceCart(cart), [cart]);
+  // The cashier's discount limit (a snapshot kept before limits existed has none): the server refuses a sale past it.
+  const discountLimit = snapshot?.discountLimit ?? null;
+  const overLimit = useMemo(() => cartOverLimit(cart, priced, discountLimit), [cart, priced, discountLimit]);
   const [paying, setPaying] = useState(false);
   const [done, setDone] = useState<Done | null>(null);
   const [dialog, setDialog] = useState<'parked' | 'refused' | 'clear' | null>(null);
@@ -49,7 +62,7 @@ export function SellScreen({
   const focusSearch = () => window.setTimeout(() => search.current?.focus(), 0);
 
   // F9 takes payment from anywhere on the selling screen.
-  const canPay = !done && !paying && !dialog && cart.lines.length > 0 && priced.total > 0;
+  const canPay = !done && !paying && !dialog && cart.lines.length > 0 && priced.total > 0 && !overLimit;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'F9' && canPay) {
@@ -151,6 +164,8 @@ export function SellScreen({
             priced={priced.lines}
             currency={currency}
             allowNegativeStock={allowNegativeStock}
+            discountLimit={discountLimit}
+            overLine={overLimit && 'line' in overLimit ? overLimit.line : null}
             onQuantity={(key, q) => update((c) => setQuantity(c, key, q))}
             onRemove={(key) => {
               update((c) => removeLine(c, key));
@@ -163,6 +178,8 @@ export function SellScreen({
           cart={cart}
           priced={priced}
           currency={currency}
+          discountLimit={discountLimit}
+          overLimit={overLimit}
           onOrderDiscount={(d) => update((c) => setOrderDiscount(c, d))}
           onCustomer={(patch) => update((c) => ({ ...c, ...patch }))}
           onPay={() => setPaying(true)}

@@ -30,6 +30,7 @@ const register = posRoutes.listRegisters.response.element.parse({
   receiptFooterEn: '',
   receiptFooterAr: '',
   allowNegativeStock: false,
+  cashierIds: [],
   status: 'active',
   createdAt: STAMP,
   updatedAt: STAMP,
