@@ -1,4 +1,4 @@
-import type { Access, RouteDef } from '@market/contracts';
+import { ROLE_RANK, type Access, type RouteDef } from '@market/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -65,6 +65,7 @@ export async function authorize(req: FastifyRequest, access: Access): Promise<Ca
     if (!ctx.organization) throw forbidden('You are not a member of an organization');
     if (!ctx.permissions.includes(access.permission)) throw forbidden(`This needs the ${access.permission} permission`);
     if (access.superAdminOnly && ctx.effectiveRole !== 'super_admin') throw forbidden('Only a super admin can do this');
+    if (access.adminOnly && ROLE_RANK[ctx.effectiveRole] < ROLE_RANK.admin) throw forbidden('Only an admin or super admin can do this');
   }
   return {
     userId: user.userId,

@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate';
 // The cells of CSV and XLSX files users download (product export, payments overview, statements), written
 // one way: R14 neutralising, RFC 4180 quoting, amounts in the currency's digits, one-sheet XLSX parts.
 
@@ -61,4 +62,13 @@ export function xlsxStaticParts(sheetName: string): Record<string, string> {
     'xl/workbook.xml': `${XML_HEAD}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${REL}"><sheets><sheet name="${xml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     'xl/_rels/workbook.xml.rels': `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
   };
+}
+
+export const toCsv = (rows: readonly string[][]): string => `${rows.map(csvRow).join('\r\n')}\r\n`;
+
+/** An XLSX with one sheet of inline strings, cells neutralised like the CSV. */
+export function toXlsx(rows: readonly string[][], sheetName: string): Uint8Array {
+  const parts = Object.fromEntries(Object.entries(xlsxStaticParts(sheetName)).map(([name, text]) => [name, strToU8(text)]));
+  const sheet = `${SHEET_OPEN}${rows.map((cells, r) => xlsxRow(r + 1, cells)).join('')}${SHEET_CLOSE}`;
+  return zipSync({ ...parts, 'xl/worksheets/sheet1.xml': strToU8(sheet) });
 }

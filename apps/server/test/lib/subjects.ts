@@ -27,6 +27,7 @@ export function expectedOutcome(access: Access, s: Subject): Outcome {
   const held = permissionsFor(eff, s.role ? s.enabled : []);
   if (!held.includes(access.permission)) return 403;
   if (access.superAdminOnly && eff !== 'super_admin') return 403;
+  if (access.adminOnly && !['admin', 'super_admin'].includes(eff)) return 403;
   return 'allowed';
 }
 

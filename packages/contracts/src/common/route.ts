@@ -5,9 +5,11 @@ import type { PermissionKey } from '../auth/permissions.js';
  * Who may call a route. Every /api/v1 route declares one; the server refuses to start otherwise.
  * - public: anyone, signed in or not
  * - authenticated: any signed-in user, with or without an organization
- * - permission: a signed-in user holding the permission (and, with superAdminOnly, the super_admin role)
+ * - permission: a signed-in user holding the permission (and, with superAdminOnly, the super_admin role; with
+ *   adminOnly, an effective role ranked admin or higher)
  */
-export type Access = { public: true } | { authenticated: true } | { permission: PermissionKey; superAdminOnly?: boolean };
+export type Access =
+  { public: true } | { authenticated: true } | { permission: PermissionKey; superAdminOnly?: boolean; adminOnly?: boolean };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -234,4 +234,12 @@ export const POS_REPORTS = {
   'posReports.dashboard.series.lastWeek': { en: 'Last week', ar: 'الأسبوع الماضي' },
   'posReports.dashboard.series.net': { en: 'Net sales', ar: 'صافي المبيعات' },
   'posReports.dashboard.openReports': { en: 'Open the sales reports', ar: 'فتح تقارير المبيعات' },
+  // The receipt layout preview in the register form
+  'pos.preview.title': { en: 'Receipt preview', ar: 'معاينة الإيصال' },
+  'pos.preview.hint': {
+    en: 'How this register prints: its header and footer around a sample line. Nothing is sold.',
+    ar: 'هكذا يطبع هذا الصندوق: الترويسة والتذييل حول سطر تجريبي. لا يُباع شيء.',
+  },
+  'pos.preview.register': { en: 'Register', ar: 'صندوق البيع' },
+  'pos.preview.vendor': { en: 'Vendor', ar: 'البائع' },
 } satisfies Record<string, TranslationEntry>;

@@ -299,6 +299,7 @@ export const POS_SESSIONS = {
   'orders.return.openReturn': { en: 'Open the return', ar: 'فتح الإرجاع' },
   // Export
   'orders.export.csv': { en: 'Export CSV', ar: 'تصدير CSV' },
+  'orders.export.xlsx': { en: 'Export XLSX', ar: 'تصدير XLSX' },
   'orders.export.progress': { en: 'Reading orders: {count} so far…', ar: 'جارٍ قراءة الطلبات: {count} حتى الآن…' },
   'orders.export.stop': { en: 'Stop', ar: 'إيقاف' },
   'orders.export.done': { en: '{count} orders exported', ar: 'تم تصدير {count} طلبًا' },

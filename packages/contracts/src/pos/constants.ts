@@ -68,6 +68,8 @@ export const POS_LIMITS = {
   snapshot: 5_000,
   /** Orders a list page shows at most. */
   page: 100,
+  /** Orders in one export file; a larger selection ends with a row saying to narrow the filters. */
+  exportRows: 10_000,
   /** Days one report may cover. */
   reportDays: 366,
 } as const;

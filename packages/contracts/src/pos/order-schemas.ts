@@ -172,6 +172,13 @@ export const orderListQuery = z
   .strict();
 export type PosOrderListQuery = z.infer<typeof orderListQuery>;
 
+/** The orders the list's filters match, as a file (newest first, at most POS_LIMITS.exportRows). */
+export const orderExportQuery = orderListQuery
+  .omit({ cursor: true, limit: true })
+  .extend({ format: z.enum(['csv', 'xlsx'], 'must be csv or xlsx') })
+  .strict();
+export type PosOrderExportQuery = z.infer<typeof orderExportQuery>;
+
 export const orderSummarySchema = z.object({
   id: z.uuid(),
   kind: z.enum(POS_ORDER_KINDS),

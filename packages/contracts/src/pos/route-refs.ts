@@ -11,6 +11,7 @@ const table = {
   createRegister: { method: 'POST', path: '/pos/registers' },
   deleteCommissionRule: { method: 'DELETE', path: '/pos/commission-rules/:id' },
   emailReceipt: { method: 'POST', path: '/pos/orders/:id/email' },
+  exportOrders: { method: 'GET', path: '/pos/orders/export' },
   getOrder: { method: 'GET', path: '/pos/orders/:id' },
   getPosSettings: { method: 'GET', path: '/pos/settings' },
   getSession: { method: 'GET', path: '/pos/sessions/:id' },

@@ -9,6 +9,7 @@ import {
   lookupQuery,
   orderCreateSchema,
   orderEmailSchema,
+  orderExportQuery,
   orderListQuery,
   orderPageSchema,
   orderRecordedSchema,
@@ -97,8 +98,8 @@ export const updatePosSettings = defineRoute({
   method: 'PUT',
   path: '/pos/settings',
   tag: 'pos',
-  summary: 'Set the discount limits of the staff roles (managers only); a role left out may give any discount',
-  access,
+  summary: 'Set the discount limits of the staff roles (admins and super admins only); a role left out may give any discount',
+  access: { permission: 'vendor_management', adminOnly: true },
   body: posSettingsUpdateSchema,
   response: posSettingsSchema,
 });
@@ -229,6 +230,16 @@ export const getOrder = defineRoute({
   access,
   params: idParams,
   response: orderSchema,
+});
+
+export const exportOrders = defineRoute({
+  method: 'GET',
+  path: '/pos/orders/export',
+  tag: 'pos',
+  summary: 'The orders the filters match as a CSV or XLSX file (at most 10,000); cells starting with = + - @ tab or CR are neutralised',
+  access,
+  query: orderExportQuery,
+  response: z.string(),
 });
 
 export const emailReceipt = defineRoute({

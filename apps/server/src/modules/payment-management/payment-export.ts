@@ -1,11 +1,10 @@
 import type { paymentManagementRoutes as c } from '@market/contracts';
-import { strToU8, zipSync } from 'fflate';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { checkDueRange, filterOf, toInvoice } from './invoice-read.js';
 import * as repo from './invoices.repository.js';
-import { csvRow, formatMinor, SHEET_CLOSE, SHEET_OPEN, xlsxRow, xlsxStaticParts } from '../../lib/spreadsheet.js';
+import { formatMinor } from '../../lib/spreadsheet.js';
 import { baseCurrency } from './payment-management.shared.js';
 
 // Files of the payments overview and the vendor statement, written with the product export's cell rules (R14).
@@ -61,13 +60,4 @@ export async function invoiceRows(db: Db, caller: Caller, q: z.infer<typeof c.in
   if (rows.length > INVOICE_EXPORT_MAX_ROWS)
     out.push([`Only the first ${INVOICE_EXPORT_MAX_ROWS} invoices are in this file; narrow the filters to export the rest`]);
   return out;
-}
-
-export const toCsv = (rows: readonly string[][]): string => `${rows.map(csvRow).join('\r\n')}\r\n`;
-
-/** An XLSX with one sheet of inline strings, cells neutralised like the CSV. */
-export function toXlsx(rows: readonly string[][], sheetName = 'Invoices'): Uint8Array {
-  const parts = Object.fromEntries(Object.entries(xlsxStaticParts(sheetName)).map(([name, text]) => [name, strToU8(text)]));
-  const sheet = `${SHEET_OPEN}${rows.map((cells, r) => xlsxRow(r + 1, cells)).join('')}${SHEET_CLOSE}`;
-  return zipSync({ ...parts, 'xl/worksheets/sheet1.xml': strToU8(sheet) });
 }

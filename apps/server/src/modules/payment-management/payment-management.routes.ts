@@ -1,7 +1,8 @@
 import { paymentManagementRoutes as r } from '@market/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
+import { fileDay, sendFile, sendSpreadsheet } from '../../lib/file-reply.js';
 import { idempotentRoute } from '../../lib/idempotency.js';
 import { declareSales } from './declared-sales.service.js';
 import * as rules from './fee-rules.service.js';
@@ -10,23 +11,12 @@ import { listInvoices, loadInvoice, overview } from './invoice-read.js';
 import * as invoices from './invoices.service.js';
 import { invoicePdfFile, statementPdfFile } from './documents-pdf.service.js';
 import * as ledger from './ledger.service.js';
-import { invoiceRows, toCsv, toXlsx } from './payment-export.js';
+import { invoiceRows } from './payment-export.js';
 import * as payments from './payments.service.js';
 import { refundWindowFor } from './refund-window.js';
 import { createSalesShareInvoice } from './sales-share.service.js';
 
-/** A file answer: sent here, not serialised against the route's response schema. */
-function sendFile(reply: FastifyReply, name: string, type: string, body: string | Uint8Array): string {
-  void reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(typeof body === 'string' ? body : Buffer.from(body));
-  return reply as unknown as string;
-}
-
-const day = () => new Date().toISOString().slice(0, 10);
+const day = fileDay;
 
 export async function paymentManagementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db;
@@ -59,9 +49,7 @@ export async function paymentManagementRoutes(app: FastifyInstance, ctx: AppCont
   bindRoute(app, r.listInvoices, ({ caller, query }) => listInvoices(db, caller, query));
   bindRoute(app, r.exportInvoices, async ({ caller, query, reply }) => {
     const rows = await invoiceRows(db, caller, query);
-    return query.format === 'csv'
-      ? sendFile(reply, `invoices-${day()}.csv`, 'text/csv; charset=utf-8', toCsv(rows))
-      : sendFile(reply, `invoices-${day()}.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', toXlsx(rows));
+    return sendSpreadsheet(reply, 'invoices', query.format, rows, 'Invoices');
   });
   bindRoute(app, r.paymentsOverview, ({ caller, query }) => overview(db, caller, query));
   bindRoute(app, r.getInvoice, ({ caller, params }) => loadInvoice(db, caller.orgId, params.id));

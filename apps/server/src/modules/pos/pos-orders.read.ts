@@ -7,6 +7,8 @@ import { addDays } from '../../lib/dates.js';
 import type { Caller } from '../../lib/api-route.js';
 import { invalid } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/like-pattern.js';
+import { formatMinor } from '../../lib/spreadsheet.js';
+import { baseCurrency } from '../payment-management/index.js';
 import { actorName } from './pos-orders.repository.js';
 import { loadOrder } from './pos-orders.service.js';
 
@@ -149,4 +151,43 @@ export async function vendorOrderLines(db: Db, caller: Caller, q: { from?: strin
       restocked: line.restocked,
     },
   }));
+}
+
+const EXPORT_COLUMNS = [
+  'receipt_number',
+  'kind',
+  'sold_at',
+  'register',
+  'cashier',
+  'customer',
+  'lines',
+  'vendors',
+  'tenders',
+  'placement',
+  'currency',
+  'total',
+] as const;
+
+/** The header and rows of the orders the filters match (newest first, as the list), at most POS_LIMITS.exportRows. */
+export async function orderExportRows(db: Db, caller: Caller, q: c.PosOrderExportQuery): Promise<string[][]> {
+  const { format: _format, ...filters } = q;
+  const page = await listOrders(db, caller, { ...filters, limit: POS_LIMITS.exportRows });
+  const currency = await baseCurrency(db, caller.orgId);
+  const rows = page.items.map((o) => [
+    o.receiptNumber,
+    o.kind,
+    o.soldAt,
+    o.registerName,
+    o.cashierName ?? '',
+    o.customerName,
+    String(o.lineCount),
+    String(o.vendorCount),
+    o.tenders.join('+'),
+    o.placement,
+    currency?.code ?? '',
+    formatMinor(o.total, currency?.minorDigits ?? 2),
+  ]);
+  const out = [[...EXPORT_COLUMNS], ...rows];
+  if (page.nextCursor) out.push([`Only the first ${POS_LIMITS.exportRows} orders are in this file; narrow the filters to export the rest`]);
+  return out;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, emailOutbox, posRegisters, productVariants, vendorLedgerEntries } from '../../db/schema/index.js';
@@ -276,6 +277,26 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
     const found = await ok(w.call('GET', `/pos/orders?q=${Number(first.receiptNumber)}`));
     expect(found.items.map((o: { id: string }) => o.id)).toContain(first.id);
     expect((await w.call('GET', '/pos/orders?cursor=nonsense')).statusCode).toBe(422);
+
+    // The same filters as a file: CSV and XLSX, a formula-like customer name neutralised, vendors refused.
+    const session = (await ok(w.call('GET', `/pos/sessions?registerId=${w.register.id}&status=open`)))[0];
+    await ok(w.call('POST', '/pos/orders', saleBody(w, session.id, [[2, 1]], undefined, { customerName: '=HYPERLINK("x")' })), 201);
+    const csv = await w.call('GET', '/pos/orders/export?format=csv&kind=sale');
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('receipt_number,kind,sold_at,register,cashier,customer,lines,vendors,tenders,placement,currency,total');
+    expect(lines.length - 1).toBe((await ok(w.call('GET', '/pos/orders?kind=sale&limit=100'))).items.length);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(lines[1]).toMatch(/,sale,.*,JOD,12\.000$/);
+    const xlsx = await w.call('GET', `/pos/orders/export?format=xlsx&vendorId=${w.vendors[2]!.id}`);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const sheet = strFromU8(unzipSync(new Uint8Array((xlsx as unknown as { rawPayload: Buffer }).rawPayload))['xl/worksheets/sheet1.xml']!);
+    expect(sheet).toContain('receipt_number');
+    expect(sheet).toContain("'=HYPERLINK");
+    expect((await w.call('GET', '/pos/orders/export?format=pdf')).statusCode).toBe(422);
+    expect((await caller(t.app, w.vendor)('GET', '/pos/orders/export?format=csv')).statusCode).toBe(403);
   });
 
   it('finds sellables by barcode, SKU and Arabic name, and reports sales by vendor with the previous period', async () => {

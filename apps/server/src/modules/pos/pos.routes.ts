@@ -2,6 +2,7 @@ import { posRoutes as r } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
+import { sendSpreadsheet } from '../../lib/file-reply.js';
 import { idempotentRoute } from '../../lib/idempotency.js';
 import * as access from './pos-access.service.js';
 import * as catalogue from './pos-catalogue.service.js';
@@ -51,6 +52,9 @@ export async function posRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     if (res.alreadyRecorded) void reply.header('idempotent-replayed', 'true');
     return res;
   });
+  bindRoute(app, r.exportOrders, async ({ caller, query, reply }) =>
+    sendSpreadsheet(reply, 'orders', query.format, await ordersRead.orderExportRows(db, caller, query), 'Orders'),
+  );
   bindRoute(app, r.emailReceipt, ({ caller, params, body }) => emailReceipt(db, ctx.mailer, caller, params.id, body));
   bindRoute(app, r.listOrders, ({ caller, query }) => ordersRead.listOrders(db, caller, query));
   bindRoute(app, r.getOrder, ({ caller, params }) => ordersRead.getOrder(db, caller, params.id));

@@ -1,7 +1,8 @@
 import { vendorPortalRoutes as r } from '@market/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
+import { fileDay, sendFile } from '../../lib/file-reply.js';
 import {
   declareOwnSales,
   ownInvoice,
@@ -15,18 +16,7 @@ import {
 import { answerOwnOffer, ownOffers } from './vendor-portal.offers.js';
 import { overview } from './vendor-portal.service.js';
 
-const day = () => new Date().toISOString().slice(0, 10);
-
-/** A file answer: sent here, not serialised against the route's response schema (as the staff exports). */
-function sendFile(reply: FastifyReply, name: string, type: string, body: string | Buffer): string {
-  void reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(body);
-  return reply as unknown as string;
-}
+const day = fileDay;
 
 /** The signed-in vendor's own data. */
 export async function vendorPortalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

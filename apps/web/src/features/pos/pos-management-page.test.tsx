@@ -125,6 +125,25 @@ describe('POS management', () => {
     expect(within(dialog).getByText('Choose at least one tender')).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
+
+  it('previews the receipt with the texts as they are typed, in English or Arabic, marked as a sample', async () => {
+    serve(() => ({ status: 201, body: register() }));
+    const { user } = await render();
+    await user.click(await screen.findByRole('button', { name: 'New register' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Name'), 'Night till');
+    await user.type(within(dialog).getByLabelText('Receipt header (English)'), 'Harbour Market');
+    await user.type(within(dialog).getByLabelText('Receipt header (Arabic)'), 'سوق الميناء');
+    await user.click(within(dialog).getByText('Receipt preview'));
+    const receipt = within(dialog).getByTestId('pos-receipt');
+    expect(receipt.textContent).toContain('Harbour Market');
+    expect(receipt.textContent).toContain('Night till');
+    expect(receipt.textContent).toContain('Sample item (preview)');
+    await user.click(within(dialog).getByRole('button', { name: 'العربية' }));
+    const arabic = within(dialog).getByTestId('pos-receipt');
+    expect(arabic.getAttribute('dir')).toBe('rtl');
+    expect(arabic.textContent).toContain('سوق الميناء');
+  });
 });
 
 const OLIVE = '7c2e9f50-3d4b-4e1a-8f6c-2b3c4d5e6f70';

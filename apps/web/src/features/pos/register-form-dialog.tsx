@@ -8,6 +8,7 @@ import { useMe } from '../../app/session/use-me';
 import { MoneyField, minorDigits, toMajorInput, toMinor } from '../payment-management';
 import { CashiersField, sameCashiers } from './cashiers-field';
 import { useRegisterLocations, useSaveRegister, type PosRegister } from './pos-api';
+import { ReceiptPreview } from './receipt-preview';
 
 const TEXTS = ['receiptHeaderEn', 'receiptHeaderAr', 'receiptFooterEn', 'receiptFooterAr'] as const;
 type Form = {
@@ -182,6 +183,7 @@ export function RegisterFormDialog({
           )}
         </FormField>
       ))}
+      <ReceiptPreview name={form.name} texts={form} tenders={form.tenders} currency={currency} />
       {general && (
         <p role="alert" className="text-sm text-destructive sm:col-span-2">
           {general}

@@ -4,7 +4,10 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { errorMessage } from '../../../lib/api-errors';
-import { fetchAllOrders, type OrderFilters } from './orders-api';
+import { posRoutes } from '@market/contracts/plain';
+import { apiUrl } from '../../../lib/api';
+import { downloadFile } from '../../payment-management';
+import { fetchAllOrders, orderQuery, type OrderFilters } from './orders-api';
 import { ordersCsv, saveText } from './orders-csv';
 
 const todayStamp = () => {
@@ -13,12 +16,24 @@ const todayStamp = () => {
 };
 
 /**
- * Exports every order the filters match as CSV, made in the browser: the list is read page by page (the count so
- * far is shown, and the export can be stopped), then saved as UTF-8 with a BOM so Excel reads Arabic correctly.
+ * Exports every order the filters match. CSV is made in the browser, with headers and labels in the reader's
+ * language: the list is read page by page (the count so far is shown, and the export can be stopped), then saved
+ * as UTF-8 with a BOM so Excel reads Arabic correctly. XLSX is the server's file of the same filters.
  */
 export function ExportOrdersButton({ filters, currency }: { filters: OrderFilters; currency: string | null }) {
   const { t } = useI18n();
   const [count, setCount] = useState<number | null>(null);
+  const [sheet, setSheet] = useState(false);
+  const xlsx = async () => {
+    setSheet(true);
+    try {
+      await downloadFile(apiUrl(posRoutes.exportOrders.path, undefined, { ...orderQuery(filters), format: 'xlsx' }), 'orders.xlsx');
+    } catch (e) {
+      toast.error(t('orders.export.failed'), { description: errorMessage(t, e) });
+    } finally {
+      setSheet(false);
+    }
+  };
   const abort = useRef<AbortController | null>(null);
 
   const run = async () => {
@@ -49,9 +64,15 @@ export function ExportOrdersButton({ filters, currency }: { filters: OrderFilter
     );
   }
   return (
-    <Button variant="outline" size="sm" onClick={() => void run()}>
-      <Download className="size-4" aria-hidden />
-      {t('orders.export.csv')}
-    </Button>
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" size="sm" onClick={() => void run()}>
+        <Download className="size-4" aria-hidden />
+        {t('orders.export.csv')}
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => void xlsx()} disabled={sheet} aria-busy={sheet}>
+        {sheet ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Download className="size-4" aria-hidden />}
+        {t('orders.export.xlsx')}
+      </Button>
+    </div>
   );
 }

@@ -84,6 +84,26 @@ describe('Order History', () => {
     expect(rows).toHaveLength(5);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy());
   });
+
+  it("downloads the server's XLSX of the same filters", async () => {
+    const api = stubApi([
+      currencyHandler,
+      vendorsHandler,
+      { method: 'GET', path: '/pos/registers', reply: () => ({ body: [register()] }) },
+      { method: 'GET', path: '/pos/orders', reply: () => ({ body: { items: [summary(1)], nextCursor: null } }) },
+      { method: 'GET', path: '/pos/orders/export', reply: () => ({ body: 'PK' }) },
+    ]);
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:orders');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = await renderWithProviders(<OrderHistoryPage />, { route: '/orders/history' });
+    await screen.findByTestId('order-000001');
+    await user.selectOptions(screen.getByLabelText('Kind'), 'return');
+    await user.click(screen.getByRole('button', { name: 'Export XLSX' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const file = api.calls.find((c) => c.path === '/pos/orders/export')!;
+    expect([file.query.get('format'), file.query.get('kind')]).toEqual(['xlsx', 'return']);
+  });
 });
 
 describe('csvCell', () => {
