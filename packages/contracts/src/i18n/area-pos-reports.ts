@@ -35,6 +35,7 @@ export const POS_REPORTS = {
   'posReports.groupBy.product': { en: 'Product', ar: 'المنتج' },
   'posReports.groupBy.tender': { en: 'Tender', ar: 'طريقة الدفع' },
   'posReports.export.csv': { en: 'Export CSV', ar: 'تصدير CSV' },
+  'posReports.export.xlsx': { en: 'Export XLSX', ar: 'تصدير XLSX' },
   'posReports.loading': { en: 'Loading the report…', ar: 'جارٍ تحميل التقرير…' },
   'posReports.loadFailed': { en: 'The sales report could not be loaded.', ar: 'تعذّر تحميل تقرير المبيعات.' },
   'posReports.empty': { en: 'No sales in this period', ar: 'لا توجد مبيعات في هذه الفترة' },

@@ -12,6 +12,7 @@ const table = {
   deleteCommissionRule: { method: 'DELETE', path: '/pos/commission-rules/:id' },
   emailReceipt: { method: 'POST', path: '/pos/orders/:id/email' },
   exportOrders: { method: 'GET', path: '/pos/orders/export' },
+  exportSalesReport: { method: 'GET', path: '/pos/reports/sales/export' },
   getOrder: { method: 'GET', path: '/pos/orders/:id' },
   getPosSettings: { method: 'GET', path: '/pos/settings' },
   getSession: { method: 'GET', path: '/pos/sessions/:id' },

@@ -24,6 +24,7 @@ import {
   registerSchema,
   registerSnapshotSchema,
   registerUpdateSchema,
+  salesReportExportQuery,
   salesReportQuery,
   salesReportSchema,
   sellableSchema,
@@ -321,4 +322,14 @@ export const salesReport = defineRoute({
   access,
   query: salesReportQuery,
   response: salesReportSchema,
+});
+
+export const exportSalesReport = defineRoute({
+  method: 'GET',
+  path: '/pos/reports/sales/export',
+  tag: 'pos',
+  summary: 'The sales report as a CSV or XLSX file: a row per group (English and Arabic labels) with the previous period, then the totals',
+  access,
+  query: salesReportExportQuery,
+  response: z.string(),
 });

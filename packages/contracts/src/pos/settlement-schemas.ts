@@ -82,6 +82,10 @@ export const salesReportQuery = z
   .strict();
 export type SalesReportQuery = z.infer<typeof salesReportQuery>;
 
+/** The same report as a file: one row per group with the previous period's net, then the totals. */
+export const salesReportExportQuery = salesReportQuery.extend({ format: z.enum(['csv', 'xlsx'], 'must be csv or xlsx') }).strict();
+export type SalesReportExportQuery = z.infer<typeof salesReportExportQuery>;
+
 const reportFigures = { orders: z.number().int(), gross: z.number().int(), returns: z.number().int(), net: z.number().int() };
 export const salesReportSchema = z.object({
   groupBy: z.enum(POS_REPORT_GROUPS),

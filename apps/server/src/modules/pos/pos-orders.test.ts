@@ -329,6 +329,16 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
     const byTender = await ok(w.call('GET', `/pos/reports/sales?from=${today}&to=${today}&groupBy=tender`));
     expect(byTender.totals.net).toBe(report.totals.net);
     expect((await w.call('GET', `/pos/reports/sales?from=${today}&to=2000-01-01&groupBy=day`)).statusCode).toBe(422);
+    // The same report as a file: a row per vendor with both labels, then the totals.
+    const file = await w.call('GET', `/pos/reports/sales/export?from=${today}&to=${today}&groupBy=vendor&format=csv`);
+    expect(file.statusCode, file.body).toBe(200);
+    const rows = file.body.trim().split('\r\n');
+    expect(rows[0]).toBe('vendor,label_en,label_ar,orders,gross,returns,net,previous_net,currency');
+    expect(rows).toContainEqual(expect.stringMatching(/^[0-9a-f-]{36},Olive Grove,.+,10\.000,5\.000,5\.000,0\.000,JOD$/));
+    expect(rows.at(-1)).toMatch(new RegExp(`^total,${today} – ${today},,\\d+,`));
+    const sheet = await w.call('GET', `/pos/reports/sales/export?from=${today}&to=${today}&groupBy=tender&format=xlsx`);
+    expect(sheet.headers['content-type']).toContain('spreadsheetml');
+    expect((await w.call('GET', `/pos/reports/sales/export?from=${today}&to=${today}&groupBy=tender`)).statusCode).toBe(422);
   });
 
   it('e-mails a receipt in English and Arabic to the customer or a given address, at most 5 times an hour, without links', async () => {

@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
 import { addDays } from '../../lib/dates.js';
 import { invalid } from '../../lib/errors.js';
+import { formatMinor } from '../../lib/spreadsheet.js';
+import { baseCurrency } from '../payment-management/index.js';
 
 // Sales over a range grouped by one dimension, with the period of the same length just before. Line-based
 // groups (day, hour, vendor, category, product) read pos_order_lines alone, by (org, sold_at) or
@@ -133,4 +135,37 @@ export async function salesReport(db: Db, caller: Caller, q: c.SalesReportQuery)
     totals: sum(now),
     previousTotals: sum(before),
   };
+}
+
+/** The report's rows for a file: the group (key and labels), its figures and the previous period's net, then the totals. */
+export async function salesReportRows(db: Db, caller: Caller, q: c.SalesReportExportQuery): Promise<string[][]> {
+  const { format: _format, ...query } = q;
+  const report = await salesReport(db, caller, query);
+  const currency = await baseCurrency(db, caller.orgId);
+  const m = (n: number) => formatMinor(n, currency?.minorDigits ?? 2);
+  const head = [report.groupBy, 'label_en', 'label_ar', 'orders', 'gross', 'returns', 'net', 'previous_net', 'currency'];
+  const rows = report.rows.map((r) => [
+    r.key,
+    r.labelEn,
+    r.labelAr,
+    String(r.orders),
+    m(r.gross),
+    m(r.returns),
+    m(r.net),
+    m(r.previousNet),
+    currency?.code ?? '',
+  ]);
+  const t = report.totals;
+  const total = [
+    'total',
+    `${report.from} – ${report.to}`,
+    '',
+    String(t.orders),
+    m(t.gross),
+    m(t.returns),
+    m(t.net),
+    m(report.previousTotals.net),
+    currency?.code ?? '',
+  ];
+  return [head, ...rows, total];
 }

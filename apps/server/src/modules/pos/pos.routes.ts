@@ -68,4 +68,7 @@ export async function posRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     idempotentRoute(db, input, { body: input.body }, (tx) => settlement.recordPayout(tx, input.caller, input.body), 201),
   );
   bindRoute(app, r.salesReport, ({ caller, query }) => reports.salesReport(db, caller, query));
+  bindRoute(app, r.exportSalesReport, async ({ caller, query, reply }) =>
+    sendSpreadsheet(reply, `pos-sales-${query.groupBy}`, query.format, await reports.salesReportRows(db, caller, query), 'Sales'),
+  );
 }

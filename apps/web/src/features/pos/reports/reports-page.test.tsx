@@ -49,6 +49,7 @@ const byVendor = (q: URLSearchParams) =>
 function serve(sales: (c: ApiCall) => { status?: number; body: unknown }) {
   return stubApi([
     { method: 'GET', path: '/pos/reports/sales', reply: sales },
+    { method: 'GET', path: '/pos/reports/sales/export', reply: () => ({ body: 'PK' }) },
     { method: 'GET', path: '/pos/registers', reply: () => ({ body: [] }) },
     { method: 'GET', path: '/vendors', reply: () => ({ body: { items: [], total: 0, page: 1, pageSize: 100 } }) },
     { method: 'GET', path: '/payments/overview', reply: () => ({ body: { currency: 'KWD', states: [], totals: totals() } }) },
@@ -96,6 +97,15 @@ describe('POS sales reports', () => {
     // The chart draws this period's bars and the previous period's, one per vendor.
     const chart = screen.getByTestId('report-chart');
     await waitFor(() => expect(chart.querySelectorAll('.recharts-bar-rectangle').length).toBe(4));
+
+    // XLSX is the server's file of the same report.
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:report');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Export XLSX' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const file = api.calls.find((c) => c.path === '/pos/reports/sales/export')!;
+    expect(Object.fromEntries(file.query)).toEqual({ from: '2026-03-11', to: '2026-03-11', groupBy: 'vendor', format: 'xlsx' });
   });
 
   it('keeps a custom range in the request and refuses an end before the start', async () => {

@@ -1,10 +1,15 @@
-import { Download } from 'lucide-react';
+import { posRoutes } from '@market/contracts/plain';
+import { Download, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ListState } from '../../../components/ui/list-state';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { dateTimeFormat } from '../../../app/i18n/locale-format';
+import { apiUrl } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-errors';
 import { cn } from '../../../lib/cn';
-import { formatDay, minorDigits, useBaseCurrency } from '../../payment-management';
+import { downloadFile, formatDay, minorDigits, useBaseCurrency } from '../../payment-management';
 import { dayCount } from './report-dates';
 import { ReportFilters } from './report-filters';
 import { chartPoints, CHART_TOP, reportCsv, reportLines, saveText } from './report-model';
@@ -62,6 +67,19 @@ export default function ReportsPage() {
     );
     saveText(reportCsv(lines, headers, minorDigits(currency)), `pos-sales-${group}-${data.from}_${data.to}.csv`);
   };
+  // XLSX is the server's file of the same report (labels in English and Arabic side by side).
+  const [sheet, setSheet] = useState(false);
+  const exportXlsx = async () => {
+    if (!query) return;
+    setSheet(true);
+    try {
+      await downloadFile(apiUrl(posRoutes.exportSalesReport.path, undefined, { ...query, format: 'xlsx' }), `pos-sales-${group}.xlsx`);
+    } catch (e) {
+      toast.error(t('orders.export.failed'), { description: errorMessage(t, e) });
+    } finally {
+      setSheet(false);
+    }
+  };
 
   return (
     <section className="flex min-w-0 flex-col gap-4">
@@ -70,10 +88,16 @@ export default function ReportsPage() {
           <h1 className="text-2xl font-semibold">{t('posReports.title')}</h1>
           <p className="text-sm text-muted-foreground">{t('posReports.subtitle')}</p>
         </div>
-        <Button variant="outline" onClick={exportCsv} disabled={!lines.length}>
-          <Download className="size-4" aria-hidden />
-          {t('posReports.export.csv')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={exportCsv} disabled={!lines.length}>
+            <Download className="size-4" aria-hidden />
+            {t('posReports.export.csv')}
+          </Button>
+          <Button variant="outline" onClick={() => void exportXlsx()} disabled={!lines.length || sheet} aria-busy={sheet}>
+            {sheet ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Download className="size-4" aria-hidden />}
+            {t('posReports.export.xlsx')}
+          </Button>
+        </div>
       </header>
       <ReportFilters value={value} problem={problem} onChange={params.set} />
       {query && (
