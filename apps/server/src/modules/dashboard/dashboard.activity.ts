@@ -106,9 +106,10 @@ function routeOf(type: string, id: string, extra: string | null): string | null 
       return '/market-events';
     case 'pos_register':
     case 'pos_commission_rule':
-    case 'pos_settings':
     case 'vendor_payout':
       return '/pos/management';
+    case 'pos_settings':
+      return '/pos/management?tab=discounts';
     case 'pos_session':
       return '/pos/sessions';
     case 'pos_order':
