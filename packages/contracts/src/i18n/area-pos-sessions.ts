@@ -161,8 +161,8 @@ export const POS_SESSIONS = {
     ar: 'كل مبيعات الصناديق ومرتجعاتها، الأحدث أولًا. افتح طلبًا لترى بنوده لكل بائع ومدفوعاته ومرتجعاته، أو لإرجاع أصناف.',
   },
   'orders.historySubtitle': {
-    en: 'The archive of every sale and return, read only. Export the filtered list as CSV.',
-    ar: 'أرشيف كل المبيعات والمرتجعات، للقراءة فقط. صدّر القائمة المصفّاة بصيغة CSV.',
+    en: 'The archive of every sale and return, read only. Export the filtered list as CSV or XLSX.',
+    ar: 'أرشيف كل المبيعات والمرتجعات، للقراءة فقط. صدّر القائمة المصفّاة بصيغة CSV أو XLSX.',
   },
   'orders.caption': { en: 'Orders', ar: 'الطلبات' },
   'orders.loadFailed': { en: 'The orders could not be loaded.', ar: 'تعذّر تحميل الطلبات.' },

@@ -30,9 +30,10 @@ export function ReceiptPreview({
   const price = 1000;
   const data: ReceiptData = {
     saleId: '00000000-0000-4000-8000-000000000000',
-    receiptNumber: null,
+    // A number of zeros: the layout of a recorded sale (its number and QR code), not the provisional one.
+    receiptNumber: '000000',
     soldAt: new Date().toISOString(),
-    registerName: name || t('pos.preview.register'),
+    registerName: name || words.t('pos.preview.register'),
     cashierName: null,
     customerName: '',
     customerEmail: '',
@@ -41,7 +42,7 @@ export function ReceiptPreview({
         key: 'sample',
         nameEn: 'Sample item (preview)',
         nameAr: 'صنف للمعاينة',
-        vendorName: t('pos.preview.vendor'),
+        vendorName: words.t('pos.preview.vendor'),
         quantity: 1,
         unitPrice: price,
         discount: 0,

@@ -35,7 +35,7 @@ function filtersOf(params: URLSearchParams): OrderFilters {
 /**
  * The orders of every register, newest first, with their filters; an order opens in a side panel. The
  * orders page (`archive` false) returns items of a sale from there; the history (`archive`) only reads, and
- * exports the filtered list as CSV. `?receipt=<number>` (where a receipt's QR code points) searches for it; a report's row links with its dates, register, vendor or tender.
+ * exports the filtered list as CSV or XLSX. `?receipt=<number>` (where a receipt's QR code points) searches for it; a report's row links with its dates, register, vendor or tender.
  */
 export function OrdersView({ archive }: { archive: boolean }) {
   const { t, language } = useI18n();
