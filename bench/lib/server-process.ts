@@ -1,12 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CONFIG_VARIABLES } from '../../apps/server/src/config/config.js';
 import type { Driver } from '../../apps/server/src/db/client.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../apps/server/src/db/seed/seed.js';
+import { freePort } from '../../apps/server/test/lib/child.js';
 import { benchServerUrl } from './bench-db.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -147,17 +147,6 @@ async function signIn(url: string, email: string, password: string): Promise<str
   const body = (await res.json()) as { access_token?: string };
   if (!res.ok || !body.access_token) throw new Error(`sign-in as ${email} answered ${res.status}: ${JSON.stringify(body)}`);
   return body.access_token;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** utime + stime from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s on Linux). */

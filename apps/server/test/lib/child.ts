@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 export const SERVER_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -56,4 +57,16 @@ export function spawnTs(file: string, args: string[] = [], env: Record<string, s
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
     },
   };
+}
+
+/** A TCP port free on loopback right now, for a server started in a child process. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 }

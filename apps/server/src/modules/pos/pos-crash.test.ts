@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { posOrders, productVariants, vendorLedgerEntries } from '../../db/schema/index.js';
 import { createTestApp, driver, testConfig, type TestContext } from '../../../test/harness.js';
-import { spawnTs, type Child } from '../../../test/lib/child.js';
+import { freePort, spawnTs, type Child } from '../../../test/lib/child.js';
 import { ok, openSession, posWorld, saleBody, type PosWorld } from './pos.test-support.js';
 
 // R10 (issue 17): the server process is killed with SIGKILL in the middle of a burst of sales on PostgreSQL. After
@@ -21,17 +20,6 @@ let w: PosWorld;
 let dataDir: string;
 let env: Record<string, string>;
 let server: Child | null = null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(): Promise<Child> {
   const child = spawnTs('src/server.ts', [], env);
