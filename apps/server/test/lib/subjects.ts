@@ -1,4 +1,4 @@
-import { PERMISSIONS, STORED_ROLES, VENDOR_PERMISSIONS, effectiveRole, permissionsFor, type Access } from '@market/contracts';
+import { PERMISSIONS, ROLE_RANK, STORED_ROLES, VENDOR_PERMISSIONS, effectiveRole, permissionsFor, type Access } from '@market/contracts';
 import type { App } from '../../src/app.js';
 import { bearer, createOrg, createUser, enablePermission, tokenFor } from '../factories.js';
 
@@ -27,7 +27,7 @@ export function expectedOutcome(access: Access, s: Subject): Outcome {
   const held = permissionsFor(eff, s.role ? s.enabled : []);
   if (!held.includes(access.permission)) return 403;
   if (access.superAdminOnly && eff !== 'super_admin') return 403;
-  if (access.adminOnly && !['admin', 'super_admin'].includes(eff)) return 403;
+  if (access.adminOnly && ROLE_RANK[eff] < ROLE_RANK.admin) return 403;
   return 'allowed';
 }
 

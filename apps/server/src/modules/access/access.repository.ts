@@ -57,12 +57,15 @@ export async function findMembershipAndRole(db: DbOrTx, userId: string) {
     res as unknown as { rows: { orgId: string; orgName: string; orgSlug: string; role: string | null; dynamic: string[] | string }[] }
   ).rows[0];
   if (!row) return null;
-  // node-postgres parses text[]; PGlite may too, but accept the literal form as well.
-  const dynamic = Array.isArray(row.dynamic)
-    ? row.dynamic
-    : row.dynamic
+  return { orgId: row.orgId, orgName: row.orgName, orgSlug: row.orgSlug, role: row.role, dynamic: textArray(row.dynamic) };
+}
+
+/** An aggregated text[]: node-postgres parses it; PGlite may too, but accept the literal form as well. */
+export function textArray(value: string[] | string): string[] {
+  return Array.isArray(value)
+    ? value
+    : value
         .replace(/^\{|\}$/g, '')
         .split(',')
         .filter(Boolean);
-  return { orgId: row.orgId, orgName: row.orgName, orgSlug: row.orgSlug, role: row.role, dynamic };
 }

@@ -7,6 +7,7 @@ import { organizationMemberships, posSettings, profiles, rolePermissionMatrix, u
 import type { Caller } from '../../lib/api-route.js';
 import { assertUnchanged, staleUpdateError } from '../../lib/concurrency.js';
 import { forbidden, invalid } from '../../lib/errors.js';
+import { textArray } from '../access/index.js';
 import { recordAudit } from '../audit/index.js';
 
 // Who may use which register, and how large a discount each staff role may give (decision 018). A manager
@@ -89,13 +90,7 @@ export async function listCashiers(db: Db, caller: Caller): Promise<c.PosCashier
   type Row = { userId: string; email: string | null; name: string | null; role: string | null; dynamic: string[] | string };
   return rowsOf(res as Rows<Row>).flatMap((r) => {
     const role = effectiveRole(r.role);
-    const dynamic = Array.isArray(r.dynamic)
-      ? r.dynamic
-      : r.dynamic
-          .replace(/^\{|\}$/g, '')
-          .split(',')
-          .filter(Boolean);
-    if (!r.role || !permissionsFor(role, dynamic).includes('vendor_management')) return [];
+    if (!r.role || !permissionsFor(role, textArray(r.dynamic)).includes('vendor_management')) return [];
     return [{ userId: r.userId, name: r.name || null, email: r.email, role }];
   });
 }

@@ -7,6 +7,7 @@ import { FormDialogForm, TextField } from '../../../components/ui/form-dialog';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, fieldError } from '../../../lib/api-errors';
+import { looksLikeEmail } from '../register/cart';
 import { useEmailReceipt } from './orders-api';
 
 /**
@@ -31,7 +32,7 @@ export function EmailReceiptDialog({
   const submit = () => {
     if (send.isPending) return;
     const address = to.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return setCheck(t('orders.email.invalid'));
+    if (!looksLikeEmail(address)) return setCheck(t('orders.email.invalid'));
     setCheck(undefined);
     send.mutate(address, {
       onSuccess: (sent) => {
