@@ -297,6 +297,28 @@ export const TARGETS: Target[] = [
       edits: [{ openingFloat: 100 }, { openingFloat: 200 }],
     };
   }),
+  stamped('PATCH /pos/customer-orders/:id', async (api) => {
+    const register = await api.ok('POST', '/pos/registers', { name: `Till ${randomUUID().slice(0, 8)}` });
+    const product = await api.ok('POST', '/products', {
+      sku: `CO-${randomUUID().slice(0, 8)}`,
+      nameEn: 'Jam',
+      nameAr: 'مربى',
+      priceMinor: 500,
+    });
+    const line = (quantity: number) => [{ productId: product.id, quantity }];
+    const row = await api.ok('POST', '/pos/customer-orders', {
+      registerId: register.id,
+      fulfilment: 'pickup',
+      customerName: 'Rana',
+      lines: line(1),
+    });
+    return {
+      method: 'PATCH',
+      url: `/pos/customer-orders/${row.id}`,
+      read: () => api.ok('GET', `/pos/customer-orders/${row.id}`),
+      edits: [{ lines: line(2) }, { lines: line(3) }],
+    };
+  }),
   stamped('PUT /pos/settings', async (api) => {
     // A fresh organization has no discount limits, and no version until they are saved once.
     await api.ok('PUT', '/pos/settings', { discountLimits: [], expectedUpdatedAt: null });

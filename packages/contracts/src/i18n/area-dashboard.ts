@@ -28,6 +28,8 @@ const VERBS: Record<string, TranslationEntry> = {
   copy: verb('{actor} copied {object}', 'تم نسخ {object} بواسطة {actor}'),
   upload: verb('{actor} uploaded {object}', 'تم رفع {object} بواسطة {actor}'),
   publish: verb('{actor} published {object}', 'تم نشر {object} بواسطة {actor}'),
+  confirm: verb('{actor} confirmed {object}', 'تم تأكيد {object} بواسطة {actor}'),
+  mark_ready: verb('{actor} marked {object} as ready', 'تم تعليم {object} كجاهز بواسطة {actor}'),
   complete: verb('{actor} marked {object} as completed', 'تم تعليم {object} كمكتمل بواسطة {actor}'),
   cancel: verb('{actor} cancelled {object}', 'تم إلغاء {object} بواسطة {actor}'),
   reinstate: verb('{actor} reinstated {object}', 'تمت إعادة {object} بواسطة {actor}'),
@@ -152,6 +154,7 @@ const NOUNS: Record<string, [en: string, ar: string, enUnnamed: string, arUnname
   pos_register: ['the register “{name}”', 'صندوق البيع «{name}»', 'a register', 'صندوق بيع'],
   pos_session: ['a session of the register “{name}”', 'جلسة لصندوق البيع «{name}»', 'a register session', 'جلسة صندوق بيع'],
   pos_order: ['the receipt {name}', 'الإيصال {name}', 'a receipt', 'إيصالًا'],
+  customer_order: ['the customer order {name}', 'طلب العميل {name}', 'a customer order', 'طلب عميل'],
   pos_settings: [
     'the point-of-sale discount limits',
     'حدود الخصم في نقاط البيع',

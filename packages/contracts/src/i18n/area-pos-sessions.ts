@@ -178,10 +178,15 @@ export const POS_SESSIONS = {
   'orders.placement.session': { en: 'In its session', ar: 'في جلستها' },
   'orders.placement.moved': { en: 'Moved', ar: 'منقولة' },
   'orders.placement.held': { en: 'Held', ar: 'معلّقة' },
+  'orders.placement.customer_order': { en: 'Customer order', ar: 'طلب عميل' },
   'orders.placementHint.session': { en: 'Recorded in the session it was sold in', ar: 'سُجّلت في الجلسة التي بيعت فيها' },
   'orders.placementHint.moved': {
     en: 'Its session had closed: recorded in the register’s open session',
     ar: 'كانت جلستها قد أُغلقت: سُجّلت في الجلسة المفتوحة للصندوق',
+  },
+  'orders.placementHint.customer_order': {
+    en: 'A completed customer order: its payments were taken on the order, outside any session',
+    ar: 'طلب عميل مكتمل: أُخذت مدفوعاته على الطلب، خارج أي جلسة',
   },
   'orders.placementHint.held': {
     en: 'The register had no open session: recorded and held for a manager',

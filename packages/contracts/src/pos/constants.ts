@@ -30,8 +30,10 @@ export type PosOrderKind = (typeof POS_ORDER_KINDS)[number];
  * What happened to an order when it reached the server: recorded in the session it was sold in; recorded in
  * the register's open session because its own had been closed meanwhile (`moved`); or held for a manager
  * because the register had no open session (`held`). A held sale is recorded all the same, never dropped.
+ * A completed customer order is a sale of its register outside any session (`customer_order`): its payments
+ * were taken on the order.
  */
-export const POS_ORDER_PLACEMENTS = ['session', 'moved', 'held'] as const;
+export const POS_ORDER_PLACEMENTS = ['session', 'moved', 'held', 'customer_order'] as const;
 export type PosOrderPlacement = (typeof POS_ORDER_PLACEMENTS)[number];
 
 export const POS_CASH_MOVE_KINDS = ['in', 'out'] as const;
@@ -103,3 +105,28 @@ export function discountOverLimit(
   const gross = lines.reduce((a, l) => a + l.gross, 0);
   return totalDiscount > allowed(gross) ? { order: true } : null;
 }
+
+/**
+ * A customer order: taken by staff for pickup or delivery. A draft is edited freely; confirming sets its items
+ * aside (stock is taken); ready means packed; completing it (paid in full) records the sale at its register;
+ * cancelling puts the stock back and refunds what was paid.
+ */
+export const CUSTOMER_ORDER_STATES = ['draft', 'confirmed', 'ready', 'completed', 'cancelled'] as const;
+export type CustomerOrderState = (typeof CUSTOMER_ORDER_STATES)[number];
+
+export const CUSTOMER_ORDER_FULFILMENTS = ['pickup', 'delivery'] as const;
+export type CustomerOrderFulfilment = (typeof CUSTOMER_ORDER_FULFILMENTS)[number];
+
+/** Where each state may go next. Completed and cancelled are final. */
+export const CUSTOMER_ORDER_NEXT: Record<CustomerOrderState, readonly CustomerOrderState[]> = {
+  draft: ['confirmed', 'cancelled'],
+  confirmed: ['ready', 'completed', 'cancelled'],
+  ready: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+/** Payments are taken once an order is confirmed and until it is completed or cancelled. */
+export const customerOrderTakesPayments = (state: CustomerOrderState): boolean => state === 'confirmed' || state === 'ready';
+
+export const CUSTOMER_ORDER_LIMITS = { address: 500, phone: 40 } as const;

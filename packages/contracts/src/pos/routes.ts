@@ -6,6 +6,13 @@ import {
   cashMoveSchema,
   commissionRuleCreateSchema,
   commissionRuleSchema,
+  customerOrderCreateSchema,
+  customerOrderListQuery,
+  customerOrderPageSchema,
+  customerOrderPaymentCreateSchema,
+  customerOrderSchema,
+  customerOrderTransitionSchema,
+  customerOrderUpdateSchema,
   lookupQuery,
   orderCreateSchema,
   orderEmailSchema,
@@ -252,6 +259,71 @@ export const emailReceipt = defineRoute({
   params: idParams,
   body: orderEmailSchema,
   response: z.object({ queuedTo: z.string() }),
+});
+
+export const listCustomerOrders = defineRoute({
+  method: 'GET',
+  path: '/pos/customer-orders',
+  tag: 'pos',
+  summary: 'Customer orders (pickup and delivery), newest first, by state, fulfilment, register or search',
+  access,
+  query: customerOrderListQuery,
+  response: customerOrderPageSchema,
+});
+
+export const createCustomerOrder = defineRoute({
+  method: 'POST',
+  path: '/pos/customer-orders',
+  tag: 'pos',
+  summary: 'Take a customer order for pickup or delivery: a draft, priced from the catalogue',
+  access,
+  body: customerOrderCreateSchema,
+  response: customerOrderSchema,
+  status: 201,
+});
+
+export const getCustomerOrder = defineRoute({
+  method: 'GET',
+  path: '/pos/customer-orders/:id',
+  tag: 'pos',
+  summary: 'A customer order with its lines, payments and history',
+  access,
+  params: idParams,
+  response: customerOrderSchema,
+});
+
+export const updateCustomerOrder = defineRoute({
+  method: 'PATCH',
+  path: '/pos/customer-orders/:id',
+  tag: 'pos',
+  summary: 'Change a draft customer order (its lines, when sent, replace all of them)',
+  access,
+  params: idParams,
+  body: customerOrderUpdateSchema,
+  response: customerOrderSchema,
+});
+
+export const transitionCustomerOrder = defineRoute({
+  method: 'POST',
+  path: '/pos/customer-orders/:id/state',
+  tag: 'pos',
+  summary: 'Confirm (takes the stock), make ready, complete (paid in full: records the sale) or cancel (puts stock back, refunds)',
+  access,
+  params: idParams,
+  body: customerOrderTransitionSchema,
+  response: customerOrderSchema,
+});
+
+export const addCustomerOrderPayment = defineRoute({
+  method: 'POST',
+  path: '/pos/customer-orders/:id/payments',
+  tag: 'pos',
+  summary: "Take a payment for a confirmed or ready order, at most what is due (cash goes into its register's open drawer)",
+  access,
+  params: idParams,
+  body: customerOrderPaymentCreateSchema,
+  response: customerOrderSchema,
+  status: 201,
 });
 
 export const vendorOrderLines = defineRoute({

@@ -76,3 +76,4 @@ export * from './access-schemas.js';
 export * from './session-schemas.js';
 export * from './order-schemas.js';
 export * from './settlement-schemas.js';
+export * from './customer-order-schemas.js';

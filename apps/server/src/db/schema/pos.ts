@@ -1,3 +1,4 @@
+import type { posRoutes } from '@market/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -16,6 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   COMMISSION_RULE_KINDS,
+  CUSTOMER_ORDER_FULFILMENTS,
+  CUSTOMER_ORDER_STATES,
   PAYOUT_METHODS,
   POS_CASH_MOVE_KINDS,
   POS_ORDER_KINDS,
@@ -341,4 +344,104 @@ export const vendorPayouts = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('vendor_payouts_vendor_idx').on(t.orgId, t.vendorId, t.paidOn), check('vendor_payouts_amount', sql`${t.amount} > 0`)],
+);
+
+/**
+ * A customer order taken by staff for pickup or delivery (CUSTOMER_ORDER_STATES). Its lines are priced when
+ * saved; confirming takes their stock; completing it records a sale of its register (`sale_id`). `history`
+ * lists what happened to it, oldest first. Amounts are minor units, tax included; `paid` is payments less refunds.
+ */
+export const customerOrders = pgTable(
+  'customer_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    number: text('number').notNull(),
+    state: text('state', { enum: CUSTOMER_ORDER_STATES }).notNull().default('draft'),
+    fulfilment: text('fulfilment', { enum: CUSTOMER_ORDER_FULFILMENTS }).notNull(),
+    registerId: uuid('register_id')
+      .notNull()
+      .references(() => posRegisters.id, { onDelete: 'restrict' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull().default(''),
+    customerPhone: text('customer_phone').notNull().default(''),
+    deliveryAddress: text('delivery_address').notNull().default(''),
+    dueOn: date('due_on', { mode: 'string' }),
+    note: text('note').notNull().default(''),
+    orderDiscount: jsonb('order_discount').$type<{ kind: 'percentage' | 'amount'; value: number } | null>(),
+    subtotal: money('subtotal').notNull().default(0),
+    discount: money('discount').notNull().default(0),
+    tax: money('tax').notNull().default(0),
+    total: money('total').notNull().default(0),
+    paid: money('paid').notNull().default(0),
+    history: jsonb('history')
+      .$type<posRoutes.CustomerOrderEvent[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    saleId: uuid('sale_id').references(() => posOrders.id, { onDelete: 'restrict' }),
+    createdBy: actor('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customer_orders_org_number_key').on(t.orgId, t.number),
+    index('customer_orders_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('customer_orders_state', sql`${t.state} in (${inList(CUSTOMER_ORDER_STATES)})`),
+    check('customer_orders_fulfilment', sql`${t.fulfilment} in (${inList(CUSTOMER_ORDER_FULFILMENTS)})`),
+    check('customer_orders_amounts', sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.tax} >= 0 and ${t.total} >= 0`),
+    check('customer_orders_paid', sql`${t.paid} >= 0 and ${t.paid} <= ${t.total}`),
+  ],
+);
+
+/** A line of a customer order, attributed to the product's vendor; `stock_taken` while the order holds its stock. */
+export const customerOrderLines = pgTable(
+  'customer_order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameAr: text('name_ar').notNull().default(''),
+    vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    discountInput: jsonb('discount_input').$type<{ kind: 'percentage' | 'amount'; value: number } | null>(),
+    discount: money('discount').notNull().default(0),
+    taxRateBasisPoints: integer('tax_rate_bp').notNull().default(0),
+    tax: money('tax').notNull().default(0),
+    total: money('total').notNull(),
+    stockTaken: boolean('stock_taken').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('customer_order_lines_order_line_key').on(t.orderId, t.lineNo),
+    check('customer_order_lines_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A payment taken for a customer order (positive) or its refund when the order was cancelled (negative). Cash
+ * taken or refunded while the register had an open session is also a cash move of that session (`cash_move_id`).
+ */
+export const customerOrderPayments = pgTable(
+  'customer_order_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'cascade' }),
+    tender: text('tender', { enum: POS_TENDERS }).notNull(),
+    amount: money('amount').notNull(),
+    reference: text('reference').notNull().default(''),
+    cashMoveId: uuid('cash_move_id').references(() => posCashMoves.id, { onDelete: 'restrict' }),
+    createdBy: actor('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('customer_order_payments_order_idx').on(t.orderId), check('customer_order_payments_amount', sql`${t.amount} <> 0`)],
 );

@@ -39,6 +39,7 @@ const ENTITY_PERMISSION: Record<string, PermissionKey> = {
   pos_commission_rule: 'vendor_management',
   pos_settings: 'vendor_management',
   pos_order: 'vendor_management',
+  customer_order: 'vendor_management',
   vendor_payout: 'vendor_management',
 };
 
@@ -112,6 +113,8 @@ function routeOf(type: string, id: string, extra: string | null): string | null 
       return '/pos/management?tab=discounts';
     case 'pos_session':
       return '/pos/sessions';
+    case 'customer_order':
+      return '/orders?tab=customer';
     case 'pos_order':
       return extra ? `/orders?receipt=${encodeURIComponent(extra)}` : '/orders';
     default:

@@ -37,6 +37,7 @@ const SOURCES: Record<string, Source> = {
   pos_session: { table: 'pos_sessions', en: '(select r.name from pos_registers r where r.id = t.register_id)' },
   pos_commission_rule: { table: 'pos_commission_rules', en: `''` },
   pos_order: { table: 'pos_orders', en: 't.receipt_number', extra: 't.receipt_number' },
+  customer_order: { table: 'customer_orders', en: 't.number' },
   vendor_payout: { table: 'vendor_payouts', en: '(select v.public_name from vendors v where v.id = t.vendor_id)' },
   market_location: NAMED('market_locations'),
   market_slot: { table: 'market_slots', en: 't.code', extra: 't.location_id::text' },

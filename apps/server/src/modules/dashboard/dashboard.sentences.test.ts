@@ -25,6 +25,7 @@ const DYNAMIC: Record<string, readonly string[]> = {
   'applications/applications.records.ts: `application.${change.to}`': APPLICATION_STATUSES.map((s) => `application.${s}`),
   'products/product-bulk.service.ts: `bulk_${input.action}`': PRODUCT_BULK_ACTIONS.map((a) => `bulk_${a}`),
   'market-days/market-days.service.ts: ACTION[to]': ['publish', 'complete', 'cancel'],
+  'pos/pos-customer-orders.service.ts: AUDIT_ACTION[input.state]': ['confirm', 'mark_ready', 'complete', 'cancel'],
   'applications/applications.workshops.ts: action': ['cancel', 'reinstate', 'move'],
   'email/email-admin.service.ts: TEST_ACTION': ['email.test_sent'],
   'auth/auth.verify.ts: `auth.verify.${row.tokenType}`': [

@@ -165,10 +165,14 @@ export async function commissionRules(db: DbOrTx, orgId: string): Promise<Commis
  * transaction ends, so two tabs (or two servers) never write one number twice, and a rolled-back sale gives
  * its number back.
  */
-export async function nextReceiptNumber(db: DbOrTx, orgId: string, registerId: string): Promise<string> {
+export const nextReceiptNumber = (db: DbOrTx, orgId: string, registerId: string): Promise<string> =>
+  nextNumber(db, orgId, `pos:${registerId}`);
+
+/** The next number of a counter of the organization, six digits at least (gap-free, as nextReceiptNumber). */
+export async function nextNumber(db: DbOrTx, orgId: string, kind: string): Promise<string> {
   const [row] = await db
     .insert(documentCounters)
-    .values({ orgId, kind: `pos:${registerId}`, lastNumber: 1 })
+    .values({ orgId, kind, lastNumber: 1 })
     .onConflictDoUpdate({
       target: [documentCounters.orgId, documentCounters.kind],
       set: { lastNumber: sql`${documentCounters.lastNumber} + 1` },

@@ -167,13 +167,13 @@ async function assertDiscountWithinLimit(tx: Tx, caller: Caller, input: c.PosOrd
 
 const occurredOn = (d: Date) => d.toISOString().slice(0, 10);
 
-interface VendorSums {
+export interface VendorSums {
   total: number;
   commission: number;
 }
 
 /** One ledger entry per vendor and kind for the order (its lines summed): a sale or return, and its commission. */
-async function writeLedger(
+export async function writeLedger(
   tx: Tx,
   caller: Caller,
   order: { id: string; kind: 'sale' | 'return'; receiptNumber: string; soldAt: Date; registerName: string },

@@ -42,7 +42,7 @@ async function sessionRows(db: DbOrTx, orgId: string, where: ReturnType<typeof a
 type SessionView = Awaited<ReturnType<typeof sessionRows>>[number];
 
 /** Cash the drawer should hold: the float, cash kept from sales (net of change and cash refunds), cash in, less cash out. */
-const expectedCashOf = (s: repo.SessionRow) => s.openingFloat + s.cashSales + s.cashIn - s.cashOut;
+export const expectedCashOf = (s: repo.SessionRow) => s.openingFloat + s.cashSales + s.cashIn - s.cashOut;
 
 function toSession(v: SessionView): c.PosSession {
   const s = v.s;

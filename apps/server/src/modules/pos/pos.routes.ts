@@ -6,6 +6,7 @@ import { sendSpreadsheet } from '../../lib/file-reply.js';
 import { idempotentRoute } from '../../lib/idempotency.js';
 import * as access from './pos-access.service.js';
 import * as catalogue from './pos-catalogue.service.js';
+import * as customerOrders from './pos-customer-orders.service.js';
 import * as ordersRead from './pos-orders.read.js';
 import * as orders from './pos-orders.service.js';
 import { emailReceipt } from './pos-receipt-email.js';
@@ -58,6 +59,22 @@ export async function posRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   bindRoute(app, r.emailReceipt, ({ caller, params, body }) => emailReceipt(db, ctx.mailer, caller, params.id, body));
   bindRoute(app, r.listOrders, ({ caller, query }) => ordersRead.listOrders(db, caller, query));
   bindRoute(app, r.getOrder, ({ caller, params }) => ordersRead.getOrder(db, caller, params.id));
+  bindRoute(app, r.listCustomerOrders, ({ caller, query }) => customerOrders.listCustomerOrders(db, caller, query));
+  bindRoute(app, r.createCustomerOrder, ({ caller, body }) => customerOrders.createCustomerOrder(db, caller, body));
+  bindRoute(app, r.getCustomerOrder, ({ caller, params }) => customerOrders.getCustomerOrder(db, caller, params.id));
+  bindRoute(app, r.updateCustomerOrder, ({ caller, params, body }) => customerOrders.updateCustomerOrder(db, caller, params.id, body));
+  bindRoute(app, r.transitionCustomerOrder, ({ caller, params, body }) =>
+    customerOrders.transitionCustomerOrder(db, caller, params.id, body),
+  );
+  bindRoute(app, r.addCustomerOrderPayment, (input) =>
+    idempotentRoute(
+      db,
+      input,
+      { params: input.params, body: input.body },
+      (tx) => customerOrders.addCustomerOrderPayment(tx, input.caller, input.params.id, input.body),
+      201,
+    ),
+  );
   bindRoute(app, r.vendorOrderLines, ({ caller, query }) => ordersRead.vendorOrderLines(db, caller, query));
 
   bindRoute(app, r.listCommissionRules, ({ caller }) => settlement.listCommissionRules(db, caller));
