@@ -10,6 +10,7 @@ import { p5 } from './p5-filters.js';
 import { p12search } from './p12-search.js';
 import { p13 } from './p13-cache-mix.js';
 import { p14 } from './p14-board.js';
+import { p8Lookup } from './p8-lookup.js';
 import { p8SessionClose } from './p8-session-close.js';
 import { p8Checkout } from './p8-checkout.js';
 import { p9SalesReport } from './p9-sales-report.js';
@@ -50,6 +51,7 @@ const figures: Record<string, () => Promise<void>> = {
   p10: () => p10({ lighthouseRuns: 3, presets }),
   p11: () => p11(),
   'p12-search': () => p12search(latency),
+  'p8-lookup': () => p8Lookup(latency),
   p13: () => p13({ rounds: quick ? 1 : 3, duration: quick ? 6 : 10, connections: settings.connections, drivers }),
   p14: () => p14(),
   p8: () => p8Checkout({ rounds: quick ? 2 : 3, duration: quick ? 5 : 10 }),

@@ -61,28 +61,32 @@ async function assertRegister(db: DbOrTx, caller: Caller, id: string) {
 }
 
 /**
- * A scanned barcode or typed SKU (exact, any case) first, then products whose name (English or Arabic, as the
- * product list normalises it) contains the term: the newest first, walking the same index as the product list.
+ * A scanned barcode or typed SKU (exact, any case); when nothing matches exactly, products whose name (English
+ * or Arabic, as the product list normalises it) contains the term: the newest first, walking the same index as
+ * the product list. A scan therefore never pays for the name search (a SKU's common trigrams make it the slow part).
  */
 export async function lookup(db: Db, caller: Caller, registerId: string, q: string): Promise<c.PosSellable[]> {
   await assertRegister(db, caller, registerId);
-  const org = caller.orgId;
+  return (await lookupRows(db, caller.orgId, q)).map(toSellable);
+}
+
+/** The lookup's statements (the register's own check aside): the benchmark records them for its pgbench peer. */
+export async function lookupRows(db: Pick<DbOrTx, 'execute'>, org: string, q: string): Promise<Record<string, unknown>[]> {
   const term = q.trim();
-  const norm = normalizeSearch(term).trim();
-  const byName =
-    [...norm].length >= 3
-      ? sql`union all (select p.id, null::uuid, 2, 0::bigint from products p
-          where p.org_id = ${org} and p.status = 'active' and p.search_text like ${`%${escapeLike(norm)}%`}
-          order by p.updated_at desc, p.id desc limit ${POS_LIMITS.lookup})`
-      : sql``;
-  const hits = sql`
+  const exactHits = sql`
     select v.product_id, v.id as variant_id, 0 as rank, 0::bigint as ord from product_variants v where v.org_id = ${org} and v.barcode = ${term}
     union all
     select v.product_id, v.id, 1, 0 from product_variants v where v.org_id = ${org} and lower(v.sku) = lower(${term})
     union all
-    select p.id, null::uuid, 1, 0 from products p where p.org_id = ${org} and lower(p.sku) = lower(${term})
-    ${byName}`;
-  return rowsOf((await db.execute(sellables(org, hits))) as Rows).map(toSellable);
+    select p.id, null::uuid, 1, 0 from products p where p.org_id = ${org} and lower(p.sku) = lower(${term})`;
+  const exact = rowsOf((await db.execute(sellables(org, exactHits))) as Rows);
+  const norm = normalizeSearch(term).trim();
+  if (exact.length || [...norm].length < 3) return exact;
+  const nameHits = sql`
+    select p.id as product_id, null::uuid as variant_id, 2 as rank, 0::bigint as ord from products p
+    where p.org_id = ${org} and p.status = 'active' and p.search_text like ${`%${escapeLike(norm)}%`}
+    order by p.updated_at desc, p.id desc limit ${POS_LIMITS.lookup}`;
+  return rowsOf((await db.execute(sellables(org, nameHits))) as Rows);
 }
 
 /** What the register keeps for selling offline: its own settings and the most recently changed active products. */
