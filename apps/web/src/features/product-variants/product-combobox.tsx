@@ -122,7 +122,7 @@ export function ProductCombobox({ value, onChange }: { value: string; onChange: 
           role="listbox"
           aria-label={t('variants.page.product')}
           hidden={!open}
-          className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+          className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-y-auto rounded-md border bg-card p-1 text-foreground shadow-md"
         >
           {choices.map((c, i) => (
             <li

@@ -149,7 +149,7 @@ export const ItemSearch = forwardRef<
           id={listId}
           role="listbox"
           aria-label={t('posRegister.search.results')}
-          className="absolute top-full z-20 mt-1 max-h-80 w-full overflow-auto rounded-md border bg-popover text-popover-foreground shadow-lg"
+          className="absolute top-full z-20 mt-1 max-h-80 w-full overflow-auto rounded-md border bg-card text-foreground shadow-lg"
         >
           {items.map((item, i) => (
             <li
