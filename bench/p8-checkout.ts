@@ -89,6 +89,12 @@ export async function p8Checkout(opts: { rounds: number; duration: number }): Pr
       items.forEach((it, k) => {
         text = text.replaceAll(`'${it.productId}'`, `':p${k}'`).replaceAll(`'${it.variantId}'`, `':v${k}'`);
       });
+      // Inside an array parameter (`= any($2::uuid[])`, the totals' unnest) an id is an element of a literal such as
+      // '{"a","b"}': pgbench substitutes variables there too.
+      text = text.replaceAll(orderId, ':oid').replaceAll(registerId, ':reg').replaceAll(sessionId, ':ses');
+      items.forEach((it, k) => {
+        text = text.replaceAll(it.productId, `:p${k}`).replaceAll(it.variantId, `:v${k}`);
+      });
       return first + i === counterAt ? `${text} \\gset` : text;
     });
     const left = [orderId, sessionId, registerId, ...items.flatMap((it) => [it.productId, it.variantId])];

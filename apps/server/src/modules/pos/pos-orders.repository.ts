@@ -1,9 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { hotRows } from '../../db/hot-query.js';
 import {
-  documentCounters,
-  posCommissionRules,
   posOrderLines,
   posOrderPayments,
   posOrders,
@@ -11,7 +9,6 @@ import {
   posSessions,
   posSessionTotals,
   productVariants,
-  products,
   users,
   vendors,
 } from '../../db/schema/index.js';
@@ -32,6 +29,38 @@ export async function findRegister(db: DbOrTx, orgId: string, id: string) {
     .select()
     .from(posRegisters)
     .where(and(eq(posRegisters.orgId, orgId), eq(posRegisters.id, id)));
+  return row ?? null;
+}
+
+/** What a sale or a return reads of its register (a fixed statement: the register's hot path, decision 018). */
+export interface SaleRegister {
+  id: string;
+  name: string;
+  status: 'active' | 'archived';
+  tenders: string[];
+  allowNegativeStock: boolean;
+  cashierIds: string[];
+}
+
+export async function saleRegister(db: DbOrTx, orgId: string, id: string): Promise<SaleRegister | null> {
+  const [row] = await hotRows<SaleRegister>(
+    db,
+    'pos_sale_register',
+    `select id, name, status, tenders, allow_negative_stock as "allowNegativeStock", cashier_ids as "cashierIds"
+     from pos_registers where org_id = $1 and id = $2`,
+    [orgId, id],
+  );
+  return row ?? null;
+}
+
+/** A sale's session (id and status) under lock, or null when it is not the register's. */
+export async function lockSaleSession(db: DbOrTx, orgId: string, registerId: string, id: string) {
+  const [row] = await hotRows<{ id: string; status: 'open' | 'closed' }>(
+    db,
+    'pos_sale_session',
+    'select id, status from pos_sessions where org_id = $1 and register_id = $2 and id = $3 for update',
+    [orgId, registerId, id],
+  );
   return row ?? null;
 }
 
@@ -64,7 +93,12 @@ export async function findOrder(db: DbOrTx, orgId: string, id: string): Promise<
 
 /** Whether any organization has an order with this id (a client id is unique across all of them). */
 export async function orderIdTaken(db: DbOrTx, id: string): Promise<{ orgId: string; requestHash: string } | null> {
-  const [row] = await db.select({ orgId: posOrders.orgId, requestHash: posOrders.requestHash }).from(posOrders).where(eq(posOrders.id, id));
+  const [row] = await hotRows<{ orgId: string; requestHash: string }>(
+    db,
+    'pos_order_id_taken',
+    'select org_id as "orgId", request_hash as "requestHash" from pos_orders where id = $1',
+    [id],
+  );
   return row ?? null;
 }
 
@@ -81,40 +115,51 @@ export interface SellableFacts {
 }
 
 /** The tax rate of a product's class (or the organization's default class): the rate for no country first. */
-const taxRateOf = (p: typeof products) => sql<number>`coalesce((
+const TAX_RATE = `coalesce((
   select r.rate_basis_points from tax_rates r
-  where r.tax_class_id = coalesce(${p.taxClassId}, (select c.id from tax_classes c where c.org_id = ${p.orgId} and c.is_default order by c.created_at limit 1))
+  where r.tax_class_id = coalesce(p.tax_class_id, (select c.id from tax_classes c where c.org_id = p.org_id and c.is_default order by c.created_at limit 1))
   order by (r.country is null) desc, r.created_at limit 1), 0)::int`;
 
-/** The products (and variants) of the organization a sale names, for its lines. */
+interface FactsProduct {
+  id: string;
+  sku: string;
+  nameEn: string;
+  nameAr: string;
+  vendorId: string | null;
+  vendorName: string | null;
+  categoryIds: string[];
+  price: number;
+  status: string;
+  taxRate: number;
+}
+interface FactsVariant {
+  id: string;
+  productId: string;
+  sku: string;
+  price: number | null;
+}
+
+/** The products (and variants) of the organization a sale names, for its lines (fixed statements: the hot path). */
 export async function sellableFacts(db: DbOrTx, orgId: string, productIds: string[], variantIds: string[]) {
   const prods = productIds.length
-    ? await db
-        .select({
-          id: products.id,
-          sku: products.sku,
-          nameEn: products.nameEn,
-          nameAr: products.nameAr,
-          vendorId: products.vendorId,
-          vendorName: sql<string | null>`(select v.public_name from vendors v where v.id = ${products.vendorId})`,
-          categoryIds: products.categoryIds,
-          price: products.priceMinor,
-          status: products.status,
-          taxRate: taxRateOf(products),
-        })
-        .from(products)
-        .where(and(eq(products.orgId, orgId), inArray(products.id, productIds)))
+    ? await hotRows<FactsProduct>(
+        db,
+        'pos_sellable_products',
+        `select p.id, p.sku, p.name_en as "nameEn", p.name_ar as "nameAr", p.vendor_id as "vendorId",
+           (select v.public_name from vendors v where v.id = p.vendor_id) as "vendorName", p.category_ids as "categoryIds",
+           p.price_minor::float8 as price, p.status, ${TAX_RATE} as "taxRate"
+         from products p where p.org_id = $1 and p.id = any($2::uuid[])`,
+        [orgId, productIds],
+      )
     : [];
   const vars = variantIds.length
-    ? await db
-        .select({
-          id: productVariants.id,
-          productId: productVariants.productId,
-          sku: productVariants.sku,
-          price: productVariants.priceOverrideMinor,
-        })
-        .from(productVariants)
-        .where(and(eq(productVariants.orgId, orgId), inArray(productVariants.id, variantIds)))
+    ? await hotRows<FactsVariant>(
+        db,
+        'pos_sellable_variants',
+        `select id, product_id as "productId", sku, price_override_minor::float8 as price
+         from product_variants where org_id = $1 and id = any($2::uuid[])`,
+        [orgId, variantIds],
+      )
     : [];
   return { products: new Map(prods.map((p) => [p.id, p])), variants: new Map(vars.map((v) => [v.id, v])) };
 }
@@ -124,12 +169,13 @@ export async function sellableFacts(db: DbOrTx, orgId: string, productIds: strin
  * Returns the stock left, or null when there were not enough.
  */
 export async function takeStock(db: DbOrTx, variantId: string, quantity: number, allowNegative: boolean): Promise<number | null> {
-  const [row] = await db
-    .update(productVariants)
-    .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${quantity}` })
-    .where(and(eq(productVariants.id, variantId), allowNegative ? undefined : sql`${productVariants.stockQuantity} >= ${quantity}`))
-    .returning({ left: productVariants.stockQuantity });
-  return row ? row.left : null;
+  const [row] = await hotRows<{ left: number }>(
+    db,
+    'pos_take_stock',
+    'update product_variants set stock_quantity = stock_quantity - $2 where id = $1 and ($3 or stock_quantity >= $2) returning stock_quantity as "left"',
+    [variantId, quantity, allowNegative],
+  );
+  return row ? Number(row.left) : null;
 }
 
 export async function stockOf(db: DbOrTx, variantId: string): Promise<number> {
@@ -145,19 +191,15 @@ export async function putBackStock(db: DbOrTx, variantId: string, quantity: numb
 }
 
 export async function commissionRules(db: DbOrTx, orgId: string): Promise<CommissionRuleInput[]> {
-  return db
-    .select({
-      id: posCommissionRules.id,
-      vendorId: posCommissionRules.vendorId,
-      categoryId: posCommissionRules.categoryId,
-      kind: posCommissionRules.kind,
-      rateBasisPoints: posCommissionRules.rateBasisPoints,
-      amount: posCommissionRules.amount,
-      minimum: posCommissionRules.minimum,
-      maximum: posCommissionRules.maximum,
-    })
-    .from(posCommissionRules)
-    .where(eq(posCommissionRules.orgId, orgId));
+  // Amounts as float8: exact below 2^53, and a JS number from both drivers.
+  return hotRows<CommissionRuleInput>(
+    db,
+    'pos_commission_rules',
+    `select id, vendor_id as "vendorId", category_id as "categoryId", kind, rate_bp as "rateBasisPoints",
+       amount::float8 as amount, minimum::float8 as minimum, maximum::float8 as maximum
+     from pos_commission_rules where org_id = $1`,
+    [orgId],
+  );
 }
 
 /**
@@ -170,15 +212,14 @@ export const nextReceiptNumber = (db: DbOrTx, orgId: string, registerId: string)
 
 /** The next number of a counter of the organization, six digits at least (gap-free, as nextReceiptNumber). */
 export async function nextNumber(db: DbOrTx, orgId: string, kind: string): Promise<string> {
-  const [row] = await db
-    .insert(documentCounters)
-    .values({ orgId, kind, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: [documentCounters.orgId, documentCounters.kind],
-      set: { lastNumber: sql`${documentCounters.lastNumber} + 1` },
-    })
-    .returning({ n: documentCounters.lastNumber });
-  return String(row!.n).padStart(6, '0');
+  const [row] = await hotRows<{ last_number: number }>(
+    db,
+    'pos_next_number',
+    `insert into document_counters (org_id, kind, last_number) values ($1, $2, 1)
+     on conflict (org_id, kind) do update set last_number = document_counters.last_number + 1 returning last_number`,
+    [orgId, kind],
+  );
+  return String(row!.last_number).padStart(6, '0');
 }
 
 export async function insertOrder(db: DbOrTx, values: typeof posOrders.$inferInsert): Promise<OrderRow> {
@@ -208,21 +249,26 @@ export interface SessionDelta {
 
 /** Adds to a session's running totals (the caller holds its row lock). */
 export async function addToSession(db: DbOrTx, id: string, d: SessionDelta): Promise<void> {
-  const add = (col: AnyPgColumn, v: number | undefined) => (v ? sql`${col} + ${v}` : undefined);
-  await db
-    .update(posSessions)
-    .set({
-      saleCount: add(posSessions.saleCount, d.saleCount),
-      returnCount: add(posSessions.returnCount, d.returnCount),
-      grossSales: add(posSessions.grossSales, d.grossSales),
-      returns: add(posSessions.returns, d.returns),
-      discounts: add(posSessions.discounts, d.discounts),
-      taxes: add(posSessions.taxes, d.taxes),
-      cashIn: add(posSessions.cashIn, d.cashIn),
-      cashOut: add(posSessions.cashOut, d.cashOut),
-      cashSales: add(posSessions.cashSales, d.cashSales),
-    })
-    .where(eq(posSessions.id, id));
+  await hotRows(
+    db,
+    'pos_add_to_session',
+    `update pos_sessions set sale_count = sale_count + $2, return_count = return_count + $3, gross_sales = gross_sales + $4,
+       returns = returns + $5, discounts = discounts + $6, taxes = taxes + $7, cash_in = cash_in + $8, cash_out = cash_out + $9,
+       cash_sales = cash_sales + $10
+     where id = $1`,
+    [
+      id,
+      d.saleCount ?? 0,
+      d.returnCount ?? 0,
+      d.grossSales ?? 0,
+      d.returns ?? 0,
+      d.discounts ?? 0,
+      d.taxes ?? 0,
+      d.cashIn ?? 0,
+      d.cashOut ?? 0,
+      d.cashSales ?? 0,
+    ],
+  );
 }
 
 export type TotalsRow = typeof posSessionTotals.$inferInsert;
@@ -230,21 +276,28 @@ export type TotalsRow = typeof posSessionTotals.$inferInsert;
 /** Adds rows to a session's totals by tender, vendor, category and tax rate (one upsert statement). */
 export async function addToTotals(db: DbOrTx, rows: TotalsRow[]): Promise<void> {
   if (!rows.length) return;
-  const t = posSessionTotals;
-  await db
-    .insert(t)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [t.sessionId, t.dimension, t.key],
-      set: {
-        sold: sql`${t.sold} + excluded.sold`,
-        returned: sql`${t.returned} + excluded.returned`,
-        commission: sql`${t.commission} + excluded.commission`,
-        change: sql`${t.change} + excluded.change`,
-        taxable: sql`${t.taxable} + excluded.taxable`,
-        tax: sql`${t.tax} + excluded.tax`,
-      },
-    });
+  const col = (k: keyof TotalsRow) => rows.map((r) => r[k] ?? 0);
+  await hotRows(
+    db,
+    'pos_add_to_totals',
+    `insert into pos_session_totals (session_id, dimension, key, sold, returned, commission, change, taxable, tax)
+     select * from unnest($1::uuid[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[], $9::int8[])
+     on conflict (session_id, dimension, key) do update set sold = pos_session_totals.sold + excluded.sold,
+       returned = pos_session_totals.returned + excluded.returned, commission = pos_session_totals.commission + excluded.commission,
+       change = pos_session_totals.change + excluded.change, taxable = pos_session_totals.taxable + excluded.taxable,
+       tax = pos_session_totals.tax + excluded.tax`,
+    [
+      rows.map((r) => r.sessionId),
+      rows.map((r) => r.dimension),
+      rows.map((r) => r.key),
+      col('sold'),
+      col('returned'),
+      col('commission'),
+      col('change'),
+      col('taxable'),
+      col('tax'),
+    ],
+  );
 }
 
 export function totalsOf(db: DbOrTx, sessionId: string) {

@@ -135,7 +135,7 @@ interface Placement {
 
 /** Where an order goes: its own session if still open, else the register's open session, else held (no session). */
 async function placeOrder(tx: Tx, caller: Caller, registerId: string, sessionId: string): Promise<Placement> {
-  const own = await repo.lockSession(tx, caller.orgId, registerId, sessionId);
+  const own = await repo.lockSaleSession(tx, caller.orgId, registerId, sessionId);
   if (!own) throw invalid('sessionId', 'is not a session of this register');
   if (own.status === 'open') return { sessionId: own.id, placement: 'session' };
   const open = await repo.lockOpenSession(tx, registerId);
@@ -143,7 +143,7 @@ async function placeOrder(tx: Tx, caller: Caller, registerId: string, sessionId:
 }
 
 async function registerOf(tx: Tx, caller: Caller, id: string) {
-  const register = await repo.findRegister(tx, caller.orgId, id);
+  const register = await repo.saleRegister(tx, caller.orgId, id);
   if (!register) throw invalid('registerId', 'is not a register');
   assertMayUseRegister(caller, register);
   return register;
