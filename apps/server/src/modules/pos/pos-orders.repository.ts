@@ -235,6 +235,125 @@ export async function insertPayments(db: DbOrTx, values: (typeof posOrderPayment
   return values.length ? db.insert(posOrderPayments).values(values).returning() : [];
 }
 
+/** The organization's base currency code (null when it has none), as the ledger entries of a sale carry it. */
+export async function baseCurrencyCode(db: DbOrTx, orgId: string): Promise<string | null> {
+  const [row] = await hotRows<{ code: string }>(
+    db,
+    'pos_base_currency',
+    'select code from currencies where org_id = $1 and is_base limit 1',
+    [orgId],
+  );
+  return row?.code ?? null;
+}
+
+/** A vendor ledger entry of a sale or a return: the rest of the entry is the order's (decision 017). */
+export interface SaleLedgerEntry {
+  vendorId: string;
+  entryType: 'sale' | 'sale_return' | 'commission' | 'commission_reversal';
+  amount: number;
+}
+
+/**
+ * A sale as one statement: the order, its lines, its payments and its vendor ledger entries (data-modifying CTEs;
+ * the lines' foreign key to the order is checked at the end of the statement). Every value comes from the caller,
+ * times included; it answers the lines' new ids by line number, the only thing read back.
+ */
+export async function insertSale(
+  db: DbOrTx,
+  s: {
+    order: OrderRow;
+    lines: Omit<LineRow, 'id'>[];
+    payments: Omit<PaymentRow, 'id'>[];
+    ledger: SaleLedgerEntry[];
+    currency: string | null;
+    memo: string;
+  },
+): Promise<Map<number, string>> {
+  const o = s.order;
+  const l = (k: keyof Omit<LineRow, 'id'>) => s.lines.map((x) => x[k]);
+  const p = (k: keyof Omit<PaymentRow, 'id'>) => s.payments.map((x) => x[k]);
+  const ids = await hotRows<{ id: string; lineNo: number }>(
+    db,
+    'pos_insert_sale',
+    `with o as (
+       insert into pos_orders (id, org_id, kind, register_id, session_id, placement, original_order_id, receipt_number, request_hash,
+         sold_at, created_at, cashier_id, customer_name, customer_email, note, subtotal, discount, tax, total, vendor_ids, tenders)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::uuid[], $21::text[])),
+     l as (
+       insert into pos_order_lines (org_id, order_id, line_no, product_id, variant_id, sku, name_en, name_ar, vendor_id, category_id,
+         sold_at, kind, quantity, unit_price, list_price, discount, tax_rate_bp, tax, total, commission, commission_rule_id, sold_past_zero)
+       select $2, $1, u.line_no, u.product_id, u.variant_id, u.sku, u.name_en, u.name_ar, u.vendor_id, u.category_id,
+         $10, $3, u.quantity, u.unit_price, u.list_price, u.discount, u.tax_rate_bp, u.tax, u.total, u.commission, u.commission_rule_id,
+         u.sold_past_zero
+       from unnest($22::int[], $23::uuid[], $24::uuid[], $25::text[], $26::text[], $27::text[], $28::uuid[], $29::uuid[],
+         $30::int[], $31::int8[], $32::int8[], $33::int8[], $34::int[], $35::int8[], $36::int8[], $37::int8[], $38::uuid[], $39::bool[])
+         as u(line_no, product_id, variant_id, sku, name_en, name_ar, vendor_id, category_id, quantity, unit_price, list_price,
+           discount, tax_rate_bp, tax, total, commission, commission_rule_id, sold_past_zero)
+       returning id, line_no),
+     p as (
+       insert into pos_order_payments (org_id, order_id, position, tender, amount, change, reference)
+       select $2, $1, u.position, u.tender, u.amount, u.change, u.reference
+       from unnest($40::int[], $41::text[], $42::int8[], $43::int8[], $44::text[]) as u(position, tender, amount, change, reference)),
+     e as (
+       insert into vendor_ledger_entries (org_id, vendor_id, entry_type, source_type, source_id, amount, currency, occurred_on, memo, created_by)
+       select $2, u.vendor_id, u.entry_type, 'pos_order', $1, u.amount, $45, ($10::timestamptz at time zone 'UTC')::date, $46, $12
+       from unnest($47::uuid[], $48::text[], $49::int8[]) as u(vendor_id, entry_type, amount))
+     select id, line_no as "lineNo" from l`,
+    [
+      o.id,
+      o.orgId,
+      o.kind,
+      o.registerId,
+      o.sessionId,
+      o.placement,
+      o.originalOrderId,
+      o.receiptNumber,
+      o.requestHash,
+      o.soldAt,
+      o.createdAt,
+      o.cashierId,
+      o.customerName,
+      o.customerEmail,
+      o.note,
+      o.subtotal,
+      o.discount,
+      o.tax,
+      o.total,
+      o.vendorIds,
+      o.tenders,
+      l('lineNo'),
+      l('productId'),
+      l('variantId'),
+      l('sku'),
+      l('nameEn'),
+      l('nameAr'),
+      l('vendorId'),
+      l('categoryId'),
+      l('quantity'),
+      l('unitPrice'),
+      l('listPrice'),
+      l('discount'),
+      l('taxRateBasisPoints'),
+      l('tax'),
+      l('total'),
+      l('commission'),
+      l('commissionRuleId'),
+      l('soldPastZero'),
+      p('position'),
+      p('tender'),
+      p('amount'),
+      p('change'),
+      p('reference'),
+      s.currency,
+      s.memo,
+      s.ledger.map((e) => e.vendorId),
+      s.ledger.map((e) => e.entryType),
+      s.ledger.map((e) => e.amount),
+    ],
+  );
+  return new Map(ids.map((r) => [Number(r.lineNo), r.id]));
+}
+
 export interface SessionDelta {
   saleCount?: number;
   returnCount?: number;

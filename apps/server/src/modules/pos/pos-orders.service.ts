@@ -25,7 +25,9 @@ import {
 // session's running totals commit together or not at all. The order's id is the register's own: the same id
 // sent again answers the stored order (alreadyRecorded), the same id with other content is refused.
 
-type View = NonNullable<Awaited<ReturnType<typeof repo.orderView>>>;
+type StoredView = NonNullable<Awaited<ReturnType<typeof repo.orderView>>>;
+/** An order as read back, or as just written (its payments' own ids are not shown). */
+type View = Omit<StoredView, 'payments'> & { payments: Pick<repo.PaymentRow, 'tender' | 'amount' | 'change' | 'reference'>[] };
 
 export function toOrder(v: View): c.PosOrder {
   const o = v.order;
@@ -172,34 +174,41 @@ export interface VendorSums {
   commission: number;
 }
 
-/** One ledger entry per vendor and kind for the order (its lines summed): a sale or return, and its commission. */
+/** One ledger entry per vendor and kind for an order (its lines summed): a sale or return, and its commission. */
+function ledgerEntries(kind: 'sale' | 'return', byVendor: Map<string, VendorSums>): repo.SaleLedgerEntry[] {
+  const rows: repo.SaleLedgerEntry[] = [];
+  const sale = kind === 'sale';
+  for (const [vendorId, s] of byVendor) {
+    if (s.total > 0) rows.push({ vendorId, entryType: sale ? 'sale' : 'sale_return', amount: sale ? -s.total : s.total });
+    if (s.commission > 0)
+      rows.push({ vendorId, entryType: sale ? 'commission' : 'commission_reversal', amount: sale ? s.commission : -s.commission });
+  }
+  return rows;
+}
+
+/** Writes an order's ledger entries (a return's, a completed customer order's); a register's sale writes them with the order. */
 export async function writeLedger(
   tx: Tx,
   caller: Caller,
   order: { id: string; kind: 'sale' | 'return'; receiptNumber: string; soldAt: Date; registerName: string },
   byVendor: Map<string, VendorSums>,
 ): Promise<void> {
-  if (!byVendor.size) return;
+  const entries = ledgerEntries(order.kind, byVendor);
+  if (!entries.length) return;
   const currency = await requireBaseCurrency(tx, caller.orgId);
-  const memo = `${order.registerName} ${order.receiptNumber}`;
-  const base = {
-    orgId: caller.orgId,
-    invoiceId: null,
-    sourceType: 'pos_order',
-    sourceId: order.id,
-    currency: currency.code,
-    occurredOn: occurredOn(order.soldAt),
-    memo,
-    createdBy: caller.userId,
-  };
-  const rows: (typeof vendorLedgerEntries.$inferInsert)[] = [];
-  const sale = order.kind === 'sale';
-  for (const [vendorId, s] of byVendor) {
-    if (s.total > 0) rows.push({ ...base, vendorId, entryType: sale ? 'sale' : 'sale_return', amount: sale ? -s.total : s.total });
-    if (s.commission > 0)
-      rows.push({ ...base, vendorId, entryType: sale ? 'commission' : 'commission_reversal', amount: sale ? s.commission : -s.commission });
-  }
-  if (rows.length) await tx.insert(vendorLedgerEntries).values(rows);
+  await tx.insert(vendorLedgerEntries).values(
+    entries.map((e) => ({
+      ...e,
+      orgId: caller.orgId,
+      invoiceId: null,
+      sourceType: 'pos_order',
+      sourceId: order.id,
+      currency: currency.code,
+      occurredOn: occurredOn(order.soldAt),
+      memo: `${order.registerName} ${order.receiptNumber}`,
+      createdBy: caller.userId,
+    })),
+  );
 }
 
 const add = (
@@ -273,16 +282,20 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
     const rules = await repo.commissionRules(tx, caller.orgId);
     const receiptNumber = await repo.nextReceiptNumber(tx, caller.orgId, register.id);
     const soldAt = new Date(input.soldAt);
-    const orderRow = await repo.insertOrder(tx, {
+    // Every value of the rows is set here (ids and times included), so they are written in one statement and
+    // nothing is read back (repo.insertSale).
+    const orderRow: repo.OrderRow = {
       id: input.id,
       orgId: caller.orgId,
       kind: 'sale',
       registerId: register.id,
       sessionId: place.sessionId,
       placement: place.placement,
+      originalOrderId: null,
       receiptNumber,
       requestHash: hash,
       soldAt,
+      createdAt: new Date(),
       cashierId: caller.userId,
       customerName: input.customerName ?? '',
       customerEmail: input.customerEmail ?? '',
@@ -293,8 +306,8 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       total: priced.total,
       vendorIds: [...new Set(lines.flatMap((l) => (l.product.vendorId ? [l.product.vendorId] : [])))],
       tenders: [...new Set(input.payments.map((p) => p.tender))],
-    });
-    const rows = lines.map((l, i) => {
+    };
+    const rows: Omit<repo.LineRow, 'id'>[] = lines.map((l, i) => {
       const pr = priced.lines[i]!;
       const rule = commissionRuleFor(rules, l.product.vendorId, l.product.categoryIds);
       return {
@@ -320,21 +333,20 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
         commission: commissionOf(rule, pr.total),
         commissionRuleId: rule?.id ?? null,
         soldPastZero: soldPastZero.get(i) ?? false,
+        originalLineId: null,
+        returnedQuantity: 0,
+        restocked: false,
       };
     });
-    const lineRows = await repo.insertLines(tx, rows);
-    const paymentRows = await repo.insertPayments(
-      tx,
-      input.payments.map((p, i) => ({
-        orgId: caller.orgId,
-        orderId: input.id,
-        position: i + 1,
-        tender: p.tender,
-        amount: p.amount,
-        change: paid.change[i]!,
-        reference: p.reference ?? '',
-      })),
-    );
+    const paymentRows: Omit<repo.PaymentRow, 'id'>[] = input.payments.map((p, i) => ({
+      orgId: caller.orgId,
+      orderId: input.id,
+      position: i + 1,
+      tender: p.tender,
+      amount: p.amount,
+      change: paid.change[i]!,
+      reference: p.reference ?? '',
+    }));
 
     const byVendor = new Map<string, VendorSums>();
     for (const r of rows) {
@@ -344,7 +356,18 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       s.commission += r.commission;
       byVendor.set(r.vendorId, s);
     }
-    await writeLedger(tx, caller, { id: input.id, kind: 'sale', receiptNumber, soldAt, registerName: register.name }, byVendor);
+    const ledger = ledgerEntries('sale', byVendor);
+    const currency = ledger.length
+      ? ((await repo.baseCurrencyCode(tx, caller.orgId)) ?? (await requireBaseCurrency(tx, caller.orgId)).code)
+      : null;
+    const lineIds = await repo.insertSale(tx, {
+      order: orderRow,
+      lines: rows,
+      payments: paymentRows,
+      ledger,
+      currency,
+      memo: `${register.name} ${receiptNumber}`,
+    });
 
     if (place.sessionId) {
       const sid = place.sessionId;
@@ -371,8 +394,8 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       order: orderRow,
       registerName: register.name,
       cashierName: nameOfUser(caller),
-      lines: lineRows.sort((a, b) => a.lineNo - b.lineNo).map((line) => ({ line, vendorName: vendorNames.get(line.vendorId) ?? null })),
-      payments: paymentRows.sort((a, b) => a.position - b.position),
+      lines: rows.map((line) => ({ line: { ...line, id: lineIds.get(line.lineNo)! }, vendorName: vendorNames.get(line.vendorId) ?? null })),
+      payments: paymentRows,
       returns: [],
       originalReceiptNumber: null,
     });
