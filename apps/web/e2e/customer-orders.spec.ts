@@ -28,11 +28,14 @@ test('a delivery order is taken, confirmed, paid by card and cash, completed, an
   await form.getByLabel('Delivery').check();
   await form.getByLabel('Customer name').fill(`Salma ${sfx}`);
   const search = form.getByRole('combobox', { name: 'Scan or search' });
+  // As a scanner would: each Enter looks the code up, adds the item and clears the field for the next one.
   for (const sku of [oil.sku, oil.sku, bowl.sku]) {
     await search.fill(sku);
     await search.press('Enter');
+    await expect(search).toHaveValue('');
   }
   await expect(form.getByTestId('cart-line')).toHaveCount(2);
+  await expect(form.getByRole('textbox', { name: `Quantity of ${oil.nameEn}` })).toHaveValue('2');
   // A delivery without an address is refused under its field, and nothing is created.
   await form.getByRole('button', { name: 'Create order' }).click();
   await expect(form.getByText('is required for a delivery')).toBeVisible();

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DbOrTx } from './client.js';
 
@@ -31,4 +34,20 @@ export async function hotRows<T = Record<string, unknown>>(db: DbOrTx, name: str
   const client = clientOf(db);
   const res = isPg(client) ? await client.query({ name, text, values }) : await client.query(text, values);
   return res.rows as T[];
+}
+
+const dialect = new PgDialect();
+/** Statement names by text, hashed once per process and text (not per call). */
+const names = new Map<string, string>();
+
+/**
+ * A statement built with drizzle's `sql` whose shape comes from a few choices (a report's grouping and filters),
+ * run as `hotRows` does: on PostgreSQL as a named statement per distinct text, so repeated reports are planned once
+ * per connection. Use it only where the text takes few shapes: each shape holds a prepared statement per connection.
+ */
+export function hotSql<T = Record<string, unknown>>(db: DbOrTx, statement: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `hot_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`));
+  return hotRows<T>(db, name, text, params);
 }

@@ -2,6 +2,7 @@ import type { posRoutes as c } from '@market/contracts';
 import { POS_LIMITS } from '@market/contracts/plain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { hotSql } from '../../db/hot-query.js';
 import type { Caller } from '../../lib/api-route.js';
 import { addDays } from '../../lib/dates.js';
 import { invalid } from '../../lib/errors.js';
@@ -12,8 +13,6 @@ import { baseCurrency } from '../payment-management/index.js';
 // groups (day, hour, vendor, category, product) read pos_order_lines alone, by (org, sold_at) or
 // (org, vendor, sold_at); register and tender read the orders and their payments. Days are UTC days.
 
-type Rows = { rows: Record<string, unknown>[] } | Record<string, unknown>[];
-const rowsOf = (r: Rows) => (Array.isArray(r) ? r : r.rows);
 
 interface Figures {
   key: string;
@@ -56,28 +55,34 @@ function groupSql(g: c.SalesReportQuery['groupBy']): { key: SQL; en: SQL; ar: SQ
 async function figures(db: Db, orgId: string, q: c.SalesReportQuery, from: string, to: string): Promise<Figures[]> {
   const start = new Date(`${from}T00:00:00Z`);
   const end = new Date(`${addDays(to, 1)}T00:00:00Z`);
-  let res: unknown;
+  let rows: Record<string, unknown>[];
   if (q.groupBy === 'register' || q.groupBy === 'tender') {
     const byRegister = q.groupBy === 'register';
     const vendor = q.vendorId ? sql`and o.vendor_ids @> array[${q.vendorId}]::uuid[]` : sql``;
     const register = q.registerId ? sql`and o.register_id = ${q.registerId}` : sql``;
-    res = byRegister
-      ? await db.execute(sql`
+    rows = byRegister
+      ? await hotSql(
+          db,
+          sql`
           select o.register_id::text as key, r.name as label_en, r.name as label_ar,
             count(*) filter (where o.kind = 'sale') as orders,
             coalesce(sum(o.total) filter (where o.kind = 'sale'), 0) as gross,
             coalesce(sum(o.total) filter (where o.kind = 'return'), 0) as returns
           from pos_orders o join pos_registers r on r.id = o.register_id
           where o.org_id = ${orgId} and o.sold_at >= ${start} and o.sold_at < ${end} ${vendor} ${register}
-          group by o.register_id, r.name`)
-      : await db.execute(sql`
+          group by o.register_id, r.name`,
+        )
+      : await hotSql(
+          db,
+          sql`
           select p.tender as key, p.tender as label_en, p.tender as label_ar,
             count(distinct o.id) filter (where o.kind = 'sale') as orders,
             coalesce(sum(p.amount - p.change) filter (where o.kind = 'sale'), 0) as gross,
             coalesce(sum(p.amount) filter (where o.kind = 'return'), 0) as returns
           from pos_orders o join pos_order_payments p on p.order_id = o.id
           where o.org_id = ${orgId} and o.sold_at >= ${start} and o.sold_at < ${end} ${vendor} ${register}
-          group by p.tender`);
+          group by p.tender`,
+        );
   } else {
     const g = groupSql(q.groupBy);
     const vendor = q.vendorId ? sql`and l.vendor_id = ${q.vendorId}` : sql``;
@@ -85,16 +90,19 @@ async function figures(db: Db, orgId: string, q: c.SalesReportQuery, from: strin
       ? sql`and exists (select 1 from pos_orders o where o.id = l.order_id and o.register_id = ${q.registerId})`
       : sql``;
     const groupBy = q.groupBy === 'product' ? sql`1` : sql`1, 2, 3`;
-    res = await db.execute(sql`
+    rows = await hotSql(
+      db,
+      sql`
       select ${g.key} as key, ${g.en} as label_en, ${g.ar} as label_ar,
         count(distinct l.order_id) filter (where l.kind = 'sale') as orders,
         coalesce(sum(l.total) filter (where l.kind = 'sale'), 0) as gross,
         coalesce(sum(l.total) filter (where l.kind = 'return'), 0) as returns
       from pos_order_lines l ${g.join}
       where l.org_id = ${orgId} and l.sold_at >= ${start} and l.sold_at < ${end} ${vendor} ${register}
-      group by ${groupBy}`);
+      group by ${groupBy}`,
+    );
   }
-  return rowsOf(res as Rows).map((r) => ({
+  return rows.map((r) => ({
     key: String(r.key),
     labelEn: String(r.label_en ?? ''),
     labelAr: String(r.label_ar ?? ''),

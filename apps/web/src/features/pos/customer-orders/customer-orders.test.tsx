@@ -205,7 +205,9 @@ describe('Customer orders', () => {
       seen[o.state] = actionsOf(sheet);
       if (o.state === 'confirmed') expect(within(sheet).getByRole('button', { name: 'Complete' })).toHaveProperty('disabled', true);
       if (o.state === 'completed')
-        expect(within(sheet).getByRole('link', { name: 'open sale 000200' }).getAttribute('href')).toBe('/orders?receipt=000200');
+        expect(within(sheet).getByRole('link', { name: 'open sale 000200' }).getAttribute('href')).toBe(
+          `/orders?receipt=000200&registerId=${REGISTER}`,
+        );
       await user.click(within(sheet).getByRole('button', { name: 'Close' }));
       await waitFor(() => expect(screen.queryByTestId('customer-order-sheet')).toBeNull());
     }
@@ -258,7 +260,7 @@ describe('Customer orders', () => {
     await waitFor(() => expect(within(sheet).getByRole('button', { name: 'Complete' })).toHaveProperty('disabled', false));
     await user.click(within(sheet).getByRole('button', { name: 'Complete' }));
     const link = await within(sheet).findByRole('link', { name: 'open sale 000200' });
-    expect(link.getAttribute('href')).toBe('/orders?receipt=000200');
+    expect(link.getAttribute('href')).toBe(`/orders?receipt=000200&registerId=${REGISTER}`);
     expect(posts(api.calls)[1]!.body).toEqual({ state: 'completed', expectedUpdatedAt: '2026-03-02T11:00:00.000Z' });
     expect(actionsOf(sheet)).toEqual([]);
   });

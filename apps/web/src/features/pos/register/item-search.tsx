@@ -87,12 +87,33 @@ export const ItemSearch = forwardRef<
     const term = text.trim();
     if (!term) return;
     if (active >= 0 && items[active] && answer?.term === term) return add(items[active]);
-    // A scanner types fast and presses Enter: no name search in between, one exact lookup.
+    const known = answer?.term === term && !searching ? answer.items.find((i) => isExactMatch(i, term)) : undefined;
+    if (known) return add(known);
+    // A scanner types fast and presses Enter, and may scan the next code before this one's lookup answers: the field
+    // is cleared at once for it, and this lookup is its own (a later scan or search never cancels it).
     window.clearTimeout(timer.current);
-    const a = answer?.term === term && !searching ? answer : await run(term);
-    if (!a) return;
+    inFlight.current?.abort();
+    setText('');
+    setAnswer(null);
+    setActive(-1);
+    let a: LookupAnswer;
+    try {
+      a = await lookup(term);
+    } catch (e) {
+      setText((now) => now || term);
+      setNote({ text: errorMessage(t, e), error: true });
+      return;
+    }
     const exact = a.items.find((i) => isExactMatch(i, term));
-    if (exact) return add(exact);
+    if (exact) {
+      onAdd(exact);
+      setNote(null);
+      setAnnounce(t('posRegister.search.added', { name: nameIn(language, exact) }));
+      return;
+    }
+    // Not a code: the term comes back (unless the next one is being typed) with what matched it.
+    setText((now) => now || term);
+    setAnswer({ ...a, term });
     if (a.items.length) {
       setActive(0);
       setNote({ text: t('posRegister.search.choose') });
