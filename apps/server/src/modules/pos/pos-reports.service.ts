@@ -13,7 +13,6 @@ import { baseCurrency } from '../payment-management/index.js';
 // groups (day, hour, vendor, category, product) read pos_order_lines alone, by (org, sold_at) or
 // (org, vendor, sold_at); register and tender read the orders and their payments. Days are UTC days.
 
-
 interface Figures {
   key: string;
   labelEn: string;

@@ -56,7 +56,11 @@ export function CustomerOrderBody({ order: o, money }: { order: CustomerOrder; m
       {o.saleReceiptNumber && (
         <p className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="customer-order-sale">
           {t('customerOrders.detail.saleRecorded')}{' '}
-          <Link to={`/orders?receipt=${encodeURIComponent(o.saleReceiptNumber)}&registerId=${o.registerId}`} className="font-medium underline" dir="ltr">
+          <Link
+            to={`/orders?receipt=${encodeURIComponent(o.saleReceiptNumber)}&registerId=${o.registerId}`}
+            className="font-medium underline"
+            dir="ltr"
+          >
             {t('customerOrders.detail.saleLink', { number: o.saleReceiptNumber })}
           </Link>
         </p>
