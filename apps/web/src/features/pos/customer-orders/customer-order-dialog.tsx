@@ -106,7 +106,7 @@ export function CustomerOrderDialog({
         allowNegativeStock={register?.allowNegativeStock ?? false}
         currency={currency}
         cart={form.cart}
-        onCart={(cart) => setForm((f) => ({ ...f, cart }))}
+        onCart={(change) => setForm((f) => ({ ...f, cart: change(f.cart) }))}
         errors={lineErrors}
       />
       {formError && <FormError>{formError}</FormError>}

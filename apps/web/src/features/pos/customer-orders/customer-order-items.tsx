@@ -24,7 +24,8 @@ export function CustomerOrderItems({
   allowNegativeStock: boolean;
   currency: string | null;
   cart: Cart;
-  onCart: (cart: Cart) => void;
+  /** A change of the cart, applied to the cart as it is then (a scan's item may arrive after another one). */
+  onCart: (change: (cart: Cart) => Cart) => void;
   errors: string[];
 }) {
   const { t, language } = useI18n();
@@ -43,7 +44,7 @@ export function CustomerOrderItems({
       <h3 id={headingId} className="text-sm font-semibold">
         {t('customerOrders.form.items')}
       </h3>
-      <ItemSearch lookup={lookup} onAdd={(item) => onCart(addItem(cart, item))} currency={currency} />
+      <ItemSearch lookup={lookup} onAdd={(item) => onCart((c) => addItem(c, item))} currency={currency} />
       {cart.lines.length ? (
         <CartLines
           cart={cart}
@@ -52,9 +53,9 @@ export function CustomerOrderItems({
           allowNegativeStock={allowNegativeStock}
           discountLimit={null}
           overLine={null}
-          onQuantity={(key, q) => onCart(setQuantity(cart, key, q))}
-          onRemove={(key) => onCart(removeLine(cart, key))}
-          onDiscount={(key, d) => onCart(setLineDiscount(cart, key, d))}
+          onQuantity={(key, q) => onCart((c) => setQuantity(c, key, q))}
+          onRemove={(key) => onCart((c) => removeLine(c, key))}
+          onDiscount={(key, d) => onCart((c) => setLineDiscount(c, key, d))}
         />
       ) : (
         <p className="rounded-md border border-dashed p-4 text-center text-sm text-muted-foreground">{t('customerOrders.form.noItems')}</p>
@@ -70,7 +71,7 @@ export function CustomerOrderItems({
         label={t('customerOrders.form.orderDiscount')}
         value={cart.orderDiscount}
         currency={currency}
-        onChange={(d) => onCart(setOrderDiscount(cart, d))}
+        onChange={(d) => onCart((c) => setOrderDiscount(c, d))}
       />
       <dl
         className="ms-auto grid w-full max-w-72 grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm tabular-nums"
