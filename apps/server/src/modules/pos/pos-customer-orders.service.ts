@@ -11,6 +11,7 @@ import { escapeLike } from '../../lib/like-pattern.js';
 import { recordAudit } from '../audit/index.js';
 import { assertMayUseRegister, discountLimitOf } from './pos-access.service.js';
 import * as repo from './pos-orders.repository.js';
+import { cursorOf, decodeCursor } from './pos-orders.read.js';
 import { nameOfUser, writeLedger, type VendorSums } from './pos-orders.service.js';
 import { commissionOf, commissionRuleFor, discountOf, priceOrder } from './pos-pricing.js';
 import { expectedCashOf } from './pos-sessions.service.js';
@@ -128,18 +129,6 @@ async function load(db: DbOrTx, orgId: string, id: string): Promise<c.CustomerOr
 }
 
 export const getCustomerOrder = (db: Db, caller: Caller, id: string) => load(db, caller.orgId, id);
-
-const cursorOf = (at: Date, id: string) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
-    const d = new Date(at);
-    if (Number.isNaN(d.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new Error('bad');
-    return { at: d, id };
-  } catch {
-    throw invalid('cursor', 'is not a cursor this list gave');
-  }
-}
 
 export async function listCustomerOrders(db: Db, caller: Caller, q: c.CustomerOrderListQuery): Promise<c.CustomerOrderPage> {
   const limit = q.limit ?? 50;

@@ -14,13 +14,14 @@ import { loadOrder } from './pos-orders.service.js';
 
 // Reading orders: the list with its filters (newest first, keyset pages), one order, and a vendor's own lines.
 
-const cursorOf = (soldAt: Date, id: string) => Buffer.from(JSON.stringify([soldAt.toISOString(), id])).toString('base64url');
-function decodeCursor(cursor: string): { soldAt: Date; id: string } {
+/** A keyset cursor over (time, id), newest first: what a list page names as the row after which the next starts. */
+export const cursorOf = (at: Date, id: string) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+export function decodeCursor(cursor: string): { at: Date; id: string } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
-    const soldAt = new Date(at);
-    if (Number.isNaN(soldAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new Error('bad');
-    return { soldAt, id };
+    const d = new Date(at);
+    if (Number.isNaN(d.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new Error('bad');
+    return { at: d, id };
   } catch {
     throw invalid('cursor', 'is not a cursor this list gave');
   }
@@ -53,7 +54,7 @@ export async function listOrders(
   }
   if (q.cursor) {
     const k = decodeCursor(q.cursor);
-    where.push(sql`(${o.soldAt}, ${o.id}) < (${k.soldAt}, ${k.id})`);
+    where.push(sql`(${o.soldAt}, ${o.id}) < (${k.at}, ${k.id})`);
   }
   const rows = await db
     .select({
