@@ -2,8 +2,8 @@ import { todayUtc } from '../apps/server/src/lib/dates.js';
 import * as repo from '../apps/server/src/modules/search/search.repository.js';
 import { createUser, tokenFor } from '../apps/server/test/factories.js';
 import { fmt, median } from './lib/load.js';
-import { inlineSql, pgbench, recordingDb } from './lib/pgbench.js';
-import { productsApp, runLatency, spread } from './lib/products-app.js';
+import { inlineSql, recordingDb } from './lib/pgbench.js';
+import { productsApp, routeVsPgbench, spread } from './lib/products-app.js';
 import { SEARCH_TERMS } from './p4-search.js';
 
 /** P4's terms (English, Arabic, word pairs, infixes, a SKU fragment, no match) plus SKU prefixes of 2 and 8 characters. */
@@ -45,31 +45,14 @@ export async function p12search(opts: { rounds: number; duration: number; connec
     hits.push(`${t} ${body.groups.map((g) => `${g.group}:${g.items.length}`).join('/') || '-'}`);
   }
   const scripts = await Promise.all(GLOBAL_TERMS.map((t) => routeSql(p.fixture.orgId, t)));
-  await runLatency({ urls, duration: 1, connections: opts.connections, headers });
-  const route: number[] = [];
-  const routeP50: number[] = [];
-  const sqlP95: number[] = [];
-  const ratios: number[] = [];
-  for (let i = 0; i < opts.rounds; i++) {
-    const a = await runLatency({ urls, duration: opts.duration, connections: opts.connections, headers });
-    const b = await pgbench(p.databaseUrl, scripts, opts.duration, opts.connections);
-    route.push(a.p95);
-    routeP50.push(a.p50);
-    sqlP95.push(b.p95);
-    ratios.push(a.p95 / b.p95);
-  }
-  const perTerm: string[] = [];
-  for (const [k, t] of GLOBAL_TERMS.entries()) {
-    const r = await runLatency({ urls: [urls[k]!], duration: Math.max(1, opts.duration / 4), connections: opts.connections, headers });
-    perTerm.push(`${t} ${fmt(r.p95, 0)}`);
-  }
+  const m = await routeVsPgbench({ urls, terms: GLOBAL_TERMS, scripts, headers, databaseUrl: p.databaseUrl, ...opts });
   console.log(
-    `P12-search GET /api/v1/search over ${p.fixture.products.toLocaleString('en')} products, every group (super admin): p95 = ${fmt(median(route), 1)} ms ` +
-      `(spread ${spread(route, 1)}; p50 ${fmt(median(routeP50), 1)} ms; ${GLOBAL_TERMS.length} terms cycled, ${opts.rounds} rounds x ${opts.duration} s, ${opts.connections} connections; target < 150 ms)`,
+    `P12-search GET /api/v1/search over ${p.fixture.products.toLocaleString('en')} products, every group (super admin): p95 = ${fmt(median(m.routeP95), 1)} ms ` +
+      `(spread ${spread(m.routeP95, 1)}; p50 ${fmt(median(m.routeP50), 1)} ms; ${GLOBAL_TERMS.length} terms cycled, ${opts.rounds} rounds x ${opts.duration} s, ${opts.connections} connections; target < 150 ms)`,
   );
   console.log(
-    `P12-search peer: pgbench running the route's ${scripts[0]!.length} statements per term, same clients: p95 = ${fmt(median(sqlP95), 1)} ms (spread ${spread(sqlP95, 1)}); ` +
-      `route / SQL p95 = ${fmt(median(ratios), 2)}x (spread ${spread(ratios, 2)})`,
+    `P12-search peer: pgbench running the route's ${scripts[0]!.length} statements per term, same clients: p95 = ${fmt(median(m.sqlP95), 1)} ms (spread ${spread(m.sqlP95, 1)}); ` +
+      `route / SQL p95 = ${fmt(median(m.ratios), 2)}x (spread ${spread(m.ratios, 2)})`,
   );
-  console.log(`P12-search per-term route p95 ms: ${perTerm.join(', ')} | groups: ${hits.join(', ')}`);
+  console.log(`P12-search per-term route p95 ms: ${m.perTerm.join(', ')} | groups: ${hits.join(', ')}`);
 }

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { lookupRows } from '../apps/server/src/modules/pos/pos-catalogue.service.js';
 import { createUser, tokenFor } from '../apps/server/test/factories.js';
 import { fmt, median } from './lib/load.js';
-import { inlineSql, pgbench, recordingDb } from './lib/pgbench.js';
-import { productsApp, runLatency, spread } from './lib/products-app.js';
+import { inlineSql, recordingDb } from './lib/pgbench.js';
+import { productsApp, routeVsPgbench, spread } from './lib/products-app.js';
 import { SEARCH_TERMS } from './p4-search.js';
 
 /** A barcode the bench gives one variant of the fixture (the fixture's variants have none), scanned like a till. */
@@ -63,31 +63,14 @@ export async function p8Lookup(opts: { rounds: number; duration: number; connect
     scripts.push([registerRead, ...inlineSql(seen)]);
   }
 
-  await runLatency({ urls, duration: 1, connections: opts.connections, headers });
-  const route: number[] = [];
-  const routeP50: number[] = [];
-  const sqlP95: number[] = [];
-  const ratios: number[] = [];
-  for (let i = 0; i < opts.rounds; i++) {
-    const a = await runLatency({ urls, duration: opts.duration, connections: opts.connections, headers });
-    const b = await pgbench(p.databaseUrl, scripts, opts.duration, opts.connections);
-    route.push(a.p95);
-    routeP50.push(a.p50);
-    sqlP95.push(b.p95);
-    ratios.push(a.p95 / b.p95);
-  }
-  const perTerm: string[] = [];
-  for (const [k, t] of terms.entries()) {
-    const r = await runLatency({ urls: [urls[k]!], duration: Math.max(1, opts.duration / 4), connections: opts.connections, headers });
-    perTerm.push(`${t} ${fmt(r.p95, 1)}`);
-  }
+  const m = await routeVsPgbench({ urls, terms, scripts, headers, databaseUrl: p.databaseUrl, ...opts });
   console.log(
-    `P8-lookup GET /api/v1/pos/registers/:id/lookup over ${p.fixture.products.toLocaleString('en')} products (cashier): p95 = ${fmt(median(route), 1)} ms ` +
-      `(spread ${spread(route, 1)}; p50 ${fmt(median(routeP50), 1)} ms; ${terms.length} terms cycled, ${opts.rounds} rounds x ${opts.duration} s, ${opts.connections} connections; target < 50 ms)`,
+    `P8-lookup GET /api/v1/pos/registers/:id/lookup over ${p.fixture.products.toLocaleString('en')} products (cashier): p95 = ${fmt(median(m.routeP95), 1)} ms ` +
+      `(spread ${spread(m.routeP95, 1)}; p50 ${fmt(median(m.routeP50), 1)} ms; ${terms.length} terms cycled, ${opts.rounds} rounds x ${opts.duration} s, ${opts.connections} connections; target < 50 ms)`,
   );
   console.log(
-    `P8-lookup peer: pgbench running the route's 2-3 statements per term, same clients: p95 = ${fmt(median(sqlP95), 1)} ms (spread ${spread(sqlP95, 1)}); ` +
-      `route / SQL p95 = ${fmt(median(ratios), 2)}x (spread ${spread(ratios, 2)})`,
+    `P8-lookup peer: pgbench running the route's 2-3 statements per term, same clients: p95 = ${fmt(median(m.sqlP95), 1)} ms (spread ${spread(m.sqlP95, 1)}); ` +
+      `route / SQL p95 = ${fmt(median(m.ratios), 2)}x (spread ${spread(m.ratios, 2)})`,
   );
-  console.log(`P8-lookup per-term route p95 ms: ${perTerm.join(', ')} | items: ${hits.join(', ')}`);
+  console.log(`P8-lookup per-term route p95 ms: ${m.perTerm.join(', ')} | items: ${hits.join(', ')}`);
 }

@@ -7,6 +7,8 @@ import type { Database, Driver } from '../../apps/server/src/db/client.js';
 import { createUser, tokenFor } from '../../apps/server/test/factories.js';
 import { testConfig } from '../../apps/server/test/harness.js';
 import { openBenchPglite, openBenchPostgres } from './bench-db.js';
+import { fmt } from './load.js';
+import { pgbench } from './pgbench.js';
 import { ensureProductFixture, type ProductFixture } from './product-fixture.js';
 
 export const FIXTURE_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
@@ -132,3 +134,45 @@ export async function getJson<T>(p: ProductsApp, pathAndQuery: string): Promise<
 }
 
 export const spread = (xs: number[], d = 2) => `${Math.min(...xs).toFixed(d)}-${Math.max(...xs).toFixed(d)}`;
+
+/** What `routeVsPgbench` measured: medians over the rounds, their spreads, and each term's route p95. */
+export interface RouteVsPgbench {
+  routeP95: number[];
+  routeP50: number[];
+  sqlP95: number[];
+  ratios: number[];
+  perTerm: string[];
+}
+
+/**
+ * A route's latency against pgbench running the route's own statements (P8-lookup, P12-search): a warm-up, then
+ * alternating rounds (the route over every url cycled, then pgbench over the scripts, same clients), then each
+ * term's route p95 alone.
+ */
+export async function routeVsPgbench(opts: {
+  urls: string[];
+  terms: string[];
+  scripts: string[][];
+  headers: Record<string, string>;
+  databaseUrl: string;
+  rounds: number;
+  duration: number;
+  connections: number;
+}): Promise<RouteVsPgbench> {
+  const { urls, headers, connections } = opts;
+  await runLatency({ urls, duration: 1, connections, headers });
+  const out: RouteVsPgbench = { routeP95: [], routeP50: [], sqlP95: [], ratios: [], perTerm: [] };
+  for (let i = 0; i < opts.rounds; i++) {
+    const a = await runLatency({ urls, duration: opts.duration, connections, headers });
+    const b = await pgbench(opts.databaseUrl, opts.scripts, opts.duration, connections);
+    out.routeP95.push(a.p95);
+    out.routeP50.push(a.p50);
+    out.sqlP95.push(b.p95);
+    out.ratios.push(a.p95 / b.p95);
+  }
+  for (const [k, t] of opts.terms.entries()) {
+    const r = await runLatency({ urls: [urls[k]!], duration: Math.max(1, opts.duration / 4), connections, headers });
+    out.perTerm.push(`${t} ${fmt(r.p95, 1)}`);
+  }
+  return out;
+}
