@@ -115,7 +115,6 @@ export const POS_CUSTOMER_ORDERS = {
   'customerOrders.payment.refund': { en: 'Refund', ar: 'استرداد' },
   'customerOrders.event.created': { en: 'Taken', ar: 'أُنشئ' },
   'customerOrders.event.edited': { en: 'Edited', ar: 'عُدّل' },
-  'customerOrders.event.draft': { en: 'Back to draft', ar: 'أُعيد إلى مسودة' },
   'customerOrders.event.confirmed': { en: 'Confirmed', ar: 'أُكّد' },
   'customerOrders.event.ready': { en: 'Ready', ar: 'جُهّز' },
   'customerOrders.event.completed': { en: 'Completed', ar: 'اكتمل' },

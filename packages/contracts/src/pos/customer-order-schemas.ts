@@ -122,13 +122,16 @@ export const customerOrderPaymentSchema = z.object({
 });
 export type CustomerOrderPayment = z.infer<typeof customerOrderPaymentSchema>;
 
-/** What happened to the order, oldest first: created, edited, each state and each payment. */
+/** What happened to the order, oldest first: created, edited, each state it went to, each payment and refund. */
 export const customerOrderEventSchema = z.object({
   at: z.string(),
   byName: z.string().nullable(),
-  event: z.enum(['created', 'edited', ...CUSTOMER_ORDER_STATES, 'payment', 'refund']),
-  /** The reason of a cancellation; the tender and amount of a payment or refund. */
-  detail: z.string(),
+  event: z.enum(['created', 'edited', 'confirmed', 'ready', 'completed', 'cancelled', 'payment', 'refund']),
+  /** Why a cancelled order was cancelled; '' otherwise. */
+  reason: z.string(),
+  /** A payment's or refund's tender and amount (negative for a refund); null for other events. */
+  tender: z.enum(POS_TENDERS).nullable(),
+  amount: z.number().int().nullable(),
 });
 export type CustomerOrderEvent = z.infer<typeof customerOrderEventSchema>;
 

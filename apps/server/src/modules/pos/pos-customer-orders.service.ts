@@ -3,7 +3,7 @@ import { CUSTOMER_ORDER_NEXT, customerOrderTakesPayments, discountOverLimit, POS
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { customerOrderLines, customerOrderPayments, customerOrders, posCashMoves, posRegisters, users } from '../../db/schema/index.js';
+import { customerOrderLines, customerOrderPayments, customerOrders, posRegisters, users } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
@@ -12,9 +12,9 @@ import { recordAudit } from '../audit/index.js';
 import { assertMayUseRegister, discountLimitOf } from './pos-access.service.js';
 import * as repo from './pos-orders.repository.js';
 import { cursorOf, decodeCursor } from './pos-orders.read.js';
-import { nameOfUser, writeLedger, type VendorSums } from './pos-orders.service.js';
+import { nameOfUser, sumByVendor, writeLedger } from './pos-orders.service.js';
 import { commissionOf, commissionRuleFor, discountOf, priceOrder } from './pos-pricing.js';
-import { expectedCashOf } from './pos-sessions.service.js';
+import { expectedCashOf, recordCashMove } from './pos-sessions.service.js';
 
 // Customer orders (decision 019): taken by staff for pickup or delivery. A draft is priced from the catalogue
 // and edited freely; confirming takes its stock; payments are taken while confirmed or ready (cash goes into the
@@ -23,6 +23,7 @@ import { expectedCashOf } from './pos-sessions.service.js';
 // back and refunds what was paid. Every write locks the order row, so two screens never both move it on.
 
 type OrderRow = typeof customerOrders.$inferSelect;
+type Register = NonNullable<Awaited<ReturnType<typeof repo.findRegister>>>;
 type LineRow = typeof customerOrderLines.$inferSelect;
 type Event = OrderRow['history'][number];
 
@@ -34,6 +35,7 @@ function toOrder(
   lines: (LineRow & { vendorName: string | null })[],
   payments: c.CustomerOrderPayment[],
   sale: string | null,
+  createdByName: string | null,
 ): c.CustomerOrder {
   return {
     id: o.id,
@@ -78,7 +80,7 @@ function toOrder(
     history: o.history,
     saleId: o.saleId,
     saleReceiptNumber: sale,
-    createdByName: null,
+    createdByName,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
@@ -111,7 +113,7 @@ async function load(db: DbOrTx, orgId: string, id: string): Promise<c.CustomerOr
     .from(customerOrderPayments)
     .where(eq(customerOrderPayments.orderId, id))
     .orderBy(asc(customerOrderPayments.createdAt), asc(customerOrderPayments.id));
-  const view = toOrder(
+  return toOrder(
     row.o,
     row.registerName,
     lines.map((x) => ({ ...x.l, vendorName: x.vendorName })),
@@ -124,8 +126,8 @@ async function load(db: DbOrTx, orgId: string, id: string): Promise<c.CustomerOr
       createdAt: p.createdAt.toISOString(),
     })),
     row.sale,
+    row.createdByName,
   );
-  return { ...view, createdByName: row.createdByName };
 }
 
 export const getCustomerOrder = (db: Db, caller: Caller, id: string) => load(db, caller.orgId, id);
@@ -248,11 +250,14 @@ async function priceLines(tx: Tx, caller: Caller, input: c.CustomerOrderLineInpu
   return { rows, totals: { subtotal: priced.subtotal, discount: priced.discount, tax: priced.tax, total: priced.total } };
 }
 
-const event = (caller: Caller, e: Event['event'], detail = ''): Event => ({
+const event = (caller: Caller, e: Event['event'], more: Partial<Pick<Event, 'reason' | 'tender' | 'amount'>> = {}): Event => ({
   at: new Date().toISOString(),
   byName: nameOfUser(caller),
   event: e,
-  detail,
+  reason: '',
+  tender: null,
+  amount: null,
+  ...more,
 });
 
 const missingAddress = () => invalid('deliveryAddress', 'is required for a delivery');
@@ -289,7 +294,7 @@ export async function createCustomerOrder(db: Db, caller: Caller, input: c.Custo
 }
 
 /** The order under lock (every change of an order goes through here), checked against the edit's stamp. */
-async function lockOrder(tx: Tx, caller: Caller, id: string, expectedUpdatedAt?: string): Promise<OrderRow> {
+async function lockOrder(tx: Tx, caller: Caller, id: string, expectedUpdatedAt?: string): Promise<{ o: OrderRow; register: Register }> {
   const [row] = await tx
     .select()
     .from(customerOrders)
@@ -297,9 +302,9 @@ async function lockOrder(tx: Tx, caller: Caller, id: string, expectedUpdatedAt?:
     .for('update');
   if (!row) throw notFoundOrder();
   if (expectedUpdatedAt !== undefined) assertUnchanged(row.updatedAt, expectedUpdatedAt);
-  const register = await repo.findRegister(tx, caller.orgId, row.registerId);
-  assertMayUseRegister(caller, register!);
-  return row;
+  const register = (await repo.findRegister(tx, caller.orgId, row.registerId))!;
+  assertMayUseRegister(caller, register);
+  return { o: row, register };
 }
 
 const wrongState = (o: OrderRow, doing: string) =>
@@ -307,7 +312,7 @@ const wrongState = (o: OrderRow, doing: string) =>
 
 export async function updateCustomerOrder(db: Db, caller: Caller, id: string, input: c.CustomerOrderUpdate): Promise<c.CustomerOrder> {
   return db.transaction(async (tx) => {
-    const o = await lockOrder(tx, caller, id, input.expectedUpdatedAt);
+    const { o } = await lockOrder(tx, caller, id, input.expectedUpdatedAt);
     if (o.state !== 'draft') throw wrongState(o, 'edited (only a draft is)');
     const fulfilment = input.fulfilment ?? o.fulfilment;
     const deliveryAddress = fulfilment === 'delivery' ? (input.deliveryAddress ?? o.deliveryAddress) : '';
@@ -365,7 +370,7 @@ export async function transitionCustomerOrder(
   input: c.CustomerOrderTransition,
 ): Promise<c.CustomerOrder> {
   return db.transaction(async (tx) => {
-    const o = await lockOrder(tx, caller, id, input.expectedUpdatedAt);
+    const { o, register } = await lockOrder(tx, caller, id, input.expectedUpdatedAt);
     if (!CUSTOMER_ORDER_NEXT[o.state].includes(input.state)) throw wrongState(o, `made ${input.state}`);
     const lines = await tx
       .select()
@@ -373,12 +378,12 @@ export async function transitionCustomerOrder(
       .where(eq(customerOrderLines.orderId, id))
       .orderBy(asc(customerOrderLines.lineNo));
     const set: Partial<typeof customerOrders.$inferInsert> = { state: input.state, updatedAt: new Date() };
-    const events = [event(caller, input.state, input.state === 'cancelled' ? (input.reason ?? '') : '')];
+    const events = [event(caller, input.state, input.state === 'cancelled' ? { reason: input.reason ?? '' } : {})];
 
-    if (input.state === 'confirmed') await takeStock(tx, o, lines);
+    if (input.state === 'confirmed') await takeStock(tx, o, register, lines);
     if (input.state === 'completed') {
       if (o.paid < o.total) throw invalid('state', `${o.total - o.paid} is still due: take the payment first`);
-      set.saleId = await recordSale(tx, caller, o, lines);
+      set.saleId = await recordSale(tx, caller, o, register, lines);
     }
     if (input.state === 'cancelled') {
       for (const l of lines) if (l.stockTaken && l.variantId) await repo.putBackStock(tx, l.variantId, l.quantity);
@@ -400,13 +405,12 @@ export async function transitionCustomerOrder(
 }
 
 /** Sets the lines' items aside: stock taken in variant order (as a sale does), refused when there is not enough. */
-async function takeStock(tx: Tx, o: OrderRow, lines: LineRow[]): Promise<void> {
-  const register = await repo.findRegister(tx, o.orgId, o.registerId);
+async function takeStock(tx: Tx, o: OrderRow, register: Register, lines: LineRow[]): Promise<void> {
   const byVariant = lines
     .filter((l) => l.variantId)
     .sort((a, b) => (a.variantId! < b.variantId! ? -1 : a.variantId! > b.variantId! ? 1 : a.lineNo - b.lineNo));
   for (const l of byVariant) {
-    const left = await repo.takeStock(tx, l.variantId!, l.quantity, register!.allowNegativeStock);
+    const left = await repo.takeStock(tx, l.variantId!, l.quantity, register.allowNegativeStock);
     if (left === null) {
       const have = await repo.stockOf(tx, l.variantId!);
       throw conflict(`Only ${have} of ${l.sku} in stock`, [{ field: `lines.${l.lineNo - 1}.quantity`, message: `only ${have} in stock` }]);
@@ -432,8 +436,7 @@ async function paidByTender(tx: Tx, orderId: string): Promise<Map<c.CustomerOrde
 }
 
 /** The sale of a completed order: recorded at its register outside any session, with lines, payments and ledger. */
-async function recordSale(tx: Tx, caller: Caller, o: OrderRow, lines: LineRow[]): Promise<string> {
-  const register = (await repo.findRegister(tx, caller.orgId, o.registerId))!;
+async function recordSale(tx: Tx, caller: Caller, o: OrderRow, register: Register, lines: LineRow[]): Promise<string> {
   const { products: categories } = await repo.sellableFacts(
     tx,
     caller.orgId,
@@ -506,15 +509,7 @@ async function recordSale(tx: Tx, caller: Caller, o: OrderRow, lines: LineRow[])
       reference: o.number,
     })),
   );
-  const byVendor = new Map<string, VendorSums>();
-  for (const r of lineRows) {
-    if (!r.vendorId) continue;
-    const s = byVendor.get(r.vendorId) ?? { total: 0, commission: 0 };
-    s.total += r.total;
-    s.commission += r.commission;
-    byVendor.set(r.vendorId, s);
-  }
-  await writeLedger(tx, caller, { id: saleId, kind: 'sale', receiptNumber, soldAt, registerName: register.name }, byVendor);
+  await writeLedger(tx, caller, { id: saleId, kind: 'sale', receiptNumber, soldAt, registerName: register.name }, sumByVendor(lineRows));
   return saleId;
 }
 
@@ -525,12 +520,7 @@ async function drawerMove(tx: Tx, caller: Caller, o: OrderRow, kind: 'in' | 'out
   // A refund larger than the drawer holds is paid from elsewhere, and the drawer is left as it is.
   if (kind === 'out' && amount > expectedCashOf(session)) return null;
   const reason = `${kind === 'in' ? 'Payment for' : 'Refund of'} customer order ${o.number}`;
-  const [move] = await tx
-    .insert(posCashMoves)
-    .values({ orgId: caller.orgId, sessionId: session.id, kind, amount, reason, createdBy: caller.userId })
-    .returning({ id: posCashMoves.id });
-  await repo.addToSession(tx, session.id, kind === 'in' ? { cashIn: amount } : { cashOut: amount });
-  return move!.id;
+  return (await recordCashMove(tx, caller, session.id, kind, amount, reason)).id;
 }
 
 /** Refunds what a cancelled order had been paid, tender by tender (negative payments). */
@@ -548,7 +538,7 @@ async function refundAll(tx: Tx, caller: Caller, o: OrderRow): Promise<Event[]> 
       cashMoveId,
       createdBy: caller.userId,
     });
-    events.push(event(caller, 'refund', `${tender} ${amount}`));
+    events.push(event(caller, 'refund', { tender, amount: -amount }));
   }
   return events;
 }
@@ -559,9 +549,8 @@ export async function addCustomerOrderPayment(
   id: string,
   input: c.CustomerOrderPaymentCreate,
 ): Promise<c.CustomerOrder> {
-  const o = await lockOrder(tx, caller, id);
+  const { o, register } = await lockOrder(tx, caller, id);
   if (!customerOrderTakesPayments(o.state)) throw wrongState(o, 'paid (payments are taken once it is confirmed)');
-  const register = (await repo.findRegister(tx, caller.orgId, o.registerId))!;
   if (!register.tenders.includes(input.tender))
     throw invalid('tender', `is not a tender this register takes (${register.tenders.join(', ')})`);
   const due = o.total - o.paid;
@@ -581,7 +570,7 @@ export async function addCustomerOrderPayment(
     .update(customerOrders)
     .set({
       paid: o.paid + input.amount,
-      history: [...o.history, event(caller, 'payment', `${input.tender} ${input.amount}`)],
+      history: [...o.history, event(caller, 'payment', { tender: input.tender, amount: input.amount })],
       updatedAt: new Date(),
     })
     .where(eq(customerOrders.id, id));

@@ -147,7 +147,7 @@ describe(`customer orders: draft, confirm, pay, complete or cancel (${driver})`,
       ['cash', 5_000],
       ['cash', -5_000],
     ]);
-    expect(cancelled.history.at(-2)).toMatchObject({ event: 'cancelled', detail: 'customer is travelling' });
+    expect(cancelled.history.at(-2)).toMatchObject({ event: 'cancelled', reason: 'customer is travelling' });
     expect(cancelled.lines[0].stockTaken).toBe(false);
     expect(await stockOf(honey)).toBe(before);
     s = await ok(w.call('GET', `/pos/sessions/${session.id}`));

@@ -64,16 +64,6 @@ export async function lockSaleSession(db: DbOrTx, orgId: string, registerId: str
   return row ?? null;
 }
 
-/** The session row under lock (its totals change with the sale), or null when it is not the register's. */
-export async function lockSession(db: DbOrTx, orgId: string, registerId: string, id: string): Promise<SessionRow | null> {
-  const [row] = await db
-    .select()
-    .from(posSessions)
-    .where(and(eq(posSessions.orgId, orgId), eq(posSessions.registerId, registerId), eq(posSessions.id, id)))
-    .for('update');
-  return row ?? null;
-}
-
 export async function lockOpenSession(db: DbOrTx, registerId: string): Promise<SessionRow | null> {
   const [row] = await db
     .select()

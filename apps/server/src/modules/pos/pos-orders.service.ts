@@ -174,6 +174,19 @@ export interface VendorSums {
   commission: number;
 }
 
+/** Each vendor's lines summed: their total and the commission charged on them (lines without a vendor left out). */
+export function sumByVendor(lines: readonly { vendorId: string | null; total: number; commission: number }[]): Map<string, VendorSums> {
+  const byVendor = new Map<string, VendorSums>();
+  for (const r of lines) {
+    if (!r.vendorId) continue;
+    const s = byVendor.get(r.vendorId) ?? { total: 0, commission: 0 };
+    s.total += r.total;
+    s.commission += r.commission;
+    byVendor.set(r.vendorId, s);
+  }
+  return byVendor;
+}
+
 /** One ledger entry per vendor and kind for an order (its lines summed): a sale or return, and its commission. */
 function ledgerEntries(kind: 'sale' | 'return', byVendor: Map<string, VendorSums>): repo.SaleLedgerEntry[] {
   const rows: repo.SaleLedgerEntry[] = [];
@@ -348,15 +361,7 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       reference: p.reference ?? '',
     }));
 
-    const byVendor = new Map<string, VendorSums>();
-    for (const r of rows) {
-      if (!r.vendorId) continue;
-      const s = byVendor.get(r.vendorId) ?? { total: 0, commission: 0 };
-      s.total += r.total;
-      s.commission += r.commission;
-      byVendor.set(r.vendorId, s);
-    }
-    const ledger = ledgerEntries('sale', byVendor);
+    const ledger = ledgerEntries('sale', sumByVendor(rows));
     const currency = ledger.length
       ? ((await repo.baseCurrencyCode(tx, caller.orgId)) ?? (await requireBaseCurrency(tx, caller.orgId)).code)
       : null;
@@ -519,15 +524,7 @@ export async function recordReturn(db: Db, caller: Caller, saleId: string, input
         reference: '',
       })),
     );
-    const byVendor = new Map<string, VendorSums>();
-    for (const r of rows) {
-      if (!r.vendorId) continue;
-      const s = byVendor.get(r.vendorId) ?? { total: 0, commission: 0 };
-      s.total += r.total;
-      s.commission += r.commission;
-      byVendor.set(r.vendorId, s);
-    }
-    await writeLedger(tx, caller, { id: input.id, kind: 'return', receiptNumber, soldAt, registerName: register.name }, byVendor);
+    await writeLedger(tx, caller, { id: input.id, kind: 'return', receiptNumber, soldAt, registerName: register.name }, sumByVendor(rows));
 
     if (place.sessionId) {
       const sid = place.sessionId;

@@ -140,19 +140,25 @@ export async function addCashMove(tx: Tx, caller: Caller, sessionId: string, inp
   if (s.status !== 'open') throw closedAlready();
   if (input.kind === 'out' && input.amount > expectedCashOf(s))
     throw invalid('amount', `is more than the ${expectedCashOf(s)} the drawer should hold`);
+  const move = await recordCashMove(tx, caller, sessionId, input.kind, input.amount, input.reason);
+  return {
+    id: move.id,
+    kind: move.kind,
+    amount: move.amount,
+    reason: move.reason,
+    byName: nameOfUser(caller),
+    createdAt: move.createdAt.toISOString(),
+  };
+}
+
+/** Cash into or out of a session's drawer, added to its running totals (the caller holds the session's lock). */
+export async function recordCashMove(tx: Tx, caller: Caller, sessionId: string, kind: 'in' | 'out', amount: number, reason: string) {
   const [move] = await tx
     .insert(posCashMoves)
-    .values({ orgId: caller.orgId, sessionId, kind: input.kind, amount: input.amount, reason: input.reason, createdBy: caller.userId })
+    .values({ orgId: caller.orgId, sessionId, kind, amount, reason, createdBy: caller.userId })
     .returning();
-  await repo.addToSession(tx, sessionId, input.kind === 'in' ? { cashIn: input.amount } : { cashOut: input.amount });
-  return {
-    id: move!.id,
-    kind: move!.kind,
-    amount: move!.amount,
-    reason: move!.reason,
-    byName: nameOfUser(caller),
-    createdAt: move!.createdAt.toISOString(),
-  };
+  await repo.addToSession(tx, sessionId, kind === 'in' ? { cashIn: amount } : { cashOut: amount });
+  return move!;
 }
 
 /** The report of a session from its running totals (a handful of rows), named for people. */

@@ -1,4 +1,3 @@
-import { POS_TENDERS } from '@market/contracts/plain';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { formatMoment } from '../sessions/pos-format';
 import type { CustomerOrder } from './customer-orders-api';
@@ -32,29 +31,25 @@ export function CustomerOrderPayments({ payments, money }: { payments: CustomerO
   );
 }
 
-// A payment's or refund's detail is its tender and amount in minor units ("cash 2500").
-const MONEY_DETAIL = new RegExp(`^(${POS_TENDERS.join('|')}) (-?\\d+)$`);
-
 /** What happened to the order, oldest first: who did it, when, and the reason or amount. */
 export function CustomerOrderHistory({ history, money }: { history: CustomerOrder['history']; money: Money }) {
   const { t, language } = useI18n();
-  const detailOf = (detail: string) => {
-    const m = MONEY_DETAIL.exec(detail);
-    return m ? `${t(`pos.tender.${m[1]}`)} ${money(Number(m[2]))}` : detail;
-  };
   return (
     <ol className="flex flex-col gap-1.5 text-sm" data-testid="customer-order-history">
-      {history.map((e, i) => (
-        <li key={i} className="flex flex-wrap gap-x-2 border-s-2 ps-3">
-          <span className="font-medium">{t(`customerOrders.event.${e.event}`)}</span>
-          <span className="text-muted-foreground">{[formatMoment(e.at, language), e.byName].filter(Boolean).join(' · ')}</span>
-          {e.detail && (
-            <span className="basis-full" dir="auto">
-              {detailOf(e.detail)}
-            </span>
-          )}
-        </li>
-      ))}
+      {history.map((e, i) => {
+        const detail = e.tender && e.amount !== null ? `${t(`pos.tender.${e.tender}`)} ${money(e.amount)}` : e.reason;
+        return (
+          <li key={i} className="flex flex-wrap gap-x-2 border-s-2 ps-3">
+            <span className="font-medium">{t(`customerOrders.event.${e.event}`)}</span>
+            <span className="text-muted-foreground">{[formatMoment(e.at, language), e.byName].filter(Boolean).join(' · ')}</span>
+            {detail && (
+              <span className="basis-full" dir="auto">
+                {detail}
+              </span>
+            )}
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -70,7 +70,7 @@ export const customerOrder = (over: Record<string, unknown> = {}) =>
     total: 10000,
     paid: 0,
     payments: [],
-    history: [{ at: STAMP, byName: 'Sam Seller', event: 'created', detail: '' }],
+    history: [{ at: STAMP, byName: 'Sam Seller', event: 'created', reason: '', tender: null, amount: null }],
     saleId: null,
     saleReceiptNumber: null,
     createdByName: 'Sam Seller',

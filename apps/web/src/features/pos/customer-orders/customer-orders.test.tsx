@@ -322,7 +322,16 @@ describe('Customer orders', () => {
           state: 'cancelled',
           paid: 0,
           payments: [payment(2500), payment(-2500)],
-          history: [{ at: UPDATED, byName: 'Mona Manager', event: 'cancelled', detail: (c.body as { reason: string }).reason }],
+          history: [
+            {
+              at: UPDATED,
+              byName: 'Mona Manager',
+              event: 'cancelled',
+              reason: (c.body as { reason: string }).reason,
+              tender: null,
+              amount: null,
+            },
+          ],
         }),
       }),
     });
