@@ -25,6 +25,7 @@ import { emailRoutes, Mailer } from './modules/email/index.js';
 import { languagesRoutes } from './modules/languages/index.js';
 import { marketCategoriesRoutes } from './modules/market-categories/index.js';
 import { JobRunner } from './modules/jobs/index.js';
+import { productImportRoutes } from './modules/product-import/index.js';
 import { marketDaysRoutes } from './modules/market-days/index.js';
 import { allocationRoutes, checkInRoutes, marketAssignmentsRoutes, waitlistOfferRoutes } from './modules/market-assignments/index.js';
 import { marketLocationsRoutes } from './modules/market-locations/index.js';
@@ -82,6 +83,7 @@ const API_MODULES = [
   posRoutes,
   todayRoutes,
   paymentManagementRoutes,
+  productImportRoutes,
 ];
 
 function defaultWebDist(): string | null {

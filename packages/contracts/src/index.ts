@@ -34,3 +34,4 @@ export * from './common/concurrency.js';
 export * from './common/hosts.js';
 export * as paymentManagementRoutes from './payment-management/routes.js';
 export * as posRoutes from './pos/routes.js';
+export * as productImportRoutes from './product-import/routes.js';

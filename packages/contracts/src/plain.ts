@@ -20,6 +20,7 @@ export * from './master-data/constants.js';
 export * from './payment-management/constants.js';
 export * from './pos/constants.js';
 export * from './product-variants/constants.js';
+export * from './product-import/constants.js';
 export * from './products/constants.js';
 export * from './search/constants.js';
 export * from './vendors/constants.js';

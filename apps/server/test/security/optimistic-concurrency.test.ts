@@ -319,6 +319,24 @@ export const TARGETS: Target[] = [
       edits: [{ lines: line(2) }, { lines: line(3) }],
     };
   }),
+  stamped('PATCH /product-import/profiles/:id', async (api) => {
+    const options = {
+      matchBy: 'sku',
+      matchAttribute: null,
+      action: 'both',
+      emptyCells: 'ignore',
+      missing: 'keep',
+      categoriesBy: 'code',
+      decimalComma: false,
+    };
+    const row = await api.ok('POST', '/product-import/profiles', { name: `Supplier ${randomUUID().slice(0, 8)}`, mapping: [], options });
+    return {
+      method: 'PATCH',
+      url: `/product-import/profiles/${row.id}`,
+      read: async () => (await api.ok('GET', '/product-import/profiles')).find((p: { id: string }) => p.id === row.id),
+      edits: [{ name: `Renamed ${randomUUID().slice(0, 8)}` }, { name: `Again ${randomUUID().slice(0, 8)}` }],
+    };
+  }),
   stamped('PUT /pos/settings', async (api) => {
     // A fresh organization has no discount limits, and no version until they are saved once.
     await api.ok('PUT', '/pos/settings', { discountLimits: [], expectedUpdatedAt: null });
@@ -477,6 +495,8 @@ export const EXCEPTIONS: Record<string, string> = {
     "the day's sales as declared: one absolute amount, each declaration audited with who made it, and refused once a share of it is invoiced",
   'PUT /vendor-portal/market-days/:id/declared-sales':
     "the vendor's own sales of its own booked day, through the staff route's rule: one absolute amount, audited, refused once invoiced",
+  'PATCH /product-import/imports/:id':
+    'stamped too (expectedUpdatedAt), but an import is made by an upload (multipart), which this suite does not send; product-import.test.ts checks it',
   'PATCH /workshops/:id':
     "a move or cancel action, not a form: it sends only the day or the status it sets, and the day's capacity is checked under the day's lock",
 };

@@ -29,7 +29,12 @@ export const STAFF_ROUTES: StaffRoute[] = [
     permission: 'products',
     load: () => import('../features/products/product-details-page'),
   },
-  { path: '/product-import', titleKey: 'route.productImport', permission: 'import' },
+  {
+    path: '/product-import',
+    titleKey: 'route.productImport',
+    permission: 'import',
+    load: () => import('../features/product-import/product-import-page'),
+  },
   { path: '/assets', titleKey: 'route.assets', permission: 'assets', load: () => import('../features/assets/assets-page') },
   { path: '/users', titleKey: 'route.users', permission: 'users' },
   { path: '/workflows', titleKey: 'route.workflows', permission: 'workflows' },

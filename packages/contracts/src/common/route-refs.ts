@@ -24,3 +24,4 @@ export { searchRoutes } from '../search/route-refs.js';
 export { todayRoutes } from '../today/route-refs.js';
 export { paymentManagementRoutes } from '../payment-management/route-refs.js';
 export { posRoutes } from '../pos/route-refs.js';
+export { productImportRoutes } from '../product-import/route-refs.js';

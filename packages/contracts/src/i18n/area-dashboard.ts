@@ -37,6 +37,7 @@ const VERBS: Record<string, TranslationEntry> = {
   generate: verb('{actor} generated market slots', 'تم توليد أكشاك السوق بواسطة {actor}'),
   generate_variants: verb('{actor} generated the variants of {object}', 'تم توليد متغيرات {object} بواسطة {actor}'),
   bulk: verb('{actor} changed {object} in a bulk edit', 'تم تغيير {object} ضمن تعديل جماعي بواسطة {actor}'),
+  import: verb('{actor} changed {object} through an import', 'تم تغيير {object} عبر استيراد بواسطة {actor}'),
   bulk_update: verb('{actor} updated variants in bulk', 'تم تحديث متغيرات دفعة واحدة بواسطة {actor}'),
   bulk_set_status: verb('{actor} changed the status of products in bulk', 'تم تغيير حالة منتجات دفعة واحدة بواسطة {actor}'),
   bulk_add_categories: verb('{actor} added categories to products in bulk', 'تمت إضافة فئات إلى منتجات دفعة واحدة بواسطة {actor}'),

@@ -260,6 +260,7 @@ export const PRODUCTS = {
   'products.history.action.update': { en: 'Edited', ar: 'تعديل' },
   'products.history.action.restore': { en: 'Restored', ar: 'استعادة' },
   'products.history.action.bulk': { en: 'Bulk change', ar: 'تغيير جماعي' },
+  'products.history.action.import': { en: 'Imported', ar: 'استيراد' },
   'products.history.fromVersion': { en: 'from version {version}', ar: 'من الإصدار {version}' },
   'products.history.system': { en: 'System', ar: 'النظام' },
   'products.history.open': { en: 'Changes', ar: 'التغييرات' },

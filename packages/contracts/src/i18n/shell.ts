@@ -30,6 +30,7 @@ import { POS_REGISTER } from './area-pos-register.js';
 import { POS_SESSIONS } from './area-pos-sessions.js';
 import { POS_REPORTS } from './area-pos-reports.js';
 import { POS_CUSTOMER_ORDERS } from './area-pos-customer-orders.js';
+import { PRODUCT_IMPORT } from './area-product-import.js';
 import type { TranslationEntry } from './types.js';
 
 export type { TranslationEntry, TranslationTable } from './types.js';
@@ -68,6 +69,7 @@ export const SHELL_TRANSLATION_PARTS = {
   posSessions: POS_SESSIONS,
   posReports: POS_REPORTS,
   posCustomerOrders: POS_CUSTOMER_ORDERS,
+  productImport: PRODUCT_IMPORT,
 } as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */

@@ -219,7 +219,7 @@ export const productBulkResultSchema = z.object({ updated: z.number().int(), unc
 // ---- history ----
 export const productVersionSummarySchema = z.object({
   version: z.number().int(),
-  action: z.enum(['create', 'update', 'restore', 'bulk']),
+  action: z.enum(['create', 'update', 'restore', 'bulk', 'import']),
   changedFields: z.array(z.string()),
   actor: z.object({ id: uuid, name: z.string() }).nullable(),
   restoredFrom: z.number().int().nullable(),

@@ -10,3 +10,4 @@ export * from './assignments.js';
 export * from './payments.js';
 export * from './jobs.js';
 export * from './pos.js';
+export * from './imports.js';

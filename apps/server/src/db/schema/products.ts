@@ -138,7 +138,7 @@ export const productCategories = pgTable(
   ],
 );
 
-export const PRODUCT_VERSION_ACTIONS = ['create', 'update', 'restore', 'bulk'] as const;
+export const PRODUCT_VERSION_ACTIONS = ['create', 'update', 'restore', 'bulk', 'import'] as const;
 
 /** Every version of a product: the whole snapshot after the change, who made it and when. */
 export const productVersions = pgTable(

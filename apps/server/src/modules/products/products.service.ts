@@ -9,7 +9,7 @@ import { computeCompleteness } from './completeness.js';
 import * as repo from './products.repository.js';
 import { diffSnapshots, type ProductSnapshot } from './product-snapshot.js';
 
-export type VersionAction = 'create' | 'update' | 'restore' | 'bulk';
+export type VersionAction = 'create' | 'update' | 'restore' | 'bulk' | 'import';
 
 const skuTakenError = () =>
   conflict('Another product or variant already has this SKU', [{ field: 'sku', message: 'is already used by another product' }]);
@@ -79,27 +79,37 @@ export async function toProduct(db: DbOrTx, row: repo.ProductRow): Promise<c.Pro
 
 type Input = Partial<Omit<c.ProductCreate, 'values'>> & { values?: Record<string, unknown> };
 
-async function checkRef(
-  db: DbOrTx,
-  kind: repo.RefKind,
-  orgId: string,
-  field: string,
-  id: string | null | undefined,
-  what: string,
-): Promise<void> {
+async function checkRef(refs: ProductRefs, kind: repo.RefKind, field: string, id: string | null | undefined, what: string): Promise<void> {
   if (!id) return;
-  if (!(await repo.existingIds(db, kind, orgId, [id])).has(id)) throw invalid(field, `is not ${what} of this organization`);
+  if (!(await refs.existingIds(kind, [id])).has(id)) throw invalid(field, `is not ${what} of this organization`);
 }
 
 /**
  * The product after applying `input` to `current` (null for a new product), with every reference and
  * value checked. Changing the family drops values of attributes the new family does not have.
  */
+/**
+ * Where resolveInput looks references up: the database by default; an import passes lookups it loaded once for
+ * the whole file, so every row is checked by these same rules without a query per reference.
+ */
+export interface ProductRefs {
+  existingIds(kind: repo.RefKind, ids: string[]): Promise<Set<string>>;
+  familyAttributes(familyId: string): Promise<repo.FamilyAttribute[]>;
+  defaultTaxClassId(): Promise<string | null>;
+}
+
+export const databaseRefs = (db: DbOrTx, orgId: string): ProductRefs => ({
+  existingIds: (kind, ids) => repo.existingIds(db, kind, orgId, ids),
+  familyAttributes: (familyId) => repo.familyAttributes(db, orgId, familyId),
+  defaultTaxClassId: () => repo.defaultTaxClassId(db, orgId),
+});
+
 export async function resolveInput(
   tx: DbOrTx,
   orgId: string,
   current: ProductSnapshot | null,
   input: Input,
+  refs: ProductRefs = databaseRefs(tx, orgId),
 ): Promise<{ next: ProductSnapshot; family: repo.FamilyAttribute[] }> {
   const pick = <K extends keyof ProductSnapshot>(k: K, fallback: ProductSnapshot[K]): ProductSnapshot[K] =>
     input[k as keyof Input] !== undefined ? (input[k as keyof Input] as ProductSnapshot[K]) : current ? current[k] : fallback;
@@ -114,25 +124,25 @@ export async function resolveInput(
     brandId: pick('brandId', null),
     familyId: pick('familyId', null),
     vendorId: pick('vendorId', null),
-    taxClassId: input.taxClassId !== undefined ? input.taxClassId : current ? current.taxClassId : await repo.defaultTaxClassId(tx, orgId),
+    taxClassId: input.taxClassId !== undefined ? input.taxClassId : current ? current.taxClassId : await refs.defaultTaxClassId(),
     categoryIds: current?.categoryIds ?? [],
     values: { ...(current?.values ?? {}) },
     variantAxes: current?.variantAxes ?? [],
     mediaAssetIds: current?.mediaAssetIds ?? [],
   };
-  if (input.brandId !== undefined) await checkRef(tx, 'brand', orgId, 'brandId', input.brandId, 'a brand');
-  if (input.familyId !== undefined) await checkRef(tx, 'family', orgId, 'familyId', input.familyId, 'an attribute family');
-  if (input.vendorId !== undefined) await checkRef(tx, 'vendor', orgId, 'vendorId', input.vendorId, 'a vendor');
-  if (input.taxClassId !== undefined) await checkRef(tx, 'taxClass', orgId, 'taxClassId', input.taxClassId, 'a tax class');
+  if (input.brandId !== undefined) await checkRef(refs, 'brand', 'brandId', input.brandId, 'a brand');
+  if (input.familyId !== undefined) await checkRef(refs, 'family', 'familyId', input.familyId, 'an attribute family');
+  if (input.vendorId !== undefined) await checkRef(refs, 'vendor', 'vendorId', input.vendorId, 'a vendor');
+  if (input.taxClassId !== undefined) await checkRef(refs, 'taxClass', 'taxClassId', input.taxClassId, 'a tax class');
   if (input.categoryIds !== undefined) {
-    const known = await repo.existingIds(tx, 'category', orgId, input.categoryIds);
+    const known = await refs.existingIds('category', input.categoryIds);
     input.categoryIds.forEach((id, i) => {
       if (!known.has(id)) throw invalid(`categoryIds.${i}`, 'is not a category of this organization');
     });
     next.categoryIds = [...new Set(input.categoryIds)].sort();
   }
   if (input.mediaAssetIds !== undefined) {
-    const known = await repo.existingIds(tx, 'asset', orgId, input.mediaAssetIds);
+    const known = await refs.existingIds('asset', input.mediaAssetIds);
     const seen = new Set<string>();
     input.mediaAssetIds.forEach((id, i) => {
       if (!known.has(id)) throw invalid(`mediaAssetIds.${i}`, "is not a file of this organization's asset library");
@@ -142,7 +152,7 @@ export async function resolveInput(
     next.mediaAssetIds = [...input.mediaAssetIds];
   }
 
-  const family = next.familyId ? await repo.familyAttributes(tx, orgId, next.familyId) : [];
+  const family = next.familyId ? await refs.familyAttributes(next.familyId) : [];
   const byId = new Map(family.map((a) => [a.id, a]));
   if (current && current.familyId !== next.familyId) {
     for (const k of Object.keys(next.values)) if (!byId.has(k)) delete next.values[k];
@@ -170,10 +180,8 @@ export async function resolveInput(
   }
   if (mediaValues.length) {
     const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    const known = await repo.existingIds(
-      tx,
+    const known = await refs.existingIds(
       'asset',
-      orgId,
       mediaValues.map((m) => m.id).filter((x) => uuidLike.test(x)),
     );
     for (const m of mediaValues)
@@ -199,9 +207,12 @@ export async function resolveInput(
  * Writes `next` over `current` (or as a new product): completeness, categories, media, a version with
  * the changed fields, and an audit entry. A change that changes nothing writes nothing and answers null.
  */
+/** Who writes: a signed-in caller, or an import job on behalf of the user who ran it. */
+export type ProductWriter = Pick<Caller, 'orgId'> & { userId: string | null; ip?: string | null };
+
 export async function writeProduct(
   tx: DbOrTx,
-  caller: Caller,
+  caller: ProductWriter,
   current: { row: repo.ProductRow; snap: ProductSnapshot } | null,
   next: ProductSnapshot,
   family: repo.FamilyAttribute[],
@@ -246,9 +257,10 @@ export async function writeProduct(
   const row = current
     ? await repo.updateProduct(tx, caller.orgId, current.row.id, { ...values, version: current.row.version + 1 })
     : await repo.insertProduct(tx, caller.orgId, { ...values, version: 1, createdBy: caller.userId, createdAt: now });
-  if (!current || current.snap.categoryIds.join() !== next.categoryIds.join())
+  // A new product has no rows to replace: only a non-empty list is written.
+  if (current ? current.snap.categoryIds.join() !== next.categoryIds.join() : next.categoryIds.length > 0)
     await repo.replaceCategories(tx, caller.orgId, row.id, next.categoryIds);
-  if (!current || current.snap.mediaAssetIds.join() !== next.mediaAssetIds.join())
+  if (current ? current.snap.mediaAssetIds.join() !== next.mediaAssetIds.join() : next.mediaAssetIds.length > 0)
     await repo.replaceMedia(tx, caller.orgId, row.id, next.mediaAssetIds);
   await repo.insertVersion(tx, {
     orgId: caller.orgId,

@@ -1,0 +1,283 @@
+import type { productImportRoutes as c } from '@market/contracts';
+import { IMPORT_LIMITS } from '@market/contracts/plain';
+import type { AppContext } from '../../app-context.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, isUniqueViolation } from '../../lib/errors.js';
+import { enqueueJob, type JobContext, type JobRow } from '../jobs/index.js';
+import { writeProduct, type ProductWriter } from '../products/index.js';
+import { blobStoreFor } from '../storage/index.js';
+import { openFile } from './import-file.js';
+import { headerIndexOf } from './import-mapping.js';
+import { buildLookups, planBatch, rememberKeys, snapshotsFor, type Lookups, type Planned, type PlanContext } from './import-plan.js';
+import { FileReadError, readRows, type FileRow } from './import-reader.js';
+import * as repo from './product-import.repository.js';
+
+// The two jobs of an import: the dry run (plan every row, write nothing but the row results) and the run (plan and
+// write, a batch per transaction, `committed_rows` moving with it). Both check for cancellation between batches.
+
+export const DRY_RUN_JOB = 'product-import.dry-run';
+export const RUN_JOB = 'product-import.run';
+
+export const zeroCounts = (): c.ImportCounts => ({ rows: 0, create: 0, update: 0, unchanged: 0, error: 0, skipped: 0 });
+
+export async function enqueueImportJob(tx: DbOrTx, row: repo.ImportRow, kind: typeof DRY_RUN_JOB | typeof RUN_JOB): Promise<void> {
+  await enqueueJob(tx, { orgId: row.orgId, kind, payload: { importId: row.id }, maxAttempts: 20 });
+}
+
+const addCounts = (counts: c.ImportCounts, planned: Planned[]) => {
+  for (const p of planned) counts[p.outcome]++;
+  counts.rows += planned.length;
+};
+
+const resultOf = (importId: string, phase: 'dry_run' | 'run', p: Planned): repo.ImportRowResult => ({
+  importId,
+  phase,
+  rowNo: p.rowNo,
+  outcome: p.outcome,
+  sku: p.sku,
+  productId: p.productId,
+  changes: p.changes,
+  errors: p.errors,
+  cells: p.outcome === 'error' ? p.cells : null,
+});
+
+/** Batches of data rows after the header, the header itself first. */
+async function* batchesOf(rows: AsyncGenerator<FileRow>, onHeader: (h: string[]) => void): AsyncGenerator<FileRow[]> {
+  let batch: FileRow[] = [];
+  let header = true;
+  for await (const row of rows) {
+    if (header) {
+      header = false;
+      onHeader(row.cells.map((h, i) => h.replace(/^\uFEFF/, '').trim() || `Column ${i + 1}`));
+      continue;
+    }
+    batch.push(row);
+    if (batch.length >= IMPORT_LIMITS.batchRows) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+class Cancelled extends Error {}
+
+async function stopIfCancelled(db: Db, row: repo.ImportRow): Promise<void> {
+  const now = await repo.findImport(db, row.orgId, row.id);
+  if (!now || now.cancelRequested) throw new Cancelled();
+}
+
+async function contextFor(db: DbOrTx, row: repo.ImportRow, headers: string[]): Promise<Omit<PlanContext, 'db'>> {
+  return {
+    orgId: row.orgId,
+    lookups: buildLookups(await repo.referenceData(db, row.orgId), db, row.orgId),
+    mapping: row.mapping,
+    headerIndex: headerIndexOf(headers),
+    options: row.options,
+    seen: new Map(),
+  };
+}
+
+async function dryRun(ctx: AppContext, job: JobRow, jc: JobContext): Promise<unknown> {
+  const { importId } = job.payload as { importId: string };
+  let row = await repo.findImport(jc.db, job.orgId!, importId);
+  if (!row || row.state !== 'validating') return { skipped: row?.state ?? 'missing' };
+  await repo.clearRows(jc.db, row.id, 'dry_run');
+  const counts = zeroCounts();
+  row = await repo.setImport(jc.db, row.id, { processedRows: 0, counts, startedAt: new Date(), heartbeatAt: new Date() });
+  const stream = await openFile(blobStoreFor(ctx), row.fileKey);
+  let plan: Omit<PlanContext, 'db'> | null = null;
+  let headers: string[] = [];
+  try {
+    for await (const batch of batchesOf(readRows(stream, row), (h) => (headers = h))) {
+      plan ??= await contextFor(jc.db, row, headers);
+      const planned = await planBatch({ ...plan, db: jc.db }, batch);
+      addCounts(counts, planned);
+      await repo.insertRows(
+        jc.db,
+        planned.map((p) => resultOf(row!.id, 'dry_run', p)),
+      );
+      await repo.setImport(jc.db, row.id, { processedRows: counts.rows, counts, heartbeatAt: new Date() });
+      await jc.heartbeat({ rows: counts.rows });
+      await stopIfCancelled(jc.db, row);
+    }
+  } catch (err) {
+    stream.destroy();
+    if (err instanceof Cancelled) {
+      await repo.setImport(jc.db, row.id, {
+        state: 'draft',
+        cancelRequested: false,
+        finishedAt: new Date(),
+        error: 'The dry run was cancelled',
+      });
+      return { cancelled: true };
+    }
+    if (err instanceof FileReadError) {
+      await repo.setImport(jc.db, row.id, { state: 'failed', counts, finishedAt: new Date(), error: err.message });
+      return { failed: err.message };
+    }
+    throw err;
+  }
+  await repo.setImport(jc.db, row.id, {
+    state: 'validated',
+    totalRows: counts.rows,
+    dryRun: counts,
+    dryRunKey: settingsKey(row),
+    counts,
+    finishedAt: new Date(),
+    heartbeatAt: new Date(),
+  });
+  return counts;
+}
+
+/** What a dry run was made with: the run needs the import to be read and mapped the same way. */
+export function settingsKey(row: Pick<repo.ImportRow, 'fileKey' | 'encoding' | 'delimiter' | 'sheet' | 'mapping' | 'options'>): string {
+  return JSON.stringify([row.fileKey, row.encoding, row.delimiter, row.sheet, row.mapping, row.options]);
+}
+
+/** Writes one planned row; answers the product written (or left as it was). */
+async function writeOne(tx: DbOrTx, writer: ProductWriter, p: Planned): Promise<void> {
+  const w = p.write!;
+  const written = await writeProduct(tx, writer, w.current, w.next, w.family, { action: 'import' });
+  const product = written ?? w.current!.row;
+  p.productId = product.id;
+  await repo.saveHashes(tx, [{ productId: product.id, orgId: writer.orgId, hash: p.hash!, version: product.version }]);
+}
+
+const rowFailure = (err: unknown): string | null =>
+  err instanceof AppError
+    ? err.fields?.map((f) => `${f.field}: ${f.message}`).join('; ') || err.message
+    : isUniqueViolation(err)
+      ? 'Another product or variant already has this SKU'
+      : null;
+
+/**
+ * Writes the planned rows of a batch. The batch is tried whole first (under one savepoint); when a row fails there,
+ * the batch is written again a row per savepoint, so that row becomes an error row and never undoes the others.
+ */
+async function writeBatch(tx: DbOrTx, writer: ProductWriter, planned: Planned[]): Promise<void> {
+  const toWrite = planned.filter((p) => p.write);
+  try {
+    await tx.transaction(async (sp) => {
+      for (const p of toWrite) await writeOne(sp, writer, p);
+    });
+  } catch (err) {
+    if (rowFailure(err) === null) throw err;
+    for (const p of toWrite) {
+      try {
+        await tx.transaction((sp) => writeOne(sp, writer, p));
+      } catch (e) {
+        const message = rowFailure(e);
+        if (message === null) throw e;
+        p.outcome = 'error';
+        p.errors = [{ field: 'row', message }];
+        p.changes = [];
+        p.productId = p.write!.current?.row.id ?? null;
+      }
+    }
+  }
+  for (const p of toWrite) p.write = null;
+}
+
+async function run(ctx: AppContext, job: JobRow, jc: JobContext): Promise<unknown> {
+  const { importId } = job.payload as { importId: string };
+  let row = await repo.findImport(jc.db, job.orgId!, importId);
+  if (!row || (row.state !== 'queued' && row.state !== 'running')) return { skipped: row?.state ?? 'missing' };
+  if (row.cancelRequested) {
+    await repo.setImport(jc.db, row.id, { state: 'cancelled', finishedAt: new Date() });
+    return { cancelled: true };
+  }
+  row = await repo.setImport(jc.db, row.id, { state: 'running', startedAt: row.startedAt ?? new Date(), heartbeatAt: new Date() });
+  const writer: ProductWriter = { orgId: row.orgId, userId: row.createdBy, ip: null };
+  const counts = { ...(row.counts ?? zeroCounts()) };
+  // Rows up to committed_rows were written by an earlier attempt: read again only to know their match keys.
+  let skip = row.committedRows;
+  const stream = await openFile(blobStoreFor(ctx), row.fileKey);
+  let plan: Omit<PlanContext, 'db'> | null = null;
+  let headers: string[] = [];
+  try {
+    for await (const batch of batchesOf(readRows(stream, row), (h) => (headers = h))) {
+      plan ??= await contextFor(jc.db, row, headers);
+      if (skip >= batch.length) {
+        rememberKeys(plan, batch);
+        skip -= batch.length;
+        continue;
+      }
+      const current = row;
+      const ctxPlan = plan;
+      await jc.db.transaction(async (tx) => {
+        const planned = await planBatch({ ...ctxPlan, db: tx, lockRows: true }, batch);
+        await writeBatch(tx, writer, planned);
+        addCounts(counts, planned);
+        await repo.insertRows(
+          tx,
+          planned.map((p) => resultOf(current.id, 'run', p)),
+        );
+        await repo.setImport(tx, current.id, {
+          committedRows: counts.rows,
+          processedRows: counts.rows,
+          counts,
+          heartbeatAt: new Date(),
+        });
+      });
+      await jc.heartbeat({ rows: counts.rows });
+      await stopIfCancelled(jc.db, row);
+    }
+  } catch (err) {
+    stream.destroy();
+    if (err instanceof Cancelled) {
+      await repo.setImport(jc.db, row.id, { state: 'cancelled', run: counts, finishedAt: new Date() });
+      return { cancelled: true };
+    }
+    if (err instanceof FileReadError) {
+      await repo.setImport(jc.db, row.id, { state: 'failed', run: counts, finishedAt: new Date(), error: err.message });
+      return { failed: err.message };
+    }
+    throw err;
+  }
+  const archived = row.options.missing === 'archive' && plan ? await archiveMissing(jc.db, writer, row, plan.lookups) : 0;
+  await repo.setImport(jc.db, row.id, {
+    state: 'completed',
+    run: counts,
+    counts,
+    archived,
+    finishedAt: new Date(),
+    heartbeatAt: new Date(),
+  });
+  return counts;
+}
+
+/** Archives (never deletes) the products a full file did not name, unless a row could not be read. */
+async function archiveMissing(db: Db, writer: ProductWriter, row: repo.ImportRow, lookups: Lookups): Promise<number> {
+  if ((await repo.unnamedRunRows(db, row.id)) > 0) {
+    await repo.setImport(db, row.id, {
+      error: 'Products missing from the file were not archived: some rows could not be read, so the file may not be complete',
+    });
+    return 0;
+  }
+  let archived = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const missing = await repo.productsMissingFromRun(tx, row.orgId, row.id, IMPORT_LIMITS.batchRows);
+      const snaps = await snapshotsFor(tx, missing);
+      for (const p of missing) {
+        const snap = snaps.get(p.id)!;
+        const family = p.familyId ? await lookups.refs.familyAttributes(p.familyId) : [];
+        await writeProduct(tx, writer, { row: p, snap }, { ...snap, status: 'archived' }, family, { action: 'import' });
+      }
+      return missing.length;
+    });
+    if (!done) return archived;
+    archived += done;
+  }
+}
+
+/** The handlers, by job kind (a test wraps them to stop a worker mid-run). */
+export const importJobHandlers = (ctx: AppContext) => ({
+  [DRY_RUN_JOB]: (job: JobRow, jc: JobContext) => dryRun(ctx, job, jc),
+  [RUN_JOB]: (job: JobRow, jc: JobContext) => run(ctx, job, jc),
+});
+
+export function registerImportJobs(ctx: AppContext): void {
+  for (const [kind, handler] of Object.entries(importJobHandlers(ctx))) ctx.jobs.register(kind, handler);
+}
