@@ -7,6 +7,7 @@ import { p2 } from './p2-products.js';
 import { p3 } from './p3-deep-page.js';
 import { p4 } from './p4-search.js';
 import { p5 } from './p5-filters.js';
+import { p6Import } from './p6-import.js';
 import { p12search } from './p12-search.js';
 import { p13 } from './p13-cache-mix.js';
 import { p14 } from './p14-board.js';
@@ -48,6 +49,7 @@ const figures: Record<string, () => Promise<void>> = {
   p3: () => p3({ ...latency, drivers }),
   p4: () => p4(latency),
   p5: () => p5({ ...latency, drivers }),
+  p6: () => p6Import({ rows: quick ? 20_000 : 100_000, drivers }),
   p10: () => p10({ lighthouseRuns: 3, presets }),
   p11: () => p11(),
   'p12-search': () => p12search(latency),

@@ -1,0 +1,177 @@
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { buildApp, type App } from '../apps/server/src/app.js';
+import type { Driver } from '../apps/server/src/db/client.js';
+import { brands, catalogCategories, currencies, taxClasses } from '../apps/server/src/db/schema/index.js';
+import { bearer, createOrg, createUser, tokenFor } from '../apps/server/test/factories.js';
+import { testConfig } from '../apps/server/test/harness.js';
+import { benchServerUrl, openBench } from './lib/bench-db.js';
+import { fmt } from './lib/load.js';
+
+/**
+ * P6: a CSV import of N new products (SKU, English and Arabic names, price, brand, category) with validation and
+ * upsert, through the real routes and jobs (upload, dry run, run), against `psql \copy` of the same file into a
+ * staging table on the same PostgreSQL server; the same rows as XLSX. P7: the same CSV import on embedded PGlite
+ * against the PostgreSQL run. Peak memory is the process's resident set sampled every 100 ms. A new organization
+ * each run, in the database `market_bench_import` or under bench/.out/pglite-import. Run with `--only=p6`.
+ */
+export async function p6Import(opts: { rows: number; drivers: Driver[] }): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'market-bench-import-'));
+  try {
+    const csvFile = path.join(dir, 'products.csv');
+    await writeCsv(csvFile, opts.rows);
+    const xlsxFile = path.join(dir, 'products.xlsx');
+    await writeXlsx(xlsxFile, opts.rows);
+    const copy = psqlCopy(csvFile);
+    console.log(
+      `P6 peer: psql \\copy of ${fmt(opts.rows)} rows (${(statSync(csvFile).size / 1e6).toFixed(1)} MB) into a staging table: ${copy.toFixed(2)} s (${fmt(Math.round(opts.rows / copy))} rows/s)`,
+    );
+    const results: Record<string, { csv: Timing; xlsx?: Timing }> = {};
+    for (const driver of opts.drivers) {
+      const csv = await importOnce(driver, csvFile, 'text/csv', opts.rows);
+      const xlsx =
+        driver === 'postgres'
+          ? await importOnce(driver, xlsxFile, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', opts.rows)
+          : undefined;
+      results[driver] = { csv, xlsx };
+      const line = (what: string, t: Timing) =>
+        `P6 ${driver} ${what}: dry run ${t.dryRun.toFixed(1)} s, run ${t.run.toFixed(1)} s (${fmt(Math.round(opts.rows / t.run))} rows/s written, ${fmt(Math.round(opts.rows / (t.dryRun + t.run)))} rows/s dry run + run), peak RSS ${t.peakMb} MB`;
+      console.log(line('CSV', csv));
+      if (xlsx) console.log(line('XLSX', xlsx));
+    }
+    const pg = results.postgres;
+    if (pg) {
+      console.log(`P6 CSV run / psql \\copy: ${(copy / pg.csv.run).toFixed(3)} (target >= 0.25)`);
+      if (pg.xlsx) console.log(`P6 XLSX run / psql \\copy: ${(copy / pg.xlsx.run).toFixed(3)} (target >= 0.10)`);
+    }
+    if (pg && results.pglite)
+      console.log(`P7 PGlite run / PostgreSQL run (rows/s): ${(pg.csv.run / results.pglite.csv.run).toFixed(3)} (target >= 0.5)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface Timing {
+  dryRun: number;
+  run: number;
+  peakMb: number;
+}
+
+const rowOf = (i: number) => [
+  `P6-${i}`,
+  `Product ${i}`,
+  `منتج ${i}`,
+  `${(i % 500) + 1}.${String(i % 100).padStart(2, '0')}`,
+  'acme',
+  'food',
+];
+const HEADER = ['SKU', 'Name', 'الاسم', 'Price', 'Brand', 'Categories'];
+
+async function writeCsv(file: string, rows: number): Promise<void> {
+  const out = createWriteStream(file);
+  out.write(`${HEADER.join(',')}\n`);
+  for (let i = 0; i < rows; i++) if (!out.write(`${rowOf(i).join(',')}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
+  await new Promise<void>((r) => out.end(r));
+}
+
+async function writeXlsx(file: string, rows: number): Promise<void> {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
+  const ws = wb.addWorksheet('Products');
+  ws.addRow(HEADER).commit();
+  for (let i = 0; i < rows; i++) ws.addRow(rowOf(i)).commit();
+  ws.commit();
+  await wb.commit();
+}
+
+/** Seconds `psql \copy` takes to load the file into a fresh unlogged staging table of text columns. */
+function psqlCopy(file: string): number {
+  const url = benchServerUrl();
+  const sql = `drop table if exists p6_staging; create unlogged table p6_staging (sku text, name text, name_ar text, price text, brand text, categories text);`;
+  spawnSync('psql', [url, '-q', '-c', sql], { encoding: 'utf8' });
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    spawnSync('psql', [url, '-q', '-c', 'truncate p6_staging'], { encoding: 'utf8' });
+    const t0 = performance.now();
+    const r = spawnSync('psql', [url, '-q', '-c', `\\copy p6_staging from '${file}' with (format csv, header true)`], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`psql \\copy failed: ${r.stderr}`);
+    times.push((performance.now() - t0) / 1000);
+  }
+  spawnSync('psql', [url, '-q', '-c', 'drop table p6_staging'], { encoding: 'utf8' });
+  return Math.min(...times);
+}
+
+async function importOnce(driver: Driver, file: string, type: string, rows: number): Promise<Timing> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'market-bench-import-app-'));
+  const opened = await openBench(driver, driver === 'postgres' ? 'market_bench_import' : 'pglite-import');
+  const app = await buildApp({ config: testConfig({ dataDir, databaseUrl: opened.url }), database: opened.database, webDist: null });
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  try {
+    const auth = await org(app);
+    const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+      const res = await app.inject({ method, url: `/api/v1${url}`, headers: auth, ...(payload ? { payload } : {}) });
+      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+      return res.json() as {
+        id: string;
+        updatedAt: string;
+        state: string;
+        dryRun: { rows: number; error: number } | null;
+        run: { create: number; error: number } | null;
+      };
+    };
+    const boundary = 'p6boundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      readFileSync(file),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await app.inject({
+      method: 'POST',
+      url: '/api/v1/product-import/imports',
+      headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    if (up.statusCode !== 201) throw new Error(`upload: ${up.statusCode} ${up.body}`);
+    const id = (up.json() as { id: string }).id;
+    const drain = async () => {
+      while ((await app.ctx.jobs.runDue()) > 0);
+    };
+    let d = await call('GET', `/product-import/imports/${id}`);
+    let t0 = performance.now();
+    await call('POST', `/product-import/imports/${id}/dry-run`, { expectedUpdatedAt: d.updatedAt });
+    await drain();
+    const dryRun = (performance.now() - t0) / 1000;
+    d = await call('GET', `/product-import/imports/${id}`);
+    if (d.state !== 'validated' || d.dryRun?.rows !== rows || d.dryRun.error) throw new Error(`dry run: ${JSON.stringify(d)}`);
+    t0 = performance.now();
+    await call('POST', `/product-import/imports/${id}/run`, { expectedUpdatedAt: d.updatedAt });
+    await drain();
+    const run = (performance.now() - t0) / 1000;
+    d = await call('GET', `/product-import/imports/${id}`);
+    if (d.state !== 'completed' || d.run?.create !== rows) throw new Error(`run: ${JSON.stringify(d)}`);
+    return { dryRun, run, peakMb: Math.round(peak / 1e6) };
+  } finally {
+    clearInterval(sampler);
+    await app.close();
+    await opened.database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A new organization with the brand and category the file names, and its catalogue team member's bearer. */
+async function org(app: App): Promise<Record<string, string>> {
+  const db = app.ctx.db;
+  const o = await createOrg(app);
+  await db
+    .insert(currencies)
+    .values({ orgId: o.id, code: 'USD', nameEn: 'US dollar', nameAr: 'دولار', symbol: '$', minorDigits: 2, isBase: true });
+  await db.insert(taxClasses).values({ orgId: o.id, code: 'std', nameEn: 'Standard', nameAr: 'قياسي', isDefault: true });
+  await db.insert(brands).values({ orgId: o.id, code: 'acme', nameEn: 'Acme', nameAr: 'أكمي' });
+  await db.insert(catalogCategories).values({ orgId: o.id, code: 'food', nameEn: 'Food', nameAr: 'طعام' });
+  return bearer(await tokenFor(app, await createUser(app, { orgId: o.id, role: 'inventory' })));
+}
