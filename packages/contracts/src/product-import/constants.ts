@@ -1,6 +1,10 @@
 // Zod-free: the values the import screens need in the browser, reachable from `@market/contracts/plain`.
 
-/** Product fields a column can fill. Attributes are `attribute:<code>` or `attribute:<code>:<en|ar>` for a localizable one. */
+/**
+ * Product fields a column can fill. Attributes are `attribute:<code>` or `attribute:<code>:<en|ar>` for a localizable
+ * one. A row with a parent SKU is a variant of that product: its SKU, barcode, price (the variant's own), stock and the
+ * values of the product's axis attributes are read; its other columns are left out.
+ */
 export const IMPORT_FIELDS = [
   'sku',
   'nameEn',
@@ -14,6 +18,9 @@ export const IMPORT_FIELDS = [
   'family',
   'taxClass',
   'categories',
+  'parentSku',
+  'barcode',
+  'stock',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -24,8 +31,8 @@ export const IMPORT_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1256'
 export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
 export const IMPORT_DELIMITERS = [',', ';', '\t', '|'] as const;
 
-/** How rows find the product they update. */
-export const IMPORT_MATCH_BY = ['sku', 'attribute'] as const;
+/** How rows find what they update: by SKU; variant rows by barcode (product rows then by SKU); or by an attribute. */
+export const IMPORT_MATCH_BY = ['sku', 'barcode', 'attribute'] as const;
 export const IMPORT_ACTIONS = ['create', 'update', 'both'] as const;
 /** An empty cell leaves the value as it is, or clears it. */
 export const IMPORT_EMPTY_CELLS = ['ignore', 'clear'] as const;

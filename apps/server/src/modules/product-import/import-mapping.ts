@@ -45,6 +45,9 @@ const FIELD_NAMES: Record<ImportField, string[]> = {
   family: ['family', 'attribute family', 'product family', 'العائلة', 'عائلة المنتج'],
   taxClass: ['tax', 'tax class', 'vat', 'فئة الضريبة', 'الضريبة'],
   categories: ['categories', 'category', 'الفئات', 'الفئة', 'التصنيف'],
+  parentSku: ['parent sku', 'parent', 'parent code', 'variant of', 'رمز المنتج الأصل', 'المنتج الأصل', 'المنتج الأب'],
+  barcode: ['barcode', 'ean', 'upc', 'gtin', 'ean13', 'الباركود', 'رمز شريطي'],
+  stock: ['stock', 'quantity', 'qty', 'inventory', 'on hand', 'المخزون', 'الكمية'],
 };
 
 const squash = (s: string) =>

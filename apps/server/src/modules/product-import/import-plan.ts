@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { productsRoutes, type productImportRoutes as c } from '@market/contracts';
+import { productsRoutes, productVariantsRoutes, type productImportRoutes as c } from '@market/contracts';
 import { MAX_PRICE_MINOR } from '@market/contracts/plain';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -15,6 +15,7 @@ import {
 } from '../products/index.js';
 import type { FileRow } from './import-reader.js';
 import { mapRow, type MappedValue } from './import-mapping.js';
+import { checkBarcode } from '../product-variants/index.js';
 import * as repo from './product-import.repository.js';
 
 // Planning a batch of rows: each row mapped, matched to its product, checked by the API's own rules (the product
@@ -125,8 +126,13 @@ export interface Planned {
   errors: FieldProblem[];
   cells: string[] | null;
   hash: string | null;
-  write: { current: { row: ProductRow; snap: ProductSnapshot } | null; next: ProductSnapshot; family: FamilyAttribute[] } | null;
+  write: PlannedWrite | null;
 }
+
+export type PlannedWrite =
+  | { kind: 'product'; current: { row: ProductRow; snap: ProductSnapshot } | null; next: ProductSnapshot; family: FamilyAttribute[] }
+  | { kind: 'variant-create'; parentSku: string; body: productVariantsRoutes.VariantCreate }
+  | { kind: 'variant-update'; variantId: string; body: productVariantsRoutes.VariantUpdate };
 
 /** A decimal amount as minor units: "1,234.50" (or "1.234,50" with a decimal comma) in the currency's digits. */
 export function parsePrice(text: string, digits: number, decimalComma: boolean): number | string {
@@ -199,6 +205,10 @@ interface RowInput {
   columns: Map<string, string>;
   errors: FieldProblem[];
   hash: string;
+  /** A variant row names its product; its barcode (null clears) and stock. */
+  parentSku: string | null;
+  barcode: string | null | undefined;
+  stock: number | undefined;
 }
 
 function readRow(
@@ -218,6 +228,9 @@ function readRow(
     values: new Map(),
     columns: new Map(),
     errors: [],
+    parentSku: null,
+    barcode: undefined,
+    stock: undefined,
     hash: createHash('sha1')
       .update(JSON.stringify([...mapped.entries()].map(([t, v]) => [t, v.value ?? (v.value === null ? null : '~')])))
       .update(JSON.stringify([options.emptyCells, options.categoriesBy, options.decimalComma]))
@@ -273,6 +286,22 @@ function readRow(
       case 'taxClass':
         input.fields.taxClassId = resolveRef(lk.taxClass, 'tax class');
         break;
+      case 'parentSku':
+        input.parentSku = value === null ? null : text(value)!;
+        break;
+      case 'barcode':
+        input.barcode = value === null ? null : text(value)!.replace(/\s+/g, '');
+        break;
+      case 'stock': {
+        if (value === null) {
+          input.stock = 0;
+          break;
+        }
+        const n = Number(text(value)!.replace(/,/g, ''));
+        if (!Number.isInteger(n) || n < 0) fail(column, 'must be a whole number of 0 or more');
+        else input.stock = n;
+        break;
+      }
       case 'categories': {
         const list = value === null ? [] : Array.isArray(value) ? value : [value];
         const ids: string[] = [];
@@ -306,7 +335,8 @@ function readRow(
       }
     }
   }
-  if (options.matchBy === 'sku') input.matchKey = input.sku ? key(input.sku) : null;
+  if (input.parentSku && options.matchBy === 'barcode') input.matchKey = input.barcode ? `barcode:${input.barcode}` : null;
+  else if (input.parentSku || options.matchBy !== 'attribute') input.matchKey = input.sku ? key(input.sku) : null;
   else {
     const attr = options.matchAttribute ? lk.attributes.get(options.matchAttribute) : undefined;
     const v = attr ? input.values.get(attr.id)?.whole : undefined;
@@ -362,6 +392,8 @@ export interface PlanContext {
   seen: Map<string, number>;
   /** The run locks the products it plans to write until its batch commits. */
   lockRows?: boolean;
+  /** SKUs (lower case) of the file's product rows so far: a variant row's parent may be one of them. */
+  fileProducts: Set<string>;
 }
 
 /** Registers the match keys of rows an earlier attempt already wrote, so a resumed run judges repeats as the first did. */
@@ -370,6 +402,7 @@ export function rememberKeys(ctx: Omit<PlanContext, 'db'>, rows: FileRow[]): voi
     if (row.error) continue;
     const input = readRow(row, ctx.mapping, ctx.headerIndex, ctx.options, ctx.lookups);
     if (input.matchKey && !ctx.seen.has(input.matchKey)) ctx.seen.set(input.matchKey, row.rowNo);
+    if (!input.parentSku && input.sku) ctx.fileProducts.add(key(input.sku));
   }
 }
 
@@ -404,44 +437,62 @@ export async function snapshotsFor(db: DbOrTx, rows: ProductRow[]): Promise<Map<
 export async function planBatch(ctx: PlanContext, rows: FileRow[]): Promise<Planned[]> {
   const { db, orgId, lookups: lk, options } = ctx;
   const inputs = rows.map((r) => (r.error ? null : readRow(r, ctx.mapping, ctx.headerIndex, options, lk)));
-  const keys = [...new Set(inputs.flatMap((i) => (i?.matchKey ? [i.matchKey] : [])))];
+  const bySku = options.matchBy !== 'attribute';
+  const productInputs = inputs.filter((i): i is RowInput => !!i && !i.parentSku);
+  const keys = [...new Set(productInputs.flatMap((i) => (i.matchKey ? [i.matchKey] : [])))];
   const matchAttr = options.matchBy === 'attribute' ? lk.attributes.get(options.matchAttribute ?? '') : undefined;
-  const found =
-    options.matchBy === 'sku'
-      ? await repo.productsBySku(db, orgId, keys, ctx.lockRows)
-      : matchAttr
-        ? await repo.productsByValue(db, orgId, matchAttr.id, keys, ctx.lockRows)
-        : [];
+  const found = bySku
+    ? await repo.productsBySku(db, orgId, keys, ctx.lockRows)
+    : matchAttr
+      ? await repo.productsByValue(db, orgId, matchAttr.id, keys, ctx.lockRows)
+      : [];
   const byKey = new Map<string, ProductRow>();
-  for (const p of found)
-    byKey.set(options.matchBy === 'sku' ? key(p.sku) : String((p.values as Record<string, unknown>)[matchAttr!.id]), p);
-  const [snaps, hashes] = await Promise.all([
+  for (const p of found) byKey.set(bySku ? key(p.sku) : String((p.values as Record<string, unknown>)[matchAttr!.id]), p);
+  const [snaps, hashes, variants] = await Promise.all([
     snapshotsFor(db, found),
     repo.hashesOf(
       db,
       found.map((p) => p.id),
     ),
+    variantContext(
+      ctx,
+      inputs.filter((i): i is RowInput => !!i?.parentSku),
+    ),
   ]);
   // SKUs a row would give its product that another product or a variant may hold already.
-  const wantedSkus = inputs.flatMap((i) => {
-    if (!i?.sku) return [];
+  const wantedSkus = productInputs.flatMap((i) => {
+    if (!i.sku) return [];
     const owner = i.matchKey ? byKey.get(i.matchKey) : undefined;
     return owner && key(owner.sku) === key(i.sku) ? [] : [key(i.sku)];
   });
   const [variantTaken, productTaken] = await Promise.all([
     repo.variantSkus(db, orgId, wantedSkus),
-    options.matchBy === 'sku' ? Promise.resolve([] as ProductRow[]) : repo.productsBySku(db, orgId, wantedSkus),
+    bySku ? Promise.resolve([] as ProductRow[]) : repo.productsBySku(db, orgId, wantedSkus),
   ]);
   const skuOwner = new Map(productTaken.map((p) => [key(p.sku), p.id]));
 
   const out: Planned[] = [];
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
+    try {
+      await planRow(i);
+    } finally {
+      // A product row that stands is a parent the variant rows after it may name.
+      const last = out[out.length - 1];
+      const input = inputs[i];
+      if (last?.rowNo === row.rowNo && input && !input.parentSku && last.outcome !== 'error' && last.sku)
+        ctx.fileProducts.add(key(last.sku));
+    }
+  }
+  return out;
+
+  async function planRow(i: number): Promise<void> {
+    const row = rows[i]!;
     const input = inputs[i];
     const base = { rowNo: row.rowNo, productId: null, changes: [], cells: row.cells, hash: null, write: null };
     if (!input) {
       out.push({ ...base, outcome: 'error', sku: null, errors: [{ field: 'row', message: row.error! }] });
-      continue;
+      return;
     }
     const errorOf = (errors: FieldProblem[], productId: string | null = null): Planned => ({
       ...base,
@@ -450,43 +501,53 @@ export async function planBatch(ctx: PlanContext, rows: FileRow[]): Promise<Plan
       productId,
       errors,
     });
+    const what = input.parentSku
+      ? options.matchBy === 'barcode'
+        ? 'barcode'
+        : 'sku'
+      : bySku
+        ? 'sku'
+        : `attribute:${options.matchAttribute}`;
     if (!input.matchKey) {
-      const what = options.matchBy === 'sku' ? 'sku' : `attribute:${options.matchAttribute}`;
       out.push(
         errorOf([...input.errors, { field: input.columns.get(what) ?? what, message: 'is required to find or create the product' }]),
       );
-      continue;
+      return;
     }
     const earlier = ctx.seen.get(input.matchKey);
     if (earlier !== undefined) {
       out.push(
         errorOf([
           {
-            field: input.columns.get(options.matchBy === 'sku' ? 'sku' : `attribute:${options.matchAttribute}`) ?? 'sku',
+            field: input.columns.get(what) ?? what,
             message: `is also in row ${earlier}`,
           },
         ]),
       );
-      continue;
+      return;
     }
     ctx.seen.set(input.matchKey, row.rowNo);
+    if (input.parentSku) {
+      out.push(planVariant(ctx, variants, input, base));
+      return;
+    }
     const current = byKey.get(input.matchKey) ?? null;
     if (input.errors.length) {
       out.push(errorOf(input.errors, current?.id ?? null));
-      continue;
+      return;
     }
     if (current && options.action === 'create') {
       out.push({ ...base, outcome: 'skipped', sku: current.sku, productId: current.id, errors: [], cells: null });
-      continue;
+      return;
     }
     if (!current && options.action === 'update') {
       out.push({ ...base, outcome: 'skipped', sku: input.sku, errors: [], cells: null });
-      continue;
+      return;
     }
     const stored = current ? hashes.get(current.id) : undefined;
     if (current && stored && stored.hash === input.hash && stored.version === current.version) {
       out.push({ ...base, outcome: 'unchanged', sku: current.sku, productId: current.id, errors: [], cells: null });
-      continue;
+      return;
     }
     const snap = current ? snaps.get(current.id)! : null;
     const values: Record<string, unknown> = {};
@@ -506,14 +567,14 @@ export async function planBatch(ctx: PlanContext, rows: FileRow[]): Promise<Plan
       : productsRoutes.productCreateSchema.safeParse(body);
     if (!parsed.success) {
       out.push(errorOf(zodProblems(parsed.error.issues, input, lk), current?.id ?? null));
-      continue;
+      return;
     }
     if (input.sku && (!current || key(current.sku) !== key(input.sku))) {
       const k = key(input.sku);
       const owner = skuOwner.get(k);
       if (variantTaken.has(k) || (owner && owner !== current?.id)) {
         out.push(errorOf([{ field: input.columns.get('sku') ?? 'sku', message: 'is already used by another product or variant' }]));
-        continue;
+        return;
       }
     }
     const { expectedVersion: _v, ...fields } = parsed.data as typeof parsed.data & { expectedVersion?: number };
@@ -522,7 +583,7 @@ export async function planBatch(ctx: PlanContext, rows: FileRow[]): Promise<Plan
       const diff = diffSnapshots(snap, next);
       if (current && !diff.length) {
         out.push({ ...base, outcome: 'unchanged', sku: current.sku, productId: current.id, errors: [], cells: null, hash: input.hash });
-        continue;
+        return;
       }
       out.push({
         ...base,
@@ -533,7 +594,7 @@ export async function planBatch(ctx: PlanContext, rows: FileRow[]): Promise<Plan
         errors: [],
         cells: null,
         hash: input.hash,
-        write: { current: current ? { row: current, snap: snap! } : null, next, family },
+        write: { kind: 'product', current: current ? { row: current, snap: snap! } : null, next, family },
       });
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
@@ -546,5 +607,169 @@ export async function planBatch(ctx: PlanContext, rows: FileRow[]): Promise<Plan
       );
     }
   }
-  return out;
+}
+
+// ---- variant rows ----
+
+interface VariantContext {
+  /** Existing variants by match key (lower-case SKU, or `barcode:<code>`). */
+  existing: Map<string, repo.VariantWithParent>;
+  /** Products by lower-case SKU that variant rows name as their parent. */
+  parents: Map<string, ProductRow>;
+  /** Barcodes already held, with the variant holding each. */
+  barcodes: Map<string, string>;
+  /** Lower-case SKUs already held by a product or a variant. */
+  skus: Set<string>;
+}
+
+async function variantContext(ctx: PlanContext, inputs: RowInput[]): Promise<VariantContext> {
+  const { db, orgId } = ctx;
+  if (!inputs.length) return { existing: new Map(), parents: new Map(), barcodes: new Map(), skus: new Set() };
+  const skus = [...new Set(inputs.flatMap((i) => (i.sku ? [key(i.sku)] : [])))];
+  const barcodes = [...new Set(inputs.flatMap((i) => (i.barcode ? [i.barcode] : [])))];
+  const byBarcode = ctx.options.matchBy === 'barcode';
+  const [existing, parents, heldBarcodes, variantSkus, productSkus] = await Promise.all([
+    repo.variantsWithParent(db, orgId, byBarcode ? { barcodes } : { skus }, ctx.lockRows),
+    repo.productsBySku(db, orgId, [...new Set(inputs.map((i) => key(i.parentSku!)))]),
+    repo.barcodeHolders(db, orgId, barcodes),
+    repo.variantSkus(db, orgId, skus),
+    repo.productsBySku(db, orgId, skus),
+  ]);
+  return {
+    existing: new Map(existing.map((v) => [byBarcode ? `barcode:${v.barcode}` : key(v.sku), v])),
+    parents: new Map(parents.map((p) => [key(p.sku), p])),
+    barcodes: heldBarcodes,
+    skus: new Set([...variantSkus, ...productSkus.map((p) => key(p.sku))]),
+  };
+}
+
+type RowBase = Pick<Planned, 'rowNo' | 'productId' | 'changes' | 'cells' | 'hash' | 'write'>;
+
+/**
+ * A variant row: an existing variant's barcode, price and stock updated, or a new variant of the parent product
+ * (stored, or an earlier row of the file) with one value per axis. The variants module's own rules apply when it
+ * is written; the checks here are the ones it makes, so the dry run says what the run will do.
+ */
+function planVariant(ctx: PlanContext, vc: VariantContext, input: RowInput, base: RowBase): Planned {
+  const lk = ctx.lookups;
+  const col = (target: string) => input.columns.get(target) ?? target;
+  const error = (errors: FieldProblem[], productId: string | null = null): Planned => ({
+    ...base,
+    outcome: 'error',
+    sku: input.sku,
+    productId,
+    errors,
+  });
+  if (input.errors.length) return error(input.errors);
+  const axis = new Map<string, string>();
+  for (const [attrId, v] of input.values) {
+    const attr = [...lk.attributes.values()].find((a) => a.id === attrId);
+    if (attr?.type === 'single_select' && typeof v.whole === 'string') axis.set(attrId, v.whole);
+  }
+  const price = input.fields.priceMinor as number | undefined;
+  const parentKey = key(input.parentSku!);
+  const current = vc.existing.get(input.matchKey!);
+  if (input.barcode) {
+    const holder = vc.barcodes.get(input.barcode);
+    if (holder && holder !== current?.id) return error([{ field: col('barcode'), message: 'is already used by another variant' }]);
+    const bad = checkBarcode(col('barcode'), input.barcode);
+    if (bad) return error([bad]);
+  }
+  if (current) {
+    if (ctx.options.action === 'create')
+      return { ...base, outcome: 'skipped', sku: current.sku, productId: current.productId, errors: [], cells: null };
+    if (key(current.parentSku) !== parentKey)
+      return error(
+        [{ field: col('parentSku'), message: `is ${current.parentSku}: the variant belongs to that product` }],
+        current.productId,
+      );
+    for (const [attrId, code] of axis)
+      if ((current.axisValues[attrId] ?? '').toLowerCase() !== code.toLowerCase())
+        return error([{ field: columnOfAttr(input, lk, attrId), message: 'cannot change on an existing variant' }], current.productId);
+    const body: productVariantsRoutes.VariantUpdate = { expectedUpdatedAt: current.updatedAt.toISOString() };
+    const changes: DiffEntry[] = [];
+    const set = <K extends 'sku' | 'barcode' | 'priceOverrideMinor' | 'stockQuantity'>(
+      k: K,
+      field: string,
+      before: unknown,
+      after: unknown,
+    ) => {
+      if (after === undefined || after === before) return;
+      (body as Record<string, unknown>)[k] = after;
+      changes.push({ field, before, after });
+    };
+    if (ctx.options.matchBy === 'barcode' && input.sku && key(input.sku) !== key(current.sku)) {
+      if (vc.skus.has(key(input.sku)))
+        return error([{ field: col('sku'), message: 'is already used by another product or variant' }], current.productId);
+      set('sku', 'sku', current.sku, input.sku);
+    }
+    set('barcode', 'barcode', current.barcode, input.barcode);
+    set('priceOverrideMinor', 'price', current.priceOverrideMinor === null ? null : Number(current.priceOverrideMinor), price);
+    set('stockQuantity', 'stock', current.stockQuantity, input.stock);
+    const parsed = productVariantsRoutes.variantUpdateSchema.safeParse(body);
+    if (!parsed.success) return error(zodProblems(parsed.error.issues, input, lk), current.productId);
+    if (!changes.length) return { ...base, outcome: 'unchanged', sku: current.sku, productId: current.productId, errors: [], cells: null };
+    return {
+      ...base,
+      outcome: 'update',
+      sku: current.sku,
+      productId: current.productId,
+      changes,
+      errors: [],
+      cells: null,
+      write: { kind: 'variant-update', variantId: current.id, body: parsed.data },
+    };
+  }
+  if (ctx.options.action === 'update') return { ...base, outcome: 'skipped', sku: input.sku, productId: null, errors: [], cells: null };
+  const parent = vc.parents.get(parentKey);
+  if (!parent && !ctx.fileProducts.has(parentKey))
+    return error([
+      { field: col('parentSku'), message: `no product has the SKU ${input.parentSku} (a parent's row must come before its variants)` },
+    ]);
+  if (!input.sku) return error([{ field: col('sku'), message: 'is required for a new variant' }]);
+  if (vc.skus.has(key(input.sku))) return error([{ field: col('sku'), message: 'is already used by another product or variant' }]);
+  if (!axis.size) return error([{ field: 'row', message: 'a new variant needs a value for each axis attribute (a single select column)' }]);
+  const axes = parent?.variantAxes ?? [];
+  if (axes.length && (axes.length !== axis.size || axes.some((a) => !axis.has(a))))
+    return error(
+      [{ field: 'row', message: `needs one value for each axis of ${parent!.sku}: ${axes.map((a) => lk.names.get(a) ?? a).join(', ')}` }],
+      parent!.id,
+    );
+  for (const [attrId, code] of axis) {
+    const attr = [...lk.attributes.values()].find((a) => a.id === attrId)!;
+    if (!attr.options.some((o) => o.code.toLowerCase() === code.toLowerCase()))
+      return error([{ field: columnOfAttr(input, lk, attrId), message: `"${code}" is not one of the options` }], parent?.id ?? null);
+  }
+  const body = {
+    axisValues: [...axis].map(([attributeId, optionCode]) => ({ attributeId, optionCode })),
+    sku: input.sku,
+    ...(input.barcode ? { barcode: input.barcode } : {}),
+    ...(price !== undefined ? { priceOverrideMinor: price } : {}),
+    ...(input.stock !== undefined ? { stockQuantity: input.stock } : {}),
+  };
+  const parsed = productVariantsRoutes.variantCreateSchema.safeParse(body);
+  if (!parsed.success) return error(zodProblems(parsed.error.issues, input, lk), parent?.id ?? null);
+  const changes: DiffEntry[] = [
+    { field: 'parentSku', before: null, after: input.parentSku },
+    ...[...axis].map(([attrId, code]) => ({ field: `attribute:${lk.names.get(attrId) ?? attrId}`, before: null, after: code })),
+    ...(input.barcode ? [{ field: 'barcode', before: null, after: input.barcode }] : []),
+    ...(price !== undefined ? [{ field: 'price', before: null, after: price }] : []),
+    ...(input.stock !== undefined ? [{ field: 'stock', before: null, after: input.stock }] : []),
+  ];
+  return {
+    ...base,
+    outcome: 'create',
+    sku: input.sku,
+    productId: parent?.id ?? null,
+    changes,
+    errors: [],
+    cells: null,
+    write: { kind: 'variant-create', parentSku: input.parentSku!, body: parsed.data },
+  };
+}
+
+function columnOfAttr(input: RowInput, lk: Lookups, attrId: string): string {
+  const code = lk.names.get(attrId);
+  for (const [target, column] of input.columns) if (target === `attribute:${code}`) return column;
+  return `attribute:${code}`;
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { enqueueJob, type JobContext, type JobRow } from '../jobs/index.js';
+import { createVariant, updateVariant } from '../product-variants/index.js';
 import { writeProduct, type ProductWriter } from '../products/index.js';
 import { blobStoreFor } from '../storage/index.js';
 import { openFile } from './import-file.js';
@@ -75,6 +76,7 @@ async function contextFor(db: DbOrTx, row: repo.ImportRow, headers: string[]): P
     headerIndex: headerIndexOf(headers),
     options: row.options,
     seen: new Map(),
+    fileProducts: new Set(),
   };
 }
 
@@ -135,13 +137,25 @@ export function settingsKey(row: Pick<repo.ImportRow, 'fileKey' | 'encoding' | '
   return JSON.stringify([row.fileKey, row.encoding, row.delimiter, row.sheet, row.mapping, row.options]);
 }
 
-/** Writes one planned row; answers the product written (or left as it was). */
-async function writeOne(tx: DbOrTx, writer: ProductWriter, p: Planned): Promise<void> {
+/** Writes one planned row; answers its change hash to record once the row's write stands (products only). */
+async function writeOne(tx: DbOrTx, writer: ProductWriter, p: Planned): Promise<repo.HashRow | null> {
   const w = p.write!;
+  if (w.kind === 'variant-create') {
+    // The parent is stored, or was written by an earlier row of this file.
+    const [parent] = await repo.productsBySku(tx, writer.orgId, [w.parentSku.toLowerCase()]);
+    if (!parent) throw new AppError(422, 'validation_failed', `No product has the SKU ${w.parentSku}`);
+    await createVariant(tx as Db, writer, parent.id, w.body);
+    p.productId = parent.id;
+    return null;
+  }
+  if (w.kind === 'variant-update') {
+    await updateVariant(tx as Db, writer, w.variantId, w.body);
+    return null;
+  }
   const written = await writeProduct(tx, writer, w.current, w.next, w.family, { action: 'import' });
   const product = written ?? w.current!.row;
   p.productId = product.id;
-  await repo.saveHashes(tx, [{ productId: product.id, orgId: writer.orgId, hash: p.hash!, version: product.version }]);
+  return { productId: product.id, orgId: writer.orgId, hash: p.hash!, version: product.version };
 }
 
 const rowFailure = (err: unknown): string | null =>
@@ -159,20 +173,28 @@ async function writeBatch(tx: DbOrTx, writer: ProductWriter, planned: Planned[])
   const toWrite = planned.filter((p) => p.write);
   try {
     await tx.transaction(async (sp) => {
-      for (const p of toWrite) await writeOne(sp, writer, p);
+      const hashes: repo.HashRow[] = [];
+      for (const p of toWrite) {
+        const hash = await writeOne(sp, writer, p);
+        if (hash) hashes.push(hash);
+      }
+      await repo.saveHashes(sp, hashes);
     });
   } catch (err) {
     if (rowFailure(err) === null) throw err;
     for (const p of toWrite) {
       try {
-        await tx.transaction((sp) => writeOne(sp, writer, p));
+        await tx.transaction(async (sp) => {
+          const hash = await writeOne(sp, writer, p);
+          if (hash) await repo.saveHashes(sp, [hash]);
+        });
       } catch (e) {
         const message = rowFailure(e);
         if (message === null) throw e;
         p.outcome = 'error';
         p.errors = [{ field: 'row', message }];
         p.changes = [];
-        p.productId = p.write!.current?.row.id ?? null;
+        p.productId = p.write!.kind === 'product' ? (p.write!.current?.row.id ?? null) : p.productId;
       }
     }
   }

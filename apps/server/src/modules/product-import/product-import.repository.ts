@@ -181,13 +181,50 @@ export async function variantSkus(db: DbOrTx, orgId: string, skus: string[]): Pr
   return new Set(rows.map((r) => r.sku));
 }
 
+export type VariantWithParent = typeof productVariants.$inferSelect & { parentSku: string };
+
+/** Variants by SKU (lower case) or by barcode, with their product's SKU. */
+export async function variantsWithParent(
+  db: DbOrTx,
+  orgId: string,
+  by: { skus?: string[]; barcodes?: string[] },
+  lock = false,
+): Promise<VariantWithParent[]> {
+  const list = by.skus ?? by.barcodes ?? [];
+  if (!list.length) return [];
+  const q = db
+    .select({ v: productVariants, parentSku: products.sku })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        eq(productVariants.orgId, orgId),
+        by.skus ? sql`lower(${productVariants.sku}) in ${textList(list)}` : sql`${productVariants.barcode} in ${textList(list)}`,
+      ),
+    );
+  const rows = lock ? await q.for('update', { of: productVariants }) : await q;
+  return rows.map((r) => ({ ...r.v, parentSku: r.parentSku }));
+}
+
+/** Which of these barcodes a variant holds, with that variant's id. */
+export async function barcodeHolders(db: DbOrTx, orgId: string, barcodes: string[]): Promise<Map<string, string>> {
+  if (!barcodes.length) return new Map();
+  const rows = await db
+    .select({ id: productVariants.id, barcode: productVariants.barcode })
+    .from(productVariants)
+    .where(and(eq(productVariants.orgId, orgId), sql`${productVariants.barcode} in ${textList(barcodes)}`));
+  return new Map(rows.map((r) => [r.barcode!, r.id]));
+}
+
 export async function hashesOf(db: DbOrTx, productIds: string[]): Promise<Map<string, { hash: string; version: number }>> {
   if (!productIds.length) return new Map();
   const rows = await db.select().from(productImportHashes).where(inArray(productImportHashes.productId, productIds));
   return new Map(rows.map((r) => [r.productId, { hash: r.hash, version: r.version }]));
 }
 
-export async function saveHashes(db: DbOrTx, rows: { productId: string; orgId: string; hash: string; version: number }[]): Promise<void> {
+export type HashRow = { productId: string; orgId: string; hash: string; version: number };
+
+export async function saveHashes(db: DbOrTx, rows: HashRow[]): Promise<void> {
   if (!rows.length) return;
   await db
     .insert(productImportHashes)

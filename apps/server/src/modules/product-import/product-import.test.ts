@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productImportRows, productVersions, products } from '../../db/schema/index.js';
+import { productImportRows, productVariants, productVersions, products } from '../../db/schema/index.js';
 import { bearer, createUser, tokenFor } from '../../../test/factories.js';
 import type { TestContext } from '../../../test/harness.js';
 import { multipart } from '../assets/assets.test-support.js';
@@ -402,6 +402,76 @@ describe('a run that stops and resumes, and cancellation', () => {
     d = await get(d.id);
     expect(d.state).toBe('cancelled');
     expect(d.run?.create ?? 0).toBe(0);
+  });
+});
+
+describe('variant rows', () => {
+  it('creates a product with its variants from one file, refuses an unknown option or parent, then updates a variant found by barcode', async () => {
+    const family = fx.family as unknown as { code: string };
+    const size = fx.a.size as unknown as { code: string };
+    const text = fx.a.text as unknown as { code: string };
+    const longText = fx.a.longText as unknown as { code: string };
+    const tee = sku();
+    const file = csv([
+      ['SKU', 'Parent SKU', 'Name', 'Family', 'Size', 'Barcode', 'Price', 'Stock', 'Text', 'Long'],
+      [tee, '', 'T-shirt', family.code, '', '', '10', '', 'short', 'long text'],
+      [`${tee}-S`, tee, 'T-shirt', '', 's', '4006381333931', '11', '5', '', ''],
+      [`${tee}-M`, tee, '', '', 'M', '', '', '3', '', ''],
+      [`${tee}-X`, tee, '', '', 'xx', '', '', '', '', ''],
+      [`${tee}-Q`, 'NO-SUCH-PARENT', '', '', 's', '', '', '', '', ''],
+      [`${tee}-B`, tee, '', '', 'l', '4006381333932', '', '', '', ''],
+    ]);
+    let d = (await upload(file, 'variants.csv')).json() as Detail;
+    const target = (column: string) =>
+      ({ Size: `attribute:${size.code}`, Text: `attribute:${text.code}`, Long: `attribute:${longText.code}:en` })[column];
+    d = await patch(d.id, { mapping: d.mapping.map((m) => (target(m.column) ? { ...m, target: target(m.column)! } : m)) });
+    expect(d.mapping.map((m) => m.target)).toEqual(
+      expect.arrayContaining(['sku', 'parentSku', 'nameEn', 'family', 'barcode', 'price', 'stock']),
+    );
+    d = await dryRun(d.id);
+    expect(d.dryRun).toMatchObject({ rows: 6, create: 3, error: 3 });
+    const dry = await rows(d.id);
+    expect(dry.find((r) => r.sku === `${tee}-S`)!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'parentSku', before: null, after: tee },
+        { field: 'barcode', before: null, after: '4006381333931' },
+        { field: 'price', before: null, after: 1100 },
+        { field: 'stock', before: null, after: 5 },
+      ]),
+    );
+    const errs = Object.fromEntries(dry.filter((r) => r.outcome === 'error').map((r) => [r.sku, r.errors[0]]));
+    expect(errs[`${tee}-X`]).toEqual({ field: 'Size', message: '"xx" is not one of the options' });
+    expect(errs[`${tee}-Q`]!.field).toBe('Parent SKU');
+    expect(errs[`${tee}-B`]).toEqual({ field: 'Barcode', message: 'check digit should be 1' });
+    d = await runImport(d.id);
+    expect(d.run).toEqual(d.dryRun);
+    const [parent] = await t.app.ctx.db.select().from(products).where(eq(products.sku, tee));
+    const variants = await t.app.ctx.db.select().from(productVariants).where(eq(productVariants.productId, parent!.id));
+    expect(variants.map((v) => [v.sku, v.barcode, v.priceOverrideMinor, v.stockQuantity]).sort()).toEqual([
+      [`${tee}-M`, null, null, 3],
+      [`${tee}-S`, '4006381333931', 1100, 5],
+    ]);
+
+    // A stock file keyed by barcode: only the stock changes.
+    let s2 = (
+      await upload(
+        csv([
+          ['Barcode', 'Parent SKU', 'Stock'],
+          ['4006381333931', tee, '9'],
+        ]),
+        'stock.csv',
+      )
+    ).json() as Detail;
+    s2 = await patch(s2.id, { options: { ...s2.options, matchBy: 'barcode' } });
+    s2 = await dryRun(s2.id);
+    expect(s2.dryRun).toMatchObject({ update: 1, error: 0 });
+    expect((await rows(s2.id))[0]!.changes).toEqual([{ field: 'stock', before: 5, after: 9 }]);
+    await runImport(s2.id);
+    const [after] = await t.app.ctx.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.sku, `${tee}-S`));
+    expect(after!.stockQuantity).toBe(9);
   });
 });
 

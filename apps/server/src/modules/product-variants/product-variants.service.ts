@@ -5,7 +5,7 @@ import type { Caller } from '../../lib/api-route.js';
 import { assertUnchanged } from '../../lib/concurrency.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound, type FieldError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
-import { lockSku, recomputeProductCompleteness } from '../products/index.js';
+import { lockSku, recomputeProductCompleteness, type ProductWriter } from '../products/index.js';
 import * as repo from './product-variants.repository.js';
 import { labelsFor, presentRows, toVariant, type Attrs } from './variant-view.js';
 
@@ -60,7 +60,7 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
 /** Decides the axis order for a write: the product's axes, or the given ones (set on the product) when it may take them. */
 async function settleAxes(
   tx: DbOrTx,
-  caller: Caller,
+  caller: ProductWriter,
   product: repo.ProductRef,
   given: string[],
   field: string,
@@ -185,7 +185,8 @@ export async function generateVariants(
   );
 }
 
-export async function createVariant(db: Db, caller: Caller, productId: string, input: c.VariantCreate): Promise<c.Variant> {
+/** Creates a variant; `caller` is a signed-in user or an import job writing for the user who ran it. */
+export async function createVariant(db: Db, caller: ProductWriter, productId: string, input: c.VariantCreate): Promise<c.Variant> {
   return mapUnique(() =>
     db.transaction(async (tx) => {
       await lockKey(tx, `product-variants:${caller.orgId}`);
@@ -278,7 +279,7 @@ function editable(input: c.VariantUpdate | c.VariantBulkItem): Partial<repo.Vari
   return out;
 }
 
-export async function updateVariant(db: Db, caller: Caller, id: string, input: c.VariantUpdate): Promise<c.Variant> {
+export async function updateVariant(db: Db, caller: ProductWriter, id: string, input: c.VariantUpdate): Promise<c.Variant> {
   return mapUnique(() =>
     db.transaction(async (tx) => {
       await lockKey(tx, `product-variants:${caller.orgId}`);
