@@ -26,6 +26,7 @@ import { languagesRoutes } from './modules/languages/index.js';
 import { marketCategoriesRoutes } from './modules/market-categories/index.js';
 import { JobRunner } from './modules/jobs/index.js';
 import { productImportRoutes } from './modules/product-import/index.js';
+import { catalogPublishingRoutes } from './modules/catalog-publishing/index.js';
 import { marketDaysRoutes } from './modules/market-days/index.js';
 import { allocationRoutes, checkInRoutes, marketAssignmentsRoutes, waitlistOfferRoutes } from './modules/market-assignments/index.js';
 import { marketLocationsRoutes } from './modules/market-locations/index.js';
@@ -84,6 +85,7 @@ const API_MODULES = [
   todayRoutes,
   paymentManagementRoutes,
   productImportRoutes,
+  catalogPublishingRoutes,
 ];
 
 function defaultWebDist(): string | null {

@@ -35,3 +35,4 @@ export * from './common/hosts.js';
 export * as paymentManagementRoutes from './payment-management/routes.js';
 export * as posRoutes from './pos/routes.js';
 export * as productImportRoutes from './product-import/routes.js';
+export * as catalogPublishingRoutes from './catalog-publishing/routes.js';

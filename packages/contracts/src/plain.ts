@@ -8,6 +8,7 @@ export type { HttpMethod, RouteDef } from './common/route.js';
 
 export * from './applications/constants.js';
 export * from './attributes/constants.js';
+export * from './catalog-publishing/constants.js';
 export * from './dashboard/constants.js';
 export * from './assets/constants.js';
 export * from './email/constants.js';

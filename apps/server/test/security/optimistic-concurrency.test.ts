@@ -337,6 +337,19 @@ export const TARGETS: Target[] = [
       edits: [{ name: `Renamed ${randomUUID().slice(0, 8)}` }, { name: `Again ${randomUUID().slice(0, 8)}` }],
     };
   }),
+  stamped('PATCH /catalog-publishing/channels/:id', async (api) => {
+    const row = await api.ok('POST', '/catalog-publishing/channels', {
+      kind: 'web',
+      name: `Web ${randomUUID().slice(0, 8)}`,
+      locales: ['en'],
+    });
+    return {
+      method: 'PATCH',
+      url: `/catalog-publishing/channels/${row.id}`,
+      read: () => api.ok('GET', `/catalog-publishing/channels/${row.id}`),
+      edits: [{ name: `Renamed ${randomUUID().slice(0, 8)}` }, { maxRemovalPercent: 35 }],
+    };
+  }),
   stamped('PUT /pos/settings', async (api) => {
     // A fresh organization has no discount limits, and no version until they are saved once.
     await api.ok('PUT', '/pos/settings', { discountLimits: [], expectedUpdatedAt: null });

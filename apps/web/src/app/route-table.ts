@@ -42,7 +42,12 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: '/tasks', titleKey: 'route.tasks', permission: 'tasks' },
   { path: '/integrations', titleKey: 'route.integrations', permission: 'integrations' },
   { path: '/settings', titleKey: 'route.settings', permission: 'settings' },
-  { path: '/catalog-publishing', titleKey: 'route.catalogPublishing', permission: 'catalog_publishing' },
+  {
+    path: '/catalog-publishing',
+    titleKey: 'route.catalogPublishing',
+    permission: 'catalog_publishing',
+    load: () => import('../features/catalog-publishing/catalog-publishing-page'),
+  },
   { path: '/api-docs', titleKey: 'route.apiDocs', permission: null },
   {
     path: '/market-vendor-management',

@@ -25,3 +25,4 @@ export { todayRoutes } from '../today/route-refs.js';
 export { paymentManagementRoutes } from '../payment-management/route-refs.js';
 export { posRoutes } from '../pos/route-refs.js';
 export { productImportRoutes } from '../product-import/route-refs.js';
+export { catalogPublishingRoutes } from '../catalog-publishing/route-refs.js';

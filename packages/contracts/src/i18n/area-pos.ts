@@ -53,6 +53,13 @@ export const POS = {
   },
   'pos.form.name': { en: 'Name', ar: 'الاسم' },
   'pos.form.location': { en: 'Location', ar: 'الموقع' },
+  'pos.form.channel': { en: 'Sells', ar: 'يبيع' },
+  'pos.form.channelHint': {
+    en: "A point-of-sale channel: the register then offers only what the channel's latest snapshot publishes.",
+    ar: 'قناة نقطة بيع: عندها يعرض الصندوق فقط ما تنشره آخر لقطة من القناة.',
+  },
+  'pos.form.noChannel': { en: 'Every active product', ar: 'كل المنتجات النشطة' },
+  'pos.form.channelUnpublished': { en: '{name} (not published yet)', ar: '{name} (لم تُنشر بعد)' },
   'pos.form.float': { en: 'Default opening float', ar: 'الرصيد الافتتاحي الافتراضي' },
   'pos.form.tenders': { en: 'Tenders this register takes', ar: 'طرق الدفع التي يقبلها هذا الصندوق' },
   'pos.form.receiptHeaderEn': { en: 'Receipt header (English)', ar: 'ترويسة الإيصال (بالإنجليزية)' },

@@ -31,6 +31,7 @@ import { POS_SESSIONS } from './area-pos-sessions.js';
 import { POS_REPORTS } from './area-pos-reports.js';
 import { POS_CUSTOMER_ORDERS } from './area-pos-customer-orders.js';
 import { PRODUCT_IMPORT } from './area-product-import.js';
+import { CATALOG_PUBLISHING } from './area-catalog-publishing.js';
 import type { TranslationEntry } from './types.js';
 
 export type { TranslationEntry, TranslationTable } from './types.js';
@@ -70,6 +71,7 @@ export const SHELL_TRANSLATION_PARTS = {
   posReports: POS_REPORTS,
   posCustomerOrders: POS_CUSTOMER_ORDERS,
   productImport: PRODUCT_IMPORT,
+  catalogPublishing: CATALOG_PUBLISHING,
 } as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */

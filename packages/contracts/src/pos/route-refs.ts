@@ -23,6 +23,7 @@ const table = {
   listCommissionRules: { method: 'GET', path: '/pos/commission-rules' },
   listCustomerOrders: { method: 'GET', path: '/pos/customer-orders' },
   listOrders: { method: 'GET', path: '/pos/orders' },
+  listPosChannels: { method: 'GET', path: '/pos/channels' },
   listRegisters: { method: 'GET', path: '/pos/registers' },
   listSessions: { method: 'GET', path: '/pos/sessions' },
   lookupSellables: { method: 'GET', path: '/pos/registers/:id/lookup' },

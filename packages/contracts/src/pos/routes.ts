@@ -24,6 +24,7 @@ import {
   orderSchema,
   payoutCreateSchema,
   payoutSchema,
+  posChannelSchema,
   posSettingsSchema,
   posSettingsUpdateSchema,
   registerCreateSchema,
@@ -60,6 +61,15 @@ export const listRegisters = defineRoute({
   access,
   query: registerListQuery,
   response: z.array(registerSchema),
+});
+
+export const listPosChannels = defineRoute({
+  method: 'GET',
+  path: '/pos/channels',
+  tag: 'pos',
+  summary: "The organization's point-of-sale publishing channels a register may sell, by name",
+  access,
+  response: z.array(posChannelSchema),
 });
 
 export const createRegister = defineRoute({

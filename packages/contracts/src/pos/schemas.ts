@@ -30,6 +30,8 @@ export const registerSchema = z.object({
   allowNegativeStock: z.boolean(),
   /** The staff who may sell at it; empty: everyone with point-of-sale access. Managers may use every register. */
   cashierIds: z.array(z.uuid()),
+  /** The point-of-sale channel whose latest snapshot the register sells; null: every active product. */
+  channelId: z.uuid().nullable(),
   status: z.enum(POS_REGISTER_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -58,6 +60,7 @@ export const registerCreateSchema = z
       .max(L.cashiers, `at most ${L.cashiers} cashiers`)
       .refine((ids) => new Set(ids).size === ids.length, 'lists a cashier twice')
       .optional(),
+    channelId: z.uuid('must be a channel id').nullable().optional(),
   })
   .strict();
 export type PosRegisterCreate = z.infer<typeof registerCreateSchema>;
@@ -67,6 +70,10 @@ export const registerUpdateSchema = registerCreateSchema
   .extend({ status: z.enum(POS_REGISTER_STATUSES, 'must be active or archived').optional(), ...concurrencyShape })
   .strict();
 export type PosRegisterUpdate = z.infer<typeof registerUpdateSchema>;
+
+/** A point-of-sale channel a register may sell (catalog publishing, decision 021). */
+export const posChannelSchema = z.object({ id: z.uuid(), name: z.string(), published: z.boolean() });
+export type PosChannel = z.infer<typeof posChannelSchema>;
 
 export const registerListQuery = z
   .object({ status: z.enum([...POS_REGISTER_STATUSES, 'all'], 'must be active, archived or all').optional() })

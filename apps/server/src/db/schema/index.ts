@@ -11,3 +11,4 @@ export * from './payments.js';
 export * from './jobs.js';
 export * from './pos.js';
 export * from './imports.js';
+export * from './catalog-publishing.js';

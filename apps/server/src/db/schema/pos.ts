@@ -33,6 +33,7 @@ import { marketLocations } from './market.js';
 import { organizations } from './platform.js';
 import { productVariants, products } from './products.js';
 import { vendors } from './vendors.js';
+import { catalogChannels } from './catalog-publishing.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -70,6 +71,8 @@ export const posRegisters = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     status: text('status', { enum: POS_REGISTER_STATUSES }).notNull().default('active'),
+    /** The point-of-sale channel it sells (its latest snapshot); null: every active product. */
+    channelId: uuid('channel_id').references(() => catalogChannels.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -35,6 +35,7 @@ const ENTITY_PERMISSION: Record<string, PermissionKey> = {
   market_day: 'vendor_management',
   market_day_series: 'vendor_management',
   pos_register: 'vendor_management',
+  catalog_channel: 'catalog_publishing',
   pos_session: 'vendor_management',
   pos_commission_rule: 'vendor_management',
   pos_settings: 'vendor_management',
@@ -109,6 +110,8 @@ function routeOf(type: string, id: string, extra: string | null): string | null 
     case 'pos_commission_rule':
     case 'vendor_payout':
       return '/pos/management';
+    case 'catalog_channel':
+      return `/catalog-publishing?channel=${id}`;
     case 'pos_settings':
       return '/pos/management?tab=discounts';
     case 'pos_session':

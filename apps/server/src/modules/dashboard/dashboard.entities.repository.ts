@@ -34,6 +34,7 @@ const SOURCES: Record<string, Source> = {
   translation_override: { table: 'translation_overrides', en: 't.key' },
   market_category: NAMED('market_categories'),
   pos_register: { table: 'pos_registers', en: 't.name' },
+  catalog_channel: { table: 'catalog_channels', en: 't.name' },
   pos_session: { table: 'pos_sessions', en: '(select r.name from pos_registers r where r.id = t.register_id)' },
   pos_commission_rule: { table: 'pos_commission_rules', en: `''` },
   pos_order: { table: 'pos_orders', en: 't.receipt_number', extra: 't.receipt_number' },

@@ -40,13 +40,15 @@ export interface SaleRegister {
   tenders: string[];
   allowNegativeStock: boolean;
   cashierIds: string[];
+  /** The point-of-sale channel it sells; null: every active product. */
+  channelId: string | null;
 }
 
 export async function saleRegister(db: DbOrTx, orgId: string, id: string): Promise<SaleRegister | null> {
   const [row] = await hotRows<SaleRegister>(
     db,
     'pos_sale_register',
-    `select id, name, status, tenders, allow_negative_stock as "allowNegativeStock", cashier_ids as "cashierIds"
+    `select id, name, status, tenders, allow_negative_stock as "allowNegativeStock", cashier_ids as "cashierIds", channel_id as "channelId"
      from pos_registers where org_id = $1 and id = $2`,
     [orgId, id],
   );

@@ -6,6 +6,7 @@ import { vendorLedgerEntries } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { requestHash } from '../../lib/idempotency.js';
+import { publishedAmong } from '../catalog-publishing/index.js';
 import { requireBaseCurrency } from '../payment-management/index.js';
 import { assertMayUseRegister, discountLimitOf } from './pos-access.service.js';
 import * as repo from './pos-orders.repository.js';
@@ -258,6 +259,12 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       if (l.variantId && (!v || v.productId !== p.id)) throw invalid(`lines.${i}.variantId`, 'is not a variant of this product');
       return { input: l, product: p, variant: v ?? null };
     });
+    if (register.channelId) {
+      // A register that sells a channel sells only what the channel's latest snapshot holds (decision 021).
+      const published = await publishedAmong(tx, register.channelId, [...facts.products.keys()]);
+      const i = input.lines.findIndex((l) => !published.has(l.productId));
+      if (i >= 0) throw invalid(`lines.${i}.productId`, "is not published in this register's channel");
+    }
     for (const [i, payment] of input.payments.entries())
       if (!register.tenders.includes(payment.tender))
         throw invalid(`payments.${i}.tender`, `is not a tender this register takes (${register.tenders.join(', ')})`);

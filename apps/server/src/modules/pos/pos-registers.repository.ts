@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { marketLocations, posRegisters } from '../../db/schema/index.js';
+import { catalogChannels, marketLocations, posRegisters } from '../../db/schema/index.js';
 
 export type RegisterRow = typeof posRegisters.$inferSelect & { locationNameEn: string | null; locationNameAr: string | null };
 export type RegisterValues = Partial<Omit<typeof posRegisters.$inferInsert, 'id' | 'orgId' | 'createdAt' | 'updatedAt'>>;
@@ -42,6 +42,28 @@ export async function locationIsOrgs(db: DbOrTx, orgId: string, locationId: stri
     .select({ id: marketLocations.id })
     .from(marketLocations)
     .where(and(eq(marketLocations.orgId, orgId), eq(marketLocations.id, locationId)));
+  return !!row;
+}
+
+/** The organization's point-of-sale channels, by name, and whether each has a snapshot yet. */
+export async function listPosChannels(db: DbOrTx, orgId: string): Promise<{ id: string; name: string; published: boolean }[]> {
+  return db
+    .select({
+      id: catalogChannels.id,
+      name: catalogChannels.name,
+      published: sql<boolean>`exists (select 1 from catalog_snapshots s where s.channel_id = ${catalogChannels.id})`,
+    })
+    .from(catalogChannels)
+    .where(and(eq(catalogChannels.orgId, orgId), eq(catalogChannels.kind, 'pos')))
+    .orderBy(asc(sql`lower(${catalogChannels.name})`), asc(catalogChannels.id));
+}
+
+/** Whether the channel is one of the organization's point-of-sale channels. */
+export async function posChannelIsOrgs(db: DbOrTx, orgId: string, channelId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: catalogChannels.id })
+    .from(catalogChannels)
+    .where(and(eq(catalogChannels.orgId, orgId), eq(catalogChannels.id, channelId), eq(catalogChannels.kind, 'pos')));
   return !!row;
 }
 

@@ -24,6 +24,7 @@ const toRegister = (r: repo.RegisterRow): c.PosRegister => ({
   receiptFooterAr: r.receiptFooterAr,
   allowNegativeStock: r.allowNegativeStock,
   cashierIds: r.cashierIds,
+  channelId: r.channelId,
   status: r.status,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
@@ -37,6 +38,11 @@ async function assertLocation(db: DbOrTx, orgId: string, locationId: string | nu
   if (locationId && !(await repo.locationIsOrgs(db, orgId, locationId))) throw invalid('locationId', 'is not a market location');
 }
 
+async function assertChannel(db: DbOrTx, orgId: string, channelId: string | null | undefined): Promise<void> {
+  // Another organization's channel, or one that is not for a register, reads as no such channel.
+  if (channelId && !(await repo.posChannelIsOrgs(db, orgId, channelId))) throw invalid('channelId', 'is not a point-of-sale channel');
+}
+
 /** The tenders in the contract's order, each once (a register's tenders are a set). */
 const tenderSet = (t: c.PosRegisterCreate['tenders']) => t && POS_TENDERS.filter((x) => t.includes(x));
 
@@ -44,10 +50,15 @@ export async function listRegisters(db: Db, caller: Caller, status: 'active' | '
   return (await repo.listRegisters(db, caller.orgId, status === 'all' ? undefined : status)).map(toRegister);
 }
 
+export async function listPosChannels(db: Db, caller: Caller): Promise<c.PosChannel[]> {
+  return repo.listPosChannels(db, caller.orgId);
+}
+
 export async function createRegister(db: Db, caller: Caller, input: c.PosRegisterCreate): Promise<c.PosRegister> {
   try {
     return await db.transaction(async (tx) => {
       await assertLocation(tx, caller.orgId, input.locationId);
+      await assertChannel(tx, caller.orgId, input.channelId);
       if (input.cashierIds?.length) assertPosManager(caller, 'who may use a register');
       await assertCashiers(tx, caller, input.cashierIds);
       const id = await repo.insertRegister(tx, caller.orgId, {
@@ -61,6 +72,7 @@ export async function createRegister(db: Db, caller: Caller, input: c.PosRegiste
         receiptFooterAr: input.receiptFooterAr ?? '',
         allowNegativeStock: input.allowNegativeStock ?? false,
         cashierIds: input.cashierIds ?? [],
+        channelId: input.channelId ?? null,
       });
       const row = (await repo.findRegister(tx, caller.orgId, id))!;
       await recordAudit(tx, caller, { action: 'create', entityType: 'pos_register', entityId: id, after: row });
@@ -79,6 +91,7 @@ export async function updateRegister(db: Db, caller: Caller, id: string, input: 
       const before = await repo.findRegister(tx, caller.orgId, id);
       if (!before) throw notFound('Register');
       await assertLocation(tx, caller.orgId, input.locationId);
+      await assertChannel(tx, caller.orgId, input.channelId);
       const cashiersChange =
         input.cashierIds !== undefined &&
         (input.cashierIds.length !== before.cashierIds.length || input.cashierIds.some((id) => !before.cashierIds.includes(id)));
@@ -95,6 +108,7 @@ export async function updateRegister(db: Db, caller: Caller, id: string, input: 
         receiptFooterAr: input.receiptFooterAr,
         allowNegativeStock: input.allowNegativeStock,
         cashierIds: input.cashierIds,
+        channelId: input.channelId,
         status: input.status,
       });
       const after = (await repo.findRegister(tx, caller.orgId, id))!;

@@ -18,6 +18,7 @@ import * as settlement from './pos-settlement.service.js';
 export async function posRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   bindRoute(app, r.listRegisters, ({ caller, query }) => registers.listRegisters(db, caller, query.status));
+  bindRoute(app, r.listPosChannels, ({ caller }) => registers.listPosChannels(db, caller));
   bindRoute(app, r.createRegister, ({ caller, body }) => registers.createRegister(db, caller, body));
   bindRoute(app, r.updateRegister, ({ caller, params, body }) => registers.updateRegister(db, caller, params.id, body));
   bindRoute(app, r.listCashiers, ({ caller }) => access.listCashiers(db, caller));

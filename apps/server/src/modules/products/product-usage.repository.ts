@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { productCategories, products } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
+import { refreshChannelCompleteness } from '../catalog-publishing/index.js';
 import { familyAttributes } from './products.repository.js';
 import { computeCompleteness } from './completeness.js';
 
@@ -66,7 +67,11 @@ export async function recomputeFamilyCompleteness(tx: DbOrTx, orgId: string, fam
       .where(and(eq(products.orgId, orgId), eq(products.familyId, familyId), gt(products.id, after)))
       .orderBy(products.id)
       .limit(BATCH);
-    if (!rows.length) return total;
+    if (!rows.length) {
+      // The family's channel requirements count only its attributes: channel completeness follows in this transaction.
+      await refreshChannelCompleteness(tx, orgId, { familyId });
+      return total;
+    }
     const computed = rows.map((r) => {
       const { completeness, score } = computeCompleteness({ ...r, values: r.values ?? {} }, attrs);
       return { id: r.id, c: completeness, s: score };
@@ -104,4 +109,5 @@ export async function recomputeProductCompleteness(tx: DbOrTx, orgId: string, pr
     .update(products)
     .set({ completeness, completenessScore: score })
     .where(and(eq(products.orgId, orgId), eq(products.id, productId)));
+  await refreshChannelCompleteness(tx, orgId, { productIds: [productId] });
 }

@@ -4,6 +4,7 @@ import { lockKey } from '../../db/advisory-lock.js';
 import type { Caller } from '../../lib/api-route.js';
 import { AppError, conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
+import { refreshChannelCompleteness } from '../catalog-publishing/index.js';
 import { validateAttributeValue } from './attribute-values.js';
 import { computeCompleteness } from './completeness.js';
 import * as repo from './products.repository.js';
@@ -262,6 +263,8 @@ export async function writeProduct(
     await repo.replaceCategories(tx, caller.orgId, row.id, next.categoryIds);
   if (current ? current.snap.mediaAssetIds.join() !== next.mediaAssetIds.join() : next.mediaAssetIds.length > 0)
     await repo.replaceMedia(tx, caller.orgId, row.id, next.mediaAssetIds);
+  // Completeness per publishing channel, in this transaction (decision 021).
+  await refreshChannelCompleteness(tx, caller.orgId, { productIds: [row.id] });
   await repo.insertVersion(tx, {
     orgId: caller.orgId,
     productId: row.id,

@@ -21,6 +21,7 @@ export const posKeys = {
   locations: ['pos', 'locations'] as const,
   cashiers: ['pos', 'cashiers'] as const,
   settings: ['pos', 'settings'] as const,
+  channels: ['pos', 'channels'] as const,
 };
 
 export function useRegisters(status: RegisterFilter) {
@@ -28,6 +29,11 @@ export function useRegisters(status: RegisterFilter) {
     queryKey: posKeys.registerList(status),
     queryFn: () => api(posRoutes.listRegisters, { query: { status } }),
   });
+}
+
+/** The point-of-sale publishing channels a register may sell. */
+export function usePosChannels() {
+  return useQuery({ queryKey: posKeys.channels, queryFn: () => api(posRoutes.listPosChannels), staleTime: 60_000 });
 }
 
 /** The organization's market locations, for a register's location. */

@@ -28,6 +28,7 @@ const register = (over: Record<string, unknown> = {}) =>
     receiptFooterAr: '',
     allowNegativeStock: false,
     cashierIds: [],
+    channelId: null,
     status: 'active',
     createdAt: STAMP,
     updatedAt: STAMP,

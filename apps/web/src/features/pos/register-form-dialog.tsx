@@ -7,7 +7,7 @@ import { useI18n } from '../../app/i18n/i18n-provider';
 import { useMe } from '../../app/session/use-me';
 import { MoneyField, minorDigits, toMajorInput, toMinor } from '../payment-management';
 import { CashiersField, sameCashiers } from './cashiers-field';
-import { useRegisterLocations, useSaveRegister, type PosRegister } from './pos-api';
+import { usePosChannels, useRegisterLocations, useSaveRegister, type PosRegister } from './pos-api';
 import { ReceiptPreview } from './receipt-preview';
 
 const TEXTS = ['receiptHeaderEn', 'receiptHeaderAr', 'receiptFooterEn', 'receiptFooterAr'] as const;
@@ -18,6 +18,7 @@ type Form = {
   tenders: PosTender[];
   allowNegativeStock: boolean;
   cashierIds: string[];
+  channelId: string;
 } & Record<(typeof TEXTS)[number], string>;
 
 const formOf = (r: PosRegister | null, digits: number): Form => ({
@@ -27,6 +28,7 @@ const formOf = (r: PosRegister | null, digits: number): Form => ({
   tenders: r?.tenders ?? ['cash', 'card'],
   allowNegativeStock: r?.allowNegativeStock ?? false,
   cashierIds: r?.cashierIds ?? [],
+  channelId: r?.channelId ?? '',
   receiptHeaderEn: r?.receiptHeaderEn ?? '',
   receiptHeaderAr: r?.receiptHeaderAr ?? '',
   receiptFooterEn: r?.receiptFooterEn ?? '',
@@ -51,6 +53,7 @@ export function RegisterFormDialog({
   const { t, language } = useI18n();
   const save = useSaveRegister();
   const locations = useRegisterLocations();
+  const channels = usePosChannels();
   const me = useMe();
   const manager = !!me.data && isPosManager(me.data.effectiveRole);
   const digits = minorDigits(currency);
@@ -84,6 +87,7 @@ export function RegisterFormDialog({
       openingFloat: openingFloat!,
       tenders: form.tenders,
       allowNegativeStock: form.allowNegativeStock,
+      channelId: form.channelId || null,
       ...Object.fromEntries(TEXTS.map((k) => [k, form[k]])),
       ...(sameCashiers(form.cashierIds, register?.cashierIds ?? []) ? {} : { cashierIds: form.cashierIds }),
     };
@@ -124,6 +128,18 @@ export function RegisterFormDialog({
             {(locations.data ?? []).map((l) => (
               <option key={l.id} value={l.id}>
                 {language === 'ar' ? l.nameAr : l.nameEn}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label={t('pos.form.channel')} error={err('channelId')} hint={t('pos.form.channelHint')}>
+        {(p) => (
+          <select {...p} className={fieldClass} value={form.channelId} onChange={(e) => set({ channelId: e.target.value })}>
+            <option value="">{t('pos.form.noChannel')}</option>
+            {(channels.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.published ? c.name : t('pos.form.channelUnpublished', { name: c.name })}
               </option>
             ))}
           </select>

@@ -31,6 +31,7 @@ export const register = (tenders: string[] = ['cash', 'card']) =>
     receiptFooterAr: '',
     allowNegativeStock: false,
     cashierIds: [],
+    channelId: null,
     status: 'active',
     createdAt: STAMP,
     updatedAt: STAMP,

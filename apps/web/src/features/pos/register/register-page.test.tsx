@@ -29,6 +29,7 @@ const register = posRoutes.listRegisters.response.element.parse({
   receiptFooterAr: 'شكرًا لكم',
   allowNegativeStock: false,
   cashierIds: [],
+  channelId: null,
   status: 'active',
   createdAt: STAMP,
   updatedAt: STAMP,

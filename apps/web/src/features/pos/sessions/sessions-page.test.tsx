@@ -31,6 +31,7 @@ const register = posRoutes.listRegisters.response.element.parse({
   receiptFooterAr: '',
   allowNegativeStock: false,
   cashierIds: [],
+  channelId: null,
   status: 'active',
   createdAt: STAMP,
   updatedAt: STAMP,

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CHANNEL_KINDS } from '@market/contracts/plain';
+import { users } from './auth.js';
+import { catalogCategories } from './catalog.js';
+import { organizations } from './platform.js';
+import { products } from './products.js';
+
+// Catalog publishing (decision 021): channels with their requirements and rules, completeness per channel kept
+// by the writer's transaction, and numbered immutable snapshots that feeds and registers read.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const orgId = () =>
+  uuid('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
+export type ChannelRequirement = { familyId: string; attributeIds: string[] };
+export type ChannelRulesRow = {
+  activeOnly: boolean;
+  minCompleteness: number;
+  categoryIds: string[];
+  brandIds: string[];
+  vendorIds: string[];
+};
+export type ChannelScheduleRow = { productId: string; publishAt: string | null; unpublishAt: string | null };
+
+export const catalogChannels = pgTable(
+  'catalog_channels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    kind: text('kind', { enum: CHANNEL_KINDS }).notNull(),
+    name: text('name').notNull(),
+    locales: text('locales').array().notNull(),
+    currencies: text('currencies')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    categoryRootId: uuid('category_root_id').references(() => catalogCategories.id, { onDelete: 'set null' }),
+    requirements: jsonb('requirements').$type<ChannelRequirement[]>().notNull().default([]),
+    rules: jsonb('rules').$type<ChannelRulesRow>().notNull(),
+    includeIds: uuid('include_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    excludeIds: uuid('exclude_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    schedules: jsonb('schedules').$type<ChannelScheduleRow[]>().notNull().default([]),
+    maxRemovalPercent: smallint('max_removal_percent').notNull().default(20),
+    /** sha256 of the feed token; null until one is made. */
+    feedTokenHash: text('feed_token_hash'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('catalog_channels_org_name_key').on(t.orgId, sql`lower(${t.name})`),
+    check('catalog_channels_kind', sql`${t.kind} in ('pos', 'web', 'feed')`),
+    check('catalog_channels_removal', sql`${t.maxRemovalPercent} between 0 and 100`),
+  ],
+);
+
+/** A product's completeness for one channel and locale: recomputed by every write that changes it, in its transaction. */
+export const catalogChannelCompleteness = pgTable(
+  'catalog_channel_completeness',
+  {
+    orgId: orgId(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => catalogChannels.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    score: smallint('score').notNull(),
+    required: smallint('required').notNull(),
+    missing: text('missing')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.productId, t.locale] }), index('catalog_channel_completeness_product_idx').on(t.productId)],
+);
+
+/** A published snapshot: immutable; a rollback is a new number carrying an earlier snapshot's items. */
+export const catalogSnapshots = pgTable(
+  'catalog_snapshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => catalogChannels.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    locales: text('locales').array().notNull(),
+    currencies: text('currencies').array().notNull(),
+    items: jsonb('items').$type<Record<string, unknown>[]>().notNull(),
+    /** The items' product ids, for the register's filter. */
+    productIds: uuid('product_ids').array().notNull(),
+    itemCount: integer('item_count').notNull(),
+    checksum: text('checksum').notNull(),
+    diff: jsonb('diff')
+      .$type<{
+        added: { id: string; sku: string }[];
+        removed: { id: string; sku: string }[];
+        changed: { id: string; sku: string; fields: string[] }[];
+      }>()
+      .notNull(),
+    rolledBackFrom: integer('rolled_back_from'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('catalog_snapshots_channel_number_key').on(t.channelId, t.number), index('catalog_snapshots_org_idx').on(t.orgId)],
+);

@@ -1,0 +1,363 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ChannelLocale } from '@market/contracts/plain';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  attributeFamilies,
+  attributeFamilyAttributes,
+  attributes,
+  brands,
+  catalogCategories,
+  catalogChannelCompleteness,
+  catalogChannels,
+  catalogSnapshots,
+  currencies,
+  products,
+  vendors,
+} from '../../db/schema/index.js';
+import { channelCompletenessOf, type RequiredAttribute } from './channel-completeness.js';
+
+// All SQL of catalog publishing.
+
+export type ChannelRow = typeof catalogChannels.$inferSelect;
+export type SnapshotRow = typeof catalogSnapshots.$inferSelect;
+type Rows = { rows: Record<string, unknown>[] } | Record<string, unknown>[];
+const rowsOf = (r: Rows) => (Array.isArray(r) ? r : r.rows);
+
+export async function listChannels(db: DbOrTx, orgId: string): Promise<ChannelRow[]> {
+  return db
+    .select()
+    .from(catalogChannels)
+    .where(eq(catalogChannels.orgId, orgId))
+    .orderBy(asc(sql`lower(${catalogChannels.name})`));
+}
+
+export async function findChannel(db: DbOrTx, orgId: string, id: string, lock = false): Promise<ChannelRow | null> {
+  const q = db
+    .select()
+    .from(catalogChannels)
+    .where(and(eq(catalogChannels.orgId, orgId), eq(catalogChannels.id, id)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** A channel by id alone: only the public feed reads so, and it proves the token before answering anything. */
+export async function findChannelForFeed(db: DbOrTx, id: string): Promise<ChannelRow | null> {
+  const [row] = await db.select().from(catalogChannels).where(eq(catalogChannels.id, id));
+  return row ?? null;
+}
+
+export async function insertChannel(db: DbOrTx, values: typeof catalogChannels.$inferInsert): Promise<ChannelRow> {
+  const [row] = await db.insert(catalogChannels).values(values).returning();
+  return row!;
+}
+
+export async function updateChannel(
+  db: DbOrTx,
+  orgId: string,
+  id: string,
+  values: Partial<typeof catalogChannels.$inferInsert>,
+): Promise<ChannelRow> {
+  const [row] = await db
+    .update(catalogChannels)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(catalogChannels.orgId, orgId), eq(catalogChannels.id, id)))
+    .returning();
+  return row!;
+}
+
+// --- Snapshots ---
+
+const summaryColumns = {
+  id: catalogSnapshots.id,
+  channelId: catalogSnapshots.channelId,
+  number: catalogSnapshots.number,
+  itemCount: catalogSnapshots.itemCount,
+  checksum: catalogSnapshots.checksum,
+  diff: catalogSnapshots.diff,
+  rolledBackFrom: catalogSnapshots.rolledBackFrom,
+  createdAt: catalogSnapshots.createdAt,
+};
+export type SnapshotSummaryRow = Pick<SnapshotRow, keyof typeof summaryColumns>;
+
+export async function listSnapshots(db: DbOrTx, orgId: string, channelId: string): Promise<SnapshotSummaryRow[]> {
+  return db
+    .select(summaryColumns)
+    .from(catalogSnapshots)
+    .where(and(eq(catalogSnapshots.orgId, orgId), eq(catalogSnapshots.channelId, channelId)))
+    .orderBy(desc(catalogSnapshots.number));
+}
+
+/** The latest snapshot of each of some channels (summary only). */
+export async function latestSnapshots(db: DbOrTx, orgId: string, channelIds: string[]): Promise<Map<string, SnapshotSummaryRow>> {
+  if (!channelIds.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([catalogSnapshots.channelId], summaryColumns)
+    .from(catalogSnapshots)
+    .where(and(eq(catalogSnapshots.orgId, orgId), inArray(catalogSnapshots.channelId, channelIds)))
+    .orderBy(catalogSnapshots.channelId, desc(catalogSnapshots.number));
+  return new Map(rows.map((r) => [r.channelId, r]));
+}
+
+export async function findSnapshot(db: DbOrTx, orgId: string, channelId: string, n?: number): Promise<SnapshotRow | null> {
+  const [row] = await db
+    .select()
+    .from(catalogSnapshots)
+    .where(
+      and(
+        eq(catalogSnapshots.orgId, orgId),
+        eq(catalogSnapshots.channelId, channelId),
+        ...(n === undefined ? [] : [eq(catalogSnapshots.number, n)]),
+      ),
+    )
+    .orderBy(desc(catalogSnapshots.number))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertSnapshot(db: DbOrTx, values: typeof catalogSnapshots.$inferInsert): Promise<SnapshotRow> {
+  const [row] = await db.insert(catalogSnapshots).values(values).returning();
+  return row!;
+}
+
+/**
+ * The products a channel's latest snapshot holds, as a condition on `p.id` (the register's filter); a channel never
+ * published holds none.
+ */
+export const publishedFilter = (channelId: string): SQL =>
+  sql`p.id = any(coalesce((select s.product_ids from catalog_snapshots s where s.channel_id = ${channelId} order by s.number desc limit 1), '{}'::uuid[]))`;
+
+export async function publishedAmong(db: DbOrTx, channelId: string, productIds: string[]): Promise<Set<string>> {
+  if (!productIds.length) return new Set();
+  const res = (await db.execute(sql`
+    select x.id from unnest(${`{${productIds.join(',')}}`}::uuid[]) as x(id)
+    where x.id = any(coalesce((select s.product_ids from catalog_snapshots s where s.channel_id = ${channelId} order by s.number desc limit 1), '{}'::uuid[]))`)) as Rows;
+  return new Set(rowsOf(res).map((r) => String(r.id)));
+}
+
+// --- Completeness per channel ---
+
+const BATCH = 1000;
+
+/** Which products to recompute: some products, every product of a family, or every product (one channel's change). */
+export type CompletenessScope = { productIds: string[] } | { familyId: string } | { channelId: string };
+
+/**
+ * Recomputes the stored channel completeness of the products in scope for every channel of the organization (or the
+ * one channel named), inside the caller's transaction: the rows of those products and channels are replaced in
+ * batches of 1,000 products.
+ */
+export async function refreshChannelCompleteness(tx: DbOrTx, orgId: string, scope: CompletenessScope): Promise<void> {
+  const channels = await tx
+    .select({ id: catalogChannels.id, locales: catalogChannels.locales, requirements: catalogChannels.requirements })
+    .from(catalogChannels)
+    .where(and(eq(catalogChannels.orgId, orgId), ...('channelId' in scope ? [eq(catalogChannels.id, scope.channelId)] : [])));
+  if (!channels.length) return;
+  if ('productIds' in scope && !scope.productIds.length) return;
+  const channelIds = channels.map((c) => c.id);
+  const familyIds = [...new Set(channels.flatMap((c) => c.requirements.map((r) => r.familyId)))];
+  // Only attributes still in their family count: removing one from the family drops the requirement with it.
+  const familyAttrs = new Map<string, Map<string, boolean>>();
+  if (familyIds.length) {
+    const rows = await tx
+      .select({ familyId: attributeFamilyAttributes.familyId, id: attributes.id, localizable: attributes.localizable })
+      .from(attributeFamilyAttributes)
+      .innerJoin(attributes, eq(attributes.id, attributeFamilyAttributes.attributeId))
+      .where(and(eq(attributeFamilyAttributes.orgId, orgId), inArray(attributeFamilyAttributes.familyId, familyIds)));
+    for (const r of rows) {
+      if (!familyAttrs.has(r.familyId)) familyAttrs.set(r.familyId, new Map());
+      familyAttrs.get(r.familyId)!.set(r.id, r.localizable);
+    }
+  }
+  const requiredOf = (channel: (typeof channels)[number], familyId: string | null): RequiredAttribute[] => {
+    if (!familyId) return [];
+    const attrs = familyAttrs.get(familyId);
+    const req = channel.requirements.find((r) => r.familyId === familyId);
+    if (!req || !attrs) return [];
+    return req.attributeIds.filter((id) => attrs.has(id)).map((id) => ({ id, localizable: attrs.get(id)! }));
+  };
+
+  if ('channelId' in scope) await tx.delete(catalogChannelCompleteness).where(inArray(catalogChannelCompleteness.channelId, channelIds));
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const where = [eq(products.orgId, orgId), sql`${products.id} > ${after}`];
+    if ('productIds' in scope) where.push(inArray(products.id, scope.productIds));
+    if ('familyId' in scope) where.push(eq(products.familyId, scope.familyId));
+    const rows = await tx
+      .select({
+        id: products.id,
+        familyId: products.familyId,
+        nameEn: products.nameEn,
+        nameAr: products.nameAr,
+        descriptionEn: products.descriptionEn,
+        descriptionAr: products.descriptionAr,
+        values: products.values,
+        variantAxes: products.variantAxes,
+      })
+      .from(products)
+      .where(and(...where))
+      .orderBy(products.id)
+      .limit(BATCH);
+    if (!rows.length) return;
+    const ids = rows.map((r) => r.id);
+    if (!('channelId' in scope))
+      await tx
+        .delete(catalogChannelCompleteness)
+        .where(and(inArray(catalogChannelCompleteness.channelId, channelIds), inArray(catalogChannelCompleteness.productId, ids)));
+    const out: (typeof catalogChannelCompleteness.$inferInsert)[] = [];
+    for (const ch of channels)
+      for (const r of rows) {
+        const scores = channelCompletenessOf(
+          { ...r, values: r.values ?? {}, variantAxes: r.variantAxes ?? [] },
+          ch.locales as ChannelLocale[],
+          requiredOf(ch, r.familyId),
+        );
+        for (const [locale, s] of Object.entries(scores))
+          out.push({ orgId, channelId: ch.id, productId: r.id, locale, score: s.score, required: s.required, missing: s.missing });
+      }
+    for (let i = 0; i < out.length; i += BATCH) await tx.insert(catalogChannelCompleteness).values(out.slice(i, i + BATCH));
+    if (rows.length < BATCH) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+export async function completenessRows(db: DbOrTx, orgId: string, channelId: string) {
+  return db
+    .select({
+      productId: catalogChannelCompleteness.productId,
+      locale: catalogChannelCompleteness.locale,
+      score: catalogChannelCompleteness.score,
+      required: catalogChannelCompleteness.required,
+      missing: catalogChannelCompleteness.missing,
+    })
+    .from(catalogChannelCompleteness)
+    .where(and(eq(catalogChannelCompleteness.orgId, orgId), eq(catalogChannelCompleteness.channelId, channelId)));
+}
+
+// --- Rule facts and feed items ---
+
+export async function ruleProducts(db: DbOrTx, orgId: string) {
+  return db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      nameEn: products.nameEn,
+      nameAr: products.nameAr,
+      status: products.status,
+      brandId: products.brandId,
+      vendorId: products.vendorId,
+      categoryIds: products.categoryIds,
+    })
+    .from(products)
+    .where(eq(products.orgId, orgId))
+    .orderBy(products.sku, products.id);
+}
+
+/** Categories and everything below them. */
+export async function subtreeOf(db: DbOrTx, orgId: string, rootIds: string[]): Promise<Set<string>> {
+  if (!rootIds.length) return new Set();
+  const res = (await db.execute(sql`
+    with recursive t(id) as (
+      select id from catalog_categories where org_id = ${orgId} and id = any(${`{${rootIds.join(',')}}`}::uuid[])
+      union
+      select c.id from catalog_categories c join t on c.parent_id = t.id where c.org_id = ${orgId})
+    select id from t`)) as Rows;
+  return new Set(rowsOf(res).map((r) => String(r.id)));
+}
+
+/** What an item needs beyond the product row: brand, category names, first image, stock. */
+export async function feedFacts(db: DbOrTx, orgId: string, ids: string[]) {
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const chunk = ids.slice(i, i + BATCH);
+    const res = (await db.execute(sql`
+      select p.id, p.sku, p.name_en, p.name_ar, p.description_en, p.description_ar, p.price_minor, p.status,
+        b.name_en as brand,
+        coalesce((select array_agg(c.name_en order by c.name_en) from catalog_categories c where c.id = any(p.category_ids)), '{}') as categories,
+        (select a.bucket_id || '/' || a.path from product_media m join assets a on a.id = m.asset_id
+          where m.product_id = p.id order by m.position limit 1) as image,
+        p.variant_count, (select coalesce(sum(greatest(v.stock_quantity, 0)), 0) from product_variants v where v.product_id = p.id) as stock
+      from products p left join brands b on b.id = p.brand_id
+      where p.org_id = ${orgId} and p.id = any(${`{${chunk.join(',')}}`}::uuid[])`)) as Rows;
+    out.push(...rowsOf(res));
+  }
+  return out;
+}
+
+export async function orgCurrencies(db: DbOrTx, orgId: string) {
+  return db
+    .select({ code: currencies.code, minorDigits: currencies.minorDigits, rateMicros: currencies.rateMicros, isBase: currencies.isBase })
+    .from(currencies)
+    .where(and(eq(currencies.orgId, orgId), eq(currencies.isActive, true)));
+}
+
+export async function channelOptions(db: DbOrTx, orgId: string) {
+  const named = <T extends typeof catalogCategories | typeof brands | typeof attributeFamilies>(t: T) =>
+    db
+      .select({ id: t.id, nameEn: t.nameEn, nameAr: t.nameAr })
+      .from(t as typeof brands)
+      .where(eq(t.orgId, orgId))
+      .orderBy(t.nameEn);
+  const categories = await db
+    .select({
+      id: catalogCategories.id,
+      nameEn: catalogCategories.nameEn,
+      nameAr: catalogCategories.nameAr,
+      parentId: catalogCategories.parentId,
+    })
+    .from(catalogCategories)
+    .where(eq(catalogCategories.orgId, orgId))
+    .orderBy(catalogCategories.position, catalogCategories.nameEn);
+  const attrs = await db
+    .select({
+      familyId: attributeFamilyAttributes.familyId,
+      id: attributes.id,
+      nameEn: attributes.nameEn,
+      nameAr: attributes.nameAr,
+      localizable: attributes.localizable,
+    })
+    .from(attributeFamilyAttributes)
+    .innerJoin(attributes, eq(attributes.id, attributeFamilyAttributes.attributeId))
+    .where(eq(attributeFamilyAttributes.orgId, orgId))
+    .orderBy(attributeFamilyAttributes.position);
+  const families = (await named(attributeFamilies)).map((f) => ({
+    ...f,
+    attributes: attrs.filter((a) => a.familyId === f.id).map(({ familyId: _f, ...a }) => a),
+  }));
+  const vendorRows = await db
+    .select({ id: vendors.id, name: vendors.publicName })
+    .from(vendors)
+    .where(eq(vendors.orgId, orgId))
+    .orderBy(vendors.publicName);
+  const currencyRows = (await orgCurrencies(db, orgId)).map((x) => ({ code: x.code, isBase: x.isBase }));
+  return { categories, brands: await named(brands), vendors: vendorRows, families, currencies: currencyRows };
+}
+
+// --- Checks that ids are the organization's own ---
+
+const ownedTables = { categories: catalogCategories, brands, vendors, products, families: attributeFamilies } as const;
+
+/** The ids of `ids` that are not the organization's (another organization's id reads as no such record). */
+export async function notOwned(db: DbOrTx, orgId: string, what: keyof typeof ownedTables, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const t = ownedTables[what];
+  const rows = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.orgId, orgId), inArray(t.id, [...ids])));
+  const found = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
+}
+
+export async function familyAttributeIds(db: DbOrTx, orgId: string, familyIds: string[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (!familyIds.length) return out;
+  const rows = await db
+    .select({ familyId: attributeFamilyAttributes.familyId, attributeId: attributeFamilyAttributes.attributeId })
+    .from(attributeFamilyAttributes)
+    .where(and(eq(attributeFamilyAttributes.orgId, orgId), inArray(attributeFamilyAttributes.familyId, familyIds)));
+  for (const r of rows) {
+    if (!out.has(r.familyId)) out.set(r.familyId, new Set());
+    out.get(r.familyId)!.add(r.attributeId);
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+import { catalogPublishingRoutes as r } from '@market/contracts';
+import type { FeedFormat } from '@market/contracts/plain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { bindRoute } from '../../lib/api-route.js';
+import { sendFile } from '../../lib/file-reply.js';
+import { notFound } from '../../lib/errors.js';
+import * as repo from './catalog-publishing.repository.js';
+import * as service from './catalog-publishing.service.js';
+import { feedTokenMatches } from './feed-token.js';
+import { FEED_TYPES, renderFeed, type FeedContext } from './snapshot-formats.js';
+
+const EXT: Record<FeedFormat, string> = { json: 'json', csv: 'csv', rss: 'xml' };
+
+/** Catalog publishing: channels, completeness, preview, snapshots with diff and rollback, and the public feeds. */
+export async function catalogPublishingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, config } = ctx;
+  const feedContext = async (ch: repo.ChannelRow, s: repo.SnapshotRow): Promise<FeedContext> => ({
+    locales: s.locales,
+    currencies: s.currencies.length ? s.currencies : Object.keys((s.items[0]?.prices as Record<string, number>) ?? {}),
+    digits: Object.fromEntries((await repo.orgCurrencies(db, ch.orgId)).map((x) => [x.code, x.minorDigits])),
+    linkBase: `${config.publicUrl}/products/`,
+    channelName: ch.name,
+  });
+  const send = async (reply: FastifyReply, ch: repo.ChannelRow, s: repo.SnapshotRow, format: FeedFormat, name: string) =>
+    sendFile(reply, name, FEED_TYPES[format], renderFeed(format, s.items as never, await feedContext(ch, s)));
+
+  bindRoute(app, r.channelOptions, ({ caller }) => service.channelOptions(db, caller));
+  bindRoute(app, r.listChannels, ({ caller }) => service.listChannels(db, caller));
+  bindRoute(app, r.createChannel, ({ caller, body }) => service.createChannel(db, caller, body));
+  bindRoute(app, r.getChannel, ({ caller, params }) => service.getChannel(db, caller, params.id));
+  bindRoute(app, r.updateChannel, ({ caller, params, body }) => service.updateChannel(db, caller, params.id, body));
+  bindRoute(app, r.channelCompleteness, ({ caller, params }) => service.completeness(db, caller, params.id));
+  bindRoute(app, r.previewChannel, ({ caller, params, query }) => service.preview(db, caller, params.id, query));
+  bindRoute(app, r.publishChannel, ({ caller, params, body }) => service.publish(db, caller, params.id, body, config.publicUrl));
+  bindRoute(app, r.listSnapshots, ({ caller, params }) => service.listSnapshots(db, caller, params.id));
+  bindRoute(app, r.getSnapshot, ({ caller, params }) => service.getSnapshot(db, caller, params.id, params.number));
+  bindRoute(app, r.exportSnapshot, async ({ caller, params, query, reply }) => {
+    const { channel, snapshot } = await service.snapshotForExport(db, caller, params.id, params.number);
+    return send(reply, channel, snapshot, query.format, `channel-${snapshot.number}.${EXT[query.format]}`);
+  });
+  bindRoute(app, r.rollbackSnapshot, ({ caller, params, body }) => service.rollback(db, caller, params.id, params.number, body));
+  bindRoute(app, r.rotateFeedToken, ({ caller, params }) => service.rotateFeedToken(db, caller, params.id));
+
+  // Public: the token is the whole of the access rule. An unknown channel, a wrong or old token and a channel never
+  // published are one 404, so the answer says nothing about which part was wrong. The answer is a stored snapshot
+  // read by id (two indexed reads), so a feed reader's polling costs no recomputation.
+  bindRoute(app, r.readFeed, async ({ params, query, reply }) => {
+    const ch = await repo.findChannelForFeed(db, params.channelId);
+    const ok = feedTokenMatches(query.token, ch?.feedTokenHash ?? null);
+    const snapshot = ok && ch ? await repo.findSnapshot(db, ch.orgId, ch.id) : null;
+    if (!ch || !snapshot) throw notFound('Feed');
+    return send(reply, ch, snapshot, params.format, `feed.${EXT[params.format]}`);
+  });
+}

@@ -1,0 +1,435 @@
+import { randomBytes } from 'node:crypto';
+import type { catalogPublishingRoutes as c } from '@market/contracts';
+import type { ChannelLocale, PublicationReason } from '@market/contracts/plain';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { catalogChannels } from '../../db/schema/index.js';
+import type { Caller } from '../../lib/api-route.js';
+import { lockUnchanged } from '../../lib/concurrency.js';
+import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/index.js';
+import { publicObjectUrl } from '../storage/index.js';
+import { and, eq } from 'drizzle-orm';
+import * as repo from './catalog-publishing.repository.js';
+import { evaluateProduct, type RuleChannel } from './publication-rules.js';
+import { checksumOf, diffItems, sortItems } from './snapshot-formats.js';
+import { hashFeedToken } from './feed-token.js';
+
+// Channels, preview, publishing and rollback (decision 021).
+
+const DEFAULT_RULES = { activeOnly: true, minCompleteness: 0, categoryIds: [], brandIds: [], vendorIds: [] };
+
+function toSummary(s: repo.SnapshotSummaryRow): c.SnapshotSummary {
+  return {
+    id: s.id,
+    number: s.number,
+    itemCount: s.itemCount,
+    checksum: s.checksum,
+    added: s.diff.added.length,
+    removed: s.diff.removed.length,
+    changed: s.diff.changed.length,
+    rolledBackFrom: s.rolledBackFrom,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+function toChannel(r: repo.ChannelRow, latest: repo.SnapshotSummaryRow | null | undefined): c.Channel {
+  return {
+    id: r.id,
+    kind: r.kind,
+    name: r.name,
+    locales: r.locales as ChannelLocale[],
+    currencies: r.currencies,
+    categoryRootId: r.categoryRootId,
+    requirements: r.requirements,
+    rules: r.rules,
+    includeIds: r.includeIds,
+    excludeIds: r.excludeIds,
+    schedules: r.schedules,
+    maxRemovalPercent: r.maxRemovalPercent,
+    hasFeedToken: r.feedTokenHash !== null,
+    latestSnapshot: latest ? toSummary(latest) : null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** An audit snapshot without the token hash. */
+const audited = (r: repo.ChannelRow) => ({ ...r, feedTokenHash: r.feedTokenHash ? '(set)' : null });
+
+const nameTaken = () =>
+  conflict('Another channel already has this name', [{ field: 'name', message: 'is already used by another channel' }]);
+
+async function channelOrThrow(db: DbOrTx, caller: Caller, id: string, lock = false): Promise<repo.ChannelRow> {
+  const row = await repo.findChannel(db, caller.orgId, id, lock);
+  if (!row) throw notFound('Channel');
+  return row;
+}
+
+export async function channelOptions(db: Db, caller: Caller): Promise<c.ChannelOptions> {
+  return repo.channelOptions(db, caller.orgId);
+}
+
+export async function listChannels(db: Db, caller: Caller): Promise<c.Channel[]> {
+  const rows = await repo.listChannels(db, caller.orgId);
+  const latest = await repo.latestSnapshots(
+    db,
+    caller.orgId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toChannel(r, latest.get(r.id)));
+}
+
+export async function getChannel(db: Db, caller: Caller, id: string): Promise<c.Channel> {
+  const row = await channelOrThrow(db, caller, id);
+  return toChannel(row, (await repo.latestSnapshots(db, caller.orgId, [id])).get(id));
+}
+
+type ChannelFields = Omit<c.ChannelUpdate, 'expectedUpdatedAt'>;
+
+/** Every id a channel names must be the organization's own; rule categories must sit under the category root. */
+async function assertFields(tx: DbOrTx, orgId: string, f: ChannelFields, rootId: string | null): Promise<void> {
+  const first = async (field: string, what: Parameters<typeof repo.notOwned>[2], ids: readonly string[] | undefined, message: string) => {
+    if (!ids?.length) return;
+    const bad = await repo.notOwned(tx, orgId, what, ids);
+    if (bad.length) throw invalid(`${field}.${ids.indexOf(bad[0]!)}`, message);
+  };
+  if (f.categoryRootId && (await repo.notOwned(tx, orgId, 'categories', [f.categoryRootId])).length)
+    throw invalid('categoryRootId', 'is not a category');
+  if (f.currencies?.length) {
+    const known = new Set((await repo.orgCurrencies(tx, orgId)).map((x) => x.code));
+    const i = f.currencies.findIndex((x) => !known.has(x));
+    if (i >= 0) throw invalid(`currencies.${i}`, 'is not an active currency of the organization');
+  }
+  if (f.requirements?.length) {
+    const familyIds = f.requirements.map((r) => r.familyId);
+    await first('requirements', 'families', familyIds, 'is not an attribute family');
+    const attrs = await repo.familyAttributeIds(tx, orgId, familyIds);
+    f.requirements.forEach((r, i) => {
+      const j = r.attributeIds.findIndex((a) => !attrs.get(r.familyId)?.has(a));
+      if (j >= 0) throw invalid(`requirements.${i}.attributeIds.${j}`, 'is not an attribute of this family');
+    });
+  }
+  if (f.rules) {
+    await first('rules.categoryIds', 'categories', f.rules.categoryIds, 'is not a category');
+    if (rootId && f.rules.categoryIds.length) {
+      const under = await repo.subtreeOf(tx, orgId, [rootId]);
+      const i = f.rules.categoryIds.findIndex((x) => !under.has(x));
+      if (i >= 0) throw invalid(`rules.categoryIds.${i}`, "is not under the channel's category root");
+    }
+    await first('rules.brandIds', 'brands', f.rules.brandIds, 'is not a brand');
+    await first('rules.vendorIds', 'vendors', f.rules.vendorIds, 'is not a vendor');
+  }
+  await first('includeIds', 'products', f.includeIds, 'is not a product');
+  await first('excludeIds', 'products', f.excludeIds, 'is not a product');
+  await first(
+    'schedules',
+    'products',
+    f.schedules?.map((s) => s.productId),
+    'is not a product',
+  );
+  const both = (f.includeIds ?? []).findIndex((x) => f.excludeIds?.includes(x));
+  if (both >= 0) throw invalid(`includeIds.${both}`, 'is also in the exclude list');
+}
+
+const schedulesOf = (s: ChannelFields['schedules']) =>
+  s?.map((x) => ({
+    productId: x.productId,
+    publishAt: x.publishAt ? new Date(x.publishAt).toISOString() : null,
+    unpublishAt: x.unpublishAt ? new Date(x.unpublishAt).toISOString() : null,
+  }));
+
+export async function createChannel(db: Db, caller: Caller, input: c.ChannelCreate): Promise<c.Channel> {
+  try {
+    return await db.transaction(async (tx) => {
+      await assertFields(tx, caller.orgId, input, input.categoryRootId ?? null);
+      const row = await repo.insertChannel(tx, {
+        orgId: caller.orgId,
+        kind: input.kind,
+        name: input.name,
+        locales: input.locales,
+        currencies: input.currencies ?? [],
+        categoryRootId: input.categoryRootId ?? null,
+        requirements: input.requirements ?? [],
+        rules: input.rules ?? DEFAULT_RULES,
+        includeIds: input.includeIds ?? [],
+        excludeIds: input.excludeIds ?? [],
+        schedules: schedulesOf(input.schedules) ?? [],
+        maxRemovalPercent: input.maxRemovalPercent ?? 20,
+      });
+      await repo.refreshChannelCompleteness(tx, caller.orgId, { channelId: row.id });
+      await recordAudit(tx, caller, { action: 'create', entityType: 'catalog_channel', entityId: row.id, after: audited(row) });
+      return toChannel(row, null);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
+}
+
+export async function updateChannel(db: Db, caller: Caller, id: string, input: c.ChannelUpdate): Promise<c.Channel> {
+  try {
+    return await db.transaction(async (tx) => {
+      const where = and(eq(catalogChannels.orgId, caller.orgId), eq(catalogChannels.id, id));
+      await lockUnchanged(tx, catalogChannels, where, input.expectedUpdatedAt);
+      const before = await channelOrThrow(tx, caller, id);
+      const { expectedUpdatedAt: _stamp, ...fields } = input;
+      const rootId = fields.categoryRootId !== undefined ? fields.categoryRootId : before.categoryRootId;
+      // A new root re-checks the rule's categories already stored.
+      await assertFields(
+        tx,
+        caller.orgId,
+        { ...fields, rules: fields.rules ?? (rootId !== before.categoryRootId ? before.rules : undefined) },
+        rootId,
+      );
+      const after = await repo.updateChannel(tx, caller.orgId, id, { ...fields, schedules: schedulesOf(fields.schedules) });
+      // Completeness depends on the locales and the requirements only.
+      if (fields.locales !== undefined || fields.requirements !== undefined)
+        await repo.refreshChannelCompleteness(tx, caller.orgId, { channelId: id });
+      await recordAudit(tx, caller, {
+        action: 'update',
+        entityType: 'catalog_channel',
+        entityId: id,
+        before: audited(before),
+        after: audited(after),
+      });
+      return toChannel(after, (await repo.latestSnapshots(tx, caller.orgId, [id])).get(id));
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
+}
+
+export async function completeness(db: Db, caller: Caller, id: string): Promise<c.ChannelCompleteness> {
+  const ch = await channelOrThrow(db, caller, id);
+  const rows = await repo.completenessRows(db, caller.orgId, id);
+  const products = new Map((await repo.ruleProducts(db, caller.orgId)).map((p) => [p.id, p]));
+  const byProduct = new Map<string, Record<string, { score: number; required: number; missing: string[] }>>();
+  for (const r of rows) {
+    if (!byProduct.has(r.productId)) byProduct.set(r.productId, {});
+    byProduct.get(r.productId)![r.locale] = { score: r.score, required: r.required, missing: r.missing };
+  }
+  const locales = (ch.locales as ChannelLocale[]).map((locale) => {
+    const scores = rows.filter((r) => r.locale === locale).map((r) => r.score);
+    return {
+      locale,
+      products: scores.length,
+      complete: scores.filter((s) => s === 100).length,
+      averageScore: scores.length ? Math.floor(scores.reduce((a, b) => a + b, 0) / scores.length) : 0,
+    };
+  });
+  const lowestScore = (c: Record<string, { score: number }>) => Math.min(...Object.values(c).map((x) => x.score));
+  const lowest = [...byProduct.entries()]
+    .filter(([, c]) => lowestScore(c) < 100)
+    .sort((a, b) => lowestScore(a[1]) - lowestScore(b[1]) || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 50)
+    .flatMap(([pid, comp]) => {
+      const p = products.get(pid);
+      return p ? [{ productId: pid, sku: p.sku, nameEn: p.nameEn, nameAr: p.nameAr, completeness: comp }] : [];
+    });
+  return { locales, lowest };
+}
+
+interface Evaluated {
+  id: string;
+  sku: string;
+  nameEn: string;
+  nameAr: string;
+  included: boolean;
+  reasons: PublicationReason[];
+  completeness: Record<string, number>;
+}
+
+/** Every product of the organization, in or out of the channel, with the reasons, by SKU. */
+async function evaluateAll(db: DbOrTx, orgId: string, ch: repo.ChannelRow, now: Date): Promise<Evaluated[]> {
+  const [all, scores, rootSubtree, ruleSubtree] = [
+    await repo.ruleProducts(db, orgId),
+    await repo.completenessRows(db, orgId, ch.id),
+    ch.categoryRootId ? await repo.subtreeOf(db, orgId, [ch.categoryRootId]) : null,
+    ch.rules.categoryIds.length ? await repo.subtreeOf(db, orgId, ch.rules.categoryIds) : null,
+  ];
+  const byProduct = new Map<string, Record<string, number>>();
+  for (const s of scores) {
+    if (!byProduct.has(s.productId)) byProduct.set(s.productId, {});
+    byProduct.get(s.productId)![s.locale] = s.score;
+  }
+  const rc: RuleChannel = {
+    locales: ch.locales,
+    rules: ch.rules,
+    includeIds: new Set(ch.includeIds),
+    excludeIds: new Set(ch.excludeIds),
+    schedules: new Map(ch.schedules.map((s) => [s.productId, s])),
+    rootSubtree,
+    ruleSubtree,
+  };
+  return all.map((p) => {
+    const completeness = byProduct.get(p.id) ?? {};
+    const o = evaluateProduct({ ...p, categoryIds: p.categoryIds ?? [], scores: completeness }, rc, now);
+    return { id: p.id, sku: p.sku, nameEn: p.nameEn, nameAr: p.nameAr, completeness, ...o };
+  });
+}
+
+const SEP = '~';
+export async function preview(
+  db: Db,
+  caller: Caller,
+  id: string,
+  q: { cursor?: string; limit?: number; show?: 'all' | 'in' | 'out' },
+): Promise<c.PreviewPage> {
+  const ch = await channelOrThrow(db, caller, id);
+  // The cursor compares in code-unit order, so the page order is that too (not the database's collation).
+  const all = (await evaluateAll(db, caller.orgId, ch, new Date())).sort((a, b) =>
+    a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
+  const totals = { included: all.filter((x) => x.included).length, excluded: all.filter((x) => !x.included).length };
+  const shown = all.filter((x) => (q.show === 'in' ? x.included : q.show === 'out' ? !x.included : true));
+  // The cursor is the last row's position in the SKU order (base64url of "sku~id"), never an offset.
+  let start = 0;
+  if (q.cursor) {
+    const raw = Buffer.from(q.cursor, 'base64url').toString('utf8');
+    const cut = raw.lastIndexOf(SEP);
+    const [sku, pid] = [raw.slice(0, cut), raw.slice(cut + 1)];
+    start = shown.findIndex((x) => x.sku > sku || (x.sku === sku && x.id > pid));
+    if (start < 0) start = shown.length;
+  }
+  const limit = q.limit ?? 50;
+  const items = shown.slice(start, start + limit);
+  const last = items[items.length - 1];
+  const nextCursor = start + limit < shown.length && last ? Buffer.from(`${last.sku}${SEP}${last.id}`).toString('base64url') : null;
+  return { items, nextCursor, totals };
+}
+
+/** The items of the products the channel shows now, in its locales and currencies. */
+async function buildItems(db: DbOrTx, orgId: string, ch: repo.ChannelRow, ids: string[], publicUrl: string): Promise<c.FeedItem[]> {
+  const curr = await repo.orgCurrencies(db, orgId);
+  const base = curr.find((x) => x.isBase);
+  const codes = ch.currencies.length ? ch.currencies : base ? [base.code] : [];
+  const facts = await repo.feedFacts(db, orgId, ids);
+  return facts.map((f) => {
+    const price = Number(f.price_minor);
+    const prices: Record<string, number> = {};
+    for (const code of codes) {
+      const cur = curr.find((x) => x.code === code);
+      if (!cur) continue;
+      if (!base || cur.isBase) prices[code] = price;
+      // Base minor units to this currency's minor units at its rate (micros per base unit), rounded once.
+      else prices[code] = Math.round((price * cur.rateMicros * 10 ** cur.minorDigits) / (1_000_000 * 10 ** base.minorDigits));
+    }
+    const pick = (en: unknown, ar: unknown) => Object.fromEntries(ch.locales.map((l) => [l, String((l === 'ar' ? ar : en) ?? '')]));
+    const tracks = Number(f.variant_count) > 0;
+    return {
+      id: String(f.id),
+      sku: String(f.sku),
+      names: pick(f.name_en, f.name_ar),
+      descriptions: pick(f.description_en, f.description_ar),
+      prices,
+      brand: (f.brand as string | null) ?? null,
+      categories: ((f.categories as string[] | null) ?? []).map(String),
+      imageLink: f.image ? imageUrl(publicUrl, String(f.image)) : null,
+      availability: !tracks || Number(f.stock) > 0 ? 'in_stock' : 'out_of_stock',
+    };
+  });
+}
+
+/** An absolute link to an image in the organization's public bucket (feeds are read off the site). */
+function imageUrl(publicUrl: string, bucketAndPath: string): string {
+  const cut = bucketAndPath.indexOf('/');
+  return `${publicUrl.replace(/\/+$/, '')}${publicObjectUrl(bucketAndPath.slice(0, cut), bucketAndPath.slice(cut + 1))}`;
+}
+
+/** Writes the next snapshot of a locked channel, unless it removes more than the channel's share unconfirmed. */
+async function writeSnapshot(
+  tx: DbOrTx,
+  caller: Caller,
+  ch: repo.ChannelRow,
+  items: c.FeedItem[],
+  opts: { confirm?: boolean; rolledBackFrom?: number },
+): Promise<c.SnapshotSummary> {
+  const prev = await repo.findSnapshot(tx, caller.orgId, ch.id);
+  const prevItems = (prev?.items ?? []) as c.FeedItem[];
+  const sorted = sortItems(items);
+  const diff = diffItems(prevItems, sorted);
+  const share = prevItems.length ? (diff.removed.length * 100) / prevItems.length : 0;
+  if (share > ch.maxRemovalPercent && !opts.confirm)
+    throw conflict(
+      `This would remove ${diff.removed.length} of the channel's ${prevItems.length} items, more than ${ch.maxRemovalPercent}%; send it again with confirm: true to publish`,
+      [{ field: 'confirm', message: `would remove ${diff.removed.length} of ${prevItems.length} items` }],
+    );
+  const row = await repo.insertSnapshot(tx, {
+    orgId: caller.orgId,
+    channelId: ch.id,
+    number: (prev?.number ?? 0) + 1,
+    locales: ch.locales,
+    currencies: ch.currencies,
+    items: sorted,
+    productIds: sorted.map((i) => i.id),
+    itemCount: sorted.length,
+    checksum: checksumOf(sorted),
+    diff,
+    rolledBackFrom: opts.rolledBackFrom ?? null,
+    createdBy: caller.userId,
+  });
+  await recordAudit(tx, caller, {
+    action: opts.rolledBackFrom ? 'rollback' : 'publish',
+    entityType: 'catalog_channel',
+    entityId: ch.id,
+    after: { number: row.number, itemCount: row.itemCount, checksum: row.checksum, rolledBackFrom: row.rolledBackFrom },
+  });
+  return toSummary(row);
+}
+
+export async function publish(
+  db: Db,
+  caller: Caller,
+  id: string,
+  input: { confirm?: boolean },
+  publicUrl: string,
+): Promise<c.SnapshotSummary> {
+  return db.transaction(async (tx) => {
+    // The channel's row lock serialises publishes of one channel, so snapshot numbers never collide.
+    const ch = await channelOrThrow(tx, caller, id, true);
+    const included = (await evaluateAll(tx, caller.orgId, ch, new Date())).filter((x) => x.included).map((x) => x.id);
+    return writeSnapshot(tx, caller, ch, await buildItems(tx, caller.orgId, ch, included, publicUrl), input);
+  });
+}
+
+export async function rollback(db: Db, caller: Caller, id: string, n: number, input: { confirm?: boolean }): Promise<c.SnapshotSummary> {
+  return db.transaction(async (tx) => {
+    const ch = await channelOrThrow(tx, caller, id, true);
+    const earlier = await repo.findSnapshot(tx, caller.orgId, id, n);
+    if (!earlier) throw notFound('Snapshot');
+    return writeSnapshot(tx, caller, ch, earlier.items as c.FeedItem[], { ...input, rolledBackFrom: earlier.number });
+  });
+}
+
+export async function listSnapshots(db: Db, caller: Caller, id: string): Promise<c.SnapshotSummary[]> {
+  await channelOrThrow(db, caller, id);
+  return (await repo.listSnapshots(db, caller.orgId, id)).map(toSummary);
+}
+
+export async function getSnapshot(db: Db, caller: Caller, id: string, n: number): Promise<c.SnapshotDetail> {
+  const s = await repo.findSnapshot(db, caller.orgId, id, n);
+  if (!s) throw notFound('Snapshot');
+  return { ...toSummary(s), diff: s.diff, locales: s.locales, currencies: s.currencies };
+}
+
+export async function snapshotForExport(db: Db, caller: Caller, id: string, n: number) {
+  const ch = await channelOrThrow(db, caller, id);
+  const s = await repo.findSnapshot(db, caller.orgId, id, n);
+  if (!s) throw notFound('Snapshot');
+  return { channel: ch, snapshot: s };
+}
+
+export async function rotateFeedToken(db: Db, caller: Caller, id: string): Promise<c.FeedToken> {
+  return db.transaction(async (tx) => {
+    const before = await channelOrThrow(tx, caller, id, true);
+    const token = randomBytes(32).toString('base64url');
+    await repo.updateChannel(tx, caller.orgId, id, { feedTokenHash: hashFeedToken(token) });
+    await recordAudit(tx, caller, {
+      action: before.feedTokenHash ? 'rotate_feed_token' : 'create_feed_token',
+      entityType: 'catalog_channel',
+      entityId: id,
+    });
+    return { token, feedPath: `/catalog-publishing/feeds/${id}` };
+  });
+}

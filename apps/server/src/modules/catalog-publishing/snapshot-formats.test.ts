@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { checksumOf, diffItems, toCsvFeed, toRssFeed, type FeedContext } from './snapshot-formats.js';
+
+const item = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  sku: `SKU-${id}`,
+  names: { en: `Item ${id}` },
+  descriptions: { en: 'Good' },
+  prices: { QAR: 1250 },
+  brand: 'Acme',
+  categories: ['Food'],
+  imageLink: null,
+  availability: 'in_stock' as const,
+  ...over,
+});
+const ctx: FeedContext = { locales: ['en'], currencies: ['QAR'], digits: { QAR: 2 }, linkBase: 'https://m.example/p/', channelName: 'Web' };
+
+describe('snapshot formats', () => {
+  it('has one checksum for the same items in any order and another for any change', () => {
+    const a = [item('1'), item('2')];
+    expect(checksumOf(a)).toBe(checksumOf([...a].reverse()));
+    expect(checksumOf(a)).not.toBe(checksumOf([item('1'), item('2', { prices: { QAR: 1251 } })]));
+  });
+
+  it('diffs by product id, naming the changed fields', () => {
+    const before = [item('1'), item('2'), item('3')];
+    const after = [item('1', { names: { en: 'New' }, availability: 'out_of_stock' }), item('3'), item('4')];
+    expect(diffItems(before, after)).toEqual({
+      added: [{ id: '4', sku: 'SKU-4' }],
+      removed: [{ id: '2', sku: 'SKU-2' }],
+      changed: [{ id: '1', sku: 'SKU-1', fields: ['names', 'availability'] }],
+    });
+    expect(diffItems(after, after)).toEqual({ added: [], removed: [], changed: [] });
+  });
+
+  it('writes Google Merchant RSS with escaped text, the price with its currency and the g: namespace', () => {
+    const rss = toRssFeed([item('1', { names: { en: 'Tom & Jerry <mug>' }, brand: null })], ctx);
+    expect(rss).toContain('xmlns:g="http://base.google.com/ns/1.0"');
+    expect(rss).toContain('<title>Tom &amp; Jerry &lt;mug&gt;</title>');
+    expect(rss).toContain('<g:price>12.50 QAR</g:price>');
+    expect(rss).toContain('<g:condition>new</g:condition>');
+    expect(rss).not.toContain('<g:brand>');
+  });
+
+  it('neutralises CSV cells a spreadsheet would run', () => {
+    const csv = toCsvFeed([item('1', { names: { en: '=1+1' }, brand: '@cmd' })], ctx);
+    expect(csv).toContain(`'=1+1`);
+    expect(csv).toContain(`'@cmd`);
+  });
+});

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import type { catalogPublishingRoutes as c } from '@market/contracts';
+import type { FeedFormat } from '@market/contracts/plain';
+import { csvRow, formatMinor } from '../../lib/spreadsheet.js';
+
+// A snapshot's items as files (decision 021): JSON, CSV (cells neutralised, R14) and Google Merchant RSS 2.0; the
+// checksum and the diff against the snapshot before. Pure.
+
+type Item = c.FeedItem;
+
+/** Items in one order (SKU, then id), so equal contents have equal checksums. */
+export const sortItems = (items: Item[]): Item[] =>
+  [...items].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+/** Object keys sorted at every level: the same items always serialise to the same bytes. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v);
+}
+
+export const checksumOf = (items: Item[]): string =>
+  createHash('sha256')
+    .update(canonicalJson(sortItems(items)))
+    .digest('hex');
+
+const FIELDS = ['sku', 'names', 'descriptions', 'prices', 'brand', 'categories', 'imageLink', 'availability'] as const;
+
+/** Added and removed by product id; changed lists the fields whose values differ. */
+export function diffItems(before: Item[], after: Item[]): c.SnapshotDiff {
+  const old = new Map(before.map((i) => [i.id, i]));
+  const now = new Map(after.map((i) => [i.id, i]));
+  const diff: c.SnapshotDiff = { added: [], removed: [], changed: [] };
+  for (const i of sortItems(after)) {
+    const o = old.get(i.id);
+    if (!o) diff.added.push({ id: i.id, sku: i.sku });
+    else {
+      const fields = FIELDS.filter((f) => canonicalJson(o[f]) !== canonicalJson(i[f]));
+      if (fields.length) diff.changed.push({ id: i.id, sku: i.sku, fields });
+    }
+  }
+  for (const o of sortItems(before)) if (!now.has(o.id)) diff.removed.push({ id: o.id, sku: o.sku });
+  return diff;
+}
+
+export interface FeedContext {
+  locales: readonly string[];
+  currencies: readonly string[];
+  /** Minor digits per currency code. */
+  digits: Record<string, number>;
+  /** Where a product's page is: the item's id is appended. */
+  linkBase: string;
+  channelName: string;
+}
+
+const money = (item: Item, code: string, ctx: FeedContext) =>
+  item.prices[code] === undefined ? '' : `${formatMinor(item.prices[code]!, ctx.digits[code] ?? 2)} ${code}`;
+
+export function toJsonFeed(items: Item[]): string {
+  return JSON.stringify({ items: sortItems(items) });
+}
+
+export function toCsvFeed(items: Item[], ctx: FeedContext): string {
+  const header = [
+    'id',
+    'sku',
+    ...ctx.locales.flatMap((l) => [`name_${l}`, `description_${l}`]),
+    ...ctx.currencies.map((cur) => `price_${cur}`),
+    'brand',
+    'categories',
+    'image_link',
+    'availability',
+  ];
+  const rows = sortItems(items).map((i) => [
+    i.id,
+    i.sku,
+    ...ctx.locales.flatMap((l) => [i.names[l] ?? '', i.descriptions[l] ?? '']),
+    ...ctx.currencies.map((cur) => money(i, cur, ctx)),
+    i.brand ?? '',
+    i.categories.join('|'),
+    i.imageLink ?? '',
+    i.availability,
+  ]);
+  return [header, ...rows].map(csvRow).join('\r\n') + '\r\n';
+}
+
+const xml = (s: string) =>
+  s
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+const cut = (s: string, n: number) => ([...s].length > n ? [...s].slice(0, n).join('') : s);
+
+/**
+ * Google Merchant RSS 2.0: per item g:id (at most 50 characters: the SKU, else the product id), title (150) and
+ * description (5,000) in the channel's first locale, link, g:image_link, g:availability, g:price in the channel's
+ * first currency ("12.50 QAR"), g:brand and g:condition (new).
+ */
+export function toRssFeed(items: Item[], ctx: FeedContext): string {
+  const locale = ctx.locales[0] ?? 'en';
+  const currency = ctx.currencies[0] ?? '';
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',
+    '<channel>',
+    `<title>${xml(ctx.channelName)}</title>`,
+    `<link>${xml(ctx.linkBase)}</link>`,
+    `<description>${xml(ctx.channelName)}</description>`,
+  ];
+  for (const i of sortItems(items)) {
+    const title = i.names[locale] || i.names.en || i.names.ar || i.sku;
+    const description = i.descriptions[locale] || i.descriptions.en || i.descriptions.ar || title;
+    lines.push(
+      '<item>',
+      `<g:id>${xml(cut(i.sku.length <= 50 ? i.sku : i.id, 50))}</g:id>`,
+      `<title>${xml(cut(title, 150))}</title>`,
+      `<description>${xml(cut(description, 5000))}</description>`,
+      `<link>${xml(ctx.linkBase + encodeURIComponent(i.id))}</link>`,
+      ...(i.imageLink ? [`<g:image_link>${xml(i.imageLink)}</g:image_link>`] : []),
+      `<g:availability>${i.availability}</g:availability>`,
+      ...(currency && i.prices[currency] !== undefined ? [`<g:price>${xml(money(i, currency, ctx))}</g:price>`] : []),
+      ...(i.brand ? [`<g:brand>${xml(i.brand)}</g:brand>`] : []),
+      '<g:condition>new</g:condition>',
+      '</item>',
+    );
+  }
+  lines.push('</channel>', '</rss>');
+  return lines.join('\n') + '\n';
+}
+
+export const FEED_TYPES: Record<FeedFormat, string> = {
+  json: 'application/json; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  rss: 'application/rss+xml; charset=utf-8',
+};
+
+export function renderFeed(format: FeedFormat, items: Item[], ctx: FeedContext): string {
+  return format === 'json' ? toJsonFeed(items) : format === 'csv' ? toCsvFeed(items, ctx) : toRssFeed(items, ctx);
+}
