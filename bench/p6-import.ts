@@ -9,7 +9,6 @@ import { brands, catalogCategories, currencies, taxClasses } from '../apps/serve
 import { bearer, createOrg, createUser, tokenFor } from '../apps/server/test/factories.js';
 import { testConfig } from '../apps/server/test/harness.js';
 import { benchServerUrl, openBench } from './lib/bench-db.js';
-import { fmt } from './lib/load.js';
 
 /**
  * P6: a CSV import of N new products (SKU, English and Arabic names, price, brand, category) with validation and
@@ -27,7 +26,7 @@ export async function p6Import(opts: { rows: number; drivers: Driver[] }): Promi
     await writeXlsx(xlsxFile, opts.rows);
     const copy = psqlCopy(csvFile);
     console.log(
-      `P6 peer: psql \\copy of ${fmt(opts.rows)} rows (${(statSync(csvFile).size / 1e6).toFixed(1)} MB) into a staging table: ${copy.toFixed(2)} s (${fmt(Math.round(opts.rows / copy))} rows/s)`,
+      `P6 peer: psql \\copy of ${opts.rows.toLocaleString('en')} rows (${(statSync(csvFile).size / 1e6).toFixed(1)} MB) into a staging table: ${copy.toFixed(2)} s (${Math.round(opts.rows / copy).toLocaleString('en')} rows/s)`,
     );
     const results: Record<string, { csv: Timing; xlsx?: Timing }> = {};
     for (const driver of opts.drivers) {
@@ -38,7 +37,7 @@ export async function p6Import(opts: { rows: number; drivers: Driver[] }): Promi
           : undefined;
       results[driver] = { csv, xlsx };
       const line = (what: string, t: Timing) =>
-        `P6 ${driver} ${what}: dry run ${t.dryRun.toFixed(1)} s, run ${t.run.toFixed(1)} s (${fmt(Math.round(opts.rows / t.run))} rows/s written, ${fmt(Math.round(opts.rows / (t.dryRun + t.run)))} rows/s dry run + run), peak RSS ${t.peakMb} MB`;
+        `P6 ${driver} ${what}: dry run ${t.dryRun.toFixed(1)} s, run ${t.run.toFixed(1)} s (${Math.round(opts.rows / t.run).toLocaleString('en')} rows/s written, ${Math.round(opts.rows / (t.dryRun + t.run)).toLocaleString('en')} rows/s dry run + run), peak RSS ${t.peakMb} MB`;
       console.log(line('CSV', csv));
       if (xlsx) console.log(line('XLSX', xlsx));
     }

@@ -4,8 +4,8 @@ import type { TranslationEntry } from './types.js';
 export const PRODUCT_IMPORT = {
   // Start
   'productImport.subtitle': {
-    en: 'Create and update products from a CSV or XLSX file. Map the columns, check every row with a dry run, then run the import in the background.',
-    ar: 'أنشئ المنتجات وحدّثها من ملف CSV أو XLSX. اربط الأعمدة، وافحص كل صف بتشغيل تجريبي، ثم شغّل الاستيراد في الخلفية.',
+    en: 'Create and update products from a CSV or XLSX file, or a ZIP of one with its images. Map the columns, check every row with a dry run, then run the import in the background.',
+    ar: 'أنشئ المنتجات وحدّثها من ملف CSV أو XLSX، أو ملف ZIP يضمه مع صوره. اربط الأعمدة، وافحص كل صف بتشغيل تجريبي، ثم شغّل الاستيراد في الخلفية.',
   },
   'productImport.upload.title': { en: 'Upload a file', ar: 'رفع ملف' },
   'productImport.upload.profile': { en: 'Mapping profile', ar: 'ملف الربط' },
@@ -14,10 +14,10 @@ export const PRODUCT_IMPORT = {
     ar: 'اختياري: ابدأ من ربط محفوظ بدل الربط المقترح من أسماء الأعمدة.',
   },
   'productImport.upload.noProfile': { en: 'No profile: suggest from the column names', ar: 'بدون ملف ربط: اقتراح من أسماء الأعمدة' },
-  'productImport.upload.drop': { en: 'Drop a CSV or XLSX file here', ar: 'أفلت ملف CSV أو XLSX هنا' },
+  'productImport.upload.drop': { en: 'Drop a CSV, XLSX or ZIP file here', ar: 'أفلت ملف CSV أو XLSX أو ZIP هنا' },
   'productImport.upload.hint': {
-    en: 'CSV, TXT or XLSX, up to {limit}.',
-    ar: 'CSV أو TXT أو XLSX، بحد أقصى {limit}.',
+    en: 'CSV, TXT or XLSX, or a ZIP of one with the images its rows name, up to {limit}.',
+    ar: 'CSV أو TXT أو XLSX، أو ZIP يضم أحدها مع الصور التي تسميها صفوفه، بحد أقصى {limit}.',
   },
   'productImport.upload.choose': { en: 'Choose a file', ar: 'اختيار ملف' },
   'productImport.upload.sending': { en: 'Uploading {name}: {percent}%', ar: 'جارٍ رفع {name}: {percent}%' },
@@ -25,8 +25,8 @@ export const PRODUCT_IMPORT = {
   'productImport.upload.done': { en: '{name} uploaded. Check the mapping.', ar: 'رُفع {name}. راجع الربط.' },
   'productImport.upload.failed': { en: 'The file could not be uploaded', ar: 'تعذّر رفع الملف' },
   'productImport.upload.wrongType': {
-    en: '{name} is not a CSV, TXT or XLSX file.',
-    ar: '{name} ليس ملف CSV أو TXT أو XLSX.',
+    en: '{name} is not a CSV, TXT, XLSX or ZIP file.',
+    ar: '{name} ليس ملف CSV أو TXT أو XLSX أو ZIP.',
   },
   'productImport.upload.tooLarge': { en: '{name} is larger than {limit}.', ar: '{name} أكبر من {limit}.' },
   'productImport.size.bytes': { en: '{size} B', ar: '{size} بايت' },

@@ -18,6 +18,7 @@ export const IMPORT_FIELDS = [
   'family',
   'taxClass',
   'categories',
+  'images',
   'parentSku',
   'barcode',
   'stock',
@@ -54,7 +55,7 @@ export type ImportPhase = (typeof IMPORT_PHASES)[number];
 export const IMPORT_LIMITS = {
   /** Largest upload. */
   fileBytes: 100 * 1024 * 1024,
-  /** Uncompressed bytes a ZIP or XLSX may expand to (a zip bomb stops here). */
+  /** Uncompressed bytes a ZIP may expand to (a zip bomb stops here, or earlier at 100 times its own size). */
   expandedBytes: 1024 * 1024 * 1024,
   /** Longest accepted row, in characters; a longer one is an error row. */
   rowChars: 256 * 1024,

@@ -37,7 +37,7 @@ export const uploadImport = defineRoute({
   path: '/product-import/imports',
   tag,
   summary:
-    'Upload a CSV or XLSX file (multipart/form-data, field "file", up to 100 MB; streamed): the format, encoding, delimiter and sheets are detected, and the mapping suggested from the column names or taken from a profile',
+    'Upload a CSV or XLSX file, or a ZIP of one with the images its rows name (multipart/form-data, field "file", up to 100 MB; streamed): the format, encoding, delimiter and sheets are detected, and the mapping suggested from the column names or taken from a profile',
   access,
   query: importUploadQuery,
   response: importDetailSchema,

@@ -42,6 +42,16 @@ export const productImports = pgTable(
     fileName: text('file_name').notNull(),
     fileKey: text('file_key').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    /** The ZIP as uploaded when the file came in one with its images; the data file taken out of it is file_key. */
+    sourceKey: text('source_key'),
+    /**
+     * A ZIP's images by lower-case file name (null: two images have that name). The run adds each to the asset library
+     * once, before the batch that first names it, and keeps its asset id here so a resumed run reuses it.
+     */
+    images: jsonb('images')
+      .$type<Record<string, { name: string; key: string; size: number; assetId?: string; fileName?: string; error?: string } | null>>()
+      .notNull()
+      .default({}),
     format: text('format', { enum: IMPORT_FORMATS }).notNull(),
     encoding: text('encoding', { enum: IMPORT_ENCODINGS }),
     delimiter: text('delimiter'),

@@ -45,6 +45,7 @@ const FIELD_NAMES: Record<ImportField, string[]> = {
   family: ['family', 'attribute family', 'product family', 'العائلة', 'عائلة المنتج'],
   taxClass: ['tax', 'tax class', 'vat', 'فئة الضريبة', 'الضريبة'],
   categories: ['categories', 'category', 'الفئات', 'الفئة', 'التصنيف'],
+  images: ['images', 'image', 'pictures', 'photos', 'image files', 'الصور', 'صورة', 'صور'],
   parentSku: ['parent sku', 'parent', 'parent code', 'variant of', 'رمز المنتج الأصل', 'المنتج الأصل', 'المنتج الأب'],
   barcode: ['barcode', 'ean', 'upc', 'gtin', 'ean13', 'الباركود', 'رمز شريطي'],
   stock: ['stock', 'quantity', 'qty', 'inventory', 'on hand', 'المخزون', 'الكمية'],
@@ -76,7 +77,7 @@ export function suggestMapping(headers: string[], attributes: ImportAttribute[])
     if (!target || used.has(target)) return { column, target: 'ignore' };
     used.add(target);
     const entry: ImportColumn = { column, target };
-    if (target === 'categories') entry.split = '|';
+    if (target === 'categories' || target === 'images') entry.split = '|';
     return entry;
   });
 }

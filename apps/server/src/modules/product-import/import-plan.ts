@@ -35,14 +35,18 @@ export interface Lookups {
   attributes: Map<string, Attr>;
   /** Names for the diff a user reads: ids of brands, vendors, families, tax classes, categories and attributes. */
   names: Map<string, string>;
-  refs: ProductRefs;
+  /**
+   * resolveInput's lookups for work on `db` (the batch's transaction): references from what was loaded, anything else
+   * (files of the asset library) read through `db` itself.
+   */
+  refs: (db: DbOrTx) => ProductRefs;
 }
 
 const key = (s: string) => s.trim().toLowerCase();
 const isBlank = (v: unknown) =>
   v === null || v === '' || (Array.isArray(v) && !v.length) || (typeof v === 'object' && v !== null && !Object.keys(v).length);
 
-export function buildLookups(data: repo.ReferenceData, db: DbOrTx, orgId: string): Lookups {
+export function buildLookups(data: repo.ReferenceData, orgId: string): Lookups {
   const names = new Map<string, string>();
   const index = (rows: { id: string; keys: (string | null)[]; name: string }[]) => {
     const m = new Map<string, string>();
@@ -102,13 +106,13 @@ export function buildLookups(data: repo.ReferenceData, db: DbOrTx, orgId: string
     category: new Set(byId.keys()),
     attribute: new Set(attrById.keys()),
   };
-  const fromDb = databaseRefs(db, orgId);
   const defaultTax = data.taxRows.find((t) => t.isDefault)?.id ?? null;
-  const refs: ProductRefs = {
-    existingIds: async (kind, ids) => (known[kind] ? new Set(ids.filter((id) => known[kind]!.has(id))) : fromDb.existingIds(kind, ids)),
+  const refs = (db: DbOrTx): ProductRefs => ({
+    existingIds: async (kind, ids) =>
+      known[kind] ? new Set(ids.filter((id) => known[kind]!.has(id))) : databaseRefs(db, orgId).existingIds(kind, ids),
     familyAttributes: async (familyId) => familyAttrs.get(familyId) ?? [],
     defaultTaxClassId: async () => defaultTax,
-  };
+  });
   return { digits: data.digits, brand, vendor, family, taxClass, categoryByCode, categoryByPath, attributes, names, refs };
 }
 
@@ -205,6 +209,8 @@ interface RowInput {
   columns: Map<string, string>;
   errors: FieldProblem[];
   hash: string;
+  /** File names of the product's images, in order (an empty list clears them); undefined when not mapped. */
+  images: string[] | undefined;
   /** A variant row names its product; its barcode (null clears) and stock. */
   parentSku: string | null;
   barcode: string | null | undefined;
@@ -229,6 +235,7 @@ function readRow(
     columns: new Map(),
     errors: [],
     parentSku: null,
+    images: undefined,
     barcode: undefined,
     stock: undefined,
     hash: createHash('sha1')
@@ -285,6 +292,9 @@ function readRow(
         break;
       case 'taxClass':
         input.fields.taxClassId = resolveRef(lk.taxClass, 'tax class');
+        break;
+      case 'images':
+        input.images = value === null ? [] : Array.isArray(value) ? value : [value];
         break;
       case 'parentSku':
         input.parentSku = value === null ? null : text(value)!;
@@ -377,6 +387,12 @@ export function describeChanges(diff: DiffEntry[], lk: Lookups): DiffEntry[] {
         after: (d.after as string[] | null)?.map(name) ?? null,
       };
     if (d.field === 'priceMinor') return { field: 'price', before: d.before, after: d.after };
+    if (d.field === 'mediaAssetIds')
+      return {
+        field: 'images',
+        before: (d.before as string[] | null)?.map(name) ?? null,
+        after: (d.after as string[] | null)?.map(name) ?? null,
+      };
     return d;
   });
 }
@@ -394,6 +410,50 @@ export interface PlanContext {
   lockRows?: boolean;
   /** SKUs (lower case) of the file's product rows so far: a variant row's parent may be one of them. */
   fileProducts: Set<string>;
+  /** The images of a ZIP upload by lower-case file name (null: the name is there twice); the run adds their asset ids. */
+  images: ImportImages;
+}
+
+export type ImportImages = Record<
+  string,
+  { name: string; key: string; size: number; assetId?: string; fileName?: string; error?: string } | null
+>;
+
+/** The images a row names, each found in the ZIP, or the problem with the first that is not usable. */
+function imagesOf(ctx: Pick<PlanContext, 'images'>, names: string[]): { found: NonNullable<ImportImages[string]>[] } | { error: string } {
+  const found: NonNullable<ImportImages[string]>[] = [];
+  const seen = new Set<string>();
+  for (const n of names) {
+    const k = n.trim().toLowerCase();
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const img = ctx.images[k];
+    if (img === undefined)
+      return {
+        error: Object.keys(ctx.images).length
+          ? `no image named ${n} is in the ZIP`
+          : `${n}: images come with the file in one ZIP (the file and its images)`,
+      };
+    if (img === null) return { error: `two images in the ZIP are named ${n}` };
+    if (img.error) return { error: `${n} cannot be used: ${img.error}` };
+    found.push(img);
+  }
+  return { found };
+}
+
+/** Names of the ZIP images these rows use and that have no asset yet (the run adds them to the library first). */
+export function imagesToIngest(ctx: Omit<PlanContext, 'db'>, rows: FileRow[]): string[] {
+  const out = new Set<string>();
+  for (const row of rows) {
+    if (row.error) continue;
+    const input = readRow(row, ctx.mapping, ctx.headerIndex, ctx.options, ctx.lookups);
+    if (input.parentSku || !input.images) continue;
+    for (const n of input.images) {
+      const img = ctx.images[n.trim().toLowerCase()];
+      if (img && !img.assetId && !img.error) out.add(n.trim().toLowerCase());
+    }
+  }
+  return [...out];
 }
 
 /** Registers the match keys of rows an earlier attempt already wrote, so a resumed run judges repeats as the first did. */
@@ -406,9 +466,11 @@ export function rememberKeys(ctx: Omit<PlanContext, 'db'>, rows: FileRow[]): voi
   }
 }
 
-export async function snapshotsFor(db: DbOrTx, rows: ProductRow[]): Promise<Map<string, ProductSnapshot>> {
+/** The products as snapshots; their media's file names go into `names` when given (for the diff a user reads). */
+export async function snapshotsFor(db: DbOrTx, rows: ProductRow[], names?: Map<string, string>): Promise<Map<string, ProductSnapshot>> {
   const ids = rows.map((r) => r.id);
-  const [cats, media] = await Promise.all([repo.categoryIdsOf(db, ids), repo.mediaIdsOf(db, ids)]);
+  const [cats, media] = await Promise.all([repo.categoryIdsOf(db, ids), repo.mediaOf(db, ids)]);
+  if (names) for (const list of media.values()) for (const m of list) names.set(m.id, m.fileName);
   return new Map(
     rows.map((r) => [
       r.id,
@@ -427,7 +489,7 @@ export async function snapshotsFor(db: DbOrTx, rows: ProductRow[]): Promise<Map<
         categoryIds: cats.get(r.id) ?? [],
         values: r.values ?? {},
         variantAxes: r.variantAxes ?? [],
-        mediaAssetIds: media.get(r.id) ?? [],
+        mediaAssetIds: (media.get(r.id) ?? []).map((m) => m.id),
       },
     ]),
   );
@@ -449,7 +511,7 @@ export async function planBatch(ctx: PlanContext, rows: FileRow[]): Promise<Plan
   const byKey = new Map<string, ProductRow>();
   for (const p of found) byKey.set(bySku ? key(p.sku) : String((p.values as Record<string, unknown>)[matchAttr!.id]), p);
   const [snaps, hashes, variants] = await Promise.all([
-    snapshotsFor(db, found),
+    snapshotsFor(db, found, lk.names),
     repo.hashesOf(
       db,
       found.map((p) => p.id),
@@ -561,6 +623,23 @@ export async function planBatch(ctx: PlanContext, rows: FileRow[]): Promise<Plan
         values[attrId] = Object.keys(merged).length ? merged : null;
       }
     }
+    // Images: unchanged when the product already shows these files in this order; in the run they are assets by now.
+    let imageChange: DiffEntry | null = null;
+    if (input.images) {
+      const got = imagesOf(ctx, input.images);
+      if ('error' in got) {
+        out.push(errorOf([{ field: input.columns.get('images') ?? 'images', message: got.error }], current?.id ?? null));
+        return;
+      }
+      const before = (snap?.mediaAssetIds ?? []).map((id) => lk.names.get(id) ?? id);
+      const after = got.found.map((f) => f.fileName ?? f.name);
+      if (before.map((n) => n.toLowerCase()).join('|') !== after.map((n) => n.toLowerCase()).join('|')) {
+        if (got.found.every((f) => f.assetId)) {
+          input.fields.mediaAssetIds = got.found.map((f) => f.assetId!);
+          for (const f of got.found) lk.names.set(f.assetId!, f.fileName ?? f.name);
+        } else imageChange = { field: 'images', before: snap ? before : null, after };
+      }
+    }
     const body = { ...input.fields, ...(input.values.size ? { values } : {}) };
     const parsed = current
       ? productsRoutes.productUpdateSchema.safeParse({ ...body, expectedVersion: current.version })
@@ -579,9 +658,9 @@ export async function planBatch(ctx: PlanContext, rows: FileRow[]): Promise<Plan
     }
     const { expectedVersion: _v, ...fields } = parsed.data as typeof parsed.data & { expectedVersion?: number };
     try {
-      const { next, family } = await resolveInput(db, orgId, snap, fields, lk.refs);
+      const { next, family } = await resolveInput(db, orgId, snap, fields, lk.refs(db));
       const diff = diffSnapshots(snap, next);
-      if (current && !diff.length) {
+      if (current && !diff.length && !imageChange) {
         out.push({ ...base, outcome: 'unchanged', sku: current.sku, productId: current.id, errors: [], cells: null, hash: input.hash });
         return;
       }
@@ -590,7 +669,7 @@ export async function planBatch(ctx: PlanContext, rows: FileRow[]): Promise<Plan
         outcome: current ? 'update' : 'create',
         sku: next.sku,
         productId: current?.id ?? null,
-        changes: describeChanges(current ? diff : diff.filter((d) => !isBlank(d.after)), lk),
+        changes: [...describeChanges(current ? diff : diff.filter((d) => !isBlank(d.after)), lk), ...(imageChange ? [imageChange] : [])],
         errors: [],
         cells: null,
         hash: input.hash,

@@ -5,11 +5,22 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { enqueueJob, type JobContext, type JobRow } from '../jobs/index.js';
 import { createVariant, updateVariant } from '../product-variants/index.js';
-import { writeProduct, type ProductWriter } from '../products/index.js';
+import { createProducts, writeProduct, type ProductWriter } from '../products/index.js';
+import { ingestAsset } from '../assets/index.js';
 import { blobStoreFor } from '../storage/index.js';
 import { openFile } from './import-file.js';
 import { headerIndexOf } from './import-mapping.js';
-import { buildLookups, planBatch, rememberKeys, snapshotsFor, type Lookups, type Planned, type PlanContext } from './import-plan.js';
+import {
+  buildLookups,
+  imagesToIngest,
+  planBatch,
+  rememberKeys,
+  snapshotsFor,
+  type Lookups,
+  type Planned,
+  type PlanContext,
+  type PlannedWrite,
+} from './import-plan.js';
 import { FileReadError, readRows, type FileRow } from './import-reader.js';
 import * as repo from './product-import.repository.js';
 
@@ -71,12 +82,13 @@ async function stopIfCancelled(db: Db, row: repo.ImportRow): Promise<void> {
 async function contextFor(db: DbOrTx, row: repo.ImportRow, headers: string[]): Promise<Omit<PlanContext, 'db'>> {
   return {
     orgId: row.orgId,
-    lookups: buildLookups(await repo.referenceData(db, row.orgId), db, row.orgId),
+    lookups: buildLookups(await repo.referenceData(db, row.orgId), row.orgId),
     mapping: row.mapping,
     headerIndex: headerIndexOf(headers),
     options: row.options,
     seen: new Map(),
     fileProducts: new Set(),
+    images: structuredClone(row.images),
   };
 }
 
@@ -174,7 +186,20 @@ async function writeBatch(tx: DbOrTx, writer: ProductWriter, planned: Planned[])
   try {
     await tx.transaction(async (sp) => {
       const hashes: repo.HashRow[] = [];
+      // New products first, in one go (a variant row later in the batch may name one as its parent).
+      const creates = toWrite.filter((p) => p.write!.kind === 'product' && !p.write!.current);
+      const made = await createProducts(
+        sp,
+        writer,
+        creates.map((p) => p.write as Extract<PlannedWrite, { kind: 'product' }>),
+        'import',
+      );
+      creates.forEach((p, k) => {
+        p.productId = made[k]!.id;
+        hashes.push({ productId: made[k]!.id, orgId: writer.orgId, hash: p.hash!, version: made[k]!.version });
+      });
       for (const p of toWrite) {
+        if (creates.includes(p)) continue;
         const hash = await writeOne(sp, writer, p);
         if (hash) hashes.push(hash);
       }
@@ -225,6 +250,7 @@ async function run(ctx: AppContext, job: JobRow, jc: JobContext): Promise<unknow
         skip -= batch.length;
         continue;
       }
+      await ingestImages(ctx, jc.db, row, plan, batch);
       const current = row;
       const ctxPlan = plan;
       await jc.db.transaction(async (tx) => {
@@ -284,7 +310,7 @@ async function archiveMissing(db: Db, writer: ProductWriter, row: repo.ImportRow
       const snaps = await snapshotsFor(tx, missing);
       for (const p of missing) {
         const snap = snaps.get(p.id)!;
-        const family = p.familyId ? await lookups.refs.familyAttributes(p.familyId) : [];
+        const family = p.familyId ? await lookups.refs(tx).familyAttributes(p.familyId) : [];
         await writeProduct(tx, writer, { row: p, snap }, { ...snap, status: 'archived' }, family, { action: 'import' });
       }
       return missing.length;
@@ -299,6 +325,44 @@ export const importJobHandlers = (ctx: AppContext) => ({
   [DRY_RUN_JOB]: (job: JobRow, jc: JobContext) => dryRun(ctx, job, jc),
   [RUN_JOB]: (job: JobRow, jc: JobContext) => run(ctx, job, jc),
 });
+
+/**
+ * Adds the ZIP images this batch names to the asset library (folder `imports/<import>`) before the batch's
+ * transaction, once per image for the whole import: the names and asset ids are kept on the import, so a resumed run
+ * uses the same assets. An image the library refuses is kept with the reason, and the rows naming it fail.
+ */
+async function ingestImages(ctx: AppContext, db: Db, row: repo.ImportRow, plan: Omit<PlanContext, 'db'>, batch: FileRow[]): Promise<void> {
+  const wanted = imagesToIngest(plan, batch);
+  if (!wanted.length) return;
+  const store = blobStoreFor(ctx);
+  const slug = await repo.orgSlug(db, row.orgId);
+  for (const k of wanted) {
+    const img = plan.images[k]!;
+    const got = await store.get(img.key);
+    if (!got) {
+      img.error = 'the file is missing from the upload';
+      continue;
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of got.stream) chunks.push(c as Buffer);
+    try {
+      const asset = await ingestAsset(db, store, {
+        orgId: row.orgId,
+        orgSlug: slug,
+        userId: row.createdBy,
+        folder: `imports/${row.id.slice(0, 8)}`,
+        fileName: img.name,
+        bytes: Buffer.concat(chunks),
+      });
+      img.assetId = asset.id;
+      img.fileName = asset.fileName;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      img.error = err.message;
+    }
+  }
+  await repo.setImport(db, row.id, { images: plan.images });
+}
 
 export function registerImportJobs(ctx: AppContext): void {
   for (const [kind, handler] of Object.entries(importJobHandlers(ctx))) ctx.jobs.register(kind, handler);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  assets,
   attributeFamilies,
   attributeFamilyAttributes,
   attributeOptions,
@@ -8,6 +9,7 @@ import {
   brands,
   catalogCategories,
   currencies,
+  organizations,
   productCategories,
   productImportHashes,
   productImportProfiles,
@@ -159,16 +161,23 @@ export async function categoryIdsOf(db: DbOrTx, productIds: string[]): Promise<M
   return out;
 }
 
-export async function mediaIdsOf(db: DbOrTx, productIds: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
+/** Each product's media in order, with the file names a user reads in the diff. */
+export async function mediaOf(db: DbOrTx, productIds: string[]): Promise<Map<string, { id: string; fileName: string }[]>> {
+  const out = new Map<string, { id: string; fileName: string }[]>();
   if (!productIds.length) return out;
   const rows = await db
-    .select({ productId: productMedia.productId, id: productMedia.assetId })
+    .select({ productId: productMedia.productId, id: productMedia.assetId, fileName: assets.fileName })
     .from(productMedia)
+    .innerJoin(assets, eq(assets.id, productMedia.assetId))
     .where(inArray(productMedia.productId, productIds))
     .orderBy(asc(productMedia.productId), asc(productMedia.position));
-  for (const r of rows) out.set(r.productId, [...(out.get(r.productId) ?? []), r.id]);
+  for (const r of rows) out.set(r.productId, [...(out.get(r.productId) ?? []), { id: r.id, fileName: r.fileName }]);
   return out;
+}
+
+export async function orgSlug(db: DbOrTx, orgId: string): Promise<string> {
+  const [r] = await db.select({ slug: organizations.slug }).from(organizations).where(eq(organizations.id, orgId));
+  return r!.slug;
 }
 
 /** SKUs (lower case) of these that a variant already has (product and variant SKUs share one namespace). */

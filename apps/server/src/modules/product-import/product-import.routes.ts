@@ -37,9 +37,15 @@ export async function productImportRoutes(app: FastifyInstance, ctx: AppContext)
   });
   bindRoute(app, r.downloadImportFile, async ({ caller, params, reply }) => {
     const row = await svc.importForFile(ctx.db, caller, params.id);
-    const stream = await openFile(blobStoreFor(ctx), row.fileKey);
+    // The file as uploaded: the ZIP when it came with its images.
+    const stream = await openFile(blobStoreFor(ctx), row.sourceKey ?? row.fileKey);
+    const type = row.sourceKey
+      ? 'application/zip'
+      : row.format === 'xlsx'
+        ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+        : 'text/csv';
     void reply
-      .header('content-type', row.format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv')
+      .header('content-type', type)
       .header(
         'content-disposition',
         `attachment; filename="${fileName(row.fileName)}"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,

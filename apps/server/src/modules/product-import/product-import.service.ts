@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { productImportRoutes as c } from '@market/contracts';
 import { IMPORT_LIMITS } from '@market/contracts/plain';
 import type { FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import { csvRow } from '../../lib/spreadsheet.js';
 import { userNames } from '../products/index.js';
 import { blobStoreFor, fileError, formError, receiveFormFile } from '../storage/index.js';
 import { detect, inspect, removeStaged, sheetNames, openFile, storeStaged } from './import-file.js';
+import { extractZip } from './import-zip.js';
 import { DEFAULT_OPTIONS, suggestMapping } from './import-mapping.js';
 import { DRY_RUN_JOB, enqueueImportJob, RUN_JOB, settingsKey, zeroCounts } from './product-import.jobs.js';
 import * as repo from './product-import.repository.js';
@@ -140,13 +142,24 @@ export async function uploadImport(
         .slice(0, 200) || 'import',
   });
   let key: string | null = null;
+  let sourceKey: string | null = null;
+  let images: repo.ImportRow['images'] = {};
+  let dataFile = staged.file;
   try {
-    const found = await detect(staged.file);
-    key = await storeStaged(store, staged.file);
+    let found = await detect(staged.file);
+    // A ZIP that is not a workbook carries the data file and its images.
+    if (found.format === 'xlsx' && !(await sheetNames(createReadStream(staged.file))).length) {
+      const zip = await extractZip(createReadStream(staged.file), staged.size, store);
+      images = zip.images;
+      dataFile = zip.data.file;
+      found = await detect(dataFile);
+      sourceKey = await storeStaged(store, staged.file);
+    }
+    key = await storeStaged(store, dataFile);
     const sheets = found.format === 'xlsx' ? await sheetNames(await openFile(store, key)) : [];
     if (found.format === 'xlsx' && !sheets.length)
       throw new AppError(415, 'unsupported_media_type', 'The file is not an XLSX workbook', [
-        { field: 'file', message: 'must be a CSV or an XLSX workbook' },
+        { field: 'file', message: 'must be a CSV, an XLSX workbook, or a ZIP of one with its images' },
       ]);
     const settings = { ...found, sheet: sheets[0] ?? null };
     const { headers, sample } = await inspect(store, key, settings);
@@ -156,6 +169,8 @@ export async function uploadImport(
       fileName,
       fileKey: key,
       fileSize: staged.size,
+      sourceKey,
+      images,
       ...settings,
       sheets,
       headers,
@@ -167,10 +182,11 @@ export async function uploadImport(
     });
     return toDetail(ctx.db, row);
   } catch (err) {
-    if (key) await store.delete(key);
+    for (const k of [key, sourceKey, ...Object.values(images).map((i) => i?.key ?? null)]) if (k) await store.delete(k);
     throw err;
   } finally {
     await removeStaged(staged.file);
+    if (dataFile !== staged.file) await removeStaged(dataFile);
   }
 }
 

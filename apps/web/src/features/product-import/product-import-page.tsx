@@ -4,7 +4,7 @@ import { ImportStart } from './components/import-start';
 import { ImportView } from './components/import-view';
 
 /**
- * Product Import (/product-import): upload a CSV or XLSX and see past imports; `?id=` opens one import through
+ * Product Import (/product-import): upload a CSV, XLSX or ZIP and see past imports; `?id=` opens one import through
  * its steps (map the columns, dry run, run). The address holds the import, so a reload or a shared link comes back
  * to it with its progress as the server has it.
  */

@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn';
 import { formatBytes, num } from '../import-format';
 import { uploadImportFile, useImportProfiles } from '../product-import-api';
 
-const ACCEPT = ['.csv', '.txt', '.xlsx'];
+const ACCEPT = ['.csv', '.txt', '.xlsx', '.zip'];
 
 interface Upload {
   name: string;
