@@ -414,10 +414,8 @@ export interface PlanContext {
   images: ImportImages;
 }
 
-export type ImportImages = Record<
-  string,
-  { name: string; key: string; size: number; assetId?: string; fileName?: string; error?: string } | null
->;
+/** A ZIP's images as the import keeps them (`product_imports.images`). */
+export type ImportImages = repo.ImportRow['images'];
 
 /** The images a row names, each found in the ZIP, or the problem with the first that is not usable. */
 function imagesOf(ctx: Pick<PlanContext, 'images'>, names: string[]): { found: NonNullable<ImportImages[string]>[] } | { error: string } {

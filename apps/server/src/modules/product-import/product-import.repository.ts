@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { textList } from '../../db/text-list.js';
 import {
   assets,
   attributeFamilies,
@@ -21,9 +22,6 @@ import {
   taxClasses,
   vendors,
 } from '../../db/schema/index.js';
-
-/** A list of texts as a subquery, whatever characters they hold (both drivers). */
-const textList = (xs: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(xs)}::jsonb))`;
 
 export type ImportRow = typeof productImports.$inferSelect;
 export type ImportInsert = typeof productImports.$inferInsert;

@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { textList } from '../../db/text-list.js';
 import { productCategories, productMedia, productVersions, products } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { recordAudits } from '../audit/index.js';
 import { refreshChannelCompleteness } from '../catalog-publishing/index.js';
-import { computeCompleteness } from './completeness.js';
 import type { ProductSnapshot } from './product-snapshot.js';
 import type { FamilyAttribute, ProductRow } from './products.repository.js';
-import type { ProductWriter, VersionAction } from './products.service.js';
+import { productColumns, type ProductWriter, type VersionAction } from './products.service.js';
 
 // Many new products in one go: what writeProduct does for a new product (SKU locks and check, completeness, categories,
 // media, channel completeness, a first version, an audit entry), a statement per step for the whole list instead of
 // per product. An import writes a batch's new products this way.
-
-/** A list of texts as a subquery, whatever characters they hold (both drivers). */
-const textList = (xs: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(xs)}::jsonb))`;
 
 export async function createProducts(
   tx: DbOrTx,
@@ -41,34 +38,17 @@ export async function createProducts(
   const rows = await tx
     .insert(products)
     .values(
-      items.map(({ next, family }) => {
-        const { completeness, score } = computeCompleteness(next, family);
-        return {
-          orgId,
-          sku: next.sku,
-          nameEn: next.nameEn,
-          nameAr: next.nameAr,
-          descriptionEn: next.descriptionEn,
-          descriptionAr: next.descriptionAr,
-          status: next.status,
-          priceMinor: next.priceMinor,
-          brandId: next.brandId,
-          familyId: next.familyId,
-          vendorId: next.vendorId,
-          taxClassId: next.taxClassId,
-          values: next.values,
-          variantAxes: next.variantAxes,
-          // Set with the row, so the list projection has the names at once and the categories' trigger finds it current.
-          categoryIds: [...next.categoryIds].sort(),
-          completeness,
-          completenessScore: score,
-          version: 1,
-          createdBy: writer.userId,
-          updatedBy: writer.userId,
-          createdAt: now,
-          updatedAt: now,
-        };
-      }),
+      items.map(({ next, family }) => ({
+        orgId,
+        ...productColumns(next, family),
+        // Set with the row, so the list projection has the names at once and the categories' trigger finds it current.
+        categoryIds: [...next.categoryIds].sort(),
+        version: 1,
+        createdBy: writer.userId,
+        updatedBy: writer.userId,
+        createdAt: now,
+        updatedAt: now,
+      })),
     )
     .returning();
   const bySku = new Map(rows.map((r) => [r.sku.toLowerCase(), r]));

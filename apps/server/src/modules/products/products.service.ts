@@ -208,6 +208,28 @@ export async function resolveInput(
  * Writes `next` over `current` (or as a new product): completeness, categories, media, a version with
  * the changed fields, and an audit entry. A change that changes nothing writes nothing and answers null.
  */
+/** The stored columns of a snapshot with its completeness against the family (every product write uses this). */
+export function productColumns(next: ProductSnapshot, family: repo.FamilyAttribute[]) {
+  const { completeness, score } = computeCompleteness(next, family);
+  return {
+    sku: next.sku,
+    nameEn: next.nameEn,
+    nameAr: next.nameAr,
+    descriptionEn: next.descriptionEn,
+    descriptionAr: next.descriptionAr,
+    status: next.status,
+    priceMinor: next.priceMinor,
+    brandId: next.brandId,
+    familyId: next.familyId,
+    vendorId: next.vendorId,
+    taxClassId: next.taxClassId,
+    values: next.values,
+    variantAxes: next.variantAxes,
+    completeness,
+    completenessScore: score,
+  };
+}
+
 /** Who writes: a signed-in caller, or an import job on behalf of the user who ran it. */
 export type ProductWriter = Pick<Caller, 'orgId'> & { userId: string | null; ip?: string | null };
 
@@ -234,27 +256,8 @@ export async function writeProduct(
     await lockSku(tx, caller.orgId, next.sku);
     if (await repo.skuTaken(tx, caller.orgId, next.sku, current?.row.id)) throw skuTakenError();
   }
-  const { completeness, score } = computeCompleteness(next, family);
   const now = new Date();
-  const values = {
-    sku: next.sku,
-    nameEn: next.nameEn,
-    nameAr: next.nameAr,
-    descriptionEn: next.descriptionEn,
-    descriptionAr: next.descriptionAr,
-    status: next.status,
-    priceMinor: next.priceMinor,
-    brandId: next.brandId,
-    familyId: next.familyId,
-    vendorId: next.vendorId,
-    taxClassId: next.taxClassId,
-    values: next.values,
-    variantAxes: next.variantAxes,
-    completeness,
-    completenessScore: score,
-    updatedBy: caller.userId,
-    updatedAt: now,
-  };
+  const values = { ...productColumns(next, family), updatedBy: caller.userId, updatedAt: now };
   const row = current
     ? await repo.updateProduct(tx, caller.orgId, current.row.id, { ...values, version: current.row.version + 1 })
     : await repo.insertProduct(tx, caller.orgId, { ...values, version: 1, createdBy: caller.userId, createdAt: now });

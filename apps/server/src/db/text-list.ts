@@ -1,0 +1,4 @@
+import { sql } from 'drizzle-orm';
+
+/** A list of texts as a subquery for `x in ${textList(xs)}`, whatever characters they hold (both drivers). */
+export const textList = (xs: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(xs)}::jsonb))`;
