@@ -145,3 +145,25 @@ export const signInAttempts = authSchema.table('sign_in_attempts', {
   lockedUntil: ts('locked_until'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * PKCE sign-in in flight: the challenge a client sent with a sign-up, magic link, recovery or provider sign-in,
+ * and the one-time code (hashed) handed back on the redirect, exchanged with the verifier for a session.
+ */
+export const flowState = authSchema.table(
+  'flow_state',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    authCodeHash: text('auth_code_hash').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    codeChallengeMethod: text('code_challenge_method').notNull(),
+    /** What the code stands for: signup, magiclink, recovery, invite, email_change or a provider name. */
+    authenticationMethod: text('authentication_method').notNull(),
+    providerType: text('provider_type'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('flow_state_auth_code_key').on(t.authCodeHash), index('flow_state_user_idx').on(t.userId)],
+);

@@ -12,3 +12,4 @@ export * from './jobs.js';
 export * from './pos.js';
 export * from './imports.js';
 export * from './catalog-publishing.js';
+export * from './administration.js';
