@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../common/route.js';
 import { APPLICATION_STREAMS } from '../applications/constants.js';
 import { VENDOR_DOCUMENT_TYPES } from '../vendors/constants.js';
-import { DASHBOARD_WEEKS } from './constants.js';
+import { DASHBOARD_CHANNELS, DASHBOARD_WEEKS } from './constants.js';
 
 const count = z.number().int().nonnegative();
 
@@ -55,8 +55,9 @@ export type DashboardWeek = z.infer<typeof weekSchema>;
 
 export const dashboardCatalogueSchema = z.object({
   /**
-   * Products by status and their completeness (the lowest locale score, 0-100). One figure for the whole
-   * catalogue: there is one channel until catalogue publishing exists. Null without the products permission.
+   * Products by status and their completeness (the lowest locale score, 0-100) for the whole catalogue, and
+   * per sales channel (the first DASHBOARD_CHANNELS by name) the products that channel measures and those
+   * complete in all its locales. Null without the products permission.
    */
   catalogue: z
     .object({
@@ -68,6 +69,7 @@ export const dashboardCatalogueSchema = z.object({
       completenessAverage: z.number().int().min(0).max(100),
       /** Products with nothing missing (score 100). */
       complete: count,
+      channels: z.array(z.object({ id: z.uuid(), name: z.string(), measured: count, complete: count })).max(DASHBOARD_CHANNELS),
     })
     .nullable(),
   /** Products created per week, the last DASHBOARD_WEEKS weeks, oldest first; null without the products permission. */

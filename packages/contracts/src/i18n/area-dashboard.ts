@@ -190,10 +190,12 @@ const CARDS = {
   'dashboard.catalogue.products': { en: 'products', ar: 'منتج' },
   'dashboard.catalogue.completeness': { en: 'Average completeness', ar: 'متوسط الاكتمال' },
   'dashboard.catalogue.complete': { en: '{complete} of {total} complete', ar: '{complete} من {total} مكتملة' },
-  'dashboard.catalogue.oneChannel': {
-    en: 'One channel until catalogue publishing exists: completeness covers the whole catalogue.',
-    ar: 'قناة واحدة إلى أن يتوفر نشر الكتالوج: الاكتمال محسوب للكتالوج كله.',
+  'dashboard.catalogue.noChannels': {
+    en: 'No sales channel yet: completeness covers the whole catalogue.',
+    ar: 'لا توجد قناة بيع بعد: الاكتمال محسوب للكتالوج كله.',
   },
+  'dashboard.catalogue.addChannel': { en: 'Set up a channel', ar: 'أعدّ قناة' },
+  'dashboard.catalogue.byChannel': { en: 'Complete per channel', ar: 'المكتمل لكل قناة' },
   'dashboard.catalogue.empty': { en: 'No products yet.', ar: 'لا توجد منتجات بعد.' },
   'dashboard.catalogue.add': { en: 'Add the first product', ar: 'أضف أول منتج' },
   'dashboard.chart.productsPerWeek': { en: 'Products created per week', ar: 'المنتجات المُنشأة أسبوعيًا' },

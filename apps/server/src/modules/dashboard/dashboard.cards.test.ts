@@ -14,7 +14,7 @@ afterAll(async () => t?.close());
 type User = Awaited<ReturnType<typeof createUser>>;
 const get = async (url: string, u: User) => {
   const res = await t.app.inject({ url, headers: bearer(await tokenFor(t.app, u)) });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -100,7 +100,7 @@ describe(`dashboard cards (${driver})`, () => {
     };
     const full = { nameAr: 'عسل', descriptionEn: 'Raw honey', descriptionAr: 'عسل خام' };
     await make('A-1', { status: 'active', ...full });
-    await make('A-2', { status: 'active' });
+    await make('A-2', { status: 'active', descriptionEn: 'Comb honey' });
     await make('D-1', { status: 'draft' });
     const other = await createOrg(t.app);
     const outsider = await createUser(t.app, { orgId: other.id, role: 'super_admin' });
@@ -111,8 +111,28 @@ describe(`dashboard cards (${driver})`, () => {
       payload: { sku: 'X', nameEn: 'X' },
     });
 
+    expect((await get('/api/v1/dashboard/catalogue', admin)).catalogue.channels).toEqual([]);
+    // Channels measure the products in their own locales: the English-only shop finds A-1 and A-2 complete
+    // (both have an English name and description), the bilingual one only A-1 (A-2 has no Arabic).
+    const channel = async (name: string, locales: string[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/catalog-publishing/channels',
+        headers: bearer(token),
+        payload: { kind: 'web', name, locales },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ id: string }>().id;
+    };
+    const bilingual = await channel('Bilingual shop', ['en', 'ar']);
+    const english = await channel('English shop', ['en']);
+
     const a = await get('/api/v1/dashboard/catalogue', admin);
     expect(a.catalogue).toMatchObject({ total: 3, active: 2, draft: 1, archived: 0, complete: 1 });
+    expect(a.catalogue.channels).toEqual([
+      { id: bilingual, name: 'Bilingual shop', measured: 3, complete: 1 },
+      { id: english, name: 'English shop', measured: 3, complete: 2 },
+    ]);
     // A product's score is its lowest locale's: one complete (100), two with nothing in Arabic (0).
     expect(a.catalogue.completenessAverage).toBe(33);
     expect(a.productsPerWeek).toHaveLength(12);

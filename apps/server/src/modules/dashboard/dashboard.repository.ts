@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, organizationMemberships, profiles, userRoles, users, vendorApplications } from '../../db/schema/index.js';
+import { DASHBOARD_CHANNELS } from '@market/contracts/plain';
 
 export async function countMembers(db: DbOrTx, orgId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(organizationMemberships).where(eq(organizationMemberships.orgId, orgId));
@@ -69,10 +70,16 @@ const rowsOf = <T>(res: unknown) => (res as Rows<T>).rows;
 
 /** Products by status and their completeness (index-friendly: one pass per index the product list already has). */
 export async function catalogueFigures(db: DbOrTx, orgId: string) {
-  const [byStatus, completeness] = await Promise.all([
+  const [byStatus, completeness, channels] = await Promise.all([
     db.execute(sql`select status, count(*)::int as n from products where org_id = ${orgId} group by status`),
     db.execute(sql`select coalesce(round(avg(completeness_score)), 0)::int as average,
       count(*) filter (where completeness_score = 100)::int as complete from products where org_id = ${orgId}`),
+    // A product is complete for a channel when every locale of that channel scores 100.
+    db.execute(sql`select c.id, c.name, count(x.product_id)::int as measured, count(x.product_id) filter (where x.low = 100)::int as complete
+      from (select id, name from catalog_channels where org_id = ${orgId} order by name, id limit ${DASHBOARD_CHANNELS}) c
+      left join (select channel_id, product_id, min(score) as low from catalog_channel_completeness where org_id = ${orgId}
+        group by channel_id, product_id) x on x.channel_id = c.id
+      group by c.id, c.name order by c.name, c.id`),
   ]);
   const n = (status: string) => Number(rowsOf<{ status: string; n: number }>(byStatus).find((r) => r.status === status)?.n ?? 0);
   const c = rowsOf<{ average: number; complete: number }>(completeness)[0];
@@ -84,6 +91,12 @@ export async function catalogueFigures(db: DbOrTx, orgId: string) {
     archived,
     completenessAverage: Number(c?.average ?? 0),
     complete: Number(c?.complete ?? 0),
+    channels: rowsOf<{ id: string; name: string; measured: number; complete: number }>(channels).map((r) => ({
+      id: r.id,
+      name: r.name,
+      measured: Number(r.measured),
+      complete: Number(r.complete),
+    })),
   };
 }
 

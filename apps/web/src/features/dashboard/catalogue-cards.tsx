@@ -50,7 +50,28 @@ export default function CatalogueCards() {
                 <div className="h-full rounded-full bg-primary" style={{ width: `${c.completenessAverage}%` }} />
               </div>
               <p className="mt-1 text-muted-foreground">{t('dashboard.catalogue.complete', { complete: c.complete, total: c.total })}</p>
-              <p className="mt-2 text-xs text-muted-foreground">{t('dashboard.catalogue.oneChannel')}</p>
+              {c.channels.length === 0 ? (
+                <p className="mt-2 text-xs text-muted-foreground">
+                  {t('dashboard.catalogue.noChannels')}{' '}
+                  <Link to="/catalog-publishing" className="text-primary underline-offset-4 hover:underline">
+                    {t('dashboard.catalogue.addChannel')}
+                  </Link>
+                </p>
+              ) : (
+                <div className="mt-3" data-testid="catalogue-channels">
+                  <p className="text-xs font-medium text-muted-foreground">{t('dashboard.catalogue.byChannel')}</p>
+                  <ul className="mt-1 flex flex-col gap-1">
+                    {c.channels.map((ch) => (
+                      <li key={ch.id} className="flex justify-between gap-2">
+                        <span className="truncate">{ch.name}</span>
+                        <span className="tabular-nums text-muted-foreground">
+                          {t('dashboard.catalogue.complete', { complete: ch.complete, total: ch.measured })}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
             </div>
           </>
         )}
