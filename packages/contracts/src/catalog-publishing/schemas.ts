@@ -20,6 +20,18 @@ const currencies = z
   .max(L.currencies, `at most ${L.currencies} currencies`)
   .refine((xs) => new Set(xs).size === xs.length, 'lists a currency twice');
 
+/** A shop's product page address with {sku} or {id} in it, e.g. https://shop.example/p/{sku}. */
+const productUrlTemplate = z
+  .string('must be text')
+  .trim()
+  .max(500, 'at most 500 characters')
+  .refine(
+    (s) => /^https?:\/\/[^\s/]+/.test(s) && URL.canParse(s.replaceAll('{sku}', 'x').replaceAll('{id}', 'x')),
+    'must be a web address (https://…)',
+  )
+  .refine((s) => s.includes('{sku}') || s.includes('{id}'), 'must contain {sku} or {id} where the product goes')
+  .nullable();
+
 /** For each family, the attributes that must be filled for this channel (besides the name and description). */
 export const channelRequirementSchema = z
   .object({ familyId: z.uuid('must be a family id'), attributeIds: ids('an attribute', L.attributesPerFamily) })
@@ -87,6 +99,8 @@ export const channelSchema = z.object({
   schedules: z.array(z.object({ productId: z.uuid(), publishAt: z.string().nullable(), unpublishAt: z.string().nullable() })),
   /** A publish that would remove more than this share (percent) of the channel's items asks for confirmation. */
   maxRemovalPercent: z.number().int(),
+  /** The shop's product page address ({sku} or {id} replaced): each feed item's link; null links to this back office. */
+  productUrlTemplate: z.string().nullable(),
   /** Whether a feed token exists (the token itself is shown once, when made). */
   hasFeedToken: z.boolean(),
   latestSnapshot: snapshotSummarySchema.nullable(),
@@ -112,6 +126,7 @@ const channelFields = {
     .max(L.listed, `at most ${L.listed}`)
     .refine((xs) => new Set(xs.map((x) => x.productId)).size === xs.length, 'lists a product twice'),
   maxRemovalPercent: z.number('must be a number').int('must be a whole number').min(0, 'must be 0 or more').max(100, 'at most 100'),
+  productUrlTemplate,
 };
 
 export const channelCreateSchema = z
@@ -127,6 +142,7 @@ export const channelCreateSchema = z
     excludeIds: channelFields.excludeIds.optional(),
     schedules: channelFields.schedules.optional(),
     maxRemovalPercent: channelFields.maxRemovalPercent.optional(),
+    productUrlTemplate: productUrlTemplate.optional(),
   })
   .strict();
 export type ChannelCreate = z.infer<typeof channelCreateSchema>;
@@ -143,6 +159,7 @@ export const channelUpdateSchema = z
     excludeIds: channelFields.excludeIds.optional(),
     schedules: channelFields.schedules.optional(),
     maxRemovalPercent: channelFields.maxRemovalPercent.optional(),
+    productUrlTemplate: productUrlTemplate.optional(),
     ...concurrencyShape,
   })
   .strict();

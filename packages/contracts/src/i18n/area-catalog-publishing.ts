@@ -60,6 +60,11 @@ export const CATALOG_PUBLISHING = {
   'catalogPublishing.form.ruleVendors': { en: 'Vendors', ar: 'البائعون' },
   'catalogPublishing.form.anyHint': { en: 'None chosen: any.', ar: 'إن لم تختر شيئًا: أي منها.' },
   'catalogPublishing.form.maxRemoval': { en: 'Ask before removing more than (%)', ar: 'السؤال قبل إزالة أكثر من (%)' },
+  'catalogPublishing.form.productUrl': { en: 'Product page address', ar: 'عنوان صفحة المنتج' },
+  'catalogPublishing.form.productUrlHint': {
+    en: 'Your shop’s page of one product, with {sku} or {id} where the product goes. The feeds link each item there; Google Shopping needs it.',
+    ar: 'صفحة المنتج الواحد في متجرك، مع {sku} أو {id} في موضع المنتج. تربط الخلاصات كل عنصر بها، ويحتاجها Google Shopping.',
+  },
   'catalogPublishing.form.manualLists': {
     en: '{included} included and {excluded} excluded by hand (change them in the preview).',
     ar: '{included} مضمّن و{excluded} مستبعد يدويًا (غيّرها من المعاينة).',

@@ -50,6 +50,8 @@ export const catalogChannels = pgTable(
       .default(sql`'{}'::uuid[]`),
     schedules: jsonb('schedules').$type<ChannelScheduleRow[]>().notNull().default([]),
     maxRemovalPercent: smallint('max_removal_percent').notNull().default(20),
+    /** The shop's address of one product, with {sku} or {id}: each feed item's link (Google requires one). */
+    productUrlTemplate: text('product_url_template'),
     /** sha256 of the feed token; null until one is made. */
     feedTokenHash: text('feed_token_hash'),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.js';
 import * as repo from './catalog-publishing.repository.js';
 import * as service from './catalog-publishing.service.js';
 import { feedTokenMatches } from './feed-token.js';
-import { FEED_TYPES, renderFeed, type FeedContext } from './snapshot-formats.js';
+import { FEED_TYPES, feedLinks, renderFeed, type FeedContext } from './snapshot-formats.js';
 
 const EXT: Record<FeedFormat, string> = { json: 'json', csv: 'csv', rss: 'xml' };
 
@@ -19,7 +19,7 @@ export async function catalogPublishingRoutes(app: FastifyInstance, ctx: AppCont
     locales: s.locales,
     currencies: s.currencies.length ? s.currencies : Object.keys((s.items[0]?.prices as Record<string, number>) ?? {}),
     digits: Object.fromEntries((await repo.orgCurrencies(db, ch.orgId)).map((x) => [x.code, x.minorDigits])),
-    linkBase: `${config.publicUrl}/products/`,
+    ...feedLinks(ch.productUrlTemplate, config.publicUrl),
     channelName: ch.name,
   });
   const send = async (reply: FastifyReply, ch: repo.ChannelRow, s: repo.SnapshotRow, format: FeedFormat, name: string) =>

@@ -46,6 +46,7 @@ function toChannel(r: repo.ChannelRow, latest: repo.SnapshotSummaryRow | null | 
     excludeIds: r.excludeIds,
     schedules: r.schedules,
     maxRemovalPercent: r.maxRemovalPercent,
+    productUrlTemplate: r.productUrlTemplate,
     hasFeedToken: r.feedTokenHash !== null,
     latestSnapshot: latest ? toSummary(latest) : null,
     createdAt: r.createdAt.toISOString(),
@@ -155,6 +156,7 @@ export async function createChannel(db: Db, caller: Caller, input: c.ChannelCrea
         excludeIds: input.excludeIds ?? [],
         schedules: schedulesOf(input.schedules) ?? [],
         maxRemovalPercent: input.maxRemovalPercent ?? 20,
+        productUrlTemplate: input.productUrlTemplate ?? null,
       });
       await repo.refreshChannelCompleteness(tx, caller.orgId, { channelId: row.id });
       await recordAudit(tx, caller, { action: 'create', entityType: 'catalog_channel', entityId: row.id, after: audited(row) });

@@ -205,7 +205,13 @@ describe(`catalog publishing (${driver})`, () => {
       kind: 'feed',
       currencies: ['QAR'],
       rules: { activeOnly: true, minCompleteness: 0, categoryIds: [], brandIds: [brand.id], vendorIds: [] },
+      productUrlTemplate: 'https://shop.example/p/{sku}',
     });
+    // The shop's address must be a web address with the product's place in it.
+    for (const bad of ['shop.example/p/{sku}', 'javascript:alert(1)//{sku}', 'https://shop.example/p/'])
+      expect(
+        (await api.patch(`/catalog-publishing/channels/${ch.id}`, { productUrlTemplate: bad, expectedUpdatedAt: ch.updatedAt })).statusCode,
+      ).toBe(422);
     const feed = (token: string, format = 'rss', id = ch.id) =>
       t.app.inject({ method: 'GET', url: `/api/v1/catalog-publishing/feeds/${id}/${format}?token=${encodeURIComponent(token)}` });
     const first = await created<{ token: string; feedPath: string }>(api.post(`/catalog-publishing/channels/${ch.id}/feed-token`));
@@ -238,6 +244,7 @@ describe(`catalog publishing (${driver})`, () => {
     expect(title).toBe('Jar <glass>');
     expect(rss.body).toContain('<g:price>12.50 QAR</g:price>');
     expect(rss.body).toContain(`<g:id>${p.sku}</g:id>`);
+    expect(rss.body).toContain(`<link>https://shop.example/p/${p.sku}</link>`);
     expect((await feed(first.token, 'json')).json().items).toHaveLength(1);
     expect((await feed(first.token, 'csv')).statusCode).toBe(200);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checksumOf, diffItems, toCsvFeed, toRssFeed, type FeedContext } from './snapshot-formats.js';
+import { checksumOf, diffItems, feedLinks, toCsvFeed, toRssFeed, type FeedContext } from './snapshot-formats.js';
 
 const item = (id: string, over: Record<string, unknown> = {}) => ({
   id,
@@ -13,7 +13,13 @@ const item = (id: string, over: Record<string, unknown> = {}) => ({
   availability: 'in_stock' as const,
   ...over,
 });
-const ctx: FeedContext = { locales: ['en'], currencies: ['QAR'], digits: { QAR: 2 }, linkBase: 'https://m.example/p/', channelName: 'Web' };
+const ctx: FeedContext = {
+  locales: ['en'],
+  currencies: ['QAR'],
+  digits: { QAR: 2 },
+  ...feedLinks('https://shop.example/p/{sku}?ref={id}', 'https://m.example'),
+  channelName: 'Web',
+};
 
 describe('snapshot formats', () => {
   it('has one checksum for the same items in any order and another for any change', () => {
@@ -40,6 +46,16 @@ describe('snapshot formats', () => {
     expect(rss).toContain('<g:price>12.50 QAR</g:price>');
     expect(rss).toContain('<g:condition>new</g:condition>');
     expect(rss).not.toContain('<g:brand>');
+  });
+
+  it("links each item to the shop's page when the channel has its address, else to the back office", () => {
+    const one = [item('1', { sku: 'A B/1' })];
+    const rss = toRssFeed(one, ctx);
+    expect(rss).toContain('<link>https://shop.example</link>');
+    expect(rss).toContain('<link>https://shop.example/p/A%20B%2F1?ref=1</link>');
+    const staff = toRssFeed(one, { ...ctx, ...feedLinks(null, 'https://m.example') });
+    expect(staff).toContain('<link>https://m.example</link>');
+    expect(staff).toContain('<link>https://m.example/products/1</link>');
   });
 
   it('neutralises CSV cells a spreadsheet would run', () => {

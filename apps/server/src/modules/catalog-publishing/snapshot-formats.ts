@@ -52,9 +52,24 @@ export interface FeedContext {
   currencies: readonly string[];
   /** Minor digits per currency code. */
   digits: Record<string, number>;
-  /** Where a product's page is: the item's id is appended. */
-  linkBase: string;
+  /** The shop's home (the feed's own link). */
+  siteLink: string;
+  /** Where an item's page is. */
+  productLink: (item: { id: string; sku: string }) => string;
   channelName: string;
+}
+
+/**
+ * A feed's links: with the channel's product address, {sku} and {id} replaced (URL-encoded) and the shop's origin as the
+ * feed's link; without one, the product's page in this back office (readable by staff only, so a Google feed needs the
+ * address set).
+ */
+export function feedLinks(template: string | null, publicUrl: string): Pick<FeedContext, 'siteLink' | 'productLink'> {
+  if (!template) return { siteLink: publicUrl, productLink: (i) => `${publicUrl}/products/${encodeURIComponent(i.id)}` };
+  return {
+    siteLink: new URL(template.replaceAll('{sku}', 'x').replaceAll('{id}', 'x')).origin,
+    productLink: (i) => template.replaceAll('{sku}', encodeURIComponent(i.sku)).replaceAll('{id}', encodeURIComponent(i.id)),
+  };
 }
 
 const money = (item: Item, code: string, ctx: FeedContext) =>
@@ -72,6 +87,7 @@ export function toCsvFeed(items: Item[], ctx: FeedContext): string {
     ...ctx.currencies.map((cur) => `price_${cur}`),
     'brand',
     'categories',
+    'link',
     'image_link',
     'availability',
   ];
@@ -82,6 +98,7 @@ export function toCsvFeed(items: Item[], ctx: FeedContext): string {
     ...ctx.currencies.map((cur) => money(i, cur, ctx)),
     i.brand ?? '',
     i.categories.join('|'),
+    ctx.productLink(i),
     i.imageLink ?? '',
     i.availability,
   ]);
@@ -112,7 +129,7 @@ export function toRssFeed(items: Item[], ctx: FeedContext): string {
     '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',
     '<channel>',
     `<title>${xml(ctx.channelName)}</title>`,
-    `<link>${xml(ctx.linkBase)}</link>`,
+    `<link>${xml(ctx.siteLink)}</link>`,
     `<description>${xml(ctx.channelName)}</description>`,
   ];
   for (const i of sortItems(items)) {
@@ -123,7 +140,7 @@ export function toRssFeed(items: Item[], ctx: FeedContext): string {
       `<g:id>${xml(cut(i.sku.length <= 50 ? i.sku : i.id, 50))}</g:id>`,
       `<title>${xml(cut(title, 150))}</title>`,
       `<description>${xml(cut(description, 5000))}</description>`,
-      `<link>${xml(ctx.linkBase + encodeURIComponent(i.id))}</link>`,
+      `<link>${xml(ctx.productLink(i))}</link>`,
       ...(i.imageLink ? [`<g:image_link>${xml(i.imageLink)}</g:image_link>`] : []),
       `<g:availability>${i.availability}</g:availability>`,
       ...(currency && i.prices[currency] !== undefined ? [`<g:price>${xml(money(i, currency, ctx))}</g:price>`] : []),

@@ -23,6 +23,7 @@ type Form = {
   brandIds: string[];
   vendorIds: string[];
   maxRemovalPercent: string;
+  productUrlTemplate: string;
 };
 
 const formOf = (c: Channel | null): Form => ({
@@ -38,6 +39,7 @@ const formOf = (c: Channel | null): Form => ({
   brandIds: c?.rules.brandIds ?? [],
   vendorIds: c?.rules.vendorIds ?? [],
   maxRemovalPercent: String(c?.maxRemovalPercent ?? 20),
+  productUrlTemplate: c?.productUrlTemplate ?? '',
 });
 
 const percent = (s: string) => (/^\d{1,3}$/.test(s.trim()) && Number(s) <= 100 ? Number(s) : null);
@@ -97,6 +99,7 @@ export function ChannelFormDialog({
         vendorIds: form.vendorIds,
       },
       maxRemovalPercent: maxRemovalPercent!,
+      productUrlTemplate: form.productUrlTemplate.trim() || null,
     };
     save.mutate(channel ? { id: channel.id, body, expectedUpdatedAt: channel.updatedAt } : { body: { ...body, kind: form.kind } }, {
       onSuccess: (saved) => {
@@ -184,6 +187,17 @@ export function ChannelFormDialog({
           />
         )}
       </FormField>
+      <TextField
+        className="sm:col-span-2"
+        label={t('catalogPublishing.form.productUrl')}
+        hint={t('catalogPublishing.form.productUrlHint')}
+        error={err('productUrlTemplate')}
+        dir="ltr"
+        type="url"
+        placeholder="https://shop.example/p/{sku}"
+        value={form.productUrlTemplate}
+        onValueChange={(productUrlTemplate) => set({ productUrlTemplate })}
+      />
 
       <fieldset className="flex flex-col gap-2 text-sm sm:col-span-2">
         <legend className="mb-1 font-medium">{t('catalogPublishing.form.requirements')}</legend>

@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_channels" ADD COLUMN "product_url_template" text;
