@@ -43,6 +43,7 @@ const channel = (over: Record<string, unknown> = {}) =>
     excludeIds: [],
     schedules: [],
     maxRemovalPercent: 20,
+    productUrlTemplate: null,
     hasFeedToken: false,
     latestSnapshot: summary(),
     createdAt: STAMP,
@@ -235,6 +236,7 @@ describe('catalog publishing', () => {
       requirements: [{ familyId: FAMILY, attributeIds: [ATTR] }],
       rules: { activeOnly: true, minCompleteness: 0 },
       maxRemovalPercent: 20,
+      productUrlTemplate: null,
     });
   });
 });
