@@ -60,6 +60,17 @@ describe(`a register selling a channel (${driver})`, () => {
     expect(refused.json().error.fields).toEqual([{ field: 'lines.1.productId', message: "is not published in this register's channel" }]);
     await ok(w.call('POST', '/pos/orders', saleBody(w, session.id, [[0, 1]])));
 
+    // A customer order taken for this register keeps to the same channel, when made and when edited.
+    const line = (i: number) => ({ productId: w.items[i]!.productId, variantId: w.items[i]!.variantId, quantity: 1 });
+    const order = { registerId: w.register.id, fulfilment: 'pickup', customerName: 'Salma Haddad', customerPhone: '+962 7 9000 0000' };
+    const both = await w.call('POST', '/pos/customer-orders', { ...order, lines: [line(0), line(1)] });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().error.fields).toEqual([{ field: 'lines.1.productId', message: "is not published in this register's channel" }]);
+    const draft = await ok(w.call('POST', '/pos/customer-orders', { ...order, lines: [line(0)] }), 201);
+    const edit = await w.call('PATCH', `/pos/customer-orders/${draft.id}`, { lines: [line(1)], expectedUpdatedAt: draft.updatedAt });
+    expect(edit.statusCode).toBe(422);
+    expect(edit.json().error.fields).toEqual([{ field: 'lines.0.productId', message: "is not published in this register's channel" }]);
+
     // Without a channel the register sells every active product again.
     const now = await ok(w.call('GET', '/pos/registers?status=all'));
     const current = now.find((r: { id: string }) => r.id === w.register.id);

@@ -9,6 +9,7 @@ import { assertUnchanged } from '../../lib/concurrency.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/like-pattern.js';
 import { recordAudit } from '../audit/index.js';
+import { publishedAmong } from '../catalog-publishing/index.js';
 import { assertMayUseRegister, discountLimitOf } from './pos-access.service.js';
 import * as repo from './pos-orders.repository.js';
 import { cursorOf, decodeCursor } from './pos-orders.read.js';
@@ -189,8 +190,17 @@ async function registerFor(tx: Tx, caller: Caller, id: string) {
   return register;
 }
 
-/** The lines priced from the catalogue (a line's own unit price when given), with the order's totals. */
-async function priceLines(tx: Tx, caller: Caller, input: c.CustomerOrderLineInput[], orderDiscount: c.PosDiscount | null) {
+/**
+ * The lines priced from the catalogue (a line's own unit price when given), with the order's totals. A register that
+ * sells a channel takes orders only for what the channel's latest snapshot holds, as at its till (decision 021).
+ */
+async function priceLines(
+  tx: Tx,
+  caller: Caller,
+  input: c.CustomerOrderLineInput[],
+  orderDiscount: c.PosDiscount | null,
+  channelId: string | null,
+) {
   const facts = await repo.sellableFacts(
     tx,
     caller.orgId,
@@ -205,6 +215,11 @@ async function priceLines(tx: Tx, caller: Caller, input: c.CustomerOrderLineInpu
     if (l.variantId && (!v || v.productId !== p.id)) throw invalid(`lines.${i}.variantId`, 'is not a variant of this product');
     return { input: l, product: p, variant: v ?? null, unitPrice: l.unitPrice ?? v?.price ?? p.price };
   });
+  if (channelId) {
+    const published = await publishedAmong(tx, channelId, [...facts.products.keys()]);
+    const i = input.findIndex((l) => !published.has(l.productId));
+    if (i >= 0) throw invalid(`lines.${i}.productId`, "is not published in this register's channel");
+  }
   const priced = priceOrder(
     lines.map((l) => ({
       quantity: l.input.quantity,
@@ -266,7 +281,7 @@ export async function createCustomerOrder(db: Db, caller: Caller, input: c.Custo
   return db.transaction(async (tx) => {
     const register = await registerFor(tx, caller, input.registerId);
     if (register.status !== 'active') throw invalid('registerId', 'is archived: it takes no new orders');
-    const { rows, totals } = await priceLines(tx, caller, input.lines, input.orderDiscount ?? null);
+    const { rows, totals } = await priceLines(tx, caller, input.lines, input.orderDiscount ?? null, register.channelId);
     const number = `O-${await repo.nextNumber(tx, caller.orgId, 'customer_order')}`;
     const [order] = await tx
       .insert(customerOrders)
@@ -312,17 +327,17 @@ const wrongState = (o: OrderRow, doing: string) =>
 
 export async function updateCustomerOrder(db: Db, caller: Caller, id: string, input: c.CustomerOrderUpdate): Promise<c.CustomerOrder> {
   return db.transaction(async (tx) => {
-    const { o } = await lockOrder(tx, caller, id, input.expectedUpdatedAt);
+    const { o, register: current } = await lockOrder(tx, caller, id, input.expectedUpdatedAt);
     if (o.state !== 'draft') throw wrongState(o, 'edited (only a draft is)');
     const fulfilment = input.fulfilment ?? o.fulfilment;
     const deliveryAddress = fulfilment === 'delivery' ? (input.deliveryAddress ?? o.deliveryAddress) : '';
     if (fulfilment === 'delivery' && !deliveryAddress.trim()) throw missingAddress();
-    let registerId = o.registerId;
+    let register = current;
     if (input.registerId && input.registerId !== o.registerId) {
-      const register = await registerFor(tx, caller, input.registerId);
+      register = await registerFor(tx, caller, input.registerId);
       if (register.status !== 'active') throw invalid('registerId', 'is archived: it takes no new orders');
-      registerId = register.id;
     }
+    const registerId = register.id;
     const orderDiscount = input.orderDiscount !== undefined ? input.orderDiscount : (o.orderDiscount ?? null);
     const lineInput: c.CustomerOrderLineInput[] =
       input.lines ??
@@ -335,7 +350,7 @@ export async function updateCustomerOrder(db: Db, caller: Caller, id: string, in
           ...(l.discountInput ? { discount: l.discountInput } : {}),
         }),
       );
-    const { rows, totals } = await priceLines(tx, caller, lineInput, orderDiscount);
+    const { rows, totals } = await priceLines(tx, caller, lineInput, orderDiscount, register.channelId);
     await tx.delete(customerOrderLines).where(eq(customerOrderLines.orderId, id));
     await tx.insert(customerOrderLines).values(rows.map((r) => ({ ...r, orgId: caller.orgId, orderId: id })));
     await tx
