@@ -52,6 +52,19 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/, 'must be a key prefix ending with /, such as market/')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool.optional(),
+  AUTH_OIDC_ISSUER: z
+    .url('must be the issuer URL of an OpenID Connect provider, such as https://accounts.example.com')
+    .refine(oidcIssuerOk, 'must be https (http only for localhost or 127.0.0.1), without a query or fragment')
+    .optional(),
+  AUTH_OIDC_CLIENT_ID: z.string().min(1).max(512).optional(),
+  AUTH_OIDC_CLIENT_SECRET: z.string().min(1).max(4096).optional(),
+  AUTH_OIDC_PROVIDER: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{1,39}$/, 'must be a provider id of lower-case letters, digits, _ or - (2 to 40), such as oidc or keycloak')
+    .refine((v) => !['email', 'phone', 'anonymous', 'web3'].includes(v), 'must not be email, phone, anonymous or web3 (built-in names)')
+    .default('oidc'),
+  AUTH_OIDC_NAME: z.string().min(1).max(60).default('Single sign-on'),
 });
 
 /** Every environment variable the server reads (a benchmark starts the server with none of them inherited). */
@@ -76,6 +89,39 @@ export interface AppConfig {
   logLevel: string;
   /** Object storage in an S3-compatible bucket; absent: blobs live in <dataDir>/storage. */
   storageS3?: S3Settings | null;
+  /**
+   * Outgoing webhooks may reach private, loopback and link-local addresses (a test receiver, an intranet); off by
+   * default, so an endpoint cannot be pointed at the server's own network (SSRF).
+   */
+  webhooksAllowPrivateNetworks?: boolean;
+  /** The one OpenID Connect provider users may sign in with (id_token grant, /authorize); absent: none. */
+  oidc?: OidcSettings | null;
+}
+
+export interface OidcSettings {
+  /** The id clients name (signInWithOAuth / signInWithIdToken `provider`). */
+  provider: string;
+  /** The button label: "Continue with <name>". */
+  name: string;
+  /** Compared exactly with the discovery document's and every token's `iss`. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Variables that must all be set for an OpenID Connect provider (the provider id and name have defaults). */
+const OIDC_REQUIRED = ['AUTH_OIDC_ISSUER', 'AUTH_OIDC_CLIENT_ID', 'AUTH_OIDC_CLIENT_SECRET'] as const;
+
+/** The issuer is trusted configuration: https, except plain http on this machine (a development provider). */
+function oidcIssuerOk(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.search || url.hash || url.username || url.password) return false;
+    if (url.protocol === 'https:') return true;
+    return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** Variables that must all be set for S3 storage (the region has a default). */
@@ -99,6 +145,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Invalid configuration:\n${missing.map((k) => `  ${k}: is required when ${s3Given.join(', ')} ${s3Given.length === 1 ? 'is' : 'are'} set (S3 storage)`).join('\n')}`,
     );
   }
+  const oidcGiven = OIDC_REQUIRED.filter((k) => e[k] !== undefined);
+  if (oidcGiven.length > 0 && oidcGiven.length < OIDC_REQUIRED.length) {
+    const missing = OIDC_REQUIRED.filter((k) => e[k] === undefined);
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: is required when ${oidcGiven.join(', ')} ${oidcGiven.length === 1 ? 'is' : 'are'} set (OpenID Connect sign-in)`).join('\n')}`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -116,6 +169,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mapTileUrl: e.MAP_TILE_URL,
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
     logLevel: e.LOG_LEVEL,
+    webhooksAllowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS ?? false,
+    oidc:
+      oidcGiven.length === OIDC_REQUIRED.length
+        ? {
+            provider: e.AUTH_OIDC_PROVIDER,
+            name: e.AUTH_OIDC_NAME,
+            issuer: e.AUTH_OIDC_ISSUER!,
+            clientId: e.AUTH_OIDC_CLIENT_ID!,
+            clientSecret: e.AUTH_OIDC_CLIENT_SECRET!,
+          }
+        : null,
     storageS3:
       s3Given.length === S3_REQUIRED.length
         ? {

@@ -4,6 +4,8 @@ import type { TranslationEntry } from './types.js';
 export const SHELL_AUTH = {
   'auth.signIn': { en: 'Sign in', ar: 'تسجيل الدخول' },
   'auth.signingIn': { en: 'Signing in...', ar: 'جارٍ تسجيل الدخول...' },
+  'auth.or': { en: 'or', ar: 'أو' },
+  'auth.continueWith': { en: 'Continue with {name}', ar: 'المتابعة باستخدام {name}' },
   'auth.subtitle': { en: 'Sign in to the back office', ar: 'سجّل الدخول إلى لوحة الإدارة' },
   'auth.signUp': { en: 'Sign up', ar: 'التسجيل' },
   'auth.createAccount': { en: 'Create account', ar: 'إنشاء حساب' },

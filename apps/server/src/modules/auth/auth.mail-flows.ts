@@ -4,6 +4,7 @@ import { validationFailed } from './auth.errors.js';
 import { afterAnswer } from './auth.deferred.js';
 import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
 import { issueToken, sendLinkEmail } from './auth.otp.js';
+import { pkceParams, type PkceChallenge } from './auth.pkce.js';
 import { findUserByEmail, findUserByPendingEmail, lockUserById, type UserRecord } from './auth.repository.js';
 import { emailOnlyBody, otpBody, parse, resendBody } from './auth.schemas.js';
 import { phoneDisabled } from './auth.signup.js';
@@ -17,8 +18,14 @@ import { createUserAudited, updateUserAudited } from './auth.user-writes.js';
  * lookup and what follows run after the answer (auth.deferred.ts), so the time does not reveal it either.
  */
 
-async function sendConfirmation(deps: AuthDeps, tx: Tx, user: UserRecord, meta: RequestMeta): Promise<void> {
-  await sendLinkEmail(deps, tx, user, 'signup', user.email!, meta, new Date(deps.tuning.now()));
+async function sendConfirmation(
+  deps: AuthDeps,
+  tx: Tx,
+  user: UserRecord,
+  meta: RequestMeta,
+  pkce: PkceChallenge | null = null,
+): Promise<void> {
+  await sendLinkEmail(deps, tx, user, 'signup', user.email!, meta, new Date(deps.tuning.now()), pkce);
 }
 
 /** POST /otp: a magic link and e-mail code; a new address gets an account (unless create_user is false). */
@@ -26,8 +33,9 @@ export async function sendMagicLink(deps: AuthDeps, body: unknown, meta: Request
   const input = parse(otpBody, body);
   if (!input.email) throw input.phone ? phoneDisabled() : validationFailed('An email address is required');
   const email = normalizeEmail(input.email);
+  const pkce = pkceParams(input.code_challenge, input.code_challenge_method);
   await gateEmailSend(deps, email, meta.ip);
-  await afterAnswer(deps.ctx, () => magicLinkWork(deps, email, input.create_user !== false, input.data ?? {}, meta));
+  await afterAnswer(deps.ctx, () => magicLinkWork(deps, email, input.create_user !== false, input.data ?? {}, meta, pkce));
   return {};
 }
 
@@ -37,6 +45,7 @@ async function magicLinkWork(
   createUser: boolean,
   data: Record<string, unknown>,
   meta: RequestMeta,
+  pkce: PkceChallenge | null,
 ): Promise<void> {
   try {
     await deps.ctx.db.transaction(async (tx) => {
@@ -49,13 +58,13 @@ async function magicLinkWork(
           { email, rawUserMetaData: data, confirmationSentAt: now, createdAt: now, updatedAt: now },
           { action: 'auth.signup', actorId: null, ip: meta.ip, selfActor: true },
         );
-        await issueToken(deps, tx, { userId: user.id, type: 'signup', address: email, redirectTo: meta.redirectTo });
+        await issueToken(deps, tx, { userId: user.id, type: 'signup', address: email, redirectTo: meta.redirectTo, pkce });
         return;
       }
       const user = await lockUserById(tx, found.id);
       if (!user || isBanned(user, now.getTime())) return;
-      if (!user.emailConfirmedAt) return sendConfirmation(deps, tx, user, meta);
-      await sendLinkEmail(deps, tx, user, 'magiclink', email, meta, now);
+      if (!user.emailConfirmedAt) return sendConfirmation(deps, tx, user, meta, pkce);
+      await sendLinkEmail(deps, tx, user, 'magiclink', email, meta, now, pkce);
     });
   } catch (err) {
     // Someone created the account at the same moment: nothing more to send.
@@ -68,6 +77,7 @@ export async function sendRecovery(deps: AuthDeps, body: unknown, meta: RequestM
   const input = parse(emailOnlyBody, body);
   if (!input.email) throw validationFailed('Password recovery requires an email');
   const email = normalizeEmail(input.email);
+  const pkce = pkceParams(input.code_challenge, input.code_challenge_method);
   await gateEmailSend(deps, email, meta.ip);
   await afterAnswer(deps.ctx, () =>
     deps.ctx.db.transaction(async (tx) => {
@@ -75,7 +85,7 @@ export async function sendRecovery(deps: AuthDeps, body: unknown, meta: RequestM
       const user = found && (await lockUserById(tx, found.id));
       const now = new Date(deps.tuning.now());
       if (!user || isBanned(user, now.getTime())) return;
-      await sendLinkEmail(deps, tx, user, 'recovery', email, meta, now);
+      await sendLinkEmail(deps, tx, user, 'recovery', email, meta, now, pkce);
     }),
   );
   return {};
@@ -89,19 +99,26 @@ export async function resend(deps: AuthDeps, body: unknown, meta: RequestMeta): 
     throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
   if (!input.email) throw validationFailed('An email address is required');
   const email = normalizeEmail(input.email);
+  const pkce = pkceParams(input.code_challenge, input.code_challenge_method);
   await gateEmailSend(deps, email, meta.ip);
   const type = input.type;
-  await afterAnswer(deps.ctx, () => resendWork(deps, email, type, meta));
+  await afterAnswer(deps.ctx, () => resendWork(deps, email, type, meta, pkce));
   return {};
 }
 
-async function resendWork(deps: AuthDeps, email: string, type: 'signup' | 'email_change', meta: RequestMeta): Promise<void> {
+async function resendWork(
+  deps: AuthDeps,
+  email: string,
+  type: 'signup' | 'email_change',
+  meta: RequestMeta,
+  pkce: PkceChallenge | null,
+): Promise<void> {
   await deps.ctx.db.transaction(async (tx) => {
     const now = new Date(deps.tuning.now());
     if (type === 'signup') {
       const found = await findUserByEmail(tx, email);
       const user = found && (await lockUserById(tx, found.id));
-      if (user && !user.emailConfirmedAt) await sendConfirmation(deps, tx, user, meta);
+      if (user && !user.emailConfirmedAt) await sendConfirmation(deps, tx, user, meta, pkce);
       return;
     }
     const found = (await findUserByPendingEmail(tx, email)) ?? (await findUserByEmail(tx, email));
@@ -120,6 +137,7 @@ async function resendWork(deps: AuthDeps, email: string, type: 'signup' | 'email
       address: updated.emailChange!,
       redirectTo: meta.redirectTo,
       newEmail: updated.emailChange!,
+      pkce,
     });
   });
 }

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { linkHasPendingFlow } from './auth.flow-state.repository.js';
 import type { Tx } from '../../db/client.js';
 import { authEmail, type AuthEmailKind } from './auth.emails.js';
 import { randomToken, sha256, type AuthDeps, type RequestMeta } from './auth.deps.js';
@@ -13,6 +14,7 @@ import {
   lockTokensForUser,
   type OneTimeTokenRecord,
 } from './auth.otp.repository.js';
+import { startEmailFlow, type PkceChallenge } from './auth.pkce.js';
 import { confirmLink, languageOfUrl, safeRedirect } from './auth.redirect.js';
 import { updateUserAudited } from './auth.user-writes.js';
 
@@ -78,6 +80,8 @@ export async function issueToken(
     orgId?: string | null;
     /** The recipient's language when the caller knows it (an application's); else the request's, the user's, the organization's. */
     language?: string | null;
+    /** The requester's PKCE challenge: the link then ends in a one-time code for the verifier's holder (auth.pkce.ts). */
+    pkce?: PkceChallenge | null;
   },
 ): Promise<IssuedToken> {
   const now = new Date(deps.tuning.now());
@@ -90,11 +94,12 @@ export async function issueToken(
     { ...base, relatesTo: `${LINK_PREFIX}${opts.address}`, tokenHash: linkHash(linkToken) },
     { ...base, relatesTo: opts.address, tokenHash: codeHash(opts.userId, code) },
   ]);
+  await startEmailFlow(tx, opts.userId, opts.type, opts.pkce ?? null, expiresAt);
   const redirectTo = safeRedirect(deps.ctx.config, opts.redirectTo);
   // The mail belongs to the tenant of the recipient's membership, if any (an outbox row is tenant data).
   const orgId = opts.orgId !== undefined ? opts.orgId : await membershipOrgOf(tx, opts.userId);
   const lang = await userLanguage(tx, opts.userId, orgId, [opts.language, languageOfUrl(opts.redirectTo)]);
-  const actionLink = confirmLink(linkToken, opts.type, redirectTo, { lang, email: opts.address });
+  const actionLink = confirmLink(linkToken, opts.type, redirectTo, { lang, email: opts.address, pkce: Boolean(opts.pkce) });
   if (opts.send !== false) {
     const withLink = opts.type !== 'reauthentication';
     const mail = authEmail(EMAIL[opts.type], { link: withLink ? actionLink : undefined, code, newEmail: opts.newEmail }, lang);
@@ -125,11 +130,17 @@ export async function sendLinkEmail(
   address: string,
   meta: RequestMeta,
   now: Date,
+  pkce: PkceChallenge | null = null,
 ): Promise<void> {
   const sentAt = type === 'signup' ? { confirmationSentAt: now } : { recoverySentAt: now };
   const action = type === 'signup' ? 'auth.confirmation_sent' : `auth.${type}_sent`;
   const updated = await updateUserAudited(tx, user, sentAt, { action, actorId: null, ip: meta.ip }, now);
-  await issueToken(deps, tx, { userId: updated.id, type, address, redirectTo: meta.redirectTo });
+  await issueToken(deps, tx, { userId: updated.id, type, address, redirectTo: meta.redirectTo, pkce });
+}
+
+/** Whether a live link token was sent in the PKCE flow; reads only, spends nothing. */
+export async function linkIsPkce(deps: AuthDeps, token: string): Promise<boolean> {
+  return linkHasPendingFlow(deps.ctx.db, linkHash(token), new Date(deps.tuning.now()));
 }
 
 /** A token from a link; on success every token of that purpose for that user is spent. */

@@ -36,13 +36,15 @@ export function confirmLink(
   token: string,
   type: string,
   redirectTo: string,
-  opts: { lang?: string | null; email?: string | null } = {},
+  opts: { lang?: string | null; email?: string | null; pkce?: boolean } = {},
 ): string {
   const page = new URL('/auth', redirectTo);
   page.searchParams.set('mode', 'confirm');
   if (opts.lang) page.searchParams.set('lang', opts.lang);
   const hash = new URLSearchParams({ token_hash: token, type, redirect_to: redirectTo });
   if (opts.email) hash.set('email', opts.email);
+  // The page then asks for the flow's code (and goes to redirect_to?code=…) instead of a session.
+  if (opts.pkce) hash.set('flow_type', 'pkce');
   return `${page.toString()}#${hash.toString()}`;
 }
 
@@ -54,6 +56,13 @@ export function languageOfUrl(url: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** Adds a query parameter (PKCE's ?code=…), keeping any fragment out. */
+export function withQuery(url: string, params: Record<string, string>): string {
+  const u = new URL(url.split('#')[0]!);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.toString();
 }
 
 /** Replaces the fragment; auth-js reads the session (or the error) from there. */

@@ -68,7 +68,13 @@ export const verifyQuery = z.object({
 });
 
 export const emailOnlyBody = z.object({ email: str, code_challenge: str, code_challenge_method: str });
-export const resendBody = z.object({ email: str, phone: str, type: z.string().max(40) });
+export const resendBody = z.object({
+  email: str,
+  phone: str,
+  type: z.string().max(40),
+  code_challenge: str,
+  code_challenge_method: str,
+});
 
 export const updateUserBody = z.object({
   email: str,

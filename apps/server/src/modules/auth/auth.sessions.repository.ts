@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { refreshTokens, sessions } from '../../db/schema/index.js';
+import { organizationMemberships, organizationSettings, refreshTokens, sessions } from '../../db/schema/index.js';
 
 export type SessionRecord = typeof sessions.$inferSelect;
 export type RefreshTokenRecord = typeof refreshTokens.$inferSelect;
@@ -20,6 +20,11 @@ export async function insertSession(
       userAgent: values.userAgent,
       createdAt: values.now,
       updatedAt: values.now,
+      // The organization's session lifetime (settings security policy) ends the session, refreshes or not;
+      // without one (or without an organization) a session lasts until sign-out.
+      notAfter: sql`(select ${values.now.toISOString()}::timestamptz + make_interval(hours => (s.security->>'sessionLifetimeHours')::int)
+        from ${organizationMemberships} m join ${organizationSettings} s on s.org_id = m.org_id
+        where m.user_id = ${values.userId} and s.security->>'sessionLifetimeHours' is not null limit 1)`,
     })
     .returning();
   return row!;

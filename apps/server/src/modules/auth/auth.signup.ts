@@ -5,6 +5,7 @@ import { afterAnswer } from './auth.deferred.js';
 import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
 import { issueToken, sendLinkEmail } from './auth.otp.js';
 import { acceptNewPassword, metadataName } from './auth.password.js';
+import { pkceParams, type PkceChallenge } from './auth.pkce.js';
 import { findUserByEmail, lockUserById } from './auth.repository.js';
 import { parse, signupBody } from './auth.schemas.js';
 import { mayEmail } from './auth.throttle.js';
@@ -19,6 +20,7 @@ interface Registration {
   hash: string;
   data: Record<string, unknown>;
   now: Date;
+  pkce: PkceChallenge | null;
 }
 
 /**
@@ -35,8 +37,9 @@ export async function signUp(deps: AuthDeps, body: unknown, meta: RequestMeta): 
   if (!input.email) throw phoneDisabled();
   const email = normalizeEmail(input.email);
   if (!input.password) throw validationFailed('Signup requires a valid password');
+  const pkce = pkceParams(input.code_challenge, input.code_challenge_method);
   const hash = await acceptNewPassword(input.password, [email, metadataName(input.data)]);
-  const reg: Registration = { id: randomUUID(), email, hash, data: input.data ?? {}, now: new Date(deps.tuning.now()) };
+  const reg: Registration = { id: randomUUID(), email, hash, data: input.data ?? {}, now: new Date(deps.tuning.now()), pkce };
   await afterAnswer(deps.ctx, () => register(deps, reg, meta));
   return pendingUser(reg);
 }
@@ -56,7 +59,7 @@ async function register(deps: AuthDeps, reg: Registration, meta: RequestMeta): P
       if (existing) {
         if (existing.emailConfirmedAt || !firstMail) return;
         const locked = (await lockUserById(tx, existing.id)) ?? existing;
-        await sendLinkEmail(deps, tx, locked, 'signup', email, meta, now);
+        await sendLinkEmail(deps, tx, locked, 'signup', email, meta, now, reg.pkce);
         return;
       }
       const user = await createUserAudited(
@@ -72,7 +75,7 @@ async function register(deps: AuthDeps, reg: Registration, meta: RequestMeta): P
         },
         { action: 'auth.signup', actorId: null, ip: meta.ip, selfActor: true },
       );
-      await issueToken(deps, tx, { userId: user.id, type: 'signup', address: email, redirectTo: meta.redirectTo });
+      await issueToken(deps, tx, { userId: user.id, type: 'signup', address: email, redirectTo: meta.redirectTo, pkce: reg.pkce });
     });
   } catch (err) {
     // Two sign-ups of one address at once: the loser's account is the winner's.

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { organizationMemberships, organizationSettings, users } from '../../db/schema/index.js';
 import { rateLimited } from './auth.errors.js';
 import type { AuthDeps } from './auth.deps.js';
 import { clearAttempts, countAttempt, pruneAttempts, refundAttempt, takeRateSlot } from './auth.otp.repository.js';
@@ -37,7 +39,9 @@ async function gateClient(deps: AuthDeps, ip: string, what: string): Promise<voi
  * (passedSignIn): a wrong password, an unconfirmed account and a banned one all count.
  */
 export async function gateSignIn(deps: AuthDeps, key: string, ip: string): Promise<void> {
-  const { signInMaxFailures, signInLockSeconds } = deps.tuning;
+  const own = await organizationThrottle(deps.ctx.db, key, ip);
+  const signInMaxFailures = own?.maxFailures ?? deps.tuning.signInMaxFailures;
+  const signInLockSeconds = own?.lockSeconds ?? deps.tuning.signInLockSeconds;
   const { retryAfter } = await countAttempt(deps.ctx.db, key, signInMaxFailures, signInLockSeconds);
   maybePrune(deps.ctx.db);
   if (retryAfter > 0) {
@@ -48,6 +52,26 @@ export async function gateSignIn(deps: AuthDeps, key: string, ip: string): Promi
     );
   }
   await gateClient(deps, ip, 'sign-in attempts');
+}
+
+/**
+ * The sign-in thresholds of the account's organization (settings security policy), or null for the server's. The
+ * same single look-up runs whether or not the account exists, so its cost says nothing about the address.
+ */
+async function organizationThrottle(db: DbOrTx, key: string, ip: string): Promise<{ maxFailures: number; lockSeconds: number } | null> {
+  const suffix = `:${ip}`;
+  if (!key.startsWith('signin:') || !key.endsWith(suffix)) return null;
+  const identifier = key.slice('signin:'.length, key.length - suffix.length);
+  const res = await db.execute(sql`
+    select (s.security->>'signInMaxFailures')::int as "max", (s.security->>'signInLockMinutes')::int as "lock"
+    from ${users} u
+    join ${organizationMemberships} m on m.user_id = u.id
+    join ${organizationSettings} s on s.org_id = m.org_id
+    where (lower(u.email) = ${identifier} or u.phone = ${identifier}) and u.deleted_at is null
+    limit 1`);
+  const row = (res as unknown as { rows: { max: number | null; lock: number | null }[] }).rows[0];
+  if (!row || row.max == null || row.lock == null) return null;
+  return { maxFailures: Number(row.max), lockSeconds: Number(row.lock) * 60 };
 }
 
 export async function passedSignIn(db: DbOrTx, key: string, ip: string): Promise<void> {

@@ -3,7 +3,7 @@ import { authEmail } from './auth.emails.js';
 import { badRequest, forbiddenAuth, unprocessable, validationFailed } from './auth.errors.js';
 import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
 import { consumeUserCode, issueToken, userLanguage } from './auth.otp.js';
-import { acceptNewPassword, metadataName } from './auth.password.js';
+import { acceptNewPassword, memberPasswordMinLength, metadataName } from './auth.password.js';
 import type { UserPrincipal } from './auth.principal.js';
 import { findFactors, findUserByEmail, findUserById, lockUserById, membershipOrgOf, type UserPatch } from './auth.repository.js';
 import { deleteSession, deleteUserSessions } from './auth.sessions.repository.js';
@@ -47,7 +47,10 @@ export async function updateUser(deps: AuthDeps, p: UserPrincipal, body: unknown
     if (current.encryptedPassword && (await verifyPassword(current.encryptedPassword, input.password))) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
-    newHash = await acceptNewPassword(input.password, [current.email, metadataName(current.rawUserMetaData)]);
+    // The organization's security policy may ask for longer passwords than the floor (settings).
+    newHash = await acceptNewPassword(input.password, [current.email, metadataName(current.rawUserMetaData)], {
+      minLength: await memberPasswordMinLength(deps.ctx.db, current.id),
+    });
     if (input.nonce != null) {
       // The nonce is optional (reauthentication is not required here), but a wrong one is refused.
       const nonce = input.nonce.trim();

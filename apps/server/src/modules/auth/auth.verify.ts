@@ -1,14 +1,16 @@
 import { otpInvalid, unprocessable, validationFailed } from './auth.errors.js';
 import { normalizeEmail, type AuthDeps, type RequestMeta } from './auth.deps.js';
-import { consumeCode, consumeLinkToken, tokenAddress, type TokenType } from './auth.otp.js';
+import { consumeCode, consumeLinkToken, linkIsPkce, tokenAddress, type TokenType } from './auth.otp.js';
 import { asEmailLanguage } from '../email/index.js';
-import { confirmLink, languageOfUrl, safeRedirect, withFragment } from './auth.redirect.js';
-import { deleteFactorsOf, findUserByEmail, lockUserById, updateIdentityData, type UserPatch } from './auth.repository.js';
+import { codeForEmailFlow } from './auth.pkce.js';
+import { confirmLink, languageOfUrl, safeRedirect, withFragment, withQuery } from './auth.redirect.js';
+import { deleteFactorsOf, findUserByEmail, lockUserById, updateIdentityData, type UserPatch, type UserRecord } from './auth.repository.js';
 import { deleteUserSessions } from './auth.sessions.repository.js';
 import { gateCodeGuess, passedCodeGuess } from './auth.throttle.js';
 import { parse, verifyBody, verifyQuery } from './auth.schemas.js';
 import { phoneDisabled } from './auth.signup.js';
 import { bannedError, createSession, isBanned, type SessionResponse } from './auth.tokens.js';
+import { loadUser, type GoTrueUser } from './auth.user-shape.js';
 import { updateUserAudited } from './auth.user-writes.js';
 
 /** Which stored token purposes each verifyOtp `type` accepts ('email' is the e-mail code of signInWithOtp). */
@@ -31,7 +33,18 @@ const AMR: Record<TokenType, string> = {
 };
 
 type Proof = { kind: 'link'; token: string } | { kind: 'code'; address: string; code: string };
-type Outcome = { kind: 'ok'; session: SessionResponse } | { kind: 'invalid' } | { kind: 'banned' } | { kind: 'taken' };
+type Outcome =
+  | { kind: 'ok'; session: SessionResponse }
+  | { kind: 'code'; code: string; user: UserRecord }
+  | { kind: 'invalid' }
+  | { kind: 'banned' }
+  | { kind: 'taken' };
+
+/** What a link sent in the PKCE flow answers: where the page goes next, with the flow's one-time code. */
+export interface PkceVerifyResponse {
+  redirect_to: string;
+  user: GoTrueUser;
+}
 
 function acceptedTypes(type: string): TokenType[] {
   if (type === 'sms' || type === 'phone_change') throw phoneDisabled();
@@ -41,7 +54,12 @@ function acceptedTypes(type: string): TokenType[] {
 }
 
 /** Spends the token, applies what it proves (confirmation, e-mail change) and signs the user in. */
-async function complete(deps: AuthDeps, proof: Proof, types: TokenType[], meta: RequestMeta): Promise<SessionResponse> {
+async function complete(
+  deps: AuthDeps,
+  proof: Proof,
+  types: TokenType[],
+  meta: RequestMeta,
+): Promise<SessionResponse | { code: string; user: UserRecord }> {
   const outcome = await deps.ctx.db.transaction(async (tx): Promise<Outcome> => {
     let row;
     if (proof.kind === 'link') {
@@ -81,24 +99,38 @@ async function complete(deps: AuthDeps, proof: Proof, types: TokenType[], meta: 
       { action: `auth.verify.${row.tokenType}`, actorId: user.id, ip: meta.ip },
       now,
     );
+    // A link sent in the PKCE flow signs no one in here: its one-time code goes to the verifier's holder
+    // (POST /token?grant_type=pkce), as GoTrue's link redirects with ?code=. A typed code is entered in
+    // the app that asked for it, so it answers a session as GoTrue's POST /verify does.
+    if (proof.kind === 'link') {
+      const code = await codeForEmailFlow(deps, tx, user.id, row.tokenType);
+      if (code) return { kind: 'code', code, user: updated };
+    }
     return { kind: 'ok', session: await createSession(deps, tx, updated, AMR[row.tokenType as TokenType] ?? 'otp', meta) };
   });
   if (outcome.kind === 'ok') return outcome.session;
+  if (outcome.kind === 'code') return { code: outcome.code, user: outcome.user };
   if (outcome.kind === 'banned') throw bannedError();
   if (outcome.kind === 'taken') throw unprocessable('email_exists', 'A user with this email address has already been registered');
   throw otpInvalid();
 }
 
 /** POST /verify: verifyOtp({token_hash, type}) or verifyOtp({email, token, type}). */
-export async function verifyPost(deps: AuthDeps, body: unknown, meta: RequestMeta): Promise<SessionResponse> {
+export async function verifyPost(deps: AuthDeps, body: unknown, meta: RequestMeta): Promise<SessionResponse | PkceVerifyResponse> {
   const input = parse(verifyBody, body);
   const types = acceptedTypes(input.type);
-  if (input.token_hash) return complete(deps, { kind: 'link', token: input.token_hash }, types, meta);
+  if (input.token_hash) {
+    const result = await complete(deps, { kind: 'link', token: input.token_hash }, types, meta);
+    if (!('code' in result)) return result;
+    const target = safeRedirect(deps.ctx.config, input.redirect_to ?? meta.redirectTo);
+    return { redirect_to: withQuery(target, { code: result.code }), user: await loadUser(deps.ctx.db, result.user) };
+  }
   if (input.token && input.email) {
     const address = normalizeEmail(input.email);
     await gateCodeGuess(deps, address, meta.ip);
     const session = await complete(deps, { kind: 'code', address, code: input.token.trim() }, types, meta);
     await passedCodeGuess(deps.ctx.db, address, meta.ip);
+    if ('code' in session) throw otpInvalid();
     return session;
   }
   if (input.token && input.phone) throw phoneDisabled();
@@ -111,7 +143,7 @@ export async function verifyPost(deps: AuthDeps, body: unknown, meta: RequestMet
  * confirms with a button (`confirmLink`); a link without a token or with an unknown type goes to
  * redirect_to (same origin only) with the error in the fragment, as GoTrue does.
  */
-export function verifyLinkRedirect(deps: AuthDeps, query: unknown): string {
+export async function verifyLinkRedirect(deps: AuthDeps, query: unknown): Promise<string> {
   const raw = (query ?? {}) as Record<string, unknown>;
   const requested = typeof raw.redirect_to === 'string' ? raw.redirect_to : undefined;
   const target = safeRedirect(deps.ctx.config, requested);
@@ -125,5 +157,5 @@ export function verifyLinkRedirect(deps: AuthDeps, query: unknown): string {
     });
   }
   const lang = asEmailLanguage(raw.lang) ?? asEmailLanguage(languageOfUrl(requested));
-  return confirmLink(q.data.token, type, target, { lang });
+  return confirmLink(q.data.token, type, target, { lang, pkce: await linkIsPkce(deps, q.data.token) });
 }

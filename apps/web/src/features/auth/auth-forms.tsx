@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { auth } from '../../lib/supabase';
 import { useI18n, useT } from '../../app/i18n/i18n-provider';
 import { Field, FormError, FormNotice, LinkButton, ok, PasswordField, useSubmit } from './auth-fields';
+import { ProviderSignIn } from './provider-sign-in';
 
 /** 'choose': a signed-in account without a password (just confirmed, decision 008) chooses one. */
 export type Mode = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'code' | 'mfa' | 'invite' | 'choose' | 'confirm';
@@ -28,6 +29,7 @@ export function SignInForm({ setMode }: { setMode: (m: Mode) => void }) {
   const [id, setId] = useState('');
   const [password, setPassword] = useState('');
   const { busy, error, run, need } = useSubmit();
+  const returnUrl = useReturnUrl();
   const submit = run(async () => {
     need(id.trim(), 'auth.error.emailOrPhoneRequired');
     need(password, 'auth.error.passwordRequired');
@@ -56,6 +58,7 @@ export function SignInForm({ setMode }: { setMode: (m: Mode) => void }) {
         <LinkButton onClick={() => setMode('forgot')}>{t('auth.forgotPassword')}</LinkButton>
       </div>
       <LinkButton onClick={() => setMode('code')}>{t('auth.emailCode')}</LinkButton>
+      <ProviderSignIn returnUrl={returnUrl()} />
       <p className="text-sm text-muted-foreground">
         {t('auth.noAccount')} <LinkButton onClick={() => setMode('signUp')}>{t('auth.signUp')}</LinkButton>
       </p>

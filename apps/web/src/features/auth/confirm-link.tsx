@@ -2,6 +2,7 @@ import { AuthError } from '@supabase/auth-js';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { useI18n } from '../../app/i18n/i18n-provider';
+import { publicConfig } from '../../lib/config';
 import { auth } from '../../lib/supabase';
 import { authErrorMessage } from './auth-errors';
 import { FormError, LinkButton } from './auth-fields';
@@ -16,6 +17,8 @@ export interface EmailLink {
   /** Where to go once confirmed: a path of this site, or null. */
   next: string | null;
   email: string | null;
+  /** Sent in the PKCE flow (flow_type=pkce): the button leads to redirect_to?code=… for the app holding the verifier. */
+  pkce: boolean;
 }
 
 /** A redirect of this origin as a path (the server allows no other, and neither does this page). */
@@ -35,7 +38,25 @@ export function readEmailLink(hash: string): EmailLink | null {
   const tokenHash = p.get('token_hash')?.trim() ?? '';
   const type = p.get('type') as LinkType | null;
   if (!/^[A-Za-z0-9_-]{16,512}$/.test(tokenHash) || !type || !LINK_TYPES.includes(type)) return null;
-  return { tokenHash, type, next: samePath(p.get('redirect_to')), email: p.get('email') };
+  return { tokenHash, type, next: samePath(p.get('redirect_to')), email: p.get('email'), pkce: p.get('flow_type') === 'pkce' };
+}
+
+/**
+ * A link of the PKCE flow: POST /verify answers the flow's one-time code in `redirect_to` instead of a
+ * session (supabase-js's verifyOtp would drop it), and the browser goes there for the app that holds the
+ * verifier to exchange it.
+ */
+async function confirmPkce(link: EmailLink): Promise<string> {
+  const { anonKey } = publicConfig();
+  const res = await fetch(`${window.location.origin}/auth/v1/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: anonKey, authorization: `Bearer ${anonKey}` },
+    body: JSON.stringify({ type: link.type, token_hash: link.tokenHash, redirect_to: `${window.location.origin}${link.next ?? '/'}` }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { redirect_to?: string; error_code?: string; msg?: string };
+  if (!res.ok || !body.redirect_to)
+    throw new AuthError(body.msg ?? `HTTP ${res.status}`, res.status, body.error_code ?? 'unexpected_failure');
+  return body.redirect_to;
 }
 
 /**
@@ -75,6 +96,10 @@ export function ConfirmLink({
     setBusy(true);
     setError(null);
     try {
+      if (link.pkce) {
+        window.location.assign(await confirmPkce(link));
+        return;
+      }
       const { data, error: failed } = await auth().verifyOtp({ token_hash: link.tokenHash, type: link.type });
       if (failed) throw failed;
       if (!data.user) throw new Error('no user');
