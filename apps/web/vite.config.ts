@@ -326,6 +326,38 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The API reference's own packages (Scalar, and the Vue, CodeMirror and Markdown stacks it brings), which no other page
+ * uses, in layers (each only imports those below it) so no chunk passes the size limit; /api-docs loads them together.
+ */
+const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
+const API_REFERENCE_GROUPS = [
+  // Shared with the React pages' popovers (Radix): kept apart, so those pages never load the reference's Vue.
+  { name: 'floating-ui', test: pkg('@floating-ui[\\\\/](core|dom|utils)') },
+  { name: 'ref-vue', test: pkg('@vue|vue|@vueuse|@headlessui[\\\\/]vue|@floating-ui[\\\\/]vue|radix-vue|@unhead|unhead') },
+  { name: 'ref-lezer', test: pkg('@lezer') },
+  { name: 'ref-editor', test: pkg('@codemirror|@replit') },
+  {
+    name: 'ref-markdown',
+    test: pkg(
+      'hast-[^\\\\/]+|hastscript|mdast-[^\\\\/]+|micromark[^\\\\/]*|rehype-[^\\\\/]+|remark-[^\\\\/]+|unified|unist-[^\\\\/]+|vfile[^\\\\/]*|parse5',
+    ),
+  },
+  // Highlight.js comes bundled inside this package: its languages apart from the rest.
+  { name: 'ref-hljs', test: /@scalar[\\/]code-highlight[\\/]dist[\\/]chunks[\\/](shared-lowlight|languages)\./ },
+  { name: 'ref-themes', test: pkg('@scalar[\\\\/](themes|icons|localization|use-hooks|use-toasts)') },
+  {
+    name: 'ref-types',
+    test: pkg('@scalar[\\\\/](helpers|types|typebox|json-magic|validation|schemas|openapi-upgrader|asyncapi-upgrader)'),
+  },
+  { name: 'ref-store', test: pkg('@scalar[\\\\/](workspace-store|oas-utils|snippetz)') },
+  { name: 'ref-highlight', test: pkg('@scalar[\\\\/](code-highlight|highlight)') },
+  { name: 'ref-components', test: pkg('@scalar[\\\\/](components)') },
+  { name: 'ref-ui', test: pkg('@scalar[\\\\/](use-codemirror|sidebar|blocks)') },
+  { name: 'ref-docs', test: pkg('@scalar[\\\\/](openapi-to-markdown|asyncapi-to-markdown|agent-chat)') },
+  { name: 'ref-client', test: pkg('@scalar[\\\\/](api-client)') },
+];
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), collectCriticalGroups(), preloadRouteChunks(), precompress()],
   server: {
@@ -349,9 +381,16 @@ export default defineConfig({
           groups: [
             // The auth client (and the bundler's runtime, which both need) beside the entry, loaded alongside it: the
             // entry stays under the chunk size limit.
-            { name: 'supabase', test: /[\\/]node_modules[\\/]@supabase[\\/]auth-js[\\/]|rolldown[\\/]runtime/, priority: 4 },
-            { name: 'index', test: (id: string) => criticalGroups.entry.has(id), priority: 3 },
-            { name: 'shell-parts', test: (id: string) => criticalGroups.shell.has(id), includeDependenciesRecursively: false, priority: 2 },
+            { name: 'supabase', test: /[\\/]node_modules[\\/]@supabase[\\/]auth-js[\\/]|rolldown[\\/]runtime/, priority: 14 },
+            { name: 'index', test: (id: string) => criticalGroups.entry.has(id), priority: 13 },
+            {
+              name: 'shell-parts',
+              test: (id: string) => criticalGroups.shell.has(id),
+              includeDependenciesRecursively: false,
+              priority: 12,
+            },
+            // The API reference (Scalar and what it brings, loaded by /api-docs only) in pieces under the chunk limit.
+            ...API_REFERENCE_GROUPS.map((g, i) => ({ ...g, priority: API_REFERENCE_GROUPS.length - i })),
           ],
         },
       },
