@@ -48,6 +48,7 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       VENDOR_HOST: `vendors.localhost:${port}`,
       LOG_LEVEL: 'warn',
+      WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
     },
   },
 });

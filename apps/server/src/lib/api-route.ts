@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, forbidden, unauthorized } from './errors.js';
-import type { AccessContext, Principal, UserRow } from './principal.js';
+import type { AccessContext, ApiKeyGrant, Principal, UserRow } from './principal.js';
 import type { ReadCache } from './read-cache.js';
 
 export const API_PREFIX = '/api/v1';
@@ -26,6 +26,11 @@ export interface Caller {
   /** The caller's organization; present on every permission route. */
   orgId: string;
   ip: string;
+  /**
+   * Set when an API key calls (decision 023): `userId` and `user` are then the key's creator, named as the author
+   * of its writes, and `access.permissions` are the key's scopes.
+   */
+  apiKey?: { id: string; prefix: string; scopes: ApiKeyGrant[] };
 }
 
 export interface HandlerInput<D extends RouteDef> {
@@ -48,9 +53,36 @@ function denyInvalid(p: Principal): never {
   throw unauthorized();
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * An API key on a route (decision 023): public routes treat it as anonymous; routes open to any signed-in user
+ * (the caller's own profile, the dashboard, search) and routes kept for admins refuse it; a permission route needs
+ * a scope of that permission, `read` for GET and HEAD, `write` for every other method.
+ */
+async function authorizeApiKey(req: FastifyRequest, p: Extract<Principal, { kind: 'apiKey' }>, access: Access): Promise<Caller | null> {
+  if ('public' in access) return null;
+  if ('authenticated' in access) throw forbidden('An API key reaches only routes that need a permission; sign in to use this one');
+  if (access.superAdminOnly || access.adminOnly) throw forbidden('An API key cannot use a route kept for admins; sign in to use it');
+  const write = !READ_METHODS.has(req.method);
+  const grant = p.scopes.find((s) => s.permission === access.permission);
+  if (!grant || (write && grant.access !== 'write'))
+    throw forbidden(`This API key needs the ${access.permission} permission with ${write ? 'write' : 'read'} access`);
+  return {
+    userId: p.userId,
+    sessionId: '',
+    user: p.user,
+    access: (await req.access())!,
+    orgId: p.orgId,
+    ip: req.ip,
+    apiKey: { id: p.keyId, prefix: p.prefix, scopes: p.scopes },
+  };
+}
+
 /** Checks the route's declared access against the caller; the server enforces every permission. */
 export async function authorize(req: FastifyRequest, access: Access): Promise<Caller | null> {
   const p = await req.principal();
+  if (p.kind === 'apiKey') return authorizeApiKey(req, p, access);
   if ('public' in access) {
     if (p.kind !== 'user' || p.mfaRequired) return null;
   } else if (p.kind !== 'user') {

@@ -21,6 +21,12 @@ export interface AccessContext {
   permissions: PermissionKey[];
 }
 
+/** One scope of an API key: a permission with read (GET and HEAD routes) or write (every method). */
+export interface ApiKeyGrant {
+  permission: PermissionKey;
+  access: 'read' | 'write';
+}
+
 export type Principal =
   | { kind: 'anonymous'; apiKey: ApiKeyRole | null }
   | { kind: 'service' }
@@ -34,6 +40,23 @@ export type Principal =
       mfaRequired: boolean;
       /** When this principal stops being valid by itself (the token's expiry or the session's end), epoch ms. */
       validUntil: number;
+    }
+  /**
+   * An organization's API key (`mbo_live_…`, decision 023), on /api/v1 only. It acts for its organization with
+   * exactly its scopes, narrowed to what its creator still holds; `userId` and `user` are the creator, named as
+   * the author of its writes. It never has a second factor to pass.
+   */
+  | {
+      kind: 'apiKey';
+      keyId: string;
+      prefix: string;
+      orgId: string;
+      organization: { id: string; name: string; slug: string };
+      /** The key's scopes that its creator still holds. */
+      scopes: ApiKeyGrant[];
+      userId: string;
+      user: UserRow;
+      mfaRequired: false;
     }
   /** A bearer token was sent but is not valid: answered 401, never treated as anonymous. */
   | { kind: 'invalid'; reason: string; expired: boolean };

@@ -4,7 +4,10 @@ import type { Db } from '../db/client.js';
 import type { JwtService } from '../lib/jwt.js';
 import { TokenError } from '../lib/jwt.js';
 import type { AccessContext, Principal } from '../lib/principal.js';
+import { API_KEY_PREFIX } from '@market/contracts/plain';
+import { unauthorized } from '../lib/errors.js';
 import { findLiveSession, loadAccess } from '../modules/access/index.js';
+import { apiKeyAccess, authenticateApiKey } from '../modules/integrations/index.js';
 import type { ReadCaches } from './read-caches.js';
 
 export function bearerToken(req: FastifyRequest): string | null {
@@ -23,8 +26,25 @@ function claimsApiKeyRole(token: string): boolean {
   }
 }
 
-/** Resolves who is calling, once per request: anon/service API key, a live user session, or an invalid token. */
-export async function resolvePrincipal(db: Db, jwt: JwtService, token: string | null, apiKeyHeader?: string): Promise<Principal> {
+/** An organization's API key (decision 023), as opposed to the anon and service keys, which are JWTs. */
+export const isOrganizationApiKey = (token: string | null): boolean => !!token && token.startsWith(API_KEY_PREFIX);
+
+const KEY_ONLY_ON_API = 'API keys are accepted on /api/v1 only';
+const API_PATH = /^\/api\/v1(\/|\?|$)/;
+
+/**
+ * Resolves who is calling, once per request: anon/service API key, a live user session, or an invalid token.
+ * An organization's API key is never a principal here: this is also how realtime and the auth service resolve a
+ * token, and keys reach /api/v1 only (the plugin resolves them there).
+ */
+export async function resolvePrincipal(
+  db: Db,
+  jwt: JwtService,
+  token: string | null,
+  apiKeyHeader?: string,
+): Promise<Exclude<Principal, { kind: 'apiKey' }>> {
+  if (isOrganizationApiKey(token) || isOrganizationApiKey(apiKeyHeader ?? null))
+    return { kind: 'invalid', reason: KEY_ONLY_ON_API, expired: false };
   if (token === null || token === '') {
     if (token === '') return { kind: 'invalid', reason: 'invalid JWT: token is malformed', expired: false };
     if (apiKeyHeader) {
@@ -66,8 +86,16 @@ export const authContextPlugin = fp(
     const accessKey = Symbol('access');
     type Cached = FastifyRequest & { [principalKey]?: Promise<Principal>; [accessKey]?: Promise<AccessContext | null> };
     const { principals, access } = opts.caches;
-    /** A user token's principal is kept until a write to the auth tables, its own expiry or the session's end. */
-    const principalOf = async (token: string | null, apikey: string | undefined): Promise<Principal> => {
+    /**
+     * A user token's principal is kept until a write to the auth tables, its own expiry or the session's end. An
+     * organization's API key is looked up on every request (one indexed read), so a revocation holds at once.
+     */
+    const principalOf = async (req: FastifyRequest, token: string | null, apikey: string | undefined): Promise<Principal> => {
+      if (isOrganizationApiKey(token)) {
+        if (!API_PATH.test(req.url)) return { kind: 'invalid', reason: KEY_ONLY_ON_API, expired: false };
+        const creatorAccess = (userId: string) => access.getOrCompute(userId, () => loadAccess(opts.db, userId));
+        return authenticateApiKey(opts.db, token!, req.ip, creatorAccess);
+      }
       // Only user principals are kept, so a hit needs no look at the token's claims (a base64 decode and a parse).
       const hit = token ? principals.get(token) : undefined;
       if (hit) return hit;
@@ -80,15 +108,21 @@ export const authContextPlugin = fp(
     app.decorateRequest('principal', function (this: FastifyRequest) {
       const req = this as Cached;
       const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined;
-      req[principalKey] ??= principalOf(bearerToken(req), apikey);
+      req[principalKey] ??= principalOf(req, bearerToken(req), apikey);
       return req[principalKey]!;
     });
     app.decorateRequest('access', function (this: FastifyRequest) {
       const req = this as Cached;
-      req[accessKey] ??= req
-        .principal()
-        .then((p) => (p.kind === 'user' ? access.getOrCompute(p.userId, () => loadAccess(opts.db, p.userId)) : null));
+      req[accessKey] ??= req.principal().then((p) => {
+        if (p.kind === 'apiKey') return apiKeyAccess(p);
+        return p.kind === 'user' ? access.getOrCompute(p.userId, () => loadAccess(opts.db, p.userId)) : null;
+      });
       return req[accessKey]!;
+    });
+    // Keys never reach the auth service, storage or realtime: a 401 before any of them looks at the request, in
+    // the wire shape of the service's own error handler.
+    app.addHook('onRequest', async (req) => {
+      if (isOrganizationApiKey(bearerToken(req)) && !API_PATH.test(req.url)) throw unauthorized(KEY_ONLY_ON_API);
     });
   },
   { name: 'auth-context' },

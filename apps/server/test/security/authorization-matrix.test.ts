@@ -6,7 +6,7 @@ import { bindRoute } from '../../src/lib/api-route.js';
 import { byMethodOrder, openApiOperations, registeredContractRoutes, routeKey } from '../lib/api-routes.js';
 import { Rng } from '../lib/prng.js';
 import { inputParts, invalidParts, minimalCase, mutantsFor, toInject, type Case } from '../lib/requests.js';
-import { createSubjects, expectedOutcome, type Outcome, type Subject } from '../lib/subjects.js';
+import { createApiKeySubjects, createSubjects, expectedOutcome, type Outcome, type Subject } from '../lib/subjects.js';
 import { createTestApp, driver, freshDatabase, testConfig, type TestContext } from '../harness.js';
 
 let t: TestContext;
@@ -15,7 +15,7 @@ let subjects: Subject[];
 beforeAll(async () => {
   t = await createTestApp();
   routes = registeredContractRoutes(t.app).sort(byMethodOrder);
-  subjects = await createSubjects(t.app);
+  subjects = [...(await createSubjects(t.app)), ...(await createApiKeySubjects(t.app))];
 });
 afterAll(async () => t?.close());
 
@@ -28,6 +28,7 @@ describe(`R1 authorization matrix (${driver})`, { timeout: 120_000 }, () => {
     const covered = routes.map(routeKey).sort();
     const mismatches: string[] = [];
     const seen = new Set<Outcome>();
+    const keySeen = new Set<Outcome>();
     let checks = 0;
     for (const def of routes) {
       const base = minimalCase(def, rng);
@@ -35,8 +36,9 @@ describe(`R1 authorization matrix (${driver})`, { timeout: 120_000 }, () => {
       for (const s of subjects) {
         const res = await t.app.inject(toInject(def, base, s.headers));
         checks++;
-        const want = expectedOutcome(def.access, s);
+        const want = expectedOutcome(def.access, s, def.method);
         seen.add(want);
+        if (s.apiKey) keySeen.add(want);
         const got = describeOutcome(res.statusCode);
         if (got !== want || res.statusCode >= 500) {
           mismatches.push(`${routeKey(def)} as ${s.name}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
@@ -52,6 +54,8 @@ describe(`R1 authorization matrix (${driver})`, { timeout: 120_000 }, () => {
     expect(subjects.length).toBeGreaterThanOrEqual(12);
     // Not vacuous: the walk met routes that must let callers in, turn strangers away and refuse the signed-in.
     expect([...seen].sort()).toEqual([401, 403, 'allowed']);
+    // The organization API keys (decision 023) too: let in by a scope, refused without one, refused once dead.
+    expect([...keySeen].sort()).toEqual([401, 403, 'allowed']);
   });
 
   // Validation runs before the route's gate today (authorize() is called inside the handler), so a denied caller
@@ -66,7 +70,7 @@ describe(`R1 authorization matrix (${driver})`, { timeout: 120_000 }, () => {
       const bad = mutantsFor(def, part, base, rng).find((c: Case) => invalidParts(def, c).length > 0);
       if (!bad) throw new Error(`no invalid ${part} for ${routeKey(def)}`);
       for (const s of subjects) {
-        const want = expectedOutcome(def.access, s);
+        const want = expectedOutcome(def.access, s, def.method);
         if (want === 'allowed') continue;
         const res = await t.app.inject(toInject(def, bad, s.headers));
         checks++;

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { insertAuditRows, type AuditRow } from './audit.repository.js';
+import { emitForAudit } from './webhook-events.js';
 
 /**
  * Who wrote, and for which organization: a route's caller (`Caller` of lib/api-route fits as it is),
@@ -32,9 +33,13 @@ const rowOf = (by: AuditBy, c: AuditChange): AuditRow => ({
   ip: by.ip ?? null,
 });
 
-/** Records a write; call it inside the transaction of the write so both land or neither does. */
+/**
+ * Records a write; call it inside the transaction of the write so both land or neither does. A write the webhook
+ * catalogue knows also queues its event for the organization's subscribed endpoints (webhook-events.ts).
+ */
 export async function recordAudit(db: DbOrTx, by: AuditBy, change: AuditChange): Promise<void> {
   await insertAuditRows(db, [rowOf(by, change)]);
+  await emitForAudit(db, by.orgId, [change]);
 }
 
 /** Records several writes of one caller at once (in the write's transaction, as recordAudit). */
@@ -43,4 +48,5 @@ export async function recordAudits(db: DbOrTx, by: AuditBy, changes: readonly Au
     db,
     changes.map((c) => rowOf(by, c)),
   );
+  await emitForAudit(db, by.orgId, changes);
 }

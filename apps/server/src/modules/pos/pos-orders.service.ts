@@ -6,6 +6,7 @@ import { vendorLedgerEntries } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { requestHash } from '../../lib/idempotency.js';
+import { emitWebhookEvents } from '../audit/index.js';
 import { publishedAmong } from '../catalog-publishing/index.js';
 import { requireBaseCurrency } from '../payment-management/index.js';
 import { assertMayUseRegister, discountLimitOf } from './pos-access.service.js';
@@ -200,13 +201,27 @@ function ledgerEntries(kind: 'sale' | 'return', byVendor: Map<string, VendorSums
   return rows;
 }
 
+type SaleFacts = { id: string; kind: 'sale' | 'return'; receiptNumber: string; soldAt: Date; registerName: string };
+
+/** A sale's or a return's webhook event (decision 024), queued in the transaction that records it. */
+function emitSaleEvent(tx: Tx, orgId: string, order: SaleFacts, byVendor: Map<string, VendorSums>) {
+  return emitWebhookEvents(tx, orgId, [
+    {
+      type: order.kind === 'sale' ? 'sale.completed' : 'sale.refunded',
+      data: {
+        id: order.id,
+        receiptNumber: order.receiptNumber,
+        register: order.registerName,
+        soldAt: order.soldAt.toISOString(),
+        vendors: [...byVendor].map(([vendorId, s]) => ({ vendorId, total: s.total, commission: s.commission })),
+      },
+    },
+  ]);
+}
+
 /** Writes an order's ledger entries (a return's, a completed customer order's); a register's sale writes them with the order. */
-export async function writeLedger(
-  tx: Tx,
-  caller: Caller,
-  order: { id: string; kind: 'sale' | 'return'; receiptNumber: string; soldAt: Date; registerName: string },
-  byVendor: Map<string, VendorSums>,
-): Promise<void> {
+export async function writeLedger(tx: Tx, caller: Caller, order: SaleFacts, byVendor: Map<string, VendorSums>): Promise<void> {
+  await emitSaleEvent(tx, caller.orgId, order, byVendor);
   const entries = ledgerEntries(order.kind, byVendor);
   if (!entries.length) return;
   const currency = await requireBaseCurrency(tx, caller.orgId);
@@ -368,7 +383,8 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       reference: p.reference ?? '',
     }));
 
-    const ledger = ledgerEntries('sale', sumByVendor(rows));
+    const byVendor = sumByVendor(rows);
+    const ledger = ledgerEntries('sale', byVendor);
     const currency = ledger.length
       ? ((await repo.baseCurrencyCode(tx, caller.orgId)) ?? (await requireBaseCurrency(tx, caller.orgId)).code)
       : null;
@@ -380,6 +396,7 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       currency,
       memo: `${register.name} ${receiptNumber}`,
     });
+    await emitSaleEvent(tx, caller.orgId, { id: input.id, kind: 'sale', receiptNumber, soldAt, registerName: register.name }, byVendor);
 
     if (place.sessionId) {
       const sid = place.sessionId;

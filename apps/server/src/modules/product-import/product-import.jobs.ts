@@ -3,6 +3,7 @@ import { IMPORT_LIMITS } from '@market/contracts/plain';
 import type { AppContext } from '../../app-context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
+import { emitWebhookEvents } from '../audit/index.js';
 import { enqueueJob, type JobContext, type JobRow } from '../jobs/index.js';
 import { createVariant, updateVariant } from '../product-variants/index.js';
 import { createProducts, writeProduct, type ProductWriter } from '../products/index.js';
@@ -278,19 +279,27 @@ async function run(ctx: AppContext, job: JobRow, jc: JobContext): Promise<unknow
       return { cancelled: true };
     }
     if (err instanceof FileReadError) {
-      await repo.setImport(jc.db, row.id, { state: 'failed', run: counts, finishedAt: new Date(), error: err.message });
+      await jc.db.transaction(async (tx) => {
+        await repo.setImport(tx, row.id, { state: 'failed', run: counts, finishedAt: new Date(), error: err.message });
+        await emitWebhookEvents(tx, row.orgId, [
+          { type: 'import.failed', data: { id: row.id, fileName: row.fileName, error: err.message, counts } },
+        ]);
+      });
       return { failed: err.message };
     }
     throw err;
   }
   const archived = row.options.missing === 'archive' && plan ? await archiveMissing(jc.db, writer, row, plan.lookups) : 0;
-  await repo.setImport(jc.db, row.id, {
-    state: 'completed',
-    run: counts,
-    counts,
-    archived,
-    finishedAt: new Date(),
-    heartbeatAt: new Date(),
+  await jc.db.transaction(async (tx) => {
+    await repo.setImport(tx, row.id, {
+      state: 'completed',
+      run: counts,
+      counts,
+      archived,
+      finishedAt: new Date(),
+      heartbeatAt: new Date(),
+    });
+    await emitWebhookEvents(tx, row.orgId, [{ type: 'import.completed', data: { id: row.id, fileName: row.fileName, counts, archived } }]);
   });
   return counts;
 }
