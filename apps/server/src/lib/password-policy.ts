@@ -1,4 +1,7 @@
-export const MIN_PASSWORD_LENGTH = 10;
+import { PASSWORD_LENGTH_FLOOR } from '@market/contracts/plain';
+
+/** The floor for every password; an organization's security policy may raise it (settings), never lower it. */
+export const MIN_PASSWORD_LENGTH = PASSWORD_LENGTH_FLOOR;
 /** argon2 accepts anything, but a megabyte "password" is an attack on CPU, not a password. */
 export const MAX_PASSWORD_LENGTH = 256;
 
@@ -50,15 +53,20 @@ const knownWords = (inputs: string[]) => [
 ];
 
 /**
- * GoTrue's weak-password reasons: too short, on the list of known common passwords, or (ours) guessable
+ * GoTrue's weak-password reasons: too short (under the floor or the organization's `minLength`), on the list of known common passwords, or (ours) guessable
  * by a strength estimate. `userInputs` (the e-mail, the name) count as words an attacker knows.
  */
-export async function checkPassword(password: string, userInputs: string[] = []): Promise<PasswordVerdict> {
+export async function checkPassword(
+  password: string,
+  userInputs: string[] = [],
+  minLength: number = MIN_PASSWORD_LENGTH,
+): Promise<PasswordVerdict> {
   const reasons: WeakPasswordReason[] = [];
   const messages: string[] = [];
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
+  const least = Math.max(MIN_PASSWORD_LENGTH, minLength);
+  if ([...password].length < least) {
     reasons.push('length');
-    messages.push(`Password should be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    messages.push(`Password should be at least ${least} characters.`);
   }
   if ((await commonPasswords()).has(password.toLowerCase())) {
     reasons.push('pwned');

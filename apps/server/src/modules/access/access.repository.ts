@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import {
   mfaFactors,
   organizationMemberships,
+  organizationSettings,
   organizations,
   rolePermissionMatrix,
   sessions,
@@ -42,7 +43,9 @@ export async function findLiveSession(db: DbOrTx, sessionId: string, userId: str
 export async function findMembershipAndRole(db: DbOrTx, userId: string) {
   const res = await db.execute(sql`
     select m.org_id as "orgId", o.name as "orgName", o.slug as "orgSlug", r.role as "role",
-      coalesce(array_agg(p.permission_key) filter (where p.permission_key is not null), '{}') as "dynamic"
+      coalesce(array_agg(p.permission_key) filter (where p.permission_key is not null), '{}') as "dynamic",
+      (select st.security->'mfaRequiredRoles' from ${organizationSettings} st where st.org_id = m.org_id) as "mfaRoles",
+      exists (select 1 from ${mfaFactors} f where f.user_id = m.user_id and f.status = 'verified') as "hasFactor"
     from ${organizationMemberships} m
     join ${organizations} o on o.id = m.org_id
     left join lateral (
@@ -51,13 +54,29 @@ export async function findMembershipAndRole(db: DbOrTx, userId: string) {
     ) r on true
     left join ${rolePermissionMatrix} p on p.org_id = m.org_id and p.role_name = r.role and p.is_enabled
     where m.user_id = ${userId}
-    group by m.org_id, o.name, o.slug, r.role
+    group by m.org_id, m.user_id, o.name, o.slug, r.role
     limit 1`);
-  const row = (
-    res as unknown as { rows: { orgId: string; orgName: string; orgSlug: string; role: string | null; dynamic: string[] | string }[] }
-  ).rows[0];
+  type Row = {
+    orgId: string;
+    orgName: string;
+    orgSlug: string;
+    role: string | null;
+    dynamic: string[] | string;
+    mfaRoles: unknown;
+    hasFactor: boolean;
+  };
+  const row = (res as unknown as { rows: Row[] }).rows[0];
   if (!row) return null;
-  return { orgId: row.orgId, orgName: row.orgName, orgSlug: row.orgSlug, role: row.role, dynamic: textArray(row.dynamic) };
+  const mfaRoles = typeof row.mfaRoles === 'string' ? (JSON.parse(row.mfaRoles) as unknown) : row.mfaRoles;
+  return {
+    orgId: row.orgId,
+    orgName: row.orgName,
+    orgSlug: row.orgSlug,
+    role: row.role,
+    dynamic: textArray(row.dynamic),
+    mfaRoles: Array.isArray(mfaRoles) ? mfaRoles.filter((r): r is string => typeof r === 'string') : [],
+    hasFactor: Boolean(row.hasFactor),
+  };
 }
 
 /** An aggregated text[]: node-postgres parses it; PGlite may too, but accept the literal form as well. */

@@ -179,7 +179,7 @@ describe(`catalog publishing (${driver})`, () => {
     const csv = await api.get(`/catalog-publishing/channels/${ch.id}/snapshots/1/export?format=csv`);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body.split('\r\n')[0]).toBe(
-      'id,sku,name_en,description_en,name_ar,description_ar,price_QAR,price_USD,brand,categories,image_link,availability',
+      'id,sku,name_en,description_en,name_ar,description_ar,price_QAR,price_USD,brand,categories,link,image_link,availability',
     );
     expect(csv.body).toContain('12.50 QAR');
   });

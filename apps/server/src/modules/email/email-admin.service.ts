@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/index.js';
 import { metadataLanguage, recipientLanguage } from './email-language.js';
 import { redactBodies } from './email-redact.js';
 import { renderTestEmail } from './email-templates.js';
+import { templateOverride } from './email-smtp.js';
 import * as repo from './email.repository.js';
 
 const TEST_TEMPLATE_PREFIX = 'test:';
@@ -76,7 +77,9 @@ export async function sendTestEmail(ctx: AppContext, caller: Caller, input: Emai
   // The recipient's language: a member's own choice, else the organization's default (issue 14, item 8).
   const member = await repo.memberMetadataOf(ctx.db, caller.orgId, input.to);
   const language = await recipientLanguage(ctx.db, [metadataLanguage(member)], caller.orgId);
+  const override = template === 'plain' ? null : await templateOverride(ctx.db, caller.orgId, template, language);
   const rendered = renderTestEmail({
+    override,
     language,
     template,
     subject: input.subject,

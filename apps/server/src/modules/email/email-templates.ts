@@ -69,6 +69,13 @@ export interface TestEmailInput {
   publicUrl: string;
   /** The recipient's language (the organization's default for an address we do not know). */
   language?: EmailLanguage;
+  /** The organization's wording of the template in that language (settings), instead of the shipped one. */
+  override?: TemplateText | null;
+}
+
+export interface TemplateText {
+  subject: string;
+  body: string;
 }
 
 export function plainEmail(subject: string, message: string, lang: EmailLanguage = 'en'): RenderedEmail {
@@ -130,6 +137,40 @@ export function confirmationPreviewEmail(publicUrl: string, lang: EmailLanguage 
   return { subject: p.subject, text, html };
 }
 
+/**
+ * The shipped text of the templates an organization may reword (settings), as subject and plain-text body with
+ * `{org}` (the organization's name) and `{link}` (the e-mail's link). Rendered by renderTemplateText.
+ */
+export const SHIPPED_TEMPLATES: Record<'welcome' | 'confirmation-preview', Record<EmailLanguage, TemplateText>> = {
+  welcome: {
+    en: { subject: WELCOME.en.subject, body: `${WELCOME.en.hello}\n\n${WELCOME.en.intro}\n${WELCOME.en.start}: {link}\n` },
+    ar: { subject: WELCOME.ar.subject, body: `${WELCOME.ar.hello}\n\n${WELCOME.ar.intro}\n${WELCOME.ar.start}: {link}\n` },
+  },
+  'confirmation-preview': {
+    en: { subject: PREVIEW.en.subject, body: `${PREVIEW.en.hello}\n\n${PREVIEW.en.intro}\n{link}\n\n${PREVIEW.en.note}\n` },
+    ar: { subject: PREVIEW.ar.subject, body: `${PREVIEW.ar.hello}\n\n${PREVIEW.ar.intro}\n{link}\n\n${PREVIEW.ar.note}\n` },
+  },
+};
+
+/** The link each rewordable template carries. */
+export function templateLink(template: 'welcome' | 'confirmation-preview', publicUrl: string, lang: EmailLanguage): string {
+  const auth = withLanguage(`${publicUrl}/auth`, lang);
+  return template === 'welcome' ? auth : `${auth}#preview`;
+}
+
+/**
+ * An e-mail from a template text: placeholders filled, the HTML part escaped paragraph by paragraph with the link
+ * (our own URL) made clickable. The text an organization wrote is its own: escaped, never taken as markup.
+ */
+export function renderTemplateText(t: TemplateText, vars: { org: string; link: string }, lang: EmailLanguage = 'en'): RenderedEmail {
+  const fill = (s: string) => s.replace(/\{org\}/g, () => vars.org).replace(/\{link\}/g, () => vars.link);
+  const subject = fill(t.subject).replace(/[\r\n]+/g, ' ');
+  const text = fill(t.body);
+  const link = escapeHtml(vars.link);
+  const html = emailDocument(subject, paragraphs(text).split(link).join(`<a href="${link}">${link}</a>`), lang);
+  return { subject, text, html };
+}
+
 const TEST_WORDS: Record<EmailLanguage, { plainSubject: string; note: (sender: string) => string }> = {
   en: { plainSubject: 'Test e-mail', note: (sender) => `Note from ${sender}` },
   ar: { plainSubject: 'رسالة تجريبية', note: (sender) => `ملاحظة من ${sender}` },
@@ -143,8 +184,9 @@ export function renderTestEmail(input: TestEmailInput): RenderedEmail {
   const message = input.message === undefined ? undefined : defang(input.message);
   const ownSubject = input.subject === undefined ? undefined : defang(input.subject);
   if (input.template === 'plain') return plainEmail(ownSubject ?? words.plainSubject, message ?? '', lang);
-  const base =
-    input.template === 'welcome'
+  const base = input.override
+    ? renderTemplateText(input.override, { org: input.organizationName, link: templateLink(input.template, input.publicUrl, lang) }, lang)
+    : input.template === 'welcome'
       ? welcomeEmail(input.organizationName, input.publicUrl, lang)
       : confirmationPreviewEmail(input.publicUrl, lang);
   const subject = ownSubject ?? base.subject;

@@ -1,6 +1,14 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog, emailOutbox, languages, organizationLanguages, organizationMemberships, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  emailOutbox,
+  languages,
+  organizationLanguages,
+  organizationMemberships,
+  organizationSettings,
+  users,
+} from '../../db/schema/index.js';
 import { lockKey } from '../../db/advisory-lock.js';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -209,10 +217,18 @@ export async function recentActions(
 }
 
 /**
- * The organization's default language code (its own choice, else the shipped default), or null without
- * an organization. An own default that is switched off does not count.
+ * The organization's default language code (the settings' profile, else its languages' default, else the shipped
+ * default), or null without an organization. An own default that is switched off does not count.
  */
 export async function organizationDefaultLanguage(db: DbOrTx, orgId: string | null): Promise<string | null> {
+  const [chosen] = orgId
+    ? await db
+        .select({ code: sql<string | null>`${organizationSettings.profile}->>'defaultLanguage'` })
+        .from(organizationSettings)
+        .where(eq(organizationSettings.orgId, orgId))
+        .limit(1)
+    : [];
+  if (chosen?.code) return chosen.code;
   const own = orgId
     ? await db
         .select({ code: organizationLanguages.code })

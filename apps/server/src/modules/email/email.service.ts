@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { loadOrgSmtp, senderOf, SMTP_TIMEOUTS, transportFor } from './email-smtp.js';
 import { redactBodies } from './email-redact.js';
 import { WakeLoop } from '../../lib/wake-loop.js';
 import {
@@ -49,10 +50,12 @@ export interface MailerOptions {
   leaseSeconds?: number;
   /** Safety net for retries coming due and expired leases; new messages wake the sender at once. */
   pollMs?: number;
+  /**
+   * Opens organizations' sealed SMTP passwords (settings): with it, an organization's mail goes through its own
+   * SMTP server when it set one, and is sent even when the server has none.
+   */
+  settingsKey?: Buffer;
 }
-
-// A send is bounded well below the default lease (10 + 10 + 30 s < 120 s).
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 const STOP_WAIT_MS = 5_000;
 
 /**
@@ -82,6 +85,16 @@ export class Mailer {
     return this.transport !== null;
   }
 
+  /** Whether the sender runs at all: with the server's SMTP, or for organizations with their own. */
+  private get sends(): boolean {
+    return this.transport !== null || this.opts.settingsKey !== undefined;
+  }
+
+  /** The organization's own SMTP server, when it set one. */
+  private orgSmtp(db: DbOrTx, orgId: string | null | undefined) {
+    return orgId && this.opts.settingsKey ? loadOrgSmtp(db, this.opts.settingsKey, orgId) : Promise.resolve(null);
+  }
+
   /** True once the sender receives NOTIFY wake-ups. */
   get listening(): boolean {
     return this.loop.listening;
@@ -89,6 +102,7 @@ export class Mailer {
 
   /** Queues a message in the caller's transaction (or at once with the plain db). */
   async enqueue(db: DbOrTx, msg: EmailMessage): Promise<OutboxRow> {
+    const deliverable = this.transport !== null || (await this.orgSmtp(db, msg.orgId)) !== null;
     const row = await insertEmail(db, {
       orgId: msg.orgId ?? null,
       toAddress: msg.to,
@@ -96,9 +110,9 @@ export class Mailer {
       textBody: msg.text,
       htmlBody: msg.html ?? null,
       template: msg.template,
-      status: this.transport ? 'pending' : 'kept',
+      status: deliverable ? 'pending' : 'kept',
     });
-    if (this.transport) {
+    if (deliverable) {
       await notifyOutbox(db);
       // Outside a transaction the row is already visible; inside one, the NOTIFY at commit wakes us.
       if (db === this.db) this.wake();
@@ -108,7 +122,7 @@ export class Mailer {
 
   /** Sends what is due once; returns how many messages were claimed. */
   async runOnce(): Promise<number> {
-    if (!this.transport) return 0;
+    if (!this.sends) return 0;
     await failAbandoned(this.db, this.maxAttempts);
     const claimed = await claimDue(this.db, this.batchSize, this.leaseSeconds, this.maxAttempts);
     await Promise.all(claimed.map((m) => this.deliver(m)));
@@ -116,9 +130,15 @@ export class Mailer {
   }
 
   private async deliver(m: OutboxRow): Promise<void> {
+    let own: Transporter | null = null;
     try {
-      await this.transport!.sendMail({
-        from: this.opts.from,
+      const smtp = await this.orgSmtp(this.db, m.orgId);
+      own = smtp ? transportFor(smtp) : null;
+      const transport = own ?? this.transport;
+      // Queued while the organization had its own server, which it has since removed: nothing can send it.
+      if (!transport) throw Object.assign(new Error('No SMTP server is configured for this message'), { responseCode: 550 });
+      await transport.sendMail({
+        from: smtp ? senderOf(smtp) : this.opts.from,
         to: m.toAddress,
         subject: m.subject,
         text: m.textBody,
@@ -128,13 +148,15 @@ export class Mailer {
       const final = m.attempts >= this.maxAttempts || isPermanentSmtpError(err);
       await markFailed(this.db, m.id, m.attempts, errorText(err), final ? null : this.backoffMs(m.attempts));
       return;
+    } finally {
+      own?.close();
     }
     await markSent(this.db, m.id, m.attempts, redactBodies(m));
   }
 
   /** Runs the sender in the background until stop(). */
   start(pollMs = this.opts.pollMs ?? 5000): void {
-    if (!this.transport) return;
+    if (!this.sends) return;
     this.loop.start(pollMs, this.opts.listen && { listen: this.opts.listen, channel: OUTBOX_CHANNEL });
   }
 
@@ -150,7 +172,7 @@ export class Mailer {
   }
 }
 
-function errorText(err: unknown): string {
+export function errorText(err: unknown): string {
   const e = err as { message?: unknown; code?: unknown } | null;
   const message = typeof e?.message === 'string' ? e.message : String(err);
   return typeof e?.code === 'string' && !message.includes(e.code) ? `${e.code}: ${message}` : message;

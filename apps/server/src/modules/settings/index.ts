@@ -1,0 +1,2 @@
+// Settings (issue 19): the organization's profile, e-mail, security policy and data.
+export { settingsRoutes } from './settings.routes.js';
