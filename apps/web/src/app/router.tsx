@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { dashboardCatalogueQuery, dashboardOperationsQuery, dashboardQuery } from '../features/dashboard/dashboard-query';
@@ -16,6 +16,8 @@ const loadShell: PageLoader = () => import('../components/layout/app-shell');
 const EmailTestPage = lazy(() => import('../features/email/email-test-page'));
 const NotAvailablePage = lazy(() => import('../routes/not-available-page'));
 const NotFoundPage = lazy(() => import('../routes/not-found-page'));
+// Loaded beside the page, never in the entry: most staff never see it.
+const MfaPolicyBanner = lazy(() => import('../features/settings').then((m) => ({ default: m.MfaPolicyBanner })));
 
 // Modules already loaded (by preloadCurrentRoute) render at once: a lazy component suspends on its first
 // render even then, and React keeps a fallback it has shown on screen for at least 300 ms.
@@ -51,10 +53,16 @@ function pageElement(load: PageLoader | undefined, titleKey: string): ReactNode 
 
 function staffElement(r: StaffRoute): ReactNode {
   const page = pageElement(r.load, r.titleKey);
+  // Above every staff page, also one the policy keeps them from: it says why and how to get the rest back.
   return (
-    <RequirePermission permission={r.permission} superAdminOnly={r.superAdminOnly}>
-      {page}
-    </RequirePermission>
+    <>
+      <Suspense fallback={null}>
+        <MfaPolicyBanner signedIn />
+      </Suspense>
+      <RequirePermission permission={r.permission} superAdminOnly={r.superAdminOnly}>
+        {page}
+      </RequirePermission>
+    </>
   );
 }
 
