@@ -22,6 +22,12 @@ export default defineConfig({
   retries: 1,
   workers: 2,
   reporter: [['list']],
+  projects: [
+    { name: 'main', testIgnore: /users\.spec\.ts$/ },
+    // users.spec grants a permission to a seeded role of the shared organization for a moment: it runs after every
+    // spec that reads a seeded role's sidebar, never beside one.
+    { name: 'matrix', testMatch: /users\.spec\.ts$/, dependencies: ['main'] },
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'en-US',

@@ -5,7 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { RouteDef } from '@market/contracts';
 import type { AppContext } from './app-context.js';
 import type { AppConfig } from './config/config.js';
@@ -13,6 +13,8 @@ import type { Database } from './db/client.js';
 import { API_PREFIX, isBoundRoute } from './lib/api-route.js';
 import { spaContentSecurityPolicy } from './lib/content-security-policy.js';
 import { JwtService } from './lib/jwt.js';
+import { openApiOptions } from './lib/openapi.js';
+import { deriveKey } from './lib/seal.js';
 import { applicationsRoutes, publicApplicationsRoutes } from './modules/applications/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { attributesRoutes } from './modules/attributes/index.js';
@@ -27,6 +29,8 @@ import { marketCategoriesRoutes } from './modules/market-categories/index.js';
 import { JobRunner } from './modules/jobs/index.js';
 import { productImportRoutes } from './modules/product-import/index.js';
 import { catalogPublishingRoutes } from './modules/catalog-publishing/index.js';
+import { integrationsRoutes } from './modules/integrations/index.js';
+import { usersRoutes } from './modules/users/index.js';
 import { marketDaysRoutes } from './modules/market-days/index.js';
 import { allocationRoutes, checkInRoutes, marketAssignmentsRoutes, waitlistOfferRoutes } from './modules/market-assignments/index.js';
 import { marketLocationsRoutes } from './modules/market-locations/index.js';
@@ -41,6 +45,7 @@ import { paymentManagementRoutes } from './modules/payment-management/index.js';
 import { vendorPortalRoutes } from './modules/vendor-portal/index.js';
 import { vendorsRoutes } from './modules/vendors/index.js';
 import { posRoutes } from './modules/pos/index.js';
+import { settingsRoutes } from './modules/settings/index.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { installApiErrorHandler, installTextGuard } from './plugins/error-handler.js';
 import { requestLogOptions, type LogSettings } from './plugins/request-log.js';
@@ -86,6 +91,9 @@ const API_MODULES = [
   paymentManagementRoutes,
   productImportRoutes,
   catalogPublishingRoutes,
+  integrationsRoutes,
+  usersRoutes,
+  settingsRoutes,
 ];
 
 function defaultWebDist(): string | null {
@@ -123,6 +131,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     mailer: new Mailer(database.db, {
       smtpUrl: config.smtpUrl,
       from: config.smtpFrom,
+      settingsKey: deriveKey(config.jwtSecret, 'settings'),
       listen: (channel, cb) => database.listen(channel, cb),
     }),
     jobs: new JobRunner(database.db, { listen: (channel, cb) => database.listen(channel, cb) }),
@@ -167,10 +176,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // Dynamic responses over 1 kB are gzipped (the SPA's own files are compressed at build time).
   await app.register(fastifyCompress, { globalCompression: true, globalDecompression: false, threshold: 1024, encodings: ['gzip'] });
   await app.register(authContextPlugin, { db: ctx.db, jwt, caches: ctx.caches });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Market back office API', version: '2.1.0' }, servers: [{ url: '/' }] },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions('2.1.0'));
 
   await app.register(async (api) => {
     installApiErrorHandler(api);

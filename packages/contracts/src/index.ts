@@ -36,3 +36,6 @@ export * as paymentManagementRoutes from './payment-management/routes.js';
 export * as posRoutes from './pos/routes.js';
 export * as productImportRoutes from './product-import/routes.js';
 export * as catalogPublishingRoutes from './catalog-publishing/routes.js';
+export * as integrationsRoutes from './integrations/routes.js';
+export * as usersRoutes from './users/routes.js';
+export * as settingsRoutes from './settings/routes.js';

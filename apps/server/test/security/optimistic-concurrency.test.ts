@@ -350,6 +350,63 @@ export const TARGETS: Target[] = [
       edits: [{ name: `Renamed ${randomUUID().slice(0, 8)}` }, { maxRemovalPercent: 35 }],
     };
   }),
+  stamped('PATCH /webhook-endpoints/:id', async (api) => {
+    // A public address literal: saving resolves and checks the host, and the test machine has no DNS.
+    const row = await api.ok('POST', '/webhook-endpoints', { url: 'https://93.184.216.34/hooks', events: ['product.created'] });
+    return {
+      method: 'PATCH',
+      url: `/webhook-endpoints/${row.id}`,
+      read: () => api.ok('GET', `/webhook-endpoints/${row.id}`),
+      edits: [{ description: `Renamed ${randomUUID().slice(0, 8)}` }, { events: ['order.created'] }],
+    };
+  }),
+  ...(
+    [
+      [
+        '/settings/profile',
+        {
+          name: 'One',
+          logoUrl: null,
+          address: null,
+          contactEmail: null,
+          contactPhone: null,
+          timeZone: 'UTC',
+          currency: 'QAR',
+          defaultLanguage: null,
+        },
+        { timeZone: 'Asia/Qatar' },
+      ],
+      [
+        '/settings/email',
+        { smtpHost: null, smtpPort: null, smtpSecurity: 'none', smtpUser: null, senderName: 'One', senderAddress: null },
+        { senderName: 'Two' },
+      ],
+      [
+        '/settings/security',
+        { minPasswordLength: 12, mfaRequiredRoles: [], sessionLifetimeHours: null, signInMaxFailures: 5, signInLockMinutes: 15 },
+        { minPasswordLength: 14 },
+      ],
+      ['/settings/data', { auditRetentionDays: 90, outboxRetentionDays: null }, { auditRetentionDays: 120 }],
+    ] as const
+  ).map(([url, first, second]) =>
+    stamped(`PUT ${url}`, async (api) => {
+      // A fresh organization's settings have no version until they are saved once.
+      await api.ok('PUT', url, { ...first, expectedUpdatedAt: null });
+      return { method: 'PUT', url, read: () => api.ok('GET', '/settings'), edits: [{ ...first }, { ...first, ...second }] };
+    }),
+  ),
+  stamped('PUT /settings/email-templates/:template/:language', async (api) => {
+    await api.ok('PUT', '/settings/email-templates/welcome/en', { subject: 'Hi {org}', body: 'Start: {link}', expectedUpdatedAt: null });
+    return {
+      method: 'PUT',
+      url: '/settings/email-templates/welcome/en',
+      read: () => api.ok('GET', '/settings/email-templates'),
+      edits: [
+        { subject: 'One {org}', body: 'Start: {link}' },
+        { subject: 'Two {org}', body: 'Go: {link}' },
+      ],
+    };
+  }),
   stamped('PUT /pos/settings', async (api) => {
     // A fresh organization has no discount limits, and no version until they are saved once.
     await api.ok('PUT', '/pos/settings', { discountLimits: [], expectedUpdatedAt: null });
@@ -488,6 +545,28 @@ export const TARGETS: Target[] = [
       ],
     };
   }),
+  stamped('PATCH /users/:id', async (api) => {
+    const invited = await api.ok('POST', '/users/invitations', { email: `oc-${randomUUID().slice(0, 8)}@example.test`, role: 'operation_manager' });
+    return {
+      method: 'PATCH',
+      url: `/users/${invited.id}`,
+      read: () => api.ok('GET', `/users/${invited.id}`),
+      edits: [{ role: 'marketing' }, { role: 'product_team' }],
+    };
+  }),
+  {
+    route: 'PUT /users/permission-matrix',
+    field: 'expectedVersion',
+    make: async (api) => ({
+      method: 'PUT',
+      url: '/users/permission-matrix',
+      read: () => api.ok('GET', '/users/permission-matrix'),
+      edits: [
+        { changes: [{ role: 'marketing', permission: 'import', enabled: true }] },
+        { changes: [{ role: 'marketing', permission: 'settings', enabled: true }] },
+      ],
+    }),
+  },
 ];
 
 /**

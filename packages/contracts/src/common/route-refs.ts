@@ -26,3 +26,6 @@ export { paymentManagementRoutes } from '../payment-management/route-refs.js';
 export { posRoutes } from '../pos/route-refs.js';
 export { productImportRoutes } from '../product-import/route-refs.js';
 export { catalogPublishingRoutes } from '../catalog-publishing/route-refs.js';
+export { integrationsRoutes } from '../integrations/route-refs.js';
+export { usersRoutes } from '../users/route-refs.js';
+export { settingsRoutes } from '../settings/route-refs.js';

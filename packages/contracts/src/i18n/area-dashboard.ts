@@ -61,6 +61,12 @@ const VERBS: Record<string, TranslationEntry> = {
   rollback: verb('{actor} republished an earlier snapshot of {object}', 'تمت إعادة نشر لقطة سابقة من {object} بواسطة {actor}'),
   create_feed_token: verb('{actor} made a feed token for {object}', 'تم إنشاء رمز الخلاصة لـ{object} بواسطة {actor}'),
   rotate_feed_token: verb('{actor} replaced the feed token of {object}', 'تم استبدال رمز الخلاصة لـ{object} بواسطة {actor}'),
+  roll: verb('{actor} rolled {object}: a new key replaced it', 'تم استبدال {object} بمفتاح جديد بواسطة {actor}'),
+  revoke: verb('{actor} revoked {object}', 'تم سحب صلاحية {object} بواسطة {actor}'),
+  rotate_secret: verb('{actor} replaced the signing secret of {object}', 'تم استبدال سر التوقيع لـ{object} بواسطة {actor}'),
+  send_test: verb('{actor} sent a test event to {object}', 'تم إرسال حدث تجريبي إلى {object} بواسطة {actor}'),
+  replay: verb('{actor} sent a delivery to {object} again', 'تمت إعادة إرسال حدث إلى {object} بواسطة {actor}'),
+  disable: verb('{object} was disabled after five days of failed deliveries', 'تم تعطيل {object} بعد خمسة أيام من فشل الإرسال'),
   consistency_check: verb('{actor} checked {object}', 'تم فحص {object} بواسطة {actor}'),
   email_sent: verb('{actor} e-mailed {object} to the vendor', 'تم إرسال {object} إلى البائع بالبريد الإلكتروني بواسطة {actor}'),
   receipt_emailed: verb('{actor} e-mailed {object} to the customer', 'تم إرسال {object} إلى العميل بالبريد الإلكتروني بواسطة {actor}'),
@@ -117,6 +123,14 @@ const VERBS: Record<string, TranslationEntry> = {
   'auth.admin.generate_signup': verb('{actor} made a sign-up link for {object}', 'تم إنشاء رابط تسجيل من أجل {object} بواسطة {actor}'),
   'auth.admin.email_change': verb('{actor} changed the e-mail address of {object}', 'تم تغيير عنوان بريد {object} بواسطة {actor}'),
   'auth.admin.delete_factor': verb('{actor} removed a two-step sign-in factor', 'تمت إزالة عامل تحقق بخطوتين بواسطة {actor}'),
+  'user.invite': verb('{actor} invited {object}', 'تمت دعوة {object} بواسطة {actor}'),
+  'user.role_change': verb('{actor} changed the role of {object}', 'تم تغيير دور {object} بواسطة {actor}'),
+  'user.deactivate': verb('{actor} deactivated {object}', 'تم إيقاف {object} بواسطة {actor}'),
+  'user.reactivate': verb('{actor} reactivated {object}', 'تمت إعادة تفعيل {object} بواسطة {actor}'),
+  'user.resend_invitation': verb('{actor} sent the invitation of {object} again', 'تمت إعادة إرسال دعوة {object} بواسطة {actor}'),
+  'user.reset_mfa': verb('{actor} reset the two-step sign-in of {object}', 'تمت إعادة تعيين التحقق بخطوتين لـ{object} بواسطة {actor}'),
+  'user.sign_out_everywhere': verb('{actor} signed {object} out everywhere', 'تم تسجيل خروج {object} من كل مكان بواسطة {actor}'),
+  'permission_matrix.update': verb('{actor} changed {object}', 'تم تغيير {object} بواسطة {actor}'),
 };
 
 /** [with a name, without one] per entity type, English then Arabic. */
@@ -157,6 +171,8 @@ const NOUNS: Record<string, [en: string, ar: string, enUnnamed: string, arUnname
   invoice: ['the invoice {name}', 'الفاتورة {name}', 'an invoice', 'فاتورة'],
   pos_register: ['the register “{name}”', 'صندوق البيع «{name}»', 'a register', 'صندوق بيع'],
   catalog_channel: ['the publishing channel “{name}”', 'قناة النشر «{name}»', 'a publishing channel', 'قناة نشر'],
+  api_key: ['the API key “{name}”', 'مفتاح API «{name}»', 'an API key', 'مفتاح API'],
+  webhook_endpoint: ['the webhook endpoint {name}', 'نقطة استقبال webhook {name}', 'a webhook endpoint', 'نقطة استقبال webhook'],
   pos_session: ['a session of the register “{name}”', 'جلسة لصندوق البيع «{name}»', 'a register session', 'جلسة صندوق بيع'],
   pos_order: ['the receipt {name}', 'الإيصال {name}', 'a receipt', 'إيصالًا'],
   customer_order: ['the customer order {name}', 'طلب العميل {name}', 'a customer order', 'طلب عميل'],
@@ -167,6 +183,13 @@ const NOUNS: Record<string, [en: string, ar: string, enUnnamed: string, arUnname
     'حدود الخصم في نقاط البيع',
   ],
   pos_commission_rule: ['a commission rule', 'قاعدة عمولة', 'a commission rule', 'قاعدة عمولة'],
+  organization_settings: ['the organization settings', 'إعدادات المؤسسة', 'the organization settings', 'إعدادات المؤسسة'],
+  data_export: [
+    'an export of the organization data',
+    'تصدير لبيانات المؤسسة',
+    'an export of the organization data',
+    'تصدير لبيانات المؤسسة',
+  ],
   vendor_payout: ['a payout to a vendor', 'دفعة لبائع', 'a payout to a vendor', 'دفعة لبائع'],
   vendor_ledger: ['the vendor ledger', 'دفتر حسابات البائعين', 'the vendor ledger', 'دفتر حسابات البائعين'],
   payment: ['the payment {name}', 'الدفعة {name}', 'a payment', 'دفعة'],
@@ -176,6 +199,7 @@ const NOUNS: Record<string, [en: string, ar: string, enUnnamed: string, arUnname
   storage_object: ['the file “{name}”', 'الملف «{name}»', 'a file', 'ملف'],
   email_outbox: ['the e-mail “{name}”', 'البريد «{name}»', 'an e-mail', 'بريد'],
   'auth.user': ['the user account “{name}”', 'حساب المستخدم «{name}»', 'a user account', 'حساب مستخدم'],
+  role_permission_matrix: ['the permission matrix', 'مصفوفة الصلاحيات', 'the permission matrix', 'مصفوفة الصلاحيات'],
   'auth.mfa_factor': ['the sign-in factor “{name}”', 'عامل التحقق «{name}»', 'a sign-in factor', 'عامل تحقق'],
 };
 

@@ -32,6 +32,11 @@ import { POS_REPORTS } from './area-pos-reports.js';
 import { POS_CUSTOMER_ORDERS } from './area-pos-customer-orders.js';
 import { PRODUCT_IMPORT } from './area-product-import.js';
 import { CATALOG_PUBLISHING } from './area-catalog-publishing.js';
+import { SETTINGS } from './area-settings.js';
+import { USERS } from './area-users.js';
+import { API_DOCS } from './area-api-docs.js';
+import { WEBHOOKS } from './area-webhooks.js';
+import { INTEGRATIONS } from './area-integrations.js';
 import type { TranslationEntry } from './types.js';
 
 export type { TranslationEntry, TranslationTable } from './types.js';
@@ -72,6 +77,11 @@ export const SHELL_TRANSLATION_PARTS = {
   posCustomerOrders: POS_CUSTOMER_ORDERS,
   productImport: PRODUCT_IMPORT,
   catalogPublishing: CATALOG_PUBLISHING,
+  settings: SETTINGS,
+  users: USERS,
+  apiDocs: API_DOCS,
+  webhooks: WEBHOOKS,
+  integrations: INTEGRATIONS,
 } as const;
 
 /** Every key of the shell, so `t('nav.dashbord')` fails to compile where the caller opts into the type. */

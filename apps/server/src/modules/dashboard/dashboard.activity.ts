@@ -36,9 +36,13 @@ const ENTITY_PERMISSION: Record<string, PermissionKey> = {
   market_day_series: 'vendor_management',
   pos_register: 'vendor_management',
   catalog_channel: 'catalog_publishing',
+  webhook_endpoint: 'integrations',
+  api_key: 'integrations',
   pos_session: 'vendor_management',
   pos_commission_rule: 'vendor_management',
   pos_settings: 'vendor_management',
+  organization_settings: 'settings',
+  data_export: 'settings',
   pos_order: 'vendor_management',
   customer_order: 'vendor_management',
   vendor_payout: 'vendor_management',
@@ -112,8 +116,14 @@ function routeOf(type: string, id: string, extra: string | null): string | null 
       return '/pos/management';
     case 'catalog_channel':
       return `/catalog-publishing?channel=${id}`;
+    case 'webhook_endpoint':
+    case 'api_key':
+      return '/integrations';
     case 'pos_settings':
       return '/pos/management?tab=discounts';
+    case 'organization_settings':
+    case 'data_export':
+      return '/settings';
     case 'pos_session':
       return '/pos/sessions';
     case 'customer_order':

@@ -35,6 +35,8 @@ const SOURCES: Record<string, Source> = {
   market_category: NAMED('market_categories'),
   pos_register: { table: 'pos_registers', en: 't.name' },
   catalog_channel: { table: 'catalog_channels', en: 't.name' },
+  webhook_endpoint: { table: 'webhook_endpoints', en: 't.url' },
+  api_key: { table: 'api_keys', en: 't.name' },
   pos_session: { table: 'pos_sessions', en: '(select r.name from pos_registers r where r.id = t.register_id)' },
   pos_commission_rule: { table: 'pos_commission_rules', en: `''` },
   pos_order: { table: 'pos_orders', en: 't.receipt_number', extra: 't.receipt_number' },

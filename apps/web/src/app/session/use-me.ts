@@ -1,10 +1,11 @@
 import type { PermissionKey } from '@market/contracts';
 import { platformRoutes } from '@market/contracts/plain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useAuth } from './auth-provider';
 import { earlyOr } from './early-requests';
 import { isNoAnswer, keepMe, keptMe, type Me } from './kept-me';
+import { usePermissionSignal } from './permission-signal';
 
 export const meKeys = { me: (userId: string | undefined) => ['me', userId] as const };
 
@@ -34,6 +35,8 @@ export const meQuery = (userId: string | undefined) =>
     staleTime: (query) => (isFromDevice(query.state.data) ? 0 : 60_000),
     // The server's answer replaces the kept copy even when equal to it (it is no longer stale at once).
     structuralSharing: false,
+    // Coming back to the tab re-reads a stale answer: a change missed while the tab slept shows up.
+    refetchOnWindowFocus: true,
   });
 
 /** Whether a /me answer is the copy kept on the device rather than the server's. */
@@ -41,6 +44,8 @@ export const isFromDevice = (me: unknown): boolean => typeof me === 'object' && 
 
 export function useMe() {
   const { session } = useAuth();
+  // A role or matrix change made elsewhere reaches this tab without signing out (permission-signal.ts).
+  usePermissionSignal(useQueryClient(), !!session);
   return useQuery({ ...meQuery(session?.user.id), enabled: !!session });
 }
 
