@@ -546,7 +546,10 @@ export const TARGETS: Target[] = [
     };
   }),
   stamped('PATCH /users/:id', async (api) => {
-    const invited = await api.ok('POST', '/users/invitations', { email: `oc-${randomUUID().slice(0, 8)}@example.test`, role: 'operation_manager' });
+    const invited = await api.ok('POST', '/users/invitations', {
+      email: `oc-${randomUUID().slice(0, 8)}@example.test`,
+      role: 'operation_manager',
+    });
     return {
       method: 'PATCH',
       url: `/users/${invited.id}`,

@@ -87,6 +87,10 @@ describe(`webhook events from sales and imports (${driver})`, () => {
     received.length = 0;
     await step('run');
     expect(received.map((e) => e.type)).toEqual(['import.completed']);
-    expect(received[0]!.data, JSON.stringify(received[0])).toMatchObject({ id, fileName: 'hooks.csv', counts: expect.objectContaining({ rows: 1, create: 1, error: 0 }) });
+    expect(received[0]!.data, JSON.stringify(received[0])).toMatchObject({
+      id,
+      fileName: 'hooks.csv',
+      counts: expect.objectContaining({ rows: 1, create: 1, error: 0 }),
+    });
   });
 });

@@ -66,4 +66,3 @@ export function previewTemplate(
   const org = caller.access.organization?.name ?? 'Market';
   return renderTemplateText(text, { org, link: templateLink(key.template, ctx.config.publicUrl, key.language) }, key.language);
 }
-
