@@ -132,6 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       smtpUrl: config.smtpUrl,
       from: config.smtpFrom,
       settingsKey: deriveKey(config.jwtSecret, 'settings'),
+      orgSmtpAllowPrivate: config.smtpAllowPrivateHosts ?? false,
       listen: (channel, cb) => database.listen(channel, cb),
     }),
     jobs: new JobRunner(database.db, { listen: (channel, cb) => database.listen(channel, cb) }),

@@ -53,6 +53,7 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool.optional(),
+  SMTP_ALLOW_PRIVATE_HOSTS: bool.optional(),
   AUTH_OIDC_ISSUER: z
     .url('must be the issuer URL of an OpenID Connect provider, such as https://accounts.example.com')
     .refine(oidcIssuerOk, 'must be https (http only for localhost or 127.0.0.1), without a query or fragment')
@@ -94,6 +95,11 @@ export interface AppConfig {
    * default, so an endpoint cannot be pointed at the server's own network (SSRF).
    */
   webhooksAllowPrivateNetworks?: boolean;
+  /**
+   * An organization's own SMTP server (Settings) may be on a private, loopback or link-local address; off by default,
+   * so a tenant cannot make the server connect into its own network. The server's SMTP_URL is never checked.
+   */
+  smtpAllowPrivateHosts?: boolean;
   /** The one OpenID Connect provider users may sign in with (id_token grant, /authorize); absent: none. */
   oidc?: OidcSettings | null;
 }
@@ -170,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
     logLevel: e.LOG_LEVEL,
     webhooksAllowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS ?? false,
+    smtpAllowPrivateHosts: e.SMTP_ALLOW_PRIVATE_HOSTS ?? false,
     oidc:
       oidcGiven.length === OIDC_REQUIRED.length
         ? {

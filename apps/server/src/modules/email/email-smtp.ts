@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { isIP } from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DbOrTx } from '../../db/client.js';
 import { organizationSettings } from '../../db/schema/index.js';
+import { resolveHost } from '../../lib/outbound-address.js';
 import { unseal } from '../../lib/seal.js';
 
 /** An organization's own SMTP server (issue 19, Settings): used for its mail instead of the server's. */
@@ -47,11 +49,18 @@ export async function loadOrgSmtp(db: DbOrTx, key: Buffer, orgId: string): Promi
   return row ? smtpOf(row.email, row.cipher, key) : null;
 }
 
-/** A transport for one organization's server: TLS from the start, STARTTLS required, or plain (no upgrade tried). */
-export function transportFor(s: OrgSmtp): Transporter {
+/**
+ * A transport for one organization's server: TLS from the start, STARTTLS required, or plain (no upgrade tried). The
+ * host is resolved and checked first (a tenant's setting never reaches the server's own network unless the operator
+ * allows it), and the connection goes to that very address, the certificate still checked against the host's name.
+ * Throws UnsafeUrlError when the host is refused.
+ */
+export async function transportFor(s: OrgSmtp, allowPrivate: boolean): Promise<Transporter> {
+  const { address } = await resolveHost(s.host, allowPrivate, "an organization's SMTP settings");
   return nodemailer.createTransport({
-    host: s.host,
+    host: address,
     port: s.port,
+    tls: { servername: isIP(s.host) ? undefined : s.host },
     secure: s.security === 'tls',
     requireTLS: s.security === 'starttls',
     ignoreTLS: s.security === 'none',

@@ -55,6 +55,8 @@ export interface MailerOptions {
    * SMTP server when it set one, and is sent even when the server has none.
    */
   settingsKey?: Buffer;
+  /** An organization's own SMTP server may be on a private address (SMTP_ALLOW_PRIVATE_HOSTS). */
+  orgSmtpAllowPrivate?: boolean;
 }
 const STOP_WAIT_MS = 5_000;
 
@@ -133,7 +135,7 @@ export class Mailer {
     let own: Transporter | null = null;
     try {
       const smtp = await this.orgSmtp(this.db, m.orgId);
-      own = smtp ? transportFor(smtp) : null;
+      own = smtp ? await transportFor(smtp, this.opts.orgSmtpAllowPrivate ?? false) : null;
       const transport = own ?? this.transport;
       // Queued while the organization had its own server, which it has since removed: nothing can send it.
       if (!transport) throw Object.assign(new Error('No SMTP server is configured for this message'), { responseCode: 550 });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { WEBHOOK_TIMEOUT_MS } from '@market/contracts/plain';
-import { resolveTarget, UnsafeUrlError } from './webhooks.ssrf.js';
+import { resolveTarget, UnsafeUrlError } from '../../lib/outbound-address.js';
 
 export interface SendResult {
   status: number | null;

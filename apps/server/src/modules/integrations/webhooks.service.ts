@@ -12,7 +12,7 @@ import { enqueueJob } from '../jobs/index.js';
 import { WEBHOOK_DELIVER_JOB } from '../audit/index.js';
 import * as repo from './webhooks.repository.js';
 import { newWebhookSecret } from './webhooks.signature.js';
-import { resolveTarget, UnsafeUrlError } from './webhooks.ssrf.js';
+import { resolveTarget, UnsafeUrlError } from '../../lib/outbound-address.js';
 
 export interface WebhookSettings {
   /** Key sealing the endpoints' secrets (deriveKey(jwtSecret, 'webhooks')). */

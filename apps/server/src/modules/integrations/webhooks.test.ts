@@ -10,7 +10,7 @@ import { createTestApp, driver, type TestContext } from '../../../test/harness.j
 import { emitWebhookEvents } from '../audit/index.js';
 import { deliverOnce } from './webhooks.delivery.js';
 import { webhookSettingsOf } from './webhooks.service.js';
-import { isPrivateAddress, resolveTarget } from './webhooks.ssrf.js';
+import { isPrivateAddress, resolveTarget } from '../../lib/outbound-address.js';
 
 // Outgoing webhooks against a real HTTP receiver on 127.0.0.1 (this app allows private networks; a second app
 // with the operator setting off checks the refusals). Time moves through the job runner's `now`, never by sleeping.

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { Caller } from '../../lib/api-route.js';
 import { invalid } from '../../lib/errors.js';
+import { UnsafeUrlError } from '../../lib/outbound-address.js';
 import { recordAudit } from '../audit/index.js';
 import {
   errorText,
@@ -39,7 +40,13 @@ export async function testSend(ctx: AppContext, caller: Caller, to: string): Pro
       after: { to, host: smtp.host, port: smtp.port, security: smtp.security },
     });
   });
-  const transport = transportFor(smtp);
+  let transport;
+  try {
+    transport = await transportFor(smtp, ctx.config.smtpAllowPrivateHosts ?? false);
+  } catch (err) {
+    if (err instanceof UnsafeUrlError) throw invalid('smtpHost', err.message);
+    throw err;
+  }
   const org = caller.access.organization?.name ?? 'Market';
   try {
     await transport.sendMail({

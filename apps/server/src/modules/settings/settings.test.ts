@@ -12,7 +12,8 @@ type Json = any;
 let t: TestContext;
 let peer: SmtpPeer;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The test SMTP peer listens on 127.0.0.1: this app lets organizations use a private host (the operator's setting).
+  t = await createTestApp({ smtpAllowPrivateHosts: true });
   peer = await startSmtpPeer();
 }, 120_000);
 afterAll(async () => {
@@ -164,6 +165,38 @@ describe(`settings (${driver})`, () => {
       expect(refused.error).toContain('550');
     } finally {
       peer.mode = 'accept';
+    }
+  });
+
+  it("never connects to an organization's SMTP host on a private address unless the operator allows it", async () => {
+    const strict = await createTestApp();
+    try {
+      const org = await createOrg(strict.app);
+      const headers = bearer(await tokenFor(strict.app, await createUser(strict.app, { orgId: org.id, role: 'super_admin' })));
+      const call = (method: 'PUT' | 'POST', url: string, payload: object) =>
+        strict.app.inject({ method, url: `/api/v1${url}`, headers, payload });
+      expect((await call('PUT', '/settings/email', { ...smtpOf(peer), expectedUpdatedAt: null })).statusCode).toBe(200);
+      const before = peer.received.length;
+      for (const host of ['127.0.0.1', 'localhost', '169.254.169.254', '10.0.0.5']) {
+        const saved = await strict.app.inject({ url: '/api/v1/settings', headers });
+        const put = await call('PUT', '/settings/email', { ...smtpOf(peer), smtpHost: host, expectedUpdatedAt: saved.json().updatedAt });
+        expect(put.statusCode, put.body).toBe(200);
+        const refused = await call('POST', '/settings/email/test', { to: 'ops@example.test' });
+        expect(refused.statusCode, host).toBe(422);
+        expect(refused.json().error.fields).toEqual([expect.objectContaining({ field: 'smtpHost' })]);
+      }
+      // The outbox's sender refuses it too: the message fails and waits, nothing reaches the peer.
+      const queued = await strict.app.inject({
+        method: 'POST',
+        url: '/api/v1/email-tests',
+        headers,
+        payload: { to: 'm@example.test', template: 'welcome' },
+      });
+      expect(queued.statusCode, queued.body).toBeLessThan(300);
+      await strict.app.ctx.mailer.runOnce();
+      expect(peer.received.length).toBe(before);
+    } finally {
+      await strict.close();
     }
   });
 

@@ -1,10 +1,10 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
-// Server-side request forgery guard of outgoing webhooks: an endpoint may only reach public addresses, unless the
-// operator allows private networks (WEBHOOKS_ALLOW_PRIVATE_NETWORKS). The host is resolved and every address checked
-// at save time and again at send time, and the request then connects to the very address checked (no second lookup
-// a rebinding DNS server could answer differently).
+// Server-side request forgery guard of the connections a tenant configures (outgoing webhooks, an organization's own
+// SMTP server): they may only reach public addresses, unless the operator allows private networks
+// (WEBHOOKS_ALLOW_PRIVATE_NETWORKS, SMTP_ALLOW_PRIVATE_HOSTS). The host is resolved and every address checked, and the
+// connection then goes to the very address checked (no second lookup a rebinding DNS server could answer differently).
 
 type Range = [prefix: bigint, bits: number];
 
@@ -100,7 +100,15 @@ export async function resolveTarget(raw: string, allowPrivate: boolean): Promise
   }
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw new UnsafeUrlError('must start with https://');
   if (url.username || url.password) throw new UnsafeUrlError('must not carry a user name or password');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return { url, ...(await resolveHost(url.hostname, allowPrivate, 'outgoing webhooks')) };
+}
+
+/**
+ * Resolves a host name (or takes an address as it is) and checks every address it has: public only, unless private
+ * networks are allowed. Answers the address to connect to; throws UnsafeUrlError saying why.
+ */
+export async function resolveHost(hostname: string, allowPrivate: boolean, who: string): Promise<{ address: string; family: 4 | 6 }> {
+  const host = hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {
@@ -122,10 +130,8 @@ export async function resolveTarget(raw: string, allowPrivate: boolean): Promise
   if (!allowPrivate) {
     const refused = addresses.find((a) => isPrivateAddress(a.address));
     if (refused)
-      throw new UnsafeUrlError(
-        `points to a private, loopback or link-local address (${refused.address}), which outgoing webhooks may not reach`,
-      );
+      throw new UnsafeUrlError(`points to a private, loopback or link-local address (${refused.address}), which ${who} may not reach`);
   }
   const first = addresses[0]!;
-  return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
