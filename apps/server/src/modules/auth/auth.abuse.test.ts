@@ -92,17 +92,24 @@ describe(`auth abuse (${driver})`, () => {
     for (const e of ENDPOINTS) {
       for (let i = 0; i < 5; i++) await once(e, uniqueEmail('warm'));
       // Alternating, so a change of load on the machine weighs on both sides alike.
-      const unknownMs: number[] = [];
-      const knownMs: number[] = [];
-      for (let i = 0; i < 21; i++) {
-        unknownMs.push(await once(e, uniqueEmail('timing')));
-        knownMs.push(await once(e, e.knownEmail()));
-      }
-      const [k, u] = [median(knownMs), median(unknownMs)];
-      report.push(`${e.name} known ${k.toFixed(1)} ms / unknown ${u.toFixed(1)} ms`);
-      cases.enumerationTiming += 42;
+      const round = async () => {
+        const unknownMs: number[] = [];
+        const knownMs: number[] = [];
+        for (let i = 0; i < 21; i++) {
+          unknownMs.push(await once(e, uniqueEmail('timing')));
+          knownMs.push(await once(e, e.knownEmail()));
+        }
+        cases.enumerationTiming += 42;
+        return [median(knownMs), median(unknownMs)] as const;
+      };
       // Generous, for a loaded 2-core machine (1.5 times plus 2 ms of jitter); before the fix /recover
       // took 3-5 times as long for a known address.
+      const close = ([k, u]: readonly [number, number]) => k < u * 1.5 + 2 && u < k * 1.5 + 2;
+      // Other test files share the two cores: a round that a burst of their work skews is measured again. A real
+      // difference shows in every round; the test fails when all three rounds show one.
+      let [k, u] = await round();
+      for (let retry = 0; retry < 2 && !close([k, u]); retry++) [k, u] = await round();
+      report.push(`${e.name} known ${k.toFixed(1)} ms / unknown ${u.toFixed(1)} ms`);
       expect(k, report.join('; ')).toBeLessThan(u * 1.5 + 2);
       expect(u, report.join('; ')).toBeLessThan(k * 1.5 + 2);
     }
