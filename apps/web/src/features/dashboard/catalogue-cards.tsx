@@ -53,7 +53,7 @@ export default function CatalogueCards() {
               {c.channels.length === 0 ? (
                 <p className="mt-2 text-xs text-muted-foreground">
                   {t('dashboard.catalogue.noChannels')}{' '}
-                  <Link to="/catalog-publishing" className="text-primary underline-offset-4 hover:underline">
+                  <Link to="/catalog-publishing" className="text-primary underline underline-offset-4">
                     {t('dashboard.catalogue.addChannel')}
                   </Link>
                 </p>
