@@ -39,6 +39,7 @@ import { compressedShell, platformRoutes, publicConfigOf, withInlineConfig } fro
 import { publicMapRoutes } from './modules/public-map/index.js';
 import { realtimeRoutes } from './modules/realtime/index.js';
 import { storageRoutes } from './modules/storage/index.js';
+import { restRoutes } from './modules/rest/index.js';
 import { searchRoutes } from './modules/search/index.js';
 import { todayRoutes } from './modules/today/index.js';
 import { paymentManagementRoutes } from './modules/payment-management/index.js';
@@ -196,6 +197,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   await app.register(async (auth) => authRoutes(auth, ctx), { prefix: '/auth/v1' });
   await app.register(async (s) => storageRoutes(s, ctx), { prefix: '/storage/v1' });
+  await app.register(async (r) => restRoutes(r, ctx), { prefix: '/rest/v1' });
   await app.register(async (rt) => realtimeRoutes(rt, ctx));
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
@@ -218,7 +220,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (shellBody && req.method === 'GET' && !req.url.startsWith('/auth/v1') && !req.url.startsWith('/storage/v1')) {
+    if (shellBody && req.method === 'GET' && !/^\/(auth|storage|rest)\/v1(\/|\?|$)/.test(req.url)) {
       const { body, encoding } = shellBody(req.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);
       return reply

@@ -18,6 +18,7 @@ const NOT_A_FEATURE: Record<'web' | 'server' | 'contracts', Record<string, strin
     jobs: 'the PostgreSQL job queue that timed and long work runs in',
     platform: 'health, readiness, public configuration, the caller and their profile',
     realtime: 'the realtime service (/realtime/v1)',
+    rest: 'the table service (/rest/v1): the Supabase-client table calls the shell makes',
     storage: 'the file service (/storage/v1)',
   },
   contracts: {

@@ -14,8 +14,9 @@ const REDIRECT = 'http://localhost:3000/welcome';
 const VERIFIER_KEY = 'sb-pkce-test-code-verifier';
 
 /** The client's storage, kept so a test can read the verifier supabase-js stored (and removes after one exchange). */
-function client(): { sb: SupabaseClient; store: Map<string, string> } {
+function client(): { sb: SupabaseClient; store: Map<string, string>; verifiers: string[] } {
   const store = new Map<string, string>();
+  const verifiers: string[] = [];
   const sb = createClient(url, t.app.ctx.keys.anon, {
     auth: {
       flowType: 'pkce',
@@ -25,13 +26,16 @@ function client(): { sb: SupabaseClient; store: Map<string, string> } {
       detectSessionInUrl: false,
       storage: {
         getItem: (k) => store.get(k) ?? null,
-        setItem: (k, v) => void store.set(k, v),
+        setItem: (k, v) => {
+          if (k === VERIFIER_KEY) verifiers.push(JSON.parse(v) as string);
+          store.set(k, v);
+        },
         removeItem: (k) => void store.delete(k),
       },
     },
     realtime: { transport: WebSocket as never },
   });
-  return { sb, store };
+  return { sb, store, verifiers };
 }
 
 /** supabase-js keeps values JSON-encoded. */
@@ -145,6 +149,28 @@ describe(`PKCE grant through supabase-js (${driver})`, () => {
     await settleDeferred(t.app.ctx);
     expect(events).toContain('PASSWORD_RECOVERY');
     expect((await sb.auth.updateUser({ password: 'Another-Strong-Phrase-57' })).error).toBeNull();
+  });
+
+  it('an e-mail change asked with a challenge: the link to the new address leads to a code for the verifier', async () => {
+    const { sb, verifiers } = client();
+    const email = uniqueEmail('pkce-chg');
+    await sb.auth.signInWithOtp({ email, options: { emailRedirectTo: REDIRECT } });
+    await sb.auth.exchangeCodeForSession(await codeFromMail(email, 'confirmation'));
+    const newEmail = uniqueEmail('pkce-chg-new');
+    const changed = await sb.auth.updateUser({ email: newEmail }, { emailRedirectTo: REDIRECT });
+    expect(changed.error).toBeNull();
+    // supabase-js 2.109 sends a challenge with the change and then drops its verifier as it saves the updated session
+    // (_saveSession), so the app that asked cannot exchange the code itself; the verifier it sent is kept here.
+    const verifier = verifiers.at(-1)!;
+    expect(verifiers).toHaveLength(2);
+
+    const code = await codeFromMail(newEmail, 'email_change');
+    // The link alone changed the address but signed no one in; only the verifier's holder gets the session.
+    expect((await grant({ auth_code: code, code_verifier: 'x'.repeat(43) })).body.error_code).toBe('bad_code_verifier');
+    const exchanged = await grant({ auth_code: code, code_verifier: verifier });
+    expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
+    expect((exchanged.body.user as { email: string }).email).toBe(newEmail);
+    expect((await grant({ auth_code: code, code_verifier: verifier })).status).toBe(404);
   });
 
   it('refuses a wrong verifier without spending the code', async () => {

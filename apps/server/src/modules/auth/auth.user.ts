@@ -9,6 +9,7 @@ import { findFactors, findUserByEmail, findUserById, lockUserById, membershipOrg
 import { deleteSession, deleteUserSessions } from './auth.sessions.repository.js';
 import { checkMetadataSize, parse, updateUserBody } from './auth.schemas.js';
 import { languageOfUrl } from './auth.redirect.js';
+import { pkceParams } from './auth.pkce.js';
 import { phoneDisabled } from './auth.signup.js';
 import { gateEmailSend } from './auth.throttle.js';
 import { loadUser, type GoTrueUser } from './auth.user-shape.js';
@@ -29,6 +30,8 @@ export async function getUser(deps: AuthDeps, p: UserPrincipal): Promise<GoTrueU
 export async function updateUser(deps: AuthDeps, p: UserPrincipal, body: unknown, meta: RequestMeta): Promise<GoTrueUser> {
   const input = parse(updateUserBody, body);
   if (input.phone) throw phoneDisabled();
+  // A challenge makes the change link end in a one-time code for the verifier's holder (auth.pkce.ts).
+  const pkce = pkceParams(input.code_challenge, input.code_challenge_method);
   const current = await findUserById(deps.ctx.db, p.userId);
   if (!current) throw sessionGone();
   if ((input.password != null || input.email != null) && p.claims.aal !== 'aal2') {
@@ -85,7 +88,7 @@ export async function updateUser(deps: AuthDeps, p: UserPrincipal, body: unknown
     const updated = await updateUserAudited(tx, user, patch, { action, actorId: user.id, ip: meta.ip }, now);
     if (newHash) await deleteUserSessions(tx, user.id, p.sessionId);
     if (newEmail) {
-      await issueToken(deps, tx, { userId: user.id, type: 'email_change', address: newEmail, redirectTo: meta.redirectTo, newEmail });
+      await issueToken(deps, tx, { userId: user.id, type: 'email_change', address: newEmail, redirectTo: meta.redirectTo, newEmail, pkce });
       if (user.email) {
         const orgId = await membershipOrgOf(tx, user.id);
         const lang = await userLanguage(tx, user.id, orgId, [languageOfUrl(meta.redirectTo)]);

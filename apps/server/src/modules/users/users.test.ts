@@ -234,7 +234,8 @@ describe(`permission matrix (${driver})`, () => {
     expect(cell(matrix, 'market_vendor', 'products')).toMatchObject({ kind: 'refused' });
     expect(matrix.permissions).toEqual(expect.arrayContaining(['master_data', 'catalog_publishing']));
 
-    // supabase-js signs the marketing user in; their token reads /api/v1/me (no generic table reads are served).
+    // supabase-js signs the marketing user in; the user's open page reads the role as the seed's shell does (section 7:
+    // membership, newest role, the matrix's enabled keys for that role) and through /api/v1/me.
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const sb = createClient(address, t.app.ctx.keys.anon, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -245,6 +246,26 @@ describe(`permission matrix (${driver})`, () => {
     const me = async () =>
       (await (await fetch(`${address}/api/v1/me`, { headers: bearer(signedIn.data.session!.access_token) })).json()) as Json;
     expect((await me()).permissions).not.toContain('import');
+    const seedReads = async () => {
+      const membership = await sb.from('organization_memberships').select('org_id').eq('user_id', m1.id).single();
+      expect(membership.error).toBeNull();
+      const role = await sb
+        .from('user_roles')
+        .select('id, role, org_id')
+        .eq('user_id', m1.id)
+        .eq('org_id', membership.data!.org_id)
+        .order('created_at', { ascending: false })
+        .limit(1);
+      const dynamic = await sb
+        .from('role_permission_matrix')
+        .select('permission_key')
+        .eq('org_id', membership.data!.org_id)
+        .eq('role_name', role.data![0]!.role)
+        .eq('is_enabled', true);
+      expect(dynamic.error).toBeNull();
+      return { orgId: membership.data!.org_id, role: role.data![0]!.role, dynamic: dynamic.data!.map((r) => r.permission_key).sort() };
+    };
+    expect(await seedReads()).toEqual({ orgId: org, role: 'marketing', dynamic: [] });
 
     const changes = [
       { role: 'marketing', permission: 'import', enabled: true },
@@ -269,6 +290,7 @@ describe(`permission matrix (${driver})`, () => {
     expect(cell((await call('GET', '/users/permission-matrix', undefined, sa)).body, 'marketing', 'import').enabled).toBe(true);
     expect((await loadAccess(t.app.ctx.db, m1.id)).permissions).toEqual(expect.arrayContaining(['import', 'master_data']));
     expect((await me()).permissions).toEqual(expect.arrayContaining(['import', 'master_data']));
+    expect((await seedReads()).dynamic).toEqual(['import', 'master_data']);
 
     // A second screen still holding the old version is refused; the audit says what changed.
     const stale = await call(
@@ -288,6 +310,7 @@ describe(`permission matrix (${driver})`, () => {
     expect(cleared.status).toBe(200);
     expect((await me()).permissions).not.toContain('import');
     expect((await me()).permissions).toContain('master_data');
+    expect((await seedReads()).dynamic).toEqual(['master_data']);
     await sb.auth.signOut();
   });
 
