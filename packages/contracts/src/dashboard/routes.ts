@@ -16,6 +16,8 @@ export const activityEntrySchema = z.object({
   actorName: z.string().nullable(),
   /** True when no user wrote the entry (seeds, the service key, the system itself). */
   system: z.boolean(),
+  /** The organization's API key the write came through (the actor is then its creator); null otherwise. */
+  apiKeyName: z.string().nullable(),
   /** The object's name now, or as the entry's snapshot had it when the object is gone; null when unknown. */
   entityName: z.string().nullable(),
   /** The object's Arabic name when it has one. */

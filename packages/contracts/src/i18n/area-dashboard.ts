@@ -206,6 +206,7 @@ const NOUNS: Record<string, [en: string, ar: string, enUnnamed: string, arUnname
 const CARDS = {
   'dashboard.activity.system': { en: 'System', ar: 'النظام' },
   'dashboard.activity.formerMember': { en: 'A former member', ar: 'عضو سابق' },
+  'dashboard.activity.viaApiKey': { en: '(through the API key “{name}”)', ar: '(عبر مفتاح الواجهة البرمجية «{name}»)' },
   'dashboard.activity.fallback': { en: '{actor} changed {object}', ar: 'تم تغيير {object} بواسطة {actor}' },
   'dashboard.activity.fallbackEntity': { en: 'the record “{name}”', ar: 'السجل «{name}»' },
   'dashboard.activity.fallbackEntityUnnamed': { en: 'a record', ar: 'سجل' },

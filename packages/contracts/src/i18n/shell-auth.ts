@@ -6,6 +6,7 @@ export const SHELL_AUTH = {
   'auth.signingIn': { en: 'Signing in...', ar: 'جارٍ تسجيل الدخول...' },
   'auth.or': { en: 'or', ar: 'أو' },
   'auth.continueWith': { en: 'Continue with {name}', ar: 'المتابعة باستخدام {name}' },
+  'auth.providerFailed': { en: 'Signing in with your provider did not work: {reason}', ar: 'تعذّر تسجيل الدخول عبر مزوّد الهوية: {reason}' },
   'auth.subtitle': { en: 'Sign in to the back office', ar: 'سجّل الدخول إلى لوحة الإدارة' },
   'auth.signUp': { en: 'Sign up', ar: 'التسجيل' },
   'auth.createAccount': { en: 'Create account', ar: 'إنشاء حساب' },

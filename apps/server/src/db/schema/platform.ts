@@ -158,6 +158,8 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip'),
+    /** The organization's API key the write came through (decision 023), or null for a signed-in person or the system. */
+    apiKeyId: uuid('api_key_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('audit_log_org_created_idx').on(t.orgId, t.createdAt), index('audit_log_entity_idx').on(t.entityType, t.entityId)],

@@ -13,7 +13,12 @@ import type { ApplicationDayRow, DocumentRow, ScoreRow } from './applications.re
 import { allowedActions } from './applications.rules.js';
 import type { WorkshopRow } from './applications.workshops.repository.js';
 
-export const staffActor = (caller: Caller): ApplicationActor => ({ type: 'staff', userId: caller.userId, ip: caller.ip });
+export const staffActor = (caller: Caller): ApplicationActor => ({
+  type: 'staff',
+  userId: caller.userId,
+  ip: caller.ip,
+  apiKey: caller.apiKey ?? null,
+});
 
 type CategoryRow = { id: string; nameEn: string; nameAr: string; colour: string; requiredDocumentTypes: string[] };
 

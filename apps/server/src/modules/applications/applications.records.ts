@@ -14,7 +14,9 @@ export type ApplicationEventInsert = typeof vendorApplicationEvents.$inferInsert
 
 /** Who acts on an application: the applicant (through the status link), a staff user, or the system. */
 export type ApplicationActor =
-  { type: 'applicant'; ip: string | null } | { type: 'staff'; userId: string; ip: string | null } | { type: 'system' };
+  | { type: 'applicant'; ip: string | null }
+  | { type: 'staff'; userId: string; ip: string | null; apiKey?: { id: string } | null }
+  | { type: 'system' };
 
 /** The key status-link secrets are sealed with, derived from the server secret. */
 export const statusLinkKey = (secret: string): Buffer => deriveKey(secret, 'application-status-link');
@@ -164,7 +166,12 @@ export async function changeStatus(
   });
   await recordAudit(
     tx,
-    { userId: actor.type === 'staff' ? actor.userId : null, orgId: app.orgId, ip: actor.type === 'system' ? null : actor.ip },
+    {
+      userId: actor.type === 'staff' ? actor.userId : null,
+      orgId: app.orgId,
+      ip: actor.type === 'system' ? null : actor.ip,
+      apiKey: actor.type === 'staff' ? actor.apiKey : null,
+    },
     {
       action: `application.${change.to}`,
       entityType: 'vendor_application',

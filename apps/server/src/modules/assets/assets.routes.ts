@@ -8,7 +8,13 @@ import { ingestStaged, publicBucketOf, sizeLimit } from './assets.ingest.js';
 import * as service from './assets.service.js';
 import { receiveFile } from './assets.upload.js';
 
-const who = (c: Caller): service.Who => ({ orgId: c.orgId, orgSlug: c.access.organization!.slug, userId: c.userId, ip: c.ip });
+const who = (c: Caller): service.Who => ({
+  orgId: c.orgId,
+  orgSlug: c.access.organization!.slug,
+  userId: c.userId,
+  ip: c.ip,
+  apiKey: c.apiKey ?? null,
+});
 
 /** Folder of the files uploaded from a product's media section. */
 const PRODUCT_UPLOAD_FOLDER = 'products';

@@ -28,6 +28,8 @@ export interface Who {
   orgSlug: string;
   userId: string | null;
   ip: string | null;
+  /** The API key the request came through, named in the audit. */
+  apiKey?: { id: string } | null;
 }
 
 type Asset = assetsRoutes.Asset;

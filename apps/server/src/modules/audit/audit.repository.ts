@@ -11,6 +11,7 @@ export interface AuditRow {
   before: unknown;
   after: unknown;
   ip: string | null;
+  apiKeyId: string | null;
 }
 
 /** Inserts the rows, up to 500 per statement (emptying a bucket removes many objects at once). */

@@ -11,6 +11,8 @@ export interface AuditBy {
   userId: string | null;
   orgId: string | null;
   ip?: string | null;
+  /** Set when an organization's API key wrote (a route's Caller carries it): `userId` is then the key's creator. */
+  apiKey?: { id: string } | null;
 }
 
 /** What was written: one object, so the order of action and entity type cannot be mixed up. */
@@ -31,6 +33,7 @@ const rowOf = (by: AuditBy, c: AuditChange): AuditRow => ({
   before: c.before ?? null,
   after: c.after ?? null,
   ip: by.ip ?? null,
+  apiKeyId: by.apiKey?.id ?? null,
 });
 
 /**

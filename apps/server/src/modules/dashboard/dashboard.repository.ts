@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog, organizationMemberships, profiles, userRoles, users, vendorApplications } from '../../db/schema/index.js';
+import { apiKeys, auditLog, organizationMemberships, profiles, userRoles, users, vendorApplications } from '../../db/schema/index.js';
 import { DASHBOARD_CHANNELS } from '@market/contracts/plain';
 
 export async function countMembers(db: DbOrTx, orgId: string): Promise<number> {
@@ -32,10 +32,12 @@ export function recentActivity(db: DbOrTx, orgId: string, limit: number, entityT
       before: auditLog.before,
       after: auditLog.after,
       actorName: sql<string | null>`coalesce(${profiles.fullName}, ${users.email})`,
+      apiKeyName: apiKeys.name,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .leftJoin(profiles, eq(profiles.userId, auditLog.actorId))
+    .leftJoin(apiKeys, and(eq(apiKeys.id, auditLog.apiKeyId), eq(apiKeys.orgId, orgId)))
     .where(
       and(
         eq(auditLog.orgId, orgId),

@@ -30,6 +30,7 @@ export async function activityInWords(
       entityId: r.entityId,
       actorName: r.actorId ? r.actorName : null,
       system: r.actorId === null,
+      apiKeyName: r.apiKeyName,
       entityName: found?.en || recorded.en,
       entityNameAr: found ? found.ar : recorded.ar,
       link: found && r.entityId ? linkOf(held, r.entityType, r.entityId, found.extra) : null,

@@ -16,7 +16,10 @@ let adminA: Record<string, string>;
 let adminB: Record<string, string>;
 
 type Scope = { permission: string; access: 'read' | 'write' };
-type Issued = { key: { id: string; prefix: string; status: string; expiresAt: string | null; [k: string]: unknown }; secret: string };
+type Issued = {
+  key: { id: string; name: string; prefix: string; status: string; expiresAt: string | null; [k: string]: unknown };
+  secret: string;
+};
 
 const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -89,14 +92,25 @@ describe(`API keys (${driver})`, () => {
     expect((await inject('GET', '/me', read)).statusCode).toBe(403);
     expect((await inject('GET', '/dashboard', read)).statusCode).toBe(403);
 
-    const write = bearer((await makeKey(adminA, [{ permission: 'products', access: 'write' }])).secret);
+    const writeKey = await makeKey(adminA, [{ permission: 'products', access: 'write' }]);
+    const write = bearer(writeKey.secret);
     const created = await newProduct(write);
     expect(created.statusCode, created.body).toBe(201);
-    const audit = await t.app.ctx.db
+    const productId = (created.json() as { id: string }).id;
+    const audit = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, productId));
+    expect(audit[0]!.orgId).toBe(orgA);
+    // The audit names the key the write came through, and the dashboard tells it beside the key's creator.
+    expect(audit[0]!.apiKeyId).toBe(writeKey.key.id);
+    const dashboard = (await inject('GET', '/dashboard', adminA)).json() as {
+      recentActivity: { entityId: string; apiKeyName: string | null }[];
+    };
+    expect(dashboard.recentActivity.find((a) => a.entityId === productId)?.apiKeyName).toBe(writeKey.key.name);
+    const byPerson = await newProduct(adminA);
+    const personAudit = await t.app.ctx.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, (created.json() as { id: string }).id));
-    expect(audit[0]!.orgId).toBe(orgA);
+      .where(eq(auditLog.entityId, (byPerson.json() as { id: string }).id));
+    expect(personAudit[0]!.apiKeyId).toBeNull();
   });
 
   it('never grants more than the caller holds, for a user and for a key', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render-with-providers';
-import { ProviderSignIn } from './provider-sign-in';
+import { ProviderSignIn, readProviderError } from './provider-sign-in';
 
 /** /auth/v1/settings as the server answers it, beside the stubbed /api/v1 (languages and translations). */
 function stubSettings(reply: { status: number; body: unknown }) {
@@ -39,5 +39,20 @@ describe('the sign-in page’s provider button (decision 027)', () => {
     await renderWithProviders(<ProviderSignIn returnUrl="http://localhost:3000/auth" />);
     await waitFor(() => expect(failing).toHaveBeenCalled());
     expect(screen.queryByTestId('provider-sign-in')).toBeNull();
+  });
+
+  it('says why the provider round trip failed, from the fragment GoTrue sends back, and clears it', async () => {
+    expect(readProviderError('#access_token=x')).toBeNull();
+    expect(readProviderError('#error=server_error&error_code=bad_jwt&error_description=token+expired')).toEqual({
+      code: 'bad_jwt',
+      description: 'token expired',
+    });
+    window.history.replaceState(null, '', '/auth?next=%2Fusers#error=access_denied&error_description=The+user+cancelled');
+    stubSettings({ status: 200, body: { external: { email: true, acme: true }, oidc: { provider: 'acme', name: 'Acme Login' } } });
+    await renderWithProviders(<ProviderSignIn returnUrl="http://localhost:3000/auth" />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Signing in with your provider did not work: The user cancelled');
+    expect(window.location.hash).toBe('');
+    expect(window.location.search).toBe('?next=%2Fusers');
+    await screen.findByRole('button', { name: 'Continue with Acme Login' });
   });
 });

@@ -21,6 +21,19 @@ async function fetchAuthSettings(): Promise<AuthSettings> {
 }
 
 /**
+ * The error a provider's round trip came back with, as GoTrue puts it in the fragment (`error`, `error_code`,
+ * `error_description`), or null. Read once when the sign-in page opens; the fragment is then cleared.
+ */
+export function readProviderError(hash: string): { code: string; description: string } | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  if (!params.get('error') && !params.get('error_code') && !params.get('error_description')) return null;
+  return {
+    code: params.get('error_code') ?? params.get('error') ?? 'unexpected_failure',
+    description: (params.get('error_description') ?? '').slice(0, 300),
+  };
+}
+
+/**
  * "Continue with <name>" when the server has a provider configured (signInWithOAuth → /auth/v1/authorize;
  * the provider sends the browser back here with the session). While the settings load, or if they cannot
  * be read, the page offers the other ways to sign in only.
@@ -30,8 +43,15 @@ export function ProviderSignIn({ returnUrl }: { returnUrl: string }) {
   const settings = useQuery({ queryKey: ['auth', 'settings'], queryFn: fetchAuthSettings, staleTime: 5 * 60_000 });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Back from the provider with an error: say so (even if the provider has been removed since), once.
+  const [returned] = useState(() => {
+    const found = readProviderError(window.location.hash);
+    if (found) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    return found;
+  });
   const provider = settings.data?.oidc;
-  if (!provider) return null;
+  const returnedMessage = returned ? t('auth.providerFailed', { reason: returned.description || returned.code }) : null;
+  if (!provider) return returnedMessage ? <FormError message={returnedMessage} /> : null;
 
   const go = async () => {
     setBusy(true);
@@ -51,7 +71,7 @@ export function ProviderSignIn({ returnUrl }: { returnUrl: string }) {
         {t('auth.or')}
         <span className="h-px flex-1 bg-border" />
       </div>
-      <FormError message={error} />
+      <FormError message={error ?? returnedMessage} />
       <Button type="button" variant="outline" disabled={busy} onClick={() => void go()}>
         {t('auth.continueWith', { name: provider.name })}
       </Button>

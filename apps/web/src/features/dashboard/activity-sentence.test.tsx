@@ -17,6 +17,7 @@ const entry = (over: Partial<ActivityEntry>): ActivityEntry =>
     entityId: '0b1c2d3e-0000-4000-8000-000000000002',
     actorName: 'Sara Haddad',
     system: false,
+    apiKeyName: null,
     entityName: 'honey.jpg',
     entityNameAr: null,
     link: '/assets',
@@ -52,6 +53,11 @@ describe('activity sentence', () => {
     );
     expect(sentence().textContent).toBe('System approved the application of “Olive Stall”');
     expect(within(sentence()).queryByRole('link')).toBeNull();
+  });
+
+  it('names the API key a write came through, beside its creator', async () => {
+    await renderWithProviders(<ActivitySentence entry={entry({ apiKeyName: 'ERP sync' })} />);
+    expect(sentence().textContent).toBe('Sara Haddad (through the API key “ERP sync”) created the asset “honey.jpg”');
   });
 
   it('falls back to a readable sentence for an unknown action or entity type, never the raw codes', async () => {

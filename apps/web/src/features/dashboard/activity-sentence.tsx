@@ -39,12 +39,20 @@ export function ActivitySentence({ entry }: { entry: ActivityEntry }) {
     : link(known(`dashboard.activity.entityUnnamed.${entry.entityType}`) ?? t('dashboard.activity.fallbackEntityUnnamed'));
   let verb = known(`dashboard.activity.verb.${entry.action}`);
   if (!verb || (!name && verb.includes('{name}'))) verb = t('dashboard.activity.fallback');
-  const actor = entry.system ? (
+  const person = entry.system ? (
     t('dashboard.activity.system')
   ) : entry.actorName ? (
     <bdi>{entry.actorName}</bdi>
   ) : (
     t('dashboard.activity.formerMember')
+  );
+  // A write through an organization's API key names the key beside its creator.
+  const actor = entry.apiKeyName ? (
+    <>
+      {person} <span className="text-muted-foreground">{t('dashboard.activity.viaApiKey', { name: entry.apiKeyName })}</span>
+    </>
+  ) : (
+    person
   );
   return <span data-testid="activity-sentence">{fillTemplate(verb, { actor, object, name: nameNode })}</span>;
 }
