@@ -183,7 +183,7 @@ export function readPlan(table: RestTable, query: Query): ReadPlan {
     columns: selectedColumns(table, single(query, 'select')),
     where,
     order: orderRaw ? order(table, orderRaw) : null,
-    limit: count('limit', single(query, 'limit'), MAX_ROWS, MAX_ROWS),
+    limit: count('limit', single(query, 'limit'), table.maxRows ?? MAX_ROWS, table.maxRows ?? MAX_ROWS),
     offset: count('offset', single(query, 'offset'), 0, Number.MAX_SAFE_INTEGER),
   };
 }

@@ -29,7 +29,7 @@ interface ExportResult {
 /**
  * Writes the organization's data as JSON lines (`{"table": ..., "row": {...}}` per line, the organization first)
  * to a staging file, then into the blob store. Every public table with an org_id column is read for that
- * organization only; hashes, sealed secrets, tokens and outbox bodies are left out (settings.repository).
+ * organization only, and the child tables whose parent row has it (settings.repository, EXPORT_CHILDREN); hashes, sealed secrets, tokens and outbox bodies are left out (settings.repository).
  * Rows are read in physical order in batches: a row changed while the export runs may appear twice.
  */
 export function exportHandler(ctx: AppContext) {
@@ -51,7 +51,7 @@ export function exportHandler(ctx: AppContext) {
       for (const [i, t] of tables.entries()) {
         let after = '(0,0)';
         for (;;) {
-          const batch = await repo.exportBatch(jc.db, t.table, t.drop, orgId, after, BATCH);
+          const batch = await repo.exportBatch(jc.db, t, orgId, after, BATCH);
           for (const r of batch) await write(JSON.stringify({ table: t.table, row: r.row }));
           rows += batch.length;
           if (batch.length < BATCH) break;

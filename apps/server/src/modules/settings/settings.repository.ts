@@ -82,53 +82,83 @@ export async function deleteOldOutbox(db: DbOrTx, orgId: string, days: number, n
 
 // Tables an export leaves out: the queue's own bookkeeping, stored answers of money requests, and the settings
 // row (its secrets are sealed, and the rest is on the settings screen).
-const EXPORT_SKIP = new Set(['jobs', 'idempotency_keys', 'organization_settings', 'sign_in_attempts']);
+export const EXPORT_SKIPPED: ReadonlySet<string> = new Set(['jobs', 'idempotency_keys', 'organization_settings', 'sign_in_attempts']);
 /** Columns never exported: hashes, sealed secrets and tokens, and the bodies of outbox mail (they may hold sign-in links). */
 const SECRET_COLUMN = /(secret|cipher|hash|token|password)/i;
 const DROPPED = ['text_body', 'html_body'];
 
-/** The organization's tables (public tables with an org_id column), each with the columns an export leaves out. */
-export async function exportTables(db: DbOrTx): Promise<{ table: string; drop: string[] }[]> {
+/**
+ * Tables without an org_id whose rows belong to an organization through a parent row that has one (or, for profiles,
+ * through the member's membership). `test/architecture` checks that every public table is an organization's, one of
+ * these, or listed as nobody's (EXPORT_NOT_TENANT_DATA), so a new child table cannot be left out of exports silently.
+ */
+export const EXPORT_CHILDREN: Readonly<Record<string, { column: string; parent: string; parentColumn: string }>> = {
+  pos_session_totals: { column: 'session_id', parent: 'pos_sessions', parentColumn: 'id' },
+  product_import_rows: { column: 'import_id', parent: 'product_imports', parentColumn: 'id' },
+  webhook_attempts: { column: 'delivery_id', parent: 'webhook_deliveries', parentColumn: 'id' },
+  profiles: { column: 'user_id', parent: 'organization_memberships', parentColumn: 'user_id' },
+};
+/** Public tables that are no organization's data: shipped reference data, the organizations row (written first), and
+ * the public forms' rate-limit counters. */
+export const EXPORT_NOT_TENANT_DATA = new Set(['languages', 'translations', 'organizations', 'public_form_hits']);
+
+export interface ExportTable {
+  table: string;
+  drop: string[];
+  /** How a row is the organization's: its own org_id, or its parent's. */
+  owner: { column: string; parent: string; parentColumn: string } | null;
+}
+
+/** The organization's tables (public tables with an org_id column, and the child tables above), each with the columns an export leaves out. */
+export async function exportTables(db: DbOrTx): Promise<ExportTable[]> {
   const res = await db.execute(sql`
-    select c.table_name as "table", array_agg(c2.column_name::text) filter (where c2.column_name is not null) as "cols"
+    select c.table_name as "table",
+      bool_or(c.column_name = 'org_id') as "tenant",
+      array_agg(c.column_name::text) as "cols"
     from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
-    left join information_schema.columns c2 on c2.table_schema = c.table_schema and c2.table_name = c.table_name
-    where c.table_schema = 'public' and c.column_name = 'org_id'
+    where c.table_schema = 'public'
     group by c.table_name
     order by c.table_name`);
-  const rows = (res as unknown as { rows: { table: string; cols: string[] | string | null }[] }).rows;
+  const rows = (res as unknown as { rows: { table: string; tenant: boolean; cols: string[] | string | null }[] }).rows;
   return rows
-    .filter((r) => !EXPORT_SKIP.has(r.table))
+    .filter((r) => (r.tenant || EXPORT_CHILDREN[r.table]) && !EXPORT_SKIPPED.has(r.table))
     .map((r) => {
       const cols = Array.isArray(r.cols)
         ? r.cols
         : String(r.cols ?? '')
             .replace(/^\{|\}$/g, '')
             .split(',');
-      return { table: r.table, drop: cols.filter((c) => SECRET_COLUMN.test(c) || DROPPED.includes(c)) };
+      return {
+        table: r.table,
+        drop: cols.filter((c) => SECRET_COLUMN.test(c) || DROPPED.includes(c)),
+        owner: r.tenant ? null : EXPORT_CHILDREN[r.table]!,
+      };
     });
 }
 
 /** One batch of a table's rows of the organization as JSON, in physical order after `afterCtid`. */
 export async function exportBatch(
   db: DbOrTx,
-  table: string,
-  drop: string[],
+  table: ExportTable,
   orgId: string,
   afterCtid: string,
   limit: number,
 ): Promise<{ ctid: string; row: unknown }[]> {
-  const dropList = drop.length
+  const dropList = table.drop.length
     ? sql`array[${sql.join(
-        drop.map((d) => sql`${d}`),
+        table.drop.map((d) => sql`${d}`),
         sql`, `,
       )}]::text[]`
     : sql`array[]::text[]`;
+  const o = table.owner;
+  const mine = o
+    ? sql`exists (select 1 from ${sql.identifier(o.parent)} p where p.${sql.identifier(o.parentColumn)} = t.${sql.identifier(o.column)} and p.org_id = ${orgId})`
+    : sql`t.org_id = ${orgId}`;
   const res = await db.execute(sql`
     select t.ctid::text as "ctid", to_jsonb(t) - ${dropList} as "row"
-    from ${sql.identifier(table)} t
-    where t.org_id = ${orgId} and t.ctid > ${afterCtid}::tid
+    from ${sql.identifier(table.table)} t
+    where ${mine} and t.ctid > ${afterCtid}::tid
     order by t.ctid
     limit ${limit}`);
   return (res as unknown as { rows: { ctid: string; row: unknown }[] }).rows.map((r) => ({
