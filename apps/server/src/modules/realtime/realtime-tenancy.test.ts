@@ -98,7 +98,7 @@ describe(`realtime authorization (${driver})`, () => {
     expect((await inbox.next()).new).toMatchObject({ name: 'any org' });
     const denied = c
       .channel(`svc-deny-${randomUUID()}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'user_roles' }, () => {});
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'audit_log' }, () => {});
     expect((await subscribe(denied)).status).toBe('CHANNEL_ERROR');
   });
 

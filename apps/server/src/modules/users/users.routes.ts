@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
 import * as matrix from './permission-matrix.service.js';
 import * as service from './users.service.js';
+import './users.realtime.js';
 
 /** Users of the organization and its permission matrix (decision 022); super admins only. */
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -5,13 +5,14 @@ import { afterStart } from './after-start';
 
 /*
  * "Permissions changed" across the organization's signed-in tabs (decision 022). The server's own caches follow a
- * role or matrix write at once (decision 007); what a browser shows comes from `/me`, so after such a write the
- * writer's tab broadcasts on the organization's private `team:permissions` topic (any member may join it; decision
- * 009) and every tab that hears it reads `/me` again: a sidebar gains or loses an entry without signing out. The
- * message carries nothing but the nudge, so a member sending it can only make others re-read their own `/me`.
+ * role or matrix write at once (decision 007); what a browser shows comes from `/me`, so every signed-in tab follows
+ * the database's own announcements of `role_permission_matrix` and `user_roles` writes (postgres_changes; the server
+ * sends each member only their own role's matrix rows and their own role rows, modules/users/users.realtime.ts) and
+ * reads `/me` again when one arrives: a sidebar gains or loses an entry without signing out. No member can send the
+ * nudge, and a write on any server reaches tabs on every server.
  */
 const TOPIC = 'team:permissions';
-const EVENT = 'changed';
+const TABLES = ['role_permission_matrix', 'user_roles'] as const;
 
 let channel: RealtimeChannel | null = null;
 let cancelStart: (() => void) | null = null;
@@ -21,22 +22,13 @@ function refetchMe() {
   for (const qc of clients.keys()) void qc.invalidateQueries({ queryKey: ['me'] });
 }
 
-/** A signal asked for before the channel was joined, sent once it is. */
-let pendingSignal = false;
-
 type Realtime = typeof import('../../lib/realtime');
 
 function join({ realtime }: Realtime) {
   if (channel) return;
-  const joined = realtime()
-    .channel(TOPIC, { config: { private: true, broadcast: { self: false } } })
-    .on('broadcast', { event: EVENT }, refetchMe)
-    .subscribe((status) => {
-      if (status !== 'SUBSCRIBED' || !pendingSignal) return;
-      pendingSignal = false;
-      void joined.send({ type: 'broadcast', event: EVENT, payload: {} });
-    });
-  channel = joined;
+  let joined = realtime().channel(TOPIC);
+  for (const table of TABLES) joined = joined.on('postgres_changes', { event: '*', schema: 'public', table }, refetchMe);
+  channel = joined.subscribe();
 }
 
 function start() {
@@ -72,16 +64,7 @@ export function usePermissionSignal(qc: QueryClient, enabled: boolean) {
   }, [qc, enabled]);
 }
 
-/** Tells the organization's other signed-in tabs to read their permissions again (after a role or matrix change). */
+/** After this tab changed a role or the matrix: its own `/me` at once (the other tabs hear it from the database). */
 export function signalPermissionsChanged() {
   refetchMe();
-  if (channel?.state === 'joined') {
-    void channel.send({ type: 'broadcast', event: EVENT, payload: {} });
-    return;
-  }
-  // Not joined yet (the page has just loaded): join now rather than after start-up, and send once joined.
-  pendingSignal = true;
-  cancelStart?.();
-  cancelStart = null;
-  void import('../../lib/realtime').then(join);
 }
