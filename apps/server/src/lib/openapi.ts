@@ -4,6 +4,7 @@ import { errorSchema, STAFF_PERMISSIONS, type Access, type RouteDef } from '@mar
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_PREFIX } from './api-route.js';
+import { shareRepeatedSchemas } from './openapi-share.js';
 
 /*
  * The OpenAPI 3.1 document of /api/v1 (served at /api/v1/openapi.json, shown at /api-docs). Schemas come from the
@@ -179,6 +180,7 @@ export function openApiOptions(version: string): SwaggerOptions {
           if (parameters.length || (op as { requestBody?: unknown }).requestBody) add('422', 'ValidationFailed');
         }
       }
+      shareRepeatedSchemas(openapiObject as Record<string, unknown>);
       return openapiObject;
     },
   };

@@ -125,8 +125,16 @@ describe('the OpenAPI document of /api/v1', () => {
   it('describes every input and answer with a schema JSON Schema 2020-12 compiles', () => {
     // OpenAPI's own schema only checks that a Schema Object is an object: compile each one as the dialect it claims.
     const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, strictRequired: false, validateFormats: false, allErrors: false });
-    ajv.addSchema({ $id: 'openapi.json', components: doc.components });
-    const refs = (schema: unknown) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'));
+    // Shared schemas (components.schemas) are compiled as documents of their own, and references point at them.
+    const refs = (schema: unknown) =>
+      JSON.parse(
+        JSON.stringify(schema).replace(
+          /"#\/components\/schemas\/([^"]+)"/g,
+          (_m, name: string) => `"https://openapi.test/components/${name}.json"`,
+        ),
+      );
+    for (const [name, schema] of Object.entries(doc.components.schemas))
+      ajv.addSchema(refs(schema) as object, `https://openapi.test/components/${name}.json`);
     const failures: string[] = [];
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
@@ -150,6 +158,21 @@ describe('the OpenAPI document of /api/v1', () => {
     }
     expect(failures).toEqual([]);
     expect(() => ajv.compile({ type: 'object', properties: { a: { type: 'strnig' } } })).toThrow();
+  });
+
+  it('writes a shape that several operations share once, in components, and points at it', () => {
+    const inline = new Map<string, number>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (typeof node !== 'object' || node === null) return;
+      const json = JSON.stringify(node);
+      if (json.length >= 400 && ('type' in node || 'anyOf' in node)) inline.set(json, (inline.get(json) ?? 0) + 1);
+      Object.values(node).forEach(walk);
+    };
+    for (const item of Object.values(doc.paths)) for (const op of Object.values(item)) walk([op.requestBody, op.responses]);
+    expect([...inline.values()].filter((n) => n > 1)).toEqual([]);
+    const product = doc.paths[`${API_PREFIX}/products/{id}`]!.get!.responses['200'] as { content: Record<string, { schema: unknown }> };
+    expect(product.content['application/json']!.schema).toEqual({ $ref: expect.stringMatching(/^#\/components\/schemas\//) });
   });
 
   it('names the API key scope the server really asks for', async () => {
