@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { PageSkeleton } from '../components/ui/page-skeleton';
 import { useMe } from './session/use-me';
 import { useAuth } from './session/auth-provider';
+import { needsPassword } from './session/needs-password';
 import { useI18n } from './i18n/i18n-provider';
 import { auth } from '../lib/supabase';
 import { NoAccessPage } from '../routes/no-access-page';
@@ -33,8 +34,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </div>
     );
   // An account without a password yet (its address was proven just now, decision 008) chooses one on /auth first.
-  const needsPassword = session && (session.user as { has_password?: boolean }).has_password === false;
-  if (!session || aal === 'needs-mfa' || needsPassword) return <Navigate to="/auth" replace state={{ from }} />;
+  if (!session || aal === 'needs-mfa' || needsPassword(session.user)) return <Navigate to="/auth" replace state={{ from }} />;
   return <>{children}</>;
 }
 

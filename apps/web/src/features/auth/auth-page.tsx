@@ -7,6 +7,7 @@ import { meQuery } from '../../app/session/use-me';
 import { useI18n } from '../../app/i18n/i18n-provider';
 import { landingPath } from '../vendor-portal';
 import { useAuth } from '../../app/session/auth-provider';
+import { needsPassword } from '../../app/session/needs-password';
 import { CodeForm, ForgotForm, InviteExpired, MfaForm, ResetForm, SignInForm, SignUpForm, type Mode } from './auth-forms';
 import { ConfirmLink, readEmailLink, type LinkType } from './confirm-link';
 
@@ -29,9 +30,6 @@ const MODE_AFTER: Record<LinkType, Mode> = {
   magiclink: 'signIn',
   email_change: 'signIn',
 };
-
-/** The server says false (not GoTrue's field) when the account has no password yet. */
-const hasPassword = (user: object) => (user as { has_password?: boolean }).has_password !== false;
 
 /** Sign in (e-mail or phone), sign up, reset password, e-mailed code, and the TOTP step. */
 export default function AuthPage() {
@@ -73,7 +71,7 @@ export default function AuthPage() {
   // proven just now drops the one set before, decision 008) and two-factor is satisfied.
   useEffect(() => {
     if (!session || mode === 'reset' || mode === 'mfa' || mode === 'invite' || mode === 'choose' || mode === 'confirm') return;
-    if (!hasPassword(session.user)) {
+    if (needsPassword(session.user)) {
       setMode('choose');
       return;
     }
