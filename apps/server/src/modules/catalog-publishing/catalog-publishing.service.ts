@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { catalogPublishingRoutes as c } from '@market/contracts';
-import type { ChannelLocale, PublicationReason } from '@market/contracts/plain';
+import type { ChannelLocale } from '@market/contracts/plain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { catalogChannels } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/index.js';
 import { publicObjectUrl } from '../storage/index.js';
 import { and, eq } from 'drizzle-orm';
 import * as repo from './catalog-publishing.repository.js';
-import { evaluateProduct, type RuleChannel } from './publication-rules.js';
+import { includedIds, previewPage, type RuleFacts } from './publication-rules.repository.js';
 import { checksumOf, diffItems, sortItems } from './snapshot-formats.js';
 import { hashFeedToken } from './feed-token.js';
 
@@ -232,46 +232,22 @@ export async function completeness(db: Db, caller: Caller, id: string): Promise<
   return { locales, lowest };
 }
 
-interface Evaluated {
-  id: string;
-  sku: string;
-  nameEn: string;
-  nameAr: string;
-  included: boolean;
-  reasons: PublicationReason[];
-  completeness: Record<string, number>;
-}
-
-/** Every product of the organization, in or out of the channel, with the reasons, by SKU. */
-async function evaluateAll(db: DbOrTx, orgId: string, ch: repo.ChannelRow, now: Date): Promise<Evaluated[]> {
-  const [all, scores, rootSubtree, ruleSubtree] = [
-    await repo.ruleProducts(db, orgId),
-    await repo.completenessRows(db, orgId, ch.id),
-    ch.categoryRootId ? await repo.subtreeOf(db, orgId, [ch.categoryRootId]) : null,
-    ch.rules.categoryIds.length ? await repo.subtreeOf(db, orgId, ch.rules.categoryIds) : null,
-  ];
-  const byProduct = new Map<string, Record<string, number>>();
-  for (const s of scores) {
-    if (!byProduct.has(s.productId)) byProduct.set(s.productId, {});
-    byProduct.get(s.productId)![s.locale] = s.score;
-  }
-  const rc: RuleChannel = {
-    locales: ch.locales,
-    rules: ch.rules,
-    includeIds: new Set(ch.includeIds),
-    excludeIds: new Set(ch.excludeIds),
-    schedules: new Map(ch.schedules.map((s) => [s.productId, s])),
-    rootSubtree,
-    ruleSubtree,
+/** The category subtrees a channel's rules name, and the time the rules are evaluated at. */
+async function ruleFacts(db: DbOrTx, orgId: string, ch: repo.ChannelRow, now: Date): Promise<RuleFacts> {
+  return {
+    rootSubtree: ch.categoryRootId ? [...(await repo.subtreeOf(db, orgId, [ch.categoryRootId]))] : null,
+    ruleSubtree: ch.rules.categoryIds.length ? [...(await repo.subtreeOf(db, orgId, ch.rules.categoryIds))] : null,
+    now,
   };
-  return all.map((p) => {
-    const completeness = byProduct.get(p.id) ?? {};
-    const o = evaluateProduct({ ...p, categoryIds: p.categoryIds ?? [], scores: completeness }, rc, now);
-    return { id: p.id, sku: p.sku, nameEn: p.nameEn, nameAr: p.nameAr, completeness, ...o };
-  });
 }
 
 const SEP = '~';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * A page of what the channel would show, in SKU order, each product with why it is in or out, and the totals over the
+ * whole catalogue. PostgreSQL evaluates the rules (publication-rules.repository.ts); the cursor is the last row's
+ * position in the SKU order (base64url of "sku~id"), never an offset.
+ */
 export async function preview(
   db: Db,
   caller: Caller,
@@ -279,26 +255,24 @@ export async function preview(
   q: { cursor?: string; limit?: number; show?: 'all' | 'in' | 'out' },
 ): Promise<c.PreviewPage> {
   const ch = await channelOrThrow(db, caller, id);
-  // The cursor compares in code-unit order, so the page order is that too (not the database's collation).
-  const all = (await evaluateAll(db, caller.orgId, ch, new Date())).sort((a, b) =>
-    a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
-  );
-  const totals = { included: all.filter((x) => x.included).length, excluded: all.filter((x) => !x.included).length };
-  const shown = all.filter((x) => (q.show === 'in' ? x.included : q.show === 'out' ? !x.included : true));
-  // The cursor is the last row's position in the SKU order (base64url of "sku~id"), never an offset.
-  let start = 0;
+  let after: { sku: string; id: string } | null = null;
   if (q.cursor) {
     const raw = Buffer.from(q.cursor, 'base64url').toString('utf8');
     const cut = raw.lastIndexOf(SEP);
-    const [sku, pid] = [raw.slice(0, cut), raw.slice(cut + 1)];
-    start = shown.findIndex((x) => x.sku > sku || (x.sku === sku && x.id > pid));
-    if (start < 0) start = shown.length;
+    const pid = raw.slice(cut + 1);
+    if (cut < 0 || !UUID.test(pid)) throw invalid('cursor', 'is not a cursor of this list');
+    after = { sku: raw.slice(0, cut), id: pid };
   }
   const limit = q.limit ?? 50;
-  const items = shown.slice(start, start + limit);
+  const page = await previewPage(db, caller.orgId, ch, await ruleFacts(db, caller.orgId, ch, new Date()), {
+    after,
+    limit: limit + 1,
+    show: q.show ?? 'all',
+  });
+  const items = page.items.slice(0, limit);
   const last = items[items.length - 1];
-  const nextCursor = start + limit < shown.length && last ? Buffer.from(`${last.sku}${SEP}${last.id}`).toString('base64url') : null;
-  return { items, nextCursor, totals };
+  const nextCursor = page.items.length > limit && last ? Buffer.from(`${last.sku}${SEP}${last.id}`).toString('base64url') : null;
+  return { items, nextCursor, totals: { included: page.included, excluded: page.excluded } };
 }
 
 /** The items of the products the channel shows now, in its locales and currencies. */
@@ -390,7 +364,7 @@ export async function publish(
   return db.transaction(async (tx) => {
     // The channel's row lock serialises publishes of one channel, so snapshot numbers never collide.
     const ch = await channelOrThrow(tx, caller, id, true);
-    const included = (await evaluateAll(tx, caller.orgId, ch, new Date())).filter((x) => x.included).map((x) => x.id);
+    const included = await includedIds(tx, caller.orgId, ch, await ruleFacts(tx, caller.orgId, ch, new Date()));
     return writeSnapshot(tx, caller, ch, await buildItems(tx, caller.orgId, ch, included, publicUrl), input);
   });
 }
