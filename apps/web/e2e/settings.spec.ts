@@ -46,6 +46,8 @@ test('changes the time zone and contact of the organization, and they are there 
 });
 
 test('the settings page in Arabic has no accessibility violations', async ({ page }) => {
+  // Four full axe scans, like the other axe tests.
+  test.setTimeout(90_000);
   await signIn(page, SUPER_ADMIN, { language: 'ar' });
   await page.goto('/settings');
   await expect(page.getByTestId('settings-profile-form')).toBeVisible();
