@@ -111,9 +111,10 @@ async function importOnce(driver: Driver, file: string, type: string, rows: numb
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
   try {
-    const auth = await org(app);
+    const tokenOf = await org(app);
+    const auth = await tokenOf();
     const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-      const res = await app.inject({ method, url: `/api/v1${url}`, headers: auth, ...(payload ? { payload } : {}) });
+      const res = await app.inject({ method, url: `/api/v1${url}`, headers: await tokenOf(), ...(payload ? { payload } : {}) });
       if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
       return res.json() as {
         id: string;
@@ -165,7 +166,8 @@ async function importOnce(driver: Driver, file: string, type: string, rows: numb
 }
 
 /** A new organization with the brand and category the file names, and its catalogue team member's bearer. */
-async function org(app: App): Promise<Record<string, string>> {
+/** The importing user, and a fresh token of theirs (a 1M-row run outlasts an access token's 15 minutes). */
+async function org(app: App): Promise<() => Promise<Record<string, string>>> {
   const db = app.ctx.db;
   const o = await createOrg(app);
   await db
@@ -174,5 +176,6 @@ async function org(app: App): Promise<Record<string, string>> {
   await db.insert(taxClasses).values({ orgId: o.id, code: 'std', nameEn: 'Standard', nameAr: 'قياسي', isDefault: true });
   await db.insert(brands).values({ orgId: o.id, code: 'acme', nameEn: 'Acme', nameAr: 'أكمي' });
   await db.insert(catalogCategories).values({ orgId: o.id, code: 'food', nameEn: 'Food', nameAr: 'طعام' });
-  return bearer(await tokenFor(app, await createUser(app, { orgId: o.id, role: 'inventory' })));
+  const user = await createUser(app, { orgId: o.id, role: 'inventory' });
+  return async () => bearer(await tokenFor(app, user));
 }
