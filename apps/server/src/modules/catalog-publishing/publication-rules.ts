@@ -1,7 +1,8 @@
 import type { PublicationReason } from '@market/contracts/plain';
 import type { ChannelRulesRow, ChannelScheduleRow } from '../../db/schema/index.js';
 
-// Whether a product is in a channel, and why (decision 021). Pure: the caller reads the facts once per publish or preview.
+// Whether a product is in a channel, and why (decision 021): the rules' written form. Preview and publish run the same
+// rules in PostgreSQL (publication-rules.repository.ts); publication-rules.sql.test.ts holds the two equal.
 
 export interface RuleProduct {
   id: string;
