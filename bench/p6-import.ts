@@ -32,7 +32,7 @@ export async function p6Import(opts: { rows: number; drivers: Driver[] }): Promi
     );
     const results: Record<string, { csv: Timing; xlsx?: Timing }> = {};
     for (const driver of opts.drivers) {
-      const csv = await importOnce(driver, csvFile, 'text/csv', opts.rows);
+      const csv = await importOnce(driver, csvFile, 'text/csv', opts.rows, true);
       const xlsx =
         driver === 'postgres' && withXlsx
           ? await importOnce(driver, xlsxFile, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', opts.rows)
@@ -42,6 +42,11 @@ export async function p6Import(opts: { rows: number; drivers: Driver[] }): Promi
         `P6 ${driver} ${what}: dry run ${t.dryRun.toFixed(1)} s, run ${t.run.toFixed(1)} s (${Math.round(opts.rows / t.run).toLocaleString('en')} rows/s written, ${Math.round(opts.rows / (t.dryRun + t.run)).toLocaleString('en')} rows/s dry run + run), peak RSS ${t.peakMb} MB`;
       console.log(line('CSV', csv));
       if (xlsx) console.log(line('XLSX', xlsx));
+      const p = csv.publish;
+      if (p)
+        console.log(
+          `Publishing ${driver} (${p.items.toLocaleString('en')} products): channel with its completeness ${p.channel.toFixed(1)} s, first publish ${p.first.toFixed(1)} s, second (nothing changed) ${p.second.toFixed(1)} s, RSS feed read ${p.feed.toFixed(1)} s (${p.feedMb} MB), peak RSS ${p.peakMb} MB`,
+        );
     }
     const pg = results.postgres;
     if (pg) {
@@ -58,6 +63,18 @@ export async function p6Import(opts: { rows: number; drivers: Driver[] }): Promi
 interface Timing {
   dryRun: number;
   run: number;
+  peakMb: number;
+  publish?: PublishTiming;
+}
+
+/** Publishing what was imported to a new web channel: its completeness, two publishes and one feed read. */
+interface PublishTiming {
+  channel: number;
+  first: number;
+  second: number;
+  feed: number;
+  feedMb: number;
+  items: number;
   peakMb: number;
 }
 
@@ -104,7 +121,7 @@ function psqlCopy(file: string): number {
   return Math.min(...times);
 }
 
-async function importOnce(driver: Driver, file: string, type: string, rows: number): Promise<Timing> {
+async function importOnce(driver: Driver, file: string, type: string, rows: number, withPublish = false): Promise<Timing> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'market-bench-import-app-'));
   const opened = await openBench(driver, driver === 'postgres' ? 'market_bench_import' : 'pglite-import');
   const app = await buildApp({ config: testConfig({ dataDir, databaseUrl: opened.url }), database: opened.database, webDist: null });
@@ -156,7 +173,10 @@ async function importOnce(driver: Driver, file: string, type: string, rows: numb
     const run = (performance.now() - t0) / 1000;
     d = await call('GET', `/product-import/imports/${id}`);
     if (d.state !== 'completed' || d.run?.create !== rows) throw new Error(`run: ${JSON.stringify(d)}`);
-    return { dryRun, run, peakMb: Math.round(peak / 1e6) };
+    const peakMb = Math.round(peak / 1e6);
+    if (!withPublish) return { dryRun, run, peakMb };
+    peak = process.memoryUsage().rss;
+    return { dryRun, run, peakMb, publish: { ...(await publishAll(app, tokenOf.admin, rows)), peakMb: Math.round(peak / 1e6) } };
   } finally {
     clearInterval(sampler);
     await app.close();
@@ -165,9 +185,45 @@ async function importOnce(driver: Driver, file: string, type: string, rows: numb
   }
 }
 
+/**
+ * A web channel over every imported product (made after the import, so its completeness is computed for all of them
+ * at once), published twice (the second finds nothing changed) and its RSS feed read whole.
+ */
+async function publishAll(app: App, tokenOf: () => Promise<Record<string, string>>, rows: number): Promise<Omit<PublishTiming, 'peakMb'>> {
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await app.inject({ method, url: `/api/v1${url}`, headers: await tokenOf(), ...(payload ? { payload } : {}) });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    return res;
+  };
+  let t0 = performance.now();
+  const ch = (
+    await call('POST', '/catalog-publishing/channels', {
+      kind: 'web',
+      name: 'Everything',
+      locales: ['en', 'ar'],
+      rules: { activeOnly: false, minCompleteness: 0, categoryIds: [], brandIds: [], vendorIds: [] },
+    })
+  ).json() as { id: string };
+  const channel = (performance.now() - t0) / 1000;
+  t0 = performance.now();
+  const first = (await call('POST', `/catalog-publishing/channels/${ch.id}/publish`, {})).json() as { itemCount: number; added: number };
+  const firstS = (performance.now() - t0) / 1000;
+  if (first.itemCount !== rows || first.added !== rows) throw new Error(`publish: ${JSON.stringify(first)}`);
+  t0 = performance.now();
+  const second = (await call('POST', `/catalog-publishing/channels/${ch.id}/publish`, {})).json() as { changed: number; added: number };
+  const secondS = (performance.now() - t0) / 1000;
+  if (second.changed || second.added) throw new Error(`second publish: ${JSON.stringify(second)}`);
+  t0 = performance.now();
+  const feed = await call('GET', `/catalog-publishing/channels/${ch.id}/snapshots/2/export?format=rss`);
+  const feedS = (performance.now() - t0) / 1000;
+  const items = feed.body.split('<item>').length - 1;
+  if (items !== rows) throw new Error(`feed: ${items} items`);
+  return { channel, first: firstS, second: secondS, feed: feedS, feedMb: Math.round(feed.rawPayload.length / 1e5) / 10, items };
+}
+
 /** A new organization with the brand and category the file names, and its catalogue team member's bearer. */
 /** The importing user, and a fresh token of theirs (a 1M-row run outlasts an access token's 15 minutes). */
-async function org(app: App): Promise<() => Promise<Record<string, string>>> {
+async function org(app: App): Promise<(() => Promise<Record<string, string>>) & { admin: () => Promise<Record<string, string>> }> {
   const db = app.ctx.db;
   const o = await createOrg(app);
   await db
@@ -177,5 +233,6 @@ async function org(app: App): Promise<() => Promise<Record<string, string>>> {
   await db.insert(brands).values({ orgId: o.id, code: 'acme', nameEn: 'Acme', nameAr: 'أكمي' });
   await db.insert(catalogCategories).values({ orgId: o.id, code: 'food', nameEn: 'Food', nameAr: 'طعام' });
   const user = await createUser(app, { orgId: o.id, role: 'inventory' });
-  return async () => bearer(await tokenFor(app, user));
+  const admin = await createUser(app, { orgId: o.id, role: 'admin' });
+  return Object.assign(async () => bearer(await tokenFor(app, user)), { admin: async () => bearer(await tokenFor(app, admin)) });
 }

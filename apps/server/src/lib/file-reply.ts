@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { toCsv, toXlsx } from './spreadsheet.js';
 
@@ -7,13 +8,14 @@ import { toCsv, toXlsx } from './spreadsheet.js';
 /** Today as the date in a file's name (UTC). */
 export const fileDay = (): string => new Date().toISOString().slice(0, 10);
 
-export function sendFile(reply: FastifyReply, name: string, type: string, body: string | Uint8Array): string {
+/** A file answer; a stream is sent as it is read. */
+export function sendFile(reply: FastifyReply, name: string, type: string, body: string | Uint8Array | Readable): string {
   void reply
     .header('content-type', type)
     .header('content-disposition', `attachment; filename="${name}"`)
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
-    .send(typeof body === 'string' ? body : Buffer.from(body));
+    .send(typeof body === 'string' || body instanceof Readable ? body : Buffer.from(body));
   return reply as unknown as string;
 }
 

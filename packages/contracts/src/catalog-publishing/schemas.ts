@@ -243,6 +243,7 @@ export const feedItemSchema = z.object({
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
 
+/** The first entries of each list in SKU order (at most 1,000); the snapshot's added, removed and changed are the whole counts. */
 export const snapshotDiffSchema = z.object({
   added: z.array(z.object({ id: z.uuid(), sku: z.string() })),
   removed: z.array(z.object({ id: z.uuid(), sku: z.string() })),

@@ -158,6 +158,10 @@ export const CATALOG_PUBLISHING = {
   'catalogPublishing.diff.removed': { en: 'Removed ({count})', ar: 'محذوف ({count})' },
   'catalogPublishing.diff.changed': { en: 'Changed ({count})', ar: 'متغير ({count})' },
   'catalogPublishing.diff.none': { en: 'No differences.', ar: 'لا توجد فروق.' },
+  'catalogPublishing.diff.more': {
+    en: 'The first {shown} in SKU order; {count} more are in the snapshot’s download.',
+    ar: 'أول {shown} بترتيب رمز المنتج؛ و{count} غيرها في ملف اللقطة المنزَّل.',
+  },
   'catalogPublishing.diff.loading': { en: 'Loading the changes…', ar: 'جارٍ تحميل التغييرات…' },
   'catalogPublishing.field.sku': { en: 'SKU', ar: 'رمز المنتج' },
   'catalogPublishing.field.names': { en: 'name', ar: 'الاسم' },

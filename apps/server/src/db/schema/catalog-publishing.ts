@@ -98,11 +98,9 @@ export const catalogSnapshots = pgTable(
     number: integer('number').notNull(),
     locales: text('locales').array().notNull(),
     currencies: text('currencies').array().notNull(),
-    items: jsonb('items').$type<Record<string, unknown>[]>().notNull(),
-    /** The items' product ids, for the register's filter. */
-    productIds: uuid('product_ids').array().notNull(),
     itemCount: integer('item_count').notNull(),
     checksum: text('checksum').notNull(),
+    /** Against the snapshot numbered one lower: each list in SKU order, at most SNAPSHOT_DIFF_LIST entries; the counts are whole. */
     diff: jsonb('diff')
       .$type<{
         added: { id: string; sku: string }[];
@@ -110,9 +108,31 @@ export const catalogSnapshots = pgTable(
         changed: { id: string; sku: string; fields: string[] }[];
       }>()
       .notNull(),
+    addedCount: integer('added_count').notNull().default(0),
+    removedCount: integer('removed_count').notNull().default(0),
+    changedCount: integer('changed_count').notNull().default(0),
     rolledBackFrom: integer('rolled_back_from'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('catalog_snapshots_channel_number_key').on(t.channelId, t.number), index('catalog_snapshots_org_idx').on(t.orgId)],
+);
+
+/** A snapshot's items, one row per product: feeds, exports and the register read them a page at a time. */
+export const catalogSnapshotItems = pgTable(
+  'catalog_snapshot_items',
+  {
+    snapshotId: uuid('snapshot_id')
+      .notNull()
+      .references(() => catalogSnapshots.id, { onDelete: 'cascade' }),
+    orgId: orgId(),
+    productId: uuid('product_id').notNull(),
+    sku: text('sku').notNull(),
+    item: jsonb('item').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.snapshotId, t.productId] }),
+    index('catalog_snapshot_items_order_idx').on(t.snapshotId, sql`${t.sku} collate "C"`, t.productId),
+    index('catalog_snapshot_items_org_idx').on(t.orgId),
+  ],
 );

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { catalogPublishingRoutes as c } from '@market/contracts';
 import type { ChannelLocale } from '@market/contracts/plain';
 import type { DbOrTx } from '../../db/client.js';
+import { insertMany } from '../../db/insert-many.js';
 import {
   attributeFamilies,
   attributeFamilyAttributes,
@@ -9,6 +11,7 @@ import {
   catalogCategories,
   catalogChannelCompleteness,
   catalogChannels,
+  catalogSnapshotItems,
   catalogSnapshots,
   currencies,
   products,
@@ -17,6 +20,9 @@ import {
 import { channelCompletenessOf, type RequiredAttribute } from './channel-completeness.js';
 
 // All SQL of catalog publishing.
+
+type FeedItem = c.FeedItem;
+const BATCH = 1000;
 
 export type ChannelRow = typeof catalogChannels.$inferSelect;
 export type SnapshotRow = typeof catalogSnapshots.$inferSelect;
@@ -73,7 +79,9 @@ const summaryColumns = {
   number: catalogSnapshots.number,
   itemCount: catalogSnapshots.itemCount,
   checksum: catalogSnapshots.checksum,
-  diff: catalogSnapshots.diff,
+  addedCount: catalogSnapshots.addedCount,
+  removedCount: catalogSnapshots.removedCount,
+  changedCount: catalogSnapshots.changedCount,
   rolledBackFrom: catalogSnapshots.rolledBackFrom,
   createdAt: catalogSnapshots.createdAt,
 };
@@ -98,6 +106,7 @@ export async function latestSnapshots(db: DbOrTx, orgId: string, channelIds: str
   return new Map(rows.map((r) => [r.channelId, r]));
 }
 
+/** A snapshot (its items are in catalog_snapshot_items), by number or the latest. */
 export async function findSnapshot(db: DbOrTx, orgId: string, channelId: string, n?: number): Promise<SnapshotRow | null> {
   const [row] = await db
     .select()
@@ -119,24 +128,125 @@ export async function insertSnapshot(db: DbOrTx, values: typeof catalogSnapshots
   return row!;
 }
 
+export async function finishSnapshot(
+  db: DbOrTx,
+  id: string,
+  values: Pick<SnapshotRow, 'itemCount' | 'checksum' | 'diff' | 'addedCount' | 'removedCount' | 'changedCount'>,
+): Promise<SnapshotRow> {
+  const [row] = await db.update(catalogSnapshots).set(values).where(eq(catalogSnapshots.id, id)).returning();
+  return row!;
+}
+
+export async function insertItems(db: DbOrTx, orgId: string, snapshotId: string, items: readonly FeedItem[]): Promise<void> {
+  if (!items.length) return;
+  await insertMany(
+    db,
+    catalogSnapshotItems,
+    items.map((item) => ({ snapshotId, orgId, productId: item.id, sku: item.sku, item: item as unknown as Record<string, unknown> })),
+  );
+}
+
+/** Copies one snapshot's items into another (a rollback), in the database. */
+export async function copyItems(db: DbOrTx, fromId: string, toId: string): Promise<number> {
+  const res = (await db.execute(sql`
+    insert into catalog_snapshot_items (snapshot_id, org_id, product_id, sku, item)
+    select ${toId}, org_id, product_id, sku, item from catalog_snapshot_items where snapshot_id = ${fromId}`)) as unknown as {
+    rowCount?: number;
+    affectedRows?: number;
+  };
+  return Number(res.rowCount ?? res.affectedRows ?? 0);
+}
+
+/**
+ * A snapshot's items in feed order (SKU by code point, then product id), a page of `size` at a time: a feed of any
+ * size is read with bounded memory.
+ */
+export async function* snapshotItemPages(db: DbOrTx, snapshotId: string, size = BATCH): AsyncGenerator<FeedItem[]> {
+  let after: { sku: string; id: string } | null = null;
+  for (;;) {
+    const res = (await db.execute(sql`
+      select product_id, sku, item::text as item from catalog_snapshot_items
+      where snapshot_id = ${snapshotId}
+        and ${after ? sql`(sku collate "C", product_id) > (${after.sku} collate "C", ${after.id}::uuid)` : sql`true`}
+      order by sku collate "C", product_id limit ${size}`)) as unknown as { rows: { product_id: string; sku: string; item: string }[] };
+    if (!res.rows.length) return;
+    yield res.rows.map((r) => JSON.parse(r.item) as FeedItem);
+    if (res.rows.length < size) return;
+    const last = res.rows[res.rows.length - 1]!;
+    after = { sku: last.sku, id: last.product_id };
+  }
+}
+
+/** The first item's prices (a snapshot written before its currencies were recorded names them there). */
+export async function firstItemCurrencies(db: DbOrTx, snapshotId: string): Promise<string[]> {
+  const res = (await db.execute(sql`
+    select coalesce((select array_agg(k) from jsonb_object_keys(item -> 'prices') k), '{}') as codes
+    from catalog_snapshot_items where snapshot_id = ${snapshotId} limit 1`)) as unknown as { rows: { codes: string[] }[] };
+  return res.rows[0]?.codes ?? [];
+}
+
+const DIFF_FIELDS = ['sku', 'names', 'descriptions', 'prices', 'brand', 'categories', 'imageLink', 'availability'] as const;
+
+export interface SnapshotDiffResult {
+  diff: SnapshotRow['diff'];
+  addedCount: number;
+  removedCount: number;
+  changedCount: number;
+}
+
+/**
+ * Added and removed by product id, changed with the fields whose values differ (jsonb equality), between two
+ * snapshots' items; each list in SKU order and cut at `limit`, the counts whole. Computed by PostgreSQL.
+ */
+export async function diffSnapshots(db: DbOrTx, prevId: string | null, nextId: string, limit: number): Promise<SnapshotDiffResult> {
+  const fields = sql.join(
+    DIFF_FIELDS.map((f) => sql`case when n.item -> ${f}::text is distinct from o.item -> ${f}::text then ${f}::text end`),
+    sql`, `,
+  );
+  const res = (await db.execute(sql`
+    with d as (
+      select coalesce(n.product_id, o.product_id) as id, coalesce(n.sku, o.sku) as sku,
+        case when o.product_id is null then 'added' when n.product_id is null then 'removed' else 'changed' end as kind,
+        case when o.product_id is not null and n.product_id is not null then array_remove(array[${fields}]::text[], null) end as fields
+      from (select product_id, sku, item from catalog_snapshot_items where snapshot_id = ${nextId}) n
+      full join (select product_id, sku, item from catalog_snapshot_items where ${prevId ? sql`snapshot_id = ${prevId}` : sql`false`}) o
+        on o.product_id = n.product_id
+      where o.product_id is null or n.product_id is null or n.item is distinct from o.item
+    ), r as (
+      select d.*, row_number() over (partition by kind order by sku collate "C", id) as rn, count(*) over (partition by kind) as total from d
+    )
+    select id, sku, kind, fields, total::int as total from r where rn <= ${limit} order by kind, rn`)) as unknown as {
+    rows: { id: string; sku: string; kind: 'added' | 'removed' | 'changed'; fields: string[] | null; total: number }[];
+  };
+  const out: SnapshotDiffResult = { diff: { added: [], removed: [], changed: [] }, addedCount: 0, removedCount: 0, changedCount: 0 };
+  for (const r of res.rows) {
+    out[`${r.kind}Count`] = Number(r.total);
+    if (r.kind === 'changed') out.diff.changed.push({ id: r.id, sku: r.sku, fields: r.fields ?? [] });
+    else out.diff[r.kind].push({ id: r.id, sku: r.sku });
+  }
+  return out;
+}
+
+/** The latest snapshot of a channel, as a subquery for its id. */
+const latestOf = (channelId: string) =>
+  sql`(select s.id from catalog_snapshots s where s.channel_id = ${channelId} order by s.number desc limit 1)`;
+
 /**
  * The products a channel's latest snapshot holds, as a condition on `p.id` (the register's filter); a channel never
  * published holds none.
  */
 export const publishedFilter = (channelId: string): SQL =>
-  sql`p.id = any(coalesce((select s.product_ids from catalog_snapshots s where s.channel_id = ${channelId} order by s.number desc limit 1), '{}'::uuid[]))`;
+  sql`exists (select 1 from catalog_snapshot_items i where i.snapshot_id = ${latestOf(channelId)} and i.product_id = p.id)`;
 
 export async function publishedAmong(db: DbOrTx, channelId: string, productIds: string[]): Promise<Set<string>> {
   if (!productIds.length) return new Set();
   const res = (await db.execute(sql`
-    select x.id from unnest(${`{${productIds.join(',')}}`}::uuid[]) as x(id)
-    where x.id = any(coalesce((select s.product_ids from catalog_snapshots s where s.channel_id = ${channelId} order by s.number desc limit 1), '{}'::uuid[]))`)) as Rows;
+    select i.product_id as id from catalog_snapshot_items i
+    where i.snapshot_id = ${latestOf(channelId)} and i.product_id = any(${`{${productIds.join(',')}}`}::uuid[])`)) as Rows;
   return new Set(rowsOf(res).map((r) => String(r.id)));
 }
 
 // --- Completeness per channel ---
-
-const BATCH = 1000;
 
 /** Which products to recompute: some products, every product of a family, or every product (one channel's change). */
 export type CompletenessScope = { productIds: string[] } | { familyId: string } | { channelId: string };
@@ -214,7 +324,7 @@ export async function refreshChannelCompleteness(tx: DbOrTx, orgId: string, scop
         for (const [locale, s] of Object.entries(scores))
           out.push({ orgId, channelId: ch.id, productId: r.id, locale, score: s.score, required: s.required, missing: s.missing });
       }
-    for (let i = 0; i < out.length; i += BATCH) await tx.insert(catalogChannelCompleteness).values(out.slice(i, i + BATCH));
+    for (let i = 0; i < out.length; i += BATCH) await insertMany(tx, catalogChannelCompleteness, out.slice(i, i + BATCH));
     if (rows.length < BATCH) return;
     after = rows[rows.length - 1]!.id;
   }

@@ -1,5 +1,6 @@
 import { catalogPublishingRoutes as r } from '@market/contracts';
 import type { FeedFormat } from '@market/contracts/plain';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
@@ -8,7 +9,7 @@ import { notFound } from '../../lib/errors.js';
 import * as repo from './catalog-publishing.repository.js';
 import * as service from './catalog-publishing.service.js';
 import { feedTokenMatches } from './feed-token.js';
-import { FEED_TYPES, feedLinks, renderFeed, type FeedContext } from './snapshot-formats.js';
+import { FEED_TYPES, feedChunks, feedLinks, type FeedContext } from './snapshot-formats.js';
 
 const EXT: Record<FeedFormat, string> = { json: 'json', csv: 'csv', rss: 'xml' };
 
@@ -17,13 +18,19 @@ export async function catalogPublishingRoutes(app: FastifyInstance, ctx: AppCont
   const { db, config } = ctx;
   const feedContext = async (ch: repo.ChannelRow, s: repo.SnapshotRow): Promise<FeedContext> => ({
     locales: s.locales,
-    currencies: s.currencies.length ? s.currencies : Object.keys((s.items[0]?.prices as Record<string, number>) ?? {}),
+    currencies: s.currencies.length ? s.currencies : await repo.firstItemCurrencies(db, s.id),
     digits: Object.fromEntries((await repo.orgCurrencies(db, ch.orgId)).map((x) => [x.code, x.minorDigits])),
     ...feedLinks(ch.productUrlTemplate, config.publicUrl),
     channelName: ch.name,
   });
+  // Written as it is read, a page of items at a time: a feed of any size in bounded memory.
   const send = async (reply: FastifyReply, ch: repo.ChannelRow, s: repo.SnapshotRow, format: FeedFormat, name: string) =>
-    sendFile(reply, name, FEED_TYPES[format], renderFeed(format, s.items as never, await feedContext(ch, s)));
+    sendFile(
+      reply,
+      name,
+      FEED_TYPES[format],
+      Readable.from(feedChunks(format, repo.snapshotItemPages(db, s.id), await feedContext(ch, s))),
+    );
 
   bindRoute(app, r.channelOptions, ({ caller }) => service.channelOptions(db, caller));
   bindRoute(app, r.listChannels, ({ caller }) => service.listChannels(db, caller));
@@ -44,7 +51,7 @@ export async function catalogPublishingRoutes(app: FastifyInstance, ctx: AppCont
 
   // Public: the token is the whole of the access rule. An unknown channel, a wrong or old token and a channel never
   // published are one 404, so the answer says nothing about which part was wrong. The answer is a stored snapshot
-  // read by id (two indexed reads), so a feed reader's polling costs no recomputation.
+  // read in index order, so a feed reader's polling costs no recomputation.
   bindRoute(app, r.readFeed, async ({ params, query, reply }) => {
     const ch = await repo.findChannelForFeed(db, params.channelId);
     const ok = feedTokenMatches(query.token, ch?.feedTokenHash ?? null);

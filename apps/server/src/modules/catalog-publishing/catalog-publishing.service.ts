@@ -11,7 +11,7 @@ import { publicObjectUrl } from '../storage/index.js';
 import { and, eq } from 'drizzle-orm';
 import * as repo from './catalog-publishing.repository.js';
 import { includedIds, previewPage, type RuleFacts } from './publication-rules.repository.js';
-import { checksumOf, diffItems, sortItems } from './snapshot-formats.js';
+import { itemChecksum } from './snapshot-formats.js';
 import { hashFeedToken } from './feed-token.js';
 
 // Channels, preview, publishing and rollback (decision 021).
@@ -24,9 +24,9 @@ function toSummary(s: repo.SnapshotSummaryRow): c.SnapshotSummary {
     number: s.number,
     itemCount: s.itemCount,
     checksum: s.checksum,
-    added: s.diff.added.length,
-    removed: s.diff.removed.length,
-    changed: s.diff.changed.length,
+    added: s.addedCount,
+    removed: s.removedCount,
+    changed: s.changedCount,
     rolledBackFrom: s.rolledBackFrom,
     createdAt: s.createdAt.toISOString(),
   };
@@ -275,13 +275,34 @@ export async function preview(
   return { items, nextCursor, totals: { included: page.included, excluded: page.excluded } };
 }
 
-/** The items of the products the channel shows now, in its locales and currencies. */
-async function buildItems(db: DbOrTx, orgId: string, ch: repo.ChannelRow, ids: string[], publicUrl: string): Promise<c.FeedItem[]> {
+/** How many entries of each diff list a snapshot keeps (the counts are whole; the feed has every item). */
+export const SNAPSHOT_DIFF_LIST = 1000;
+const ITEM_BATCH = 1000;
+
+/** Prices in the channel's currencies, from the base price. */
+type Pricing = { codes: string[]; curr: Awaited<ReturnType<typeof repo.orgCurrencies>> };
+
+async function pricingOf(db: DbOrTx, orgId: string, ch: repo.ChannelRow): Promise<Pricing> {
   const curr = await repo.orgCurrencies(db, orgId);
   const base = curr.find((x) => x.isBase);
-  const codes = ch.currencies.length ? ch.currencies : base ? [base.code] : [];
-  const facts = await repo.feedFacts(db, orgId, ids);
-  return facts.map((f) => {
+  return { curr, codes: ch.currencies.length ? ch.currencies : base ? [base.code] : [] };
+}
+
+/** The items of some products the channel shows now, in its locales and currencies, in the order of `ids`. */
+async function buildItems(
+  db: DbOrTx,
+  orgId: string,
+  ch: repo.ChannelRow,
+  ids: string[],
+  pricing: Pricing,
+  publicUrl: string,
+): Promise<c.FeedItem[]> {
+  const { curr, codes } = pricing;
+  const base = curr.find((x) => x.isBase);
+  const facts = new Map((await repo.feedFacts(db, orgId, ids)).map((f) => [String(f.id), f]));
+  return ids.flatMap((id) => {
+    const f = facts.get(id);
+    if (!f) return [];
     const price = Number(f.price_minor);
     const prices: Record<string, number> = {};
     for (const code of codes) {
@@ -293,17 +314,19 @@ async function buildItems(db: DbOrTx, orgId: string, ch: repo.ChannelRow, ids: s
     }
     const pick = (en: unknown, ar: unknown) => Object.fromEntries(ch.locales.map((l) => [l, String((l === 'ar' ? ar : en) ?? '')]));
     const tracks = Number(f.variant_count) > 0;
-    return {
-      id: String(f.id),
-      sku: String(f.sku),
-      names: pick(f.name_en, f.name_ar),
-      descriptions: pick(f.description_en, f.description_ar),
-      prices,
-      brand: (f.brand as string | null) ?? null,
-      categories: ((f.categories as string[] | null) ?? []).map(String),
-      imageLink: f.image ? imageUrl(publicUrl, String(f.image)) : null,
-      availability: !tracks || Number(f.stock) > 0 ? 'in_stock' : 'out_of_stock',
-    };
+    return [
+      {
+        id: String(f.id),
+        sku: String(f.sku),
+        names: pick(f.name_en, f.name_ar),
+        descriptions: pick(f.description_en, f.description_ar),
+        prices,
+        brand: (f.brand as string | null) ?? null,
+        categories: ((f.categories as string[] | null) ?? []).map(String),
+        imageLink: f.image ? imageUrl(publicUrl, String(f.image)) : null,
+        availability: !tracks || Number(f.stock) > 0 ? 'in_stock' : 'out_of_stock',
+      },
+    ];
   });
 }
 
@@ -313,38 +336,41 @@ function imageUrl(publicUrl: string, bucketAndPath: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${publicObjectUrl(bucketAndPath.slice(0, cut), bucketAndPath.slice(cut + 1))}`;
 }
 
-/** Writes the next snapshot of a locked channel, unless it removes more than the channel's share unconfirmed. */
+/**
+ * Writes the next snapshot of a locked channel: `fill` stores its items and answers their count and checksum; the diff
+ * against the snapshot before is then computed by PostgreSQL. A snapshot that removes more than the channel's share
+ * unconfirmed is refused (the caller's transaction rolls the items back with it).
+ */
 async function writeSnapshot(
   tx: DbOrTx,
   caller: Caller,
   ch: repo.ChannelRow,
-  items: c.FeedItem[],
-  opts: { confirm?: boolean; rolledBackFrom?: number },
+  opts: { confirm?: boolean; rolledBackFrom?: number; currencies: string[] },
+  fill: (snapshotId: string) => Promise<{ itemCount: number; checksum: string }>,
 ): Promise<c.SnapshotSummary> {
   const prev = await repo.findSnapshot(tx, caller.orgId, ch.id);
-  const prevItems = (prev?.items ?? []) as c.FeedItem[];
-  const sorted = sortItems(items);
-  const diff = diffItems(prevItems, sorted);
-  const share = prevItems.length ? (diff.removed.length * 100) / prevItems.length : 0;
-  if (share > ch.maxRemovalPercent && !opts.confirm)
-    throw conflict(
-      `This would remove ${diff.removed.length} of the channel's ${prevItems.length} items, more than ${ch.maxRemovalPercent}%; send it again with confirm: true to publish`,
-      [{ field: 'confirm', message: `would remove ${diff.removed.length} of ${prevItems.length} items` }],
-    );
-  const row = await repo.insertSnapshot(tx, {
+  const started = await repo.insertSnapshot(tx, {
     orgId: caller.orgId,
     channelId: ch.id,
     number: (prev?.number ?? 0) + 1,
     locales: ch.locales,
-    currencies: ch.currencies,
-    items: sorted,
-    productIds: sorted.map((i) => i.id),
-    itemCount: sorted.length,
-    checksum: checksumOf(sorted),
-    diff,
+    currencies: opts.currencies,
+    itemCount: 0,
+    checksum: '',
+    diff: { added: [], removed: [], changed: [] },
     rolledBackFrom: opts.rolledBackFrom ?? null,
     createdBy: caller.userId,
   });
+  const filled = await fill(started.id);
+  const diff = await repo.diffSnapshots(tx, prev?.id ?? null, started.id, SNAPSHOT_DIFF_LIST);
+  const before = prev?.itemCount ?? 0;
+  const share = before ? (diff.removedCount * 100) / before : 0;
+  if (share > ch.maxRemovalPercent && !opts.confirm)
+    throw conflict(
+      `This would remove ${diff.removedCount} of the channel's ${before} items, more than ${ch.maxRemovalPercent}%; send it again with confirm: true to publish`,
+      [{ field: 'confirm', message: `would remove ${diff.removedCount} of ${before} items` }],
+    );
+  const row = await repo.finishSnapshot(tx, started.id, { ...filled, ...diff });
   await recordAudit(tx, caller, {
     action: opts.rolledBackFrom ? 'rollback' : 'publish',
     entityType: 'catalog_channel',
@@ -354,6 +380,11 @@ async function writeSnapshot(
   return toSummary(row);
 }
 
+/**
+ * Publishes what the channel shows now as its next snapshot. PostgreSQL picks the products (publication-rules); their
+ * items are built and stored a thousand at a time, in feed order, the checksum hashed as they go, so a catalogue of
+ * any size is published with bounded memory.
+ */
 export async function publish(
   db: Db,
   caller: Caller,
@@ -365,16 +396,37 @@ export async function publish(
     // The channel's row lock serialises publishes of one channel, so snapshot numbers never collide.
     const ch = await channelOrThrow(tx, caller, id, true);
     const included = await includedIds(tx, caller.orgId, ch, await ruleFacts(tx, caller.orgId, ch, new Date()));
-    return writeSnapshot(tx, caller, ch, await buildItems(tx, caller.orgId, ch, included, publicUrl), input);
+    const pricing = await pricingOf(tx, caller.orgId, ch);
+    return writeSnapshot(tx, caller, ch, { ...input, currencies: pricing.codes }, async (snapshotId) => {
+      const sum = itemChecksum();
+      let itemCount = 0;
+      for (let i = 0; i < included.length; i += ITEM_BATCH) {
+        const items = await buildItems(tx, caller.orgId, ch, included.slice(i, i + ITEM_BATCH), pricing, publicUrl);
+        await repo.insertItems(tx, caller.orgId, snapshotId, items);
+        for (const item of items) sum.add(item);
+        itemCount += items.length;
+      }
+      return { itemCount, checksum: sum.digest() };
+    });
   });
 }
 
+/** Republishes an earlier snapshot's items as the next snapshot (copied in the database; the same checksum). */
 export async function rollback(db: Db, caller: Caller, id: string, n: number, input: { confirm?: boolean }): Promise<c.SnapshotSummary> {
   return db.transaction(async (tx) => {
     const ch = await channelOrThrow(tx, caller, id, true);
     const earlier = await repo.findSnapshot(tx, caller.orgId, id, n);
     if (!earlier) throw notFound('Snapshot');
-    return writeSnapshot(tx, caller, ch, earlier.items as c.FeedItem[], { ...input, rolledBackFrom: earlier.number });
+    return writeSnapshot(
+      tx,
+      caller,
+      ch,
+      { ...input, rolledBackFrom: earlier.number, currencies: earlier.currencies },
+      async (snapshotId) => ({
+        itemCount: await repo.copyItems(tx, earlier.id, snapshotId),
+        checksum: earlier.checksum,
+      }),
+    );
   });
 }
 

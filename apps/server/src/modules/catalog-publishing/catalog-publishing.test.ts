@@ -5,7 +5,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogChannelCompleteness, currencies } from '../../db/schema/index.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { driver, type TestContext } from '../../../test/harness.js';
+import type { catalogPublishingRoutes as c } from '@market/contracts';
+import { createProducts, type ProductSnapshot } from '../products/index.js';
 import { catalogFixture, client, created, startCatalogApp, type Api, type Fixture } from '../products/products.test-support.js';
+import { SNAPSHOT_DIFF_LIST } from './catalog-publishing.service.js';
+import { checksumOf } from './snapshot-formats.js';
+
+type FeedItem = c.FeedItem;
+const bareSnapshot = (sku: string): ProductSnapshot => ({
+  sku,
+  nameEn: `Item ${sku}`,
+  nameAr: '',
+  descriptionEn: 'Good',
+  descriptionAr: 'جيد',
+  status: 'active',
+  priceMinor: 100,
+  brandId: null,
+  familyId: null,
+  vendorId: null,
+  taxClassId: null,
+  categoryIds: [],
+  values: {},
+  variantAxes: [],
+  mediaAssetIds: [],
+});
 
 let t: TestContext;
 let orgId: string;
@@ -182,6 +205,64 @@ describe(`catalog publishing (${driver})`, () => {
       'id,sku,name_en,description_en,name_ar,description_ar,price_QAR,price_USD,brand,categories,link,image_link,availability',
     );
     expect(csv.body).toContain('12.50 QAR');
+  });
+
+  it('publishes a channel larger than a page: every item in feed order, one checksum over all, diff lists cut with whole counts', async () => {
+    const brand = await created<{ id: string }>(
+      api.post('/brands', { code: `big_${randomUUID().slice(0, 6)}`, nameEn: 'Big', nameAr: 'كبير' }),
+    );
+    const tag = randomUUID().slice(0, 6);
+    const n = 1_205;
+    const skus = Array.from({ length: n }, (_, k) => `BIG-${tag}-${String(k).padStart(4, '0')}`);
+    await t.app.ctx.db.transaction((tx) =>
+      createProducts(
+        tx,
+        { orgId, userId: null },
+        skus.map((s) => ({ next: { ...bareSnapshot(s), nameAr: `منتج ${s}`, brandId: brand.id }, family: [] })),
+        'import',
+      ),
+    );
+    const ch = await channel({
+      currencies: ['QAR'],
+      rules: { activeOnly: true, minCompleteness: 0, categoryIds: [], brandIds: [brand.id], vendorIds: [] },
+    });
+    const first = await created<{ itemCount: number; added: number; checksum: string }>(
+      api.post(`/catalog-publishing/channels/${ch.id}/publish`, {}),
+    );
+    expect(first).toMatchObject({ itemCount: n, added: n });
+    const detail = await created<{ added: number; diff: { added: { sku: string }[] } }>(
+      api.get(`/catalog-publishing/channels/${ch.id}/snapshots/1`),
+    );
+    expect(detail.added).toBe(n);
+    expect(detail.diff.added.map((x) => x.sku)).toEqual(skus.slice(0, SNAPSHOT_DIFF_LIST));
+
+    // The feed is read a page at a time: every item once, in SKU order, hashing to the snapshot's checksum.
+    const json = await api.get(`/catalog-publishing/channels/${ch.id}/snapshots/1/export?format=json`);
+    const items = json.json().items as FeedItem[];
+    expect(items.map((i) => i.sku)).toEqual(skus);
+    expect(checksumOf(items)).toBe(first.checksum);
+    const rss = await api.get(`/catalog-publishing/channels/${ch.id}/snapshots/1/export?format=rss`);
+    expect(rss.body.match(/<item>/g)).toHaveLength(n);
+    const csv = await api.get(`/catalog-publishing/channels/${ch.id}/snapshots/1/export?format=csv`);
+    expect(csv.body.trimEnd().split('\r\n')).toHaveLength(n + 1);
+
+    // One locale fewer changes every item's names and descriptions.
+    await patchChannel(ch, { locales: ['en'] });
+    const second = await created<{ changed: number; checksum: string }>(api.post(`/catalog-publishing/channels/${ch.id}/publish`, {}));
+    expect(second.changed).toBe(n);
+    const detail2 = await created<{ diff: { changed: { sku: string; fields: string[] }[] } }>(
+      api.get(`/catalog-publishing/channels/${ch.id}/snapshots/2`),
+    );
+    expect(detail2.diff.changed).toHaveLength(SNAPSHOT_DIFF_LIST);
+    expect(detail2.diff.changed[0]).toEqual({ id: items[0]!.id, sku: skus[0], fields: ['names', 'descriptions'] });
+
+    // A rollback copies the earlier items: the same checksum and feed.
+    const back = await created<{ itemCount: number; checksum: string; changed: number }>(
+      api.post(`/catalog-publishing/channels/${ch.id}/snapshots/1/rollback`, {}),
+    );
+    expect(back).toMatchObject({ itemCount: n, checksum: first.checksum, changed: n });
+    const again = await api.get(`/catalog-publishing/channels/${ch.id}/snapshots/3/export?format=json`);
+    expect(again.json().items).toEqual(items);
   });
 
   it('neutralises formula-like cells in the CSV', async () => {

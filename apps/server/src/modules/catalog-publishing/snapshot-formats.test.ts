@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checksumOf, diffItems, feedLinks, toCsvFeed, toRssFeed, type FeedContext } from './snapshot-formats.js';
+import { checksumOf, feedChunks, feedLinks, itemChecksum, toCsvFeed, toRssFeed, type FeedContext } from './snapshot-formats.js';
 
 const item = (id: string, over: Record<string, unknown> = {}) => ({
   id,
@@ -28,15 +28,25 @@ describe('snapshot formats', () => {
     expect(checksumOf(a)).not.toBe(checksumOf([item('1'), item('2', { prices: { QAR: 1251 } })]));
   });
 
-  it('diffs by product id, naming the changed fields', () => {
-    const before = [item('1'), item('2'), item('3')];
-    const after = [item('1', { names: { en: 'New' }, availability: 'out_of_stock' }), item('3'), item('4')];
-    expect(diffItems(before, after)).toEqual({
-      added: [{ id: '4', sku: 'SKU-4' }],
-      removed: [{ id: '2', sku: 'SKU-2' }],
-      changed: [{ id: '1', sku: 'SKU-1', fields: ['names', 'availability'] }],
-    });
-    expect(diffItems(after, after)).toEqual({ added: [], removed: [], changed: [] });
+  it('writes a feed page by page exactly as it writes it whole, and hashes items one at a time as it hashes the list', async () => {
+    const items = Array.from({ length: 7 }, (_, k) => item(String(k), { names: { en: `Item "${k}", <${k}>` } }));
+    async function* pages() {
+      yield items.slice(0, 3);
+      yield [];
+      yield items.slice(3);
+    }
+    const streamed = async (format: 'json' | 'csv' | 'rss') => {
+      let out = '';
+      for await (const chunk of feedChunks(format, pages(), ctx)) out += chunk;
+      return out;
+    };
+    expect(await streamed('csv')).toBe(toCsvFeed(items, ctx));
+    expect(await streamed('rss')).toBe(toRssFeed(items, ctx));
+    expect(JSON.parse(await streamed('json'))).toEqual({ items });
+    const sum = itemChecksum();
+    for (const i of items) sum.add(i);
+    expect(sum.digest()).toBe(checksumOf([...items].reverse()));
+    expect(itemChecksum().digest()).toBe(checksumOf([]));
   });
 
   it('writes Google Merchant RSS with escaped text, the price with its currency and the g: namespace', () => {

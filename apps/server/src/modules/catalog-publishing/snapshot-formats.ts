@@ -3,8 +3,8 @@ import type { catalogPublishingRoutes as c } from '@market/contracts';
 import type { FeedFormat } from '@market/contracts/plain';
 import { csvRow, formatMinor } from '../../lib/spreadsheet.js';
 
-// A snapshot's items as files (decision 021): JSON, CSV (cells neutralised, R14) and Google Merchant RSS 2.0; the
-// checksum and the diff against the snapshot before. Pure.
+// A snapshot's items as files (decision 021): JSON, CSV (cells neutralised, R14) and Google Merchant RSS 2.0, written a
+// page of items at a time; and the checksum. Pure. (The diff between snapshots is computed by PostgreSQL.)
 
 type Item = c.FeedItem;
 
@@ -23,28 +23,26 @@ export function canonicalJson(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export const checksumOf = (items: Item[]): string =>
-  createHash('sha256')
-    .update(canonicalJson(sortItems(items)))
-    .digest('hex');
+/**
+ * The checksum of items given in feed order, fed an item at a time: sha256 of the canonical JSON of the whole sorted
+ * list, without ever holding the list.
+ */
+export function itemChecksum(): { add: (item: Item) => void; digest: () => string } {
+  const hash = createHash('sha256').update('[');
+  let first = true;
+  return {
+    add(item) {
+      hash.update(first ? canonicalJson(item) : `,${canonicalJson(item)}`);
+      first = false;
+    },
+    digest: () => hash.update(']').digest('hex'),
+  };
+}
 
-const FIELDS = ['sku', 'names', 'descriptions', 'prices', 'brand', 'categories', 'imageLink', 'availability'] as const;
-
-/** Added and removed by product id; changed lists the fields whose values differ. */
-export function diffItems(before: Item[], after: Item[]): c.SnapshotDiff {
-  const old = new Map(before.map((i) => [i.id, i]));
-  const now = new Map(after.map((i) => [i.id, i]));
-  const diff: c.SnapshotDiff = { added: [], removed: [], changed: [] };
-  for (const i of sortItems(after)) {
-    const o = old.get(i.id);
-    if (!o) diff.added.push({ id: i.id, sku: i.sku });
-    else {
-      const fields = FIELDS.filter((f) => canonicalJson(o[f]) !== canonicalJson(i[f]));
-      if (fields.length) diff.changed.push({ id: i.id, sku: i.sku, fields });
-    }
-  }
-  for (const o of sortItems(before)) if (!now.has(o.id)) diff.removed.push({ id: o.id, sku: o.sku });
-  return diff;
+export function checksumOf(items: Item[]): string {
+  const sum = itemChecksum();
+  for (const i of sortItems(items)) sum.add(i);
+  return sum.digest();
 }
 
 export interface FeedContext {
@@ -75,11 +73,17 @@ export function feedLinks(template: string | null, publicUrl: string): Pick<Feed
 const money = (item: Item, code: string, ctx: FeedContext) =>
   item.prices[code] === undefined ? '' : `${formatMinor(item.prices[code]!, ctx.digits[code] ?? 2)} ${code}`;
 
-export function toJsonFeed(items: Item[]): string {
-  return JSON.stringify({ items: sortItems(items) });
+/** A feed file in three parts: its head, each item (in feed order, `separator` between two) and its tail. */
+interface FeedParts {
+  head: string;
+  item: (i: Item) => string;
+  separator: string;
+  tail: string;
 }
 
-export function toCsvFeed(items: Item[], ctx: FeedContext): string {
+const jsonParts = (): FeedParts => ({ head: '{"items":[', item: (i) => JSON.stringify(i), separator: ',', tail: ']}' });
+
+function csvParts(ctx: FeedContext): FeedParts {
   const header = [
     'id',
     'sku',
@@ -91,7 +95,7 @@ export function toCsvFeed(items: Item[], ctx: FeedContext): string {
     'image_link',
     'availability',
   ];
-  const rows = sortItems(items).map((i) => [
+  const row = (i: Item) => [
     i.id,
     i.sku,
     ...ctx.locales.flatMap((l) => [i.names[l] ?? '', i.descriptions[l] ?? '']),
@@ -101,8 +105,8 @@ export function toCsvFeed(items: Item[], ctx: FeedContext): string {
     ctx.productLink(i),
     i.imageLink ?? '',
     i.availability,
-  ]);
-  return [header, ...rows].map(csvRow).join('\r\n') + '\r\n';
+  ];
+  return { head: `${csvRow(header)}\r\n`, item: (i) => `${csvRow(row(i))}\r\n`, separator: '', tail: '' };
 }
 
 const xml = (s: string) =>
@@ -121,10 +125,10 @@ const cut = (s: string, n: number) => ([...s].length > n ? [...s].slice(0, n).jo
  * description (5,000) in the channel's first locale, link, g:image_link, g:availability, g:price in the channel's
  * first currency ("12.50 QAR"), g:brand and g:condition (new).
  */
-export function toRssFeed(items: Item[], ctx: FeedContext): string {
+function rssParts(ctx: FeedContext): FeedParts {
   const locale = ctx.locales[0] ?? 'en';
   const currency = ctx.currencies[0] ?? '';
-  const lines = [
+  const head = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',
     '<channel>',
@@ -132,10 +136,10 @@ export function toRssFeed(items: Item[], ctx: FeedContext): string {
     `<link>${xml(ctx.siteLink)}</link>`,
     `<description>${xml(ctx.channelName)}</description>`,
   ];
-  for (const i of sortItems(items)) {
+  const item = (i: Item) => {
     const title = i.names[locale] || i.names.en || i.names.ar || i.sku;
     const description = i.descriptions[locale] || i.descriptions.en || i.descriptions.ar || title;
-    lines.push(
+    return [
       '<item>',
       `<g:id>${xml(cut(i.sku.length <= 50 ? i.sku : i.id, 50))}</g:id>`,
       `<title>${xml(cut(title, 150))}</title>`,
@@ -147,18 +151,38 @@ export function toRssFeed(items: Item[], ctx: FeedContext): string {
       ...(i.brand ? [`<g:brand>${xml(i.brand)}</g:brand>`] : []),
       '<g:condition>new</g:condition>',
       '</item>',
-    );
-  }
-  lines.push('</channel>', '</rss>');
-  return lines.join('\n') + '\n';
+    ].join('\n');
+  };
+  return { head: `${head.join('\n')}\n`, item: (i) => `${item(i)}\n`, separator: '', tail: '</channel>\n</rss>\n' };
 }
+
+const partsOf = (format: FeedFormat, ctx: FeedContext): FeedParts =>
+  format === 'json' ? jsonParts() : format === 'csv' ? csvParts(ctx) : rssParts(ctx);
+
+/** A feed written a page of items at a time (pages in feed order): the text of each page, head first, tail last. */
+export async function* feedChunks(format: FeedFormat, pages: AsyncIterable<Item[]>, ctx: FeedContext): AsyncGenerator<string> {
+  const parts = partsOf(format, ctx);
+  let first = true;
+  yield parts.head;
+  for await (const page of pages) {
+    if (!page.length) continue;
+    yield (first ? '' : parts.separator) + page.map(parts.item).join(parts.separator);
+    first = false;
+  }
+  yield parts.tail;
+}
+
+/** A whole feed of some items (sorted into feed order first). */
+function renderWhole(format: FeedFormat, items: Item[], ctx: FeedContext): string {
+  const parts = partsOf(format, ctx);
+  return parts.head + sortItems(items).map(parts.item).join(parts.separator) + parts.tail;
+}
+
+export const toCsvFeed = (items: Item[], ctx: FeedContext): string => renderWhole('csv', items, ctx);
+export const toRssFeed = (items: Item[], ctx: FeedContext): string => renderWhole('rss', items, ctx);
 
 export const FEED_TYPES: Record<FeedFormat, string> = {
   json: 'application/json; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   rss: 'application/rss+xml; charset=utf-8',
 };
-
-export function renderFeed(format: FeedFormat, items: Item[], ctx: FeedContext): string {
-  return format === 'json' ? toJsonFeed(items) : format === 'csv' ? toCsvFeed(items, ctx) : toRssFeed(items, ctx);
-}

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { textList } from '../../db/text-list.js';
+import { insertMany } from '../../db/insert-many.js';
 import {
   assets,
   attributeFamilies,
@@ -233,13 +234,9 @@ export type HashRow = { productId: string; orgId: string; hash: string; version:
 
 export async function saveHashes(db: DbOrTx, rows: HashRow[]): Promise<void> {
   if (!rows.length) return;
-  await db
-    .insert(productImportHashes)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: productImportHashes.productId,
-      set: { hash: sql`excluded.hash`, version: sql`excluded.version` },
-    });
+  await insertMany(db, productImportHashes, rows, {
+    onConflict: sql`(product_id) do update set hash = excluded.hash, version = excluded.version`,
+  });
 }
 
 // ---- imports ----
@@ -300,7 +297,7 @@ export async function clearRows(db: DbOrTx, importId: string, phase: 'dry_run' |
 }
 
 export async function insertRows(db: DbOrTx, rows: ImportRowResult[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) await db.insert(productImportRows).values(rows.slice(i, i + 1000));
+  for (let i = 0; i < rows.length; i += 1000) await insertMany(db, productImportRows, rows.slice(i, i + 1000));
 }
 
 export async function rowsPage(

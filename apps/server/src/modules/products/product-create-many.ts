@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { insertMany } from '../../db/insert-many.js';
 import { textList } from '../../db/text-list.js';
 import { productCategories, productMedia, productVersions, products } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
@@ -18,7 +19,7 @@ export async function createProducts(
   writer: ProductWriter,
   items: readonly { next: ProductSnapshot; family: FamilyAttribute[] }[],
   action: VersionAction,
-): Promise<ProductRow[]> {
+): Promise<Pick<ProductRow, 'id' | 'sku' | 'version'>[]> {
   if (!items.length) return [];
   const orgId = writer.orgId;
   const skus = items.map((i) => i.next.sku.toLowerCase());
@@ -35,32 +36,34 @@ export async function createProducts(
   if (taken.rows.length)
     throw conflict('Another product or variant already has this SKU', [{ field: 'sku', message: 'is already used by another product' }]);
   const now = new Date();
-  const rows = await tx
-    .insert(products)
-    .values(
-      items.map(({ next, family }) => ({
-        orgId,
-        ...productColumns(next, family),
-        // Set with the row, so the list projection has the names at once and the categories' trigger finds it current.
-        categoryIds: [...next.categoryIds].sort(),
-        version: 1,
-        createdBy: writer.userId,
-        updatedBy: writer.userId,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning();
+  const rows = await insertMany(
+    tx,
+    products,
+    items.map(({ next, family }) => ({
+      orgId,
+      ...productColumns(next, family),
+      // Set with the row, so the list projection has the names at once and the categories' trigger finds it current.
+      categoryIds: [...next.categoryIds].sort(),
+      version: 1,
+      createdBy: writer.userId,
+      updatedBy: writer.userId,
+      createdAt: now,
+      updatedAt: now,
+    })),
+    { returning: ['id', 'sku', 'version'] },
+  );
   const bySku = new Map(rows.map((r) => [r.sku.toLowerCase(), r]));
   const ordered = items.map((i) => bySku.get(i.next.sku.toLowerCase())!);
   const categories = items.flatMap((i, k) => i.next.categoryIds.map((categoryId) => ({ orgId, productId: ordered[k]!.id, categoryId })));
-  if (categories.length) await tx.insert(productCategories).values(categories);
+  await insertMany(tx, productCategories, categories);
   const media = items.flatMap((i, k) =>
     i.next.mediaAssetIds.map((assetId, position) => ({ orgId, productId: ordered[k]!.id, assetId, position })),
   );
-  if (media.length) await tx.insert(productMedia).values(media);
+  await insertMany(tx, productMedia, media);
   await refreshChannelCompleteness(tx, orgId, { productIds: ordered.map((r) => r.id) });
-  await tx.insert(productVersions).values(
+  await insertMany(
+    tx,
+    productVersions,
     items.map((i, k) => ({
       orgId,
       productId: ordered[k]!.id,

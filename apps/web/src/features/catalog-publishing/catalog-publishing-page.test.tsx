@@ -123,7 +123,8 @@ function serve(more: ApiHandler[] = []) {
       path: '/catalog-publishing/channels/:id/snapshots/:number',
       reply: () => ({
         body: {
-          ...summary(),
+          // The lists hold the first entries; the counts are whole.
+          ...summary({ changed: 1201 }),
           diff: { added: [], removed: [], changed: [{ id: P1, sku: 'HONEY-1', fields: ['names', 'prices'] }] },
           locales: ['en'],
           currencies: ['QAR'],
@@ -202,8 +203,9 @@ describe('catalog publishing', () => {
     await user.click(await screen.findByRole('tab', { name: 'Snapshots' }));
     const diff = await screen.findByTestId('snapshot-diff');
     expect(within(diff).getByText('Snapshot 2 against the one before')).toBeTruthy();
-    expect(within(diff).getByText('Changed (1)')).toBeTruthy();
+    expect(within(diff).getByText('Changed (1,201)')).toBeTruthy();
     expect(within(diff).getByText(/name, price/)).toBeTruthy();
+    expect(within(diff).getByText('The first 1 in SKU order; 1,200 more are in the snapshot’s download.')).toBeTruthy();
 
     await user.click(screen.getByRole('tab', { name: 'Feed' }));
     await user.click(await screen.findByRole('button', { name: 'Make a token' }));

@@ -141,11 +141,12 @@ export function ChannelSnapshots({
 function SnapshotDiff({ detail }: { detail: SnapshotDetail }) {
   const { t, language } = useI18n();
   const { added, removed, changed } = detail.diff;
-  const none = !added.length && !removed.length && !changed.length;
+  const none = !detail.added && !detail.removed && !detail.changed;
+  // The lists hold the first entries in SKU order; the counts are whole (the export has every item).
   const group = (key: 'added' | 'removed' | 'changed', rows: { id: string; sku: string; fields?: string[] }[]) =>
-    rows.length > 0 && (
-      <section aria-label={t(`catalogPublishing.diff.${key}`, { count: formatNumber(rows.length, language) })}>
-        <h4 className="text-sm font-medium">{t(`catalogPublishing.diff.${key}`, { count: formatNumber(rows.length, language) })}</h4>
+    detail[key] > 0 && (
+      <section aria-label={t(`catalogPublishing.diff.${key}`, { count: formatNumber(detail[key], language) })}>
+        <h4 className="text-sm font-medium">{t(`catalogPublishing.diff.${key}`, { count: formatNumber(detail[key], language) })}</h4>
         <ul className="flex flex-col gap-0.5 text-sm">
           {rows.map((r) => (
             <li key={r.id}>
@@ -156,6 +157,14 @@ function SnapshotDiff({ detail }: { detail: SnapshotDetail }) {
             </li>
           ))}
         </ul>
+        {rows.length < detail[key] && (
+          <p className="text-xs text-muted-foreground">
+            {t('catalogPublishing.diff.more', {
+              shown: formatNumber(rows.length, language),
+              count: formatNumber(detail[key] - rows.length, language),
+            })}
+          </p>
+        )}
       </section>
     );
   return (
