@@ -2,11 +2,21 @@ import { readFile } from 'node:fs/promises';
 import { expect, SUPER_ADMIN, test } from './fixtures';
 import { signIn } from './helpers';
 
-// A supplier's file from upload to products (issue 18): an English and Arabic CSV with an error row, the dry run's
-// totals and the field-by-field diff of an existing product, the error file downloaded and its row fixed, the run,
-// then the fixed row imported from the error file.
-test('a CSV with an error row: dry run diff, run, error file fixed and imported', async ({ page, admin, sfx }) => {
-  test.setTimeout(90_000);
+// A supplier's file from upload to the web channel (issue 18): an English and Arabic CSV with an error row, the dry
+// run's totals and the field-by-field diff of an existing product, the error file downloaded and its row fixed, the
+// run, the fixed row imported from the error file; then the imported products published to a web channel, one edited,
+// published again, and the second snapshot's diff read on the Snapshots tab.
+test('a CSV with an error row: dry run diff, run, error file fixed and imported, then published and republished after an edit', async ({
+  page,
+  admin,
+  sfx,
+}) => {
+  test.setTimeout(120_000);
+  const brand = await admin.post<{ id: string; code: string }>('/brands', {
+    code: `sup_${sfx}`,
+    nameEn: `Supplier ${sfx}`,
+    nameAr: `مورد ${sfx}`,
+  });
   const existing = await admin.post<{ id: string; sku: string }>('/products', {
     sku: `IMP-OLD-${sfx}`,
     nameEn: 'Old honey',
@@ -15,10 +25,10 @@ test('a CSV with an error row: dry run diff, run, error file fixed and imported'
   const fresh = `IMP-NEW-${sfx}`;
   const broken = `IMP-BAD-${sfx}`;
   const csv = [
-    'SKU,Name,الاسم,Price',
-    `${existing.sku},Wildflower honey,عسل زهور برية,12.50`,
-    `${fresh},Date syrup,دبس التمر,8`,
-    `${broken},Olive oil,زيت زيتون,abc`,
+    'SKU,Name,الاسم,Price,Brand,Status',
+    `${existing.sku},Wildflower honey,عسل زهور برية,12.50,${brand.code},active`,
+    `${fresh},Date syrup,دبس التمر,8,${brand.code},active`,
+    `${broken},Olive oil,زيت زيتون,abc,${brand.code},active`,
   ].join('\n');
 
   await signIn(page, SUPER_ADMIN);
@@ -50,7 +60,7 @@ test('a CSV with an error row: dry run diff, run, error file fixed and imported'
   await page.getByRole('button', { name: 'Download error file' }).click();
   const errors = await readFile((await (await downloading).path())!, 'utf8');
   expect(errors).toContain('Reason');
-  expect(errors).toContain(`${broken},Olive oil,زيت زيتون,abc,Price: must be an amount such as 12.50`);
+  expect(errors).toContain(`${broken},Olive oil,زيت زيتون,abc,${brand.code},active,Price: must be an amount such as 12.50`);
 
   await page.getByRole('button', { name: 'Run import' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Run import' }).click();
@@ -78,5 +88,34 @@ test('a CSV with an error row: dry run diff, run, error file fixed and imported'
   expect(made).toBeTruthy();
   expect(await admin.get(`/products/${made!.id}`)).toMatchObject({ nameAr: 'زيت زيتون', priceMinor: 475 });
   const updated = await admin.get<{ nameEn: string; priceMinor: number }>(`/products/${existing.id}`);
-  expect(updated).toMatchObject({ nameEn: 'Wildflower honey', priceMinor: 1250 });
+  expect(updated).toMatchObject({ nameEn: 'Wildflower honey', priceMinor: 1250, status: 'active' });
+
+  // The three products of the file go to a web channel for the supplier's brand.
+  const channel = await admin.post<{ id: string }>('/catalog-publishing/channels', {
+    kind: 'web',
+    name: `Web ${sfx}`,
+    locales: ['en', 'ar'],
+    rules: { activeOnly: true, minCompleteness: 0, categoryIds: [], brandIds: [brand.id], vendorIds: [] },
+  });
+  await page.goto(`/catalog-publishing?channel=${channel.id}`);
+  const detail = page.getByRole('article', { name: `Web ${sfx}` });
+  await detail.getByRole('tab', { name: 'Preview' }).click();
+  // The demo organization's other products are out: they are not of this brand.
+  await expect(detail.getByText(/^3 in, [\d,]+ out$/)).toBeVisible();
+  await detail.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText('Snapshot 1 published with 3 items')).toBeVisible();
+
+  const syrup = await admin.get<{ items: { id: string; sku: string; version: number }[] }>(`/products?q=${fresh}`);
+  const made2 = syrup.items.find((p) => p.sku === fresh)!;
+  const current = await admin.get<{ version: number }>(`/products/${made2.id}`);
+  await admin.patch(`/products/${made2.id}`, { nameEn: `Date syrup, dark ${sfx}`, expectedVersion: current.version });
+  await detail.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText('Snapshot 2 published with 3 items')).toBeVisible();
+
+  await detail.getByRole('tab', { name: 'Snapshots' }).click();
+  const diff = page.getByTestId('snapshot-diff');
+  await expect(diff.getByText('Snapshot 2 against the one before')).toBeVisible();
+  await expect(diff.getByText('Changed (1)')).toBeVisible();
+  await expect(diff.getByText(fresh)).toBeVisible();
+  await expect(diff.getByText(/name/)).toBeVisible();
 });
