@@ -126,13 +126,15 @@ export const catalogSnapshotItems = pgTable(
       .notNull()
       .references(() => catalogSnapshots.id, { onDelete: 'cascade' }),
     orgId: orgId(),
+    /** The item's place in feed order (SKU by code point, then id), from 0: a page is a range of positions. */
+    position: integer('position').notNull(),
     productId: uuid('product_id').notNull(),
     sku: text('sku').notNull(),
     item: jsonb('item').$type<Record<string, unknown>>().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.snapshotId, t.productId] }),
-    index('catalog_snapshot_items_order_idx').on(t.snapshotId, sql`${t.sku} collate "C"`, t.productId),
+    primaryKey({ columns: [t.snapshotId, t.position] }),
+    uniqueIndex('catalog_snapshot_items_product_key').on(t.snapshotId, t.productId),
     index('catalog_snapshot_items_org_idx').on(t.orgId),
   ],
 );

@@ -137,20 +137,33 @@ export async function finishSnapshot(
   return row!;
 }
 
-export async function insertItems(db: DbOrTx, orgId: string, snapshotId: string, items: readonly FeedItem[]): Promise<void> {
-  if (!items.length) return;
+/** Items in feed order, the first at `position`. */
+export async function insertItems(
+  db: DbOrTx,
+  orgId: string,
+  snapshotId: string,
+  items: readonly FeedItem[],
+  position: number,
+): Promise<void> {
   await insertMany(
     db,
     catalogSnapshotItems,
-    items.map((item) => ({ snapshotId, orgId, productId: item.id, sku: item.sku, item: item as unknown as Record<string, unknown> })),
+    items.map((item, k) => ({
+      snapshotId,
+      orgId,
+      position: position + k,
+      productId: item.id,
+      sku: item.sku,
+      item: item as unknown as Record<string, unknown>,
+    })),
   );
 }
 
 /** Copies one snapshot's items into another (a rollback), in the database. */
 export async function copyItems(db: DbOrTx, fromId: string, toId: string): Promise<number> {
   const res = (await db.execute(sql`
-    insert into catalog_snapshot_items (snapshot_id, org_id, product_id, sku, item)
-    select ${toId}, org_id, product_id, sku, item from catalog_snapshot_items where snapshot_id = ${fromId}`)) as unknown as {
+    insert into catalog_snapshot_items (snapshot_id, org_id, position, product_id, sku, item)
+    select ${toId}, org_id, position, product_id, sku, item from catalog_snapshot_items where snapshot_id = ${fromId}`)) as unknown as {
     rowCount?: number;
     affectedRows?: number;
   };
@@ -158,22 +171,17 @@ export async function copyItems(db: DbOrTx, fromId: string, toId: string): Promi
 }
 
 /**
- * A snapshot's items in feed order (SKU by code point, then product id), a page of `size` at a time: a feed of any
- * size is read with bounded memory.
+ * A snapshot's items in feed order, a page of `size` positions at a time: a feed of any size is read with bounded
+ * memory, and each page is a primary-key range whatever the table's statistics say (embedded PGlite never analyzes).
  */
 export async function* snapshotItemPages(db: DbOrTx, snapshotId: string, size = BATCH): AsyncGenerator<FeedItem[]> {
-  let after: { sku: string; id: string } | null = null;
-  for (;;) {
+  for (let from = 0; ; from += size) {
     const res = (await db.execute(sql`
-      select product_id, sku, item::text as item from catalog_snapshot_items
-      where snapshot_id = ${snapshotId}
-        and ${after ? sql`(sku collate "C", product_id) > (${after.sku} collate "C", ${after.id}::uuid)` : sql`true`}
-      order by sku collate "C", product_id limit ${size}`)) as unknown as { rows: { product_id: string; sku: string; item: string }[] };
-    if (!res.rows.length) return;
-    yield res.rows.map((r) => JSON.parse(r.item) as FeedItem);
+      select item::text as item from catalog_snapshot_items
+      where snapshot_id = ${snapshotId} and position >= ${from} and position < ${from + size}
+      order by position`)) as unknown as { rows: { item: string }[] };
+    if (res.rows.length) yield res.rows.map((r) => JSON.parse(r.item) as FeedItem);
     if (res.rows.length < size) return;
-    const last = res.rows[res.rows.length - 1]!;
-    after = { sku: last.sku, id: last.product_id };
   }
 }
 

@@ -402,7 +402,7 @@ export async function publish(
       let itemCount = 0;
       for (let i = 0; i < included.length; i += ITEM_BATCH) {
         const items = await buildItems(tx, caller.orgId, ch, included.slice(i, i + ITEM_BATCH), pricing, publicUrl);
-        await repo.insertItems(tx, caller.orgId, snapshotId, items);
+        await repo.insertItems(tx, caller.orgId, snapshotId, items, itemCount);
         for (const item of items) sum.add(item);
         itemCount += items.length;
       }

@@ -2,6 +2,7 @@ import { profileUpdateSchema } from '@market/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Caller } from '../../lib/api-route.js';
+import { hitIn } from '../applications/index.js';
 import { saveProfile } from '../platform/index.js';
 import {
   bodyColumnNotFound,
@@ -47,6 +48,27 @@ async function readerOf(req: FastifyRequest): Promise<Reader> {
     default:
       throw new RestError(401, 'PGRST301', 'API keys are accepted on /api/v1 only');
   }
+}
+
+/**
+ * Reads with the anon key alone (it is public: any page may embed it) are limited per client address, as the public
+ * forms are: one read of the translations is about a megabyte. Signed-in readers are not limited here.
+ */
+export const ANON_READS_PER_MINUTE = 60;
+
+async function limitAnonymous(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const wait = await ctx.db.transaction((tx) =>
+    hitIn(ctx, tx, { key: `rest-anon:${req.ip}`, limit: ANON_READS_PER_MINUTE, windowSeconds: 60 }),
+  );
+  if (wait <= 0) return;
+  reply.header('retry-after', String(wait));
+  throw new RestError(
+    429,
+    'PGRST429',
+    `Too many requests without signing in from this address. Try again in ${wait} seconds.`,
+    null,
+    'Sign in, or wait',
+  );
 }
 
 function tableOf(name: string): RestTable {
@@ -139,6 +161,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get<TableParams>('/:table', async (req, reply) => {
     const reader = await readerOf(req);
+    if (reader.kind === 'anon') await limitAnonymous(ctx, req, reply);
     const table = tableOf(req.params.table);
     const plan = readPlan(table, req.query);
     const wantsCount = /^(exact|planned|estimated)$/.test(preferences(req.headers.prefer).get('count') ?? '');

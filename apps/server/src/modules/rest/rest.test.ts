@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { auditLog, mfaFactors, profiles } from '../../db/schema/index.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
+import { ANON_READS_PER_MINUTE } from './rest.routes.js';
 import { bearer, createOrg, createUser, enablePermission, TEST_PASSWORD, tokenFor, type TestUser } from '../../../test/factories.js';
 
 /** The table service (/rest/v1) as supabase-js speaks it, and as an anonymous visitor, another organization and a low role attack it. */
@@ -197,6 +198,24 @@ describe(`table service: row policies under attack (${driver})`, () => {
     expect(forged.status).toBe(401);
     expect(forged.body).toMatchObject({ code: 'PGRST301' });
     expect((await raw('GET', 'languages', bearer('mbo_live_abcdefgh_secret'))).status).toBe(401);
+  });
+
+  it('limits reads with the anon key alone per client address, and never a signed-in reader', async () => {
+    const read = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/rest/v1/languages?select=code',
+        headers: { apikey: t.app.ctx.keys.anon, ...headers },
+        remoteAddress,
+      });
+    for (let i = 0; i < ANON_READS_PER_MINUTE; i++) expect((await read('203.0.113.9')).statusCode).toBe(200);
+    const refused = await read('203.0.113.9');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ code: 'PGRST429' });
+    // Another address is not held back, nor a signed-in reader at the limited one.
+    expect((await read('203.0.113.10')).statusCode).toBe(200);
+    expect((await read('203.0.113.9', bearer(await tokenFor(t.app, admin)))).statusCode).toBe(200);
   });
 
   it('writes only the own profile: another user’s row, other columns and other tables are refused', async () => {
