@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { catalogPublishingRoutes as c } from '@market/contracts';
 import type { ChannelLocale } from '@market/contracts/plain';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { refreshStatistics, STATISTICS_AFTER_ROWS } from '../../db/statistics.js';
 import { catalogChannels } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { lockUnchanged } from '../../lib/concurrency.js';
@@ -392,7 +393,7 @@ export async function publish(
   input: { confirm?: boolean },
   publicUrl: string,
 ): Promise<c.SnapshotSummary> {
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     // The channel's row lock serialises publishes of one channel, so snapshot numbers never collide.
     const ch = await channelOrThrow(tx, caller, id, true);
     const included = await includedIds(tx, caller.orgId, ch, await ruleFacts(tx, caller.orgId, ch, new Date()));
@@ -409,6 +410,8 @@ export async function publish(
       return { itemCount, checksum: sum.digest() };
     });
   });
+  if (summary.itemCount >= STATISTICS_AFTER_ROWS) await refreshStatistics(db, ['catalog_snapshot_items']);
+  return summary;
 }
 
 /** Republishes an earlier snapshot's items as the next snapshot (copied in the database; the same checksum). */

@@ -2,6 +2,7 @@ import type { productImportRoutes as c } from '@market/contracts';
 import { IMPORT_LIMITS } from '@market/contracts/plain';
 import type { AppContext } from '../../app-context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { refreshStatistics, STATISTICS_AFTER_ROWS } from '../../db/statistics.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { emitWebhookEvents } from '../audit/index.js';
 import { enqueueJob, type JobContext, type JobRow } from '../jobs/index.js';
@@ -72,6 +73,18 @@ async function* batchesOf(rows: AsyncGenerator<FileRow>, onHeader: (h: string[])
   }
   if (batch.length) yield batch;
 }
+
+/** The tables a run writes many rows of: analyzed after a big run (db/statistics.ts). */
+const IMPORT_WRITES = [
+  'products',
+  'product_categories',
+  'product_media',
+  'product_variants',
+  'product_versions',
+  'product_import_rows',
+  'product_import_hashes',
+  'catalog_channel_completeness',
+];
 
 class Cancelled extends Error {}
 
@@ -301,6 +314,7 @@ async function run(ctx: AppContext, job: JobRow, jc: JobContext): Promise<unknow
     });
     await emitWebhookEvents(tx, row.orgId, [{ type: 'import.completed', data: { id: row.id, fileName: row.fileName, counts, archived } }]);
   });
+  if (counts.create + counts.update + archived >= STATISTICS_AFTER_ROWS) await refreshStatistics(jc.db, IMPORT_WRITES);
   return counts;
 }
 
