@@ -6,29 +6,20 @@ import { catalogChannelCompleteness, currencies } from '../../db/schema/index.js
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { driver, type TestContext } from '../../../test/harness.js';
 import type { catalogPublishingRoutes as c } from '@market/contracts';
-import { createProducts, type ProductSnapshot } from '../products/index.js';
-import { catalogFixture, client, created, startCatalogApp, type Api, type Fixture } from '../products/products.test-support.js';
+import { createProducts } from '../products/index.js';
+import {
+  catalogFixture,
+  client,
+  created,
+  productSnapshot,
+  startCatalogApp,
+  type Api,
+  type Fixture,
+} from '../products/products.test-support.js';
 import { SNAPSHOT_DIFF_LIST } from './catalog-publishing.service.js';
 import { checksumOf } from './snapshot-formats.js';
 
 type FeedItem = c.FeedItem;
-const bareSnapshot = (sku: string): ProductSnapshot => ({
-  sku,
-  nameEn: `Item ${sku}`,
-  nameAr: '',
-  descriptionEn: 'Good',
-  descriptionAr: 'جيد',
-  status: 'active',
-  priceMinor: 100,
-  brandId: null,
-  familyId: null,
-  vendorId: null,
-  taxClassId: null,
-  categoryIds: [],
-  values: {},
-  variantAxes: [],
-  mediaAssetIds: [],
-});
 
 let t: TestContext;
 let orgId: string;
@@ -218,7 +209,10 @@ describe(`catalog publishing (${driver})`, () => {
       createProducts(
         tx,
         { orgId, userId: null },
-        skus.map((s) => ({ next: { ...bareSnapshot(s), nameAr: `منتج ${s}`, brandId: brand.id }, family: [] })),
+        skus.map((s) => ({
+          next: productSnapshot(s, { nameAr: `منتج ${s}`, descriptionEn: 'Good', descriptionAr: 'جيد', brandId: brand.id }),
+          family: [],
+        })),
         'import',
       ),
     );

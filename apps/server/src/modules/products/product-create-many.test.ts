@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, productVersions, products } from '../../db/schema/index.js';
 import type { TestContext } from '../../../test/harness.js';
 import { createProducts } from './product-create-many.js';
-import type { ProductSnapshot } from './product-snapshot.js';
-import { catalogFixture, created, startCatalogApp, type Api, type Fixture } from './products.test-support.js';
+import { catalogFixture, created, productSnapshot, startCatalogApp, type Api, type Fixture } from './products.test-support.js';
 
 let t: TestContext;
 let api: Api;
@@ -16,25 +15,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-const snap = (sku: string, over: Partial<ProductSnapshot> = {}): ProductSnapshot => ({
-  sku,
-  nameEn: `Item ${sku}`,
-  nameAr: '',
-  descriptionEn: '',
-  descriptionAr: '',
-  status: 'active',
-  priceMinor: 100,
-  brandId: null,
-  familyId: null,
-  vendorId: null,
-  taxClassId: null,
-  categoryIds: [],
-  values: {},
-  variantAxes: [],
-  mediaAssetIds: [],
-  ...over,
-});
-
 describe('creating many products at once', () => {
   it('writes what a single create writes: categories (and the list item), a first version and an audit entry per product', async () => {
     const tag = Math.random().toString(36).slice(2, 7);
@@ -43,8 +23,8 @@ describe('creating many products at once', () => {
         tx,
         { orgId, userId: null },
         [
-          { next: snap(`M-${tag}-1`, { categoryIds: [fx.fruit.id] }), family: [] },
-          { next: snap(`M-${tag}-2`), family: [] },
+          { next: productSnapshot(`M-${tag}-1`, { categoryIds: [fx.fruit.id] }), family: [] },
+          { next: productSnapshot(`M-${tag}-2`), family: [] },
         ],
         'import',
       ),
@@ -89,8 +69,8 @@ describe('creating many products at once', () => {
           tx,
           { orgId, userId: null },
           [
-            { next: snap(`N-${tag}`), family: [] },
-            { next: snap(taken.sku.toLowerCase()), family: [] },
+            { next: productSnapshot(`N-${tag}`), family: [] },
+            { next: productSnapshot(taken.sku.toLowerCase()), family: [] },
           ],
           'import',
         ),
@@ -102,8 +82,8 @@ describe('creating many products at once', () => {
           tx,
           { orgId, userId: null },
           [
-            { next: snap(`D-${tag}`), family: [] },
-            { next: snap(`d-${tag}`), family: [] },
+            { next: productSnapshot(`D-${tag}`), family: [] },
+            { next: productSnapshot(`d-${tag}`), family: [] },
           ],
           'import',
         ),

@@ -5,8 +5,29 @@ import { assets, objects } from '../../db/schema/index.js';
 import { createBucket, createObject, createVendorRow } from '../../../test/factories/vendors.js';
 import type { TestContext } from '../../../test/harness.js';
 import type { Api } from '../master-data/master-data.test-support.js';
+import type { ProductSnapshot } from './product-snapshot.js';
 
 export { client, fieldOf, orgAdmin, orgClients, startCatalogApp, type Api } from '../master-data/master-data.test-support.js';
+
+/** A new product's snapshot as createProducts takes it: an active product named after its SKU, the rest empty. */
+export const productSnapshot = (sku: string, over: Partial<ProductSnapshot> = {}): ProductSnapshot => ({
+  sku,
+  nameEn: `Item ${sku}`,
+  nameAr: '',
+  descriptionEn: '',
+  descriptionAr: '',
+  status: 'active',
+  priceMinor: 100,
+  brandId: null,
+  familyId: null,
+  vendorId: null,
+  taxClassId: null,
+  categoryIds: [],
+  values: {},
+  variantAxes: [],
+  mediaAssetIds: [],
+  ...over,
+});
 
 export async function created<T = { id: string }>(res: Promise<{ statusCode: number; body: string; json: () => unknown }>): Promise<T> {
   const r = await res;
