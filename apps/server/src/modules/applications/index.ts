@@ -2,4 +2,4 @@
 export { applicationsRoutes } from './applications.routes.js';
 export { publicApplicationsRoutes } from './applications.public.routes.js';
 export { sealedStatusToken, statusLinkKey } from './applications.records.js';
-export { hitIn, type FloodRule } from './applications.flood.js';
+export { countHit, hitIn, type FloodRule } from './applications.flood.js';

@@ -6,12 +6,19 @@ import type { AppContext } from '../../app-context.js';
 import { bindRoute } from '../../lib/api-route.js';
 import { sendFile } from '../../lib/file-reply.js';
 import { notFound } from '../../lib/errors.js';
+import { countHit } from '../applications/index.js';
 import * as repo from './catalog-publishing.repository.js';
 import * as service from './catalog-publishing.service.js';
 import { feedTokenMatches } from './feed-token.js';
 import { FEED_TYPES, feedChunks, feedLinks, type FeedContext } from './snapshot-formats.js';
 
 const EXT: Record<FeedFormat, string> = { json: 'json', csv: 'csv', rss: 'xml' };
+
+/**
+ * Feed reads per client address and minute, counted before the token is checked: a feed reader fetches a few times a
+ * day, while a 100,000-item feed is about 30 MB sent, so one address cannot keep the server streaming feeds.
+ */
+export const FEED_READS_PER_MINUTE = 30;
 
 /** Catalog publishing: channels, completeness, preview, snapshots with diff and rollback, and the public feeds. */
 export async function catalogPublishingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -52,7 +59,8 @@ export async function catalogPublishingRoutes(app: FastifyInstance, ctx: AppCont
   // Public: the token is the whole of the access rule. An unknown channel, a wrong or old token and a channel never
   // published are one 404, so the answer says nothing about which part was wrong. The answer is a stored snapshot
   // read in index order, so a feed reader's polling costs no recomputation.
-  bindRoute(app, r.readFeed, async ({ params, query, reply }) => {
+  bindRoute(app, r.readFeed, async ({ params, query, reply, req }) => {
+    await countHit(ctx, { key: `feed:${req.ip}`, limit: FEED_READS_PER_MINUTE, windowSeconds: 60, what: 'feed reads' });
     const ch = await repo.findChannelForFeed(db, params.channelId);
     const ok = feedTokenMatches(query.token, ch?.feedTokenHash ?? null);
     const snapshot = ok && ch ? await repo.findSnapshot(db, ch.orgId, ch.id) : null;

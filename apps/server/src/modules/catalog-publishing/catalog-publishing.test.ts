@@ -18,6 +18,7 @@ import {
 } from '../products/products.test-support.js';
 import { SNAPSHOT_DIFF_LIST } from './catalog-publishing.service.js';
 import { checksumOf } from './snapshot-formats.js';
+import { FEED_READS_PER_MINUTE } from './catalog-publishing.routes.js';
 
 type FeedItem = c.FeedItem;
 
@@ -336,6 +337,16 @@ describe(`catalog publishing (${driver})`, () => {
     const wrongChannel = await feed(second.token, 'rss', randomUUID());
     expect(wrongChannel.statusCode).toBe(404);
     expect(wrongChannel.json()).toEqual(old.json());
+    // One address may read feeds FEED_READS_PER_MINUTE times a minute, right token or wrong; another address is not held back.
+    const from = (remoteAddress: string, token = second.token) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/catalog-publishing/feeds/${ch.id}/json?token=${token}`, remoteAddress });
+    for (let i = 0; i < FEED_READS_PER_MINUTE; i++)
+      expect((await from('198.51.100.7', i % 2 ? second.token : 'wrong')).statusCode).toBeOneOf([200, 404]);
+    const refused = await from('198.51.100.7');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error.message).toContain('Too many feed reads');
+    expect((await from('198.51.100.8')).statusCode).toBe(200);
     // The token is kept hashed only.
     const listed = await created<{ id: string; hasFeedToken: boolean }[]>(api.get('/catalog-publishing/channels'));
     expect(listed.find((x) => x.id === ch.id)).toMatchObject({ hasFeedToken: true });

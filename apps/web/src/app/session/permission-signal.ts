@@ -28,7 +28,11 @@ function join({ realtime }: Realtime) {
   if (channel) return;
   let joined = realtime().channel(TOPIC);
   for (const table of TABLES) joined = joined.on('postgres_changes', { event: '*', schema: 'public', table }, refetchMe);
-  channel = joined.subscribe();
+  // A change made before the channel was joined (or while it was reconnecting) sent nothing this tab heard: each time
+  // the channel is (re)joined, `/me` is read once more.
+  channel = joined.subscribe((status) => {
+    if (status === 'SUBSCRIBED') refetchMe();
+  });
 }
 
 function start() {
