@@ -5,7 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { RouteDef } from '@market/contracts';
 import type { AppContext } from './app-context.js';
 import type { AppConfig } from './config/config.js';
@@ -14,6 +14,7 @@ import { API_PREFIX, isBoundRoute } from './lib/api-route.js';
 import { spaContentSecurityPolicy } from './lib/content-security-policy.js';
 import { JwtService } from './lib/jwt.js';
 import { openApiOptions } from './lib/openapi.js';
+import { responseSerializer } from './lib/response-serializer.js';
 import { deriveKey } from './lib/seal.js';
 import { applicationsRoutes, publicApplicationsRoutes } from './modules/applications/index.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -120,7 +121,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     ajv: { customOptions: { coerceTypes: false } },
   }) as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
 
   const jwt = new JwtService(config.jwtSecret, `${config.publicUrl}/auth/v1`, config.jwtExpiry);
   const ctx: AppContext = {
