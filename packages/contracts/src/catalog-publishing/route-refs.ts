@@ -15,6 +15,7 @@ const table = {
   listSnapshots: { method: 'GET', path: '/catalog-publishing/channels/:id/snapshots' },
   previewChannel: { method: 'GET', path: '/catalog-publishing/channels/:id/preview' },
   publishChannel: { method: 'POST', path: '/catalog-publishing/channels/:id/publish' },
+  publishProgress: { method: 'GET', path: '/catalog-publishing/channels/:id/publish-progress' },
   readFeed: { method: 'GET', path: '/catalog-publishing/feeds/:channelId/:format' },
   rollbackSnapshot: { method: 'POST', path: '/catalog-publishing/channels/:id/snapshots/:number/rollback' },
   rotateFeedToken: { method: 'POST', path: '/catalog-publishing/channels/:id/feed-token' },

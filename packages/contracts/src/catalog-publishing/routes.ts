@@ -11,6 +11,7 @@ import {
   feedTokenSchema,
   previewPageSchema,
   previewQuery,
+  publishProgressSchema,
   publishSchema,
   snapshotDetailSchema,
   snapshotExportQuery,
@@ -115,6 +116,16 @@ export const publishChannel = defineRoute({
   body: publishSchema,
   response: snapshotSummarySchema,
   status: 201,
+});
+
+export const publishProgress = defineRoute({
+  method: 'GET',
+  path: '/catalog-publishing/channels/:id/publish-progress',
+  tag,
+  summary: "How far the channel's publish in progress has come (items written of the total), read while the publish runs",
+  access,
+  params: idParams,
+  response: publishProgressSchema,
 });
 
 export const listSnapshots = defineRoute({

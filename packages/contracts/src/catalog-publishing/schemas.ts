@@ -228,6 +228,18 @@ export type PreviewPage = z.infer<typeof previewPageSchema>;
 /** Publishing and rollback: `confirm` is needed only when the server asked for it (409 naming `confirm`). */
 export const publishSchema = z.object({ confirm: z.boolean('must be true or false').optional() }).strict();
 
+/**
+ * How far the channel's publish in progress has come: items written of those the rules let in. `publishing` is false
+ * when none runs (or it runs on another server of a multi-server deployment, which keeps its own count).
+ */
+export const publishProgressSchema = z.object({
+  publishing: z.boolean(),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  startedAt: z.iso.datetime().nullable(),
+});
+export type PublishProgress = z.infer<typeof publishProgressSchema>;
+
 /** One published item: what a feed needs, in the channel's locales and currencies. */
 export const feedItemSchema = z.object({
   id: z.uuid(),

@@ -129,6 +129,8 @@ export const CATALOG_PUBLISHING = {
   'catalogPublishing.schedule.range': { en: 'Scheduled: {from} – {until}', ar: 'مجدول: {from} – {until}' },
   'catalogPublishing.publish.button': { en: 'Publish', ar: 'نشر' },
   'catalogPublishing.publish.publishing': { en: 'Publishing…', ar: 'جارٍ النشر…' },
+  'catalogPublishing.publish.progress': { en: 'Publishing… {done} of {total}', ar: 'جارٍ النشر… {done} من {total}' },
+  'catalogPublishing.publish.progressLabel': { en: 'Items written to the new snapshot', ar: 'العناصر المكتوبة في اللقطة الجديدة' },
   'catalogPublishing.publish.confirmTitle': { en: 'Remove many products?', ar: 'إزالة منتجات كثيرة؟' },
   'catalogPublishing.publish.confirm': { en: 'Publish anyway', ar: 'النشر على أي حال' },
   'catalogPublishing.publish.done': { en: 'Snapshot {number} published with {count} items', ar: 'نُشرت اللقطة {number} بعدد {count} عنصر' },

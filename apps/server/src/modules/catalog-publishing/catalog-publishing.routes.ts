@@ -47,6 +47,7 @@ export async function catalogPublishingRoutes(app: FastifyInstance, ctx: AppCont
   bindRoute(app, r.channelCompleteness, ({ caller, params }) => service.completeness(db, caller, params.id));
   bindRoute(app, r.previewChannel, ({ caller, params, query }) => service.preview(db, caller, params.id, query));
   bindRoute(app, r.publishChannel, ({ caller, params, body }) => service.publish(db, caller, params.id, body, config.publicUrl));
+  bindRoute(app, r.publishProgress, ({ caller, params }) => service.publishProgress(db, caller, params.id));
   bindRoute(app, r.listSnapshots, ({ caller, params }) => service.listSnapshots(db, caller, params.id));
   bindRoute(app, r.getSnapshot, ({ caller, params }) => service.getSnapshot(db, caller, params.id, params.number));
   bindRoute(app, r.exportSnapshot, async ({ caller, params, query, reply }) => {

@@ -14,6 +14,7 @@ import * as repo from './catalog-publishing.repository.js';
 import { includedIds, previewPage, type RuleFacts } from './publication-rules.repository.js';
 import { itemChecksum } from './snapshot-formats.js';
 import { hashFeedToken } from './feed-token.js';
+import { IDLE, progressOf, startProgress } from './publish-progress.js';
 
 // Channels, preview, publishing and rollback (decision 021).
 
@@ -393,25 +394,46 @@ export async function publish(
   input: { confirm?: boolean },
   publicUrl: string,
 ): Promise<c.SnapshotSummary> {
-  const summary = await db.transaction(async (tx) => {
-    // The channel's row lock serialises publishes of one channel, so snapshot numbers never collide.
-    const ch = await channelOrThrow(tx, caller, id, true);
-    const included = await includedIds(tx, caller.orgId, ch, await ruleFacts(tx, caller.orgId, ch, new Date()));
-    const pricing = await pricingOf(tx, caller.orgId, ch);
-    return writeSnapshot(tx, caller, ch, { ...input, currencies: pricing.codes }, async (snapshotId) => {
-      const sum = itemChecksum();
-      let itemCount = 0;
-      for (let i = 0; i < included.length; i += ITEM_BATCH) {
-        const items = await buildItems(tx, caller.orgId, ch, included.slice(i, i + ITEM_BATCH), pricing, publicUrl);
-        await repo.insertItems(tx, caller.orgId, snapshotId, items, itemCount);
-        for (const item of items) sum.add(item);
-        itemCount += items.length;
-      }
-      return { itemCount, checksum: sum.digest() };
-    });
-  });
+  // Counted from the start, before any database work: on embedded PGlite the progress read must not wait for this
+  // transaction to learn that the channel is the caller's.
+  const progress = startProgress(caller.orgId, id);
+  const summary = await db
+    .transaction(async (tx) => {
+      // The channel's row lock serialises publishes of one channel, so snapshot numbers never collide.
+      const ch = await channelOrThrow(tx, caller, id, true);
+      const included = await includedIds(tx, caller.orgId, ch, await ruleFacts(tx, caller.orgId, ch, new Date()));
+      const pricing = await pricingOf(tx, caller.orgId, ch);
+      progress.total(included.length);
+      return writeSnapshot(tx, caller, ch, { ...input, currencies: pricing.codes }, async (snapshotId) => {
+        const sum = itemChecksum();
+        let itemCount = 0;
+        for (let i = 0; i < included.length; i += ITEM_BATCH) {
+          const items = await buildItems(tx, caller.orgId, ch, included.slice(i, i + ITEM_BATCH), pricing, publicUrl);
+          await repo.insertItems(tx, caller.orgId, snapshotId, items, itemCount);
+          for (const item of items) sum.add(item);
+          itemCount += items.length;
+          progress.advance(items.length);
+          // Embedded PGlite answers without I/O, so a publish would otherwise hold the event loop to its end: between
+          // batches, requests that need no database (this progress, health) are answered.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        return { itemCount, checksum: sum.digest() };
+      });
+    })
+    .finally(progress.end);
   if (summary.itemCount >= STATISTICS_AFTER_ROWS) await refreshStatistics(db, ['catalog_snapshot_items']);
   return summary;
+}
+
+/**
+ * How far the channel's publish in progress has come: this process's count, with no database work while it runs;
+ * otherwise the channel is looked up (404 when it is not the caller's) and none is running.
+ */
+export async function publishProgress(db: Db, caller: Caller, id: string): Promise<c.PublishProgress> {
+  const running = progressOf(caller.orgId, id);
+  if (running) return running;
+  await channelOrThrow(db, caller, id);
+  return progressOf(caller.orgId, id) ?? IDLE;
 }
 
 /** Republishes an earlier snapshot's items as the next snapshot (copied in the database; the same checksum). */

@@ -221,10 +221,34 @@ describe(`catalog publishing (${driver})`, () => {
       currencies: ['QAR'],
       rules: { activeOnly: true, minCompleteness: 0, categoryIds: [], brandIds: [brand.id], vendorIds: [] },
     });
-    const first = await created<{ itemCount: number; added: number; checksum: string }>(
+    // While it runs, the channel's progress says how many items are written of how many; another organization hears
+    // 404 and a role without the permission 403.
+    const other = await createOrg(t.app);
+    const stranger = client(t, bearer(await tokenFor(t.app, await createUser(t.app, { orgId: other.id, role: 'super_admin' }))));
+    const progressPath = `/catalog-publishing/channels/${ch.id}/publish-progress`;
+    const idle = { publishing: false, done: 0, total: 0, startedAt: null };
+    expect(await created(api.get(progressPath))).toEqual(idle);
+    expect((await stranger.get(progressPath)).statusCode).toBe(404);
+    let finished = false;
+    const publishing = created<{ itemCount: number; added: number; checksum: string }>(
       api.post(`/catalog-publishing/channels/${ch.id}/publish`, {}),
-    );
+    ).finally(() => (finished = true));
+    const seen: { publishing: boolean; done: number; total: number }[] = [];
+    const strangerDuring = stranger.get(progressPath);
+    while (!finished) {
+      seen.push(await created(api.get(progressPath)));
+      await new Promise((r) => setImmediate(r));
+    }
+    const first = await publishing;
     expect(first).toMatchObject({ itemCount: n, added: n });
+    // Counted once the rules are evaluated (total 0 before), then batch by batch up to every item.
+    const counted = seen.filter((s) => s.publishing && s.total > 0);
+    expect(counted.length).toBeGreaterThan(0);
+    for (const s of counted) expect(s.total).toBe(n);
+    expect(counted.every((s, k) => s.done <= n && (k === 0 || s.done >= counted[k - 1]!.done))).toBe(true);
+    expect((await strangerDuring).statusCode).toBe(404);
+    expect((await denied.get(progressPath)).statusCode).toBe(403);
+    expect(await created(api.get(progressPath))).toEqual(idle);
     // A publish this size leaves the items' table analyzed (embedded PGlite has no autovacuum).
     const stats = (await t.app.ctx.db.execute(sql`select reltuples from pg_class where relname = 'catalog_snapshot_items'`)) as unknown as {
       rows: { reltuples: number }[];

@@ -94,6 +94,17 @@ export function usePublish(id: string) {
   });
 }
 
+/** While a publish runs: how many items are written of how many, asked every second (no database work on the server). */
+export function usePublishProgress(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...publishingKeys.channel(id), 'publish-progress'],
+    queryFn: () => api(routes.publishProgress, { params: { id } }),
+    enabled,
+    refetchInterval: enabled ? 1000 : false,
+    gcTime: 0,
+  });
+}
+
 export function useRotateFeedToken(id: string) {
   const qc = useQueryClient();
   return useMutation({

@@ -191,6 +191,35 @@ describe('catalog publishing', () => {
     expect(posts).toEqual([{}, { confirm: true }]);
   });
 
+  it('shows how far a running publish has come, then its result', async () => {
+    let finish: () => void = () => {};
+    const api = serve([
+      {
+        method: 'POST',
+        path: '/catalog-publishing/channels/:id/publish',
+        reply: () =>
+          new Promise((resolve) => {
+            finish = () => resolve({ status: 201, body: summary({ number: 3, itemCount: 1205 }) });
+          }),
+      },
+      {
+        method: 'GET',
+        path: '/catalog-publishing/channels/:id/publish-progress',
+        reply: () => ({ body: { publishing: true, done: 1000, total: 1205, startedAt: STAMP } }),
+      },
+    ]);
+    const { user } = await render();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('button', { name: 'Publishing… 1,000 of 1,205' })).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: 'Items written to the new snapshot' }) as HTMLProgressElement;
+    expect([bar.value, bar.max]).toEqual([1000, 1205]);
+    finish();
+    expect(await screen.findByText('Snapshot 3 published with 1,205 items')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
+    expect(api.calls.some((c) => c.path.endsWith('/publish-progress'))).toBe(true);
+  });
+
   it('shows the diff of the latest snapshot and the feed token once', async () => {
     serve([
       {

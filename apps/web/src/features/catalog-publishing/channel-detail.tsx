@@ -8,7 +8,7 @@ import { useI18n } from '../../app/i18n/i18n-provider';
 import { formatNumber } from '../../app/i18n/locale-format';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
-import { usePublish, type Channel } from './catalog-publishing-api';
+import { usePublish, usePublishProgress, type Channel } from './catalog-publishing-api';
 import { ChannelCompletenessView } from './channel-completeness';
 import { ChannelFeed } from './channel-feed';
 import { ChannelPreview } from './channel-preview';
@@ -30,6 +30,11 @@ export function usePublishFlow(channelId: string) {
   const { t, language } = useI18n();
   const publish = usePublish(channelId);
   const [asking, setAsking] = useState<{ rollbackOf?: number; message: string } | null>(null);
+  // A new snapshot is built item by item (a rollback is one copy in the database): its progress is read meanwhile.
+  const building = publish.isPending && !publish.variables?.rollbackOf;
+  const progress = usePublishProgress(channelId, building).data;
+  // Counted once the server has evaluated the rules (its total is 0 before).
+  const running = building && progress?.publishing && progress.total > 0 ? progress : null;
   const run = (rollbackOf?: number, confirm?: boolean) =>
     publish.mutate(
       { rollbackOf, confirm },
@@ -58,13 +63,14 @@ export function usePublishFlow(channelId: string) {
       onConfirm={() => run(asking?.rollbackOf, true)}
     />
   );
-  return { run, pending: publish.isPending, dialog };
+  return { run, pending: publish.isPending, progress: running, dialog };
 }
 
 export function ChannelDetail({ channel, onEdit }: { channel: Channel; onEdit: () => void }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const [tab, setTab] = useState<(typeof TABS)[number]>('completeness');
   const flow = usePublishFlow(channel.id);
+  const progress = flow.progress;
   return (
     <article className="flex min-w-0 flex-col gap-3" aria-label={channel.name}>
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -82,9 +88,24 @@ export function ChannelDetail({ channel, onEdit }: { channel: Channel; onEdit: (
           </Button>
           <Button onClick={() => flow.run()} disabled={flow.pending}>
             <Send className="size-4" aria-hidden />
-            {flow.pending ? t('catalogPublishing.publish.publishing') : t('catalogPublishing.publish.button')}
+            {progress
+              ? t('catalogPublishing.publish.progress', {
+                  done: formatNumber(progress.done, language),
+                  total: formatNumber(progress.total, language),
+                })
+              : flow.pending
+                ? t('catalogPublishing.publish.publishing')
+                : t('catalogPublishing.publish.button')}
           </Button>
         </div>
+        {progress ? (
+          <progress
+            className="h-2 w-full accent-primary"
+            max={progress.total}
+            value={progress.done}
+            aria-label={t('catalogPublishing.publish.progressLabel')}
+          />
+        ) : null}
       </header>
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as typeof tab)} className="flex min-w-0 flex-col gap-3">
         <Tabs.List className="flex gap-1 overflow-x-auto border-b" aria-label={t('catalogPublishing.tabList')}>
