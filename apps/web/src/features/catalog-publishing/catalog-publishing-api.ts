@@ -94,7 +94,7 @@ export function usePublish(id: string) {
   });
 }
 
-/** While a publish runs: how many items are written of how many, asked every second (no database work on the server). */
+/** While a publish runs: how many items are written of how many, asked every second (the server answers from memory). */
 export function usePublishProgress(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...publishingKeys.channel(id), 'publish-progress'],

@@ -70,7 +70,7 @@ export function ChannelDetail({ channel, onEdit }: { channel: Channel; onEdit: (
   const { t, language } = useI18n();
   const [tab, setTab] = useState<(typeof TABS)[number]>('completeness');
   const flow = usePublishFlow(channel.id);
-  const progress = flow.progress;
+  const { progress } = flow;
   return (
     <article className="flex min-w-0 flex-col gap-3" aria-label={channel.name}>
       <header className="flex flex-wrap items-center justify-between gap-2">
