@@ -22,6 +22,9 @@ export async function p6Import(opts: { rows: number; drivers: Driver[] }): Promi
   try {
     const csvFile = path.join(dir, 'products.csv');
     await writeCsv(csvFile, opts.rows);
+    // The same SKUs with a new name and price on every row: a supplier's next file, every row an update.
+    const updateFile = path.join(dir, 'products-update.csv');
+    await writeCsv(updateFile, opts.rows, true);
     const xlsxFile = path.join(dir, 'products.xlsx');
     // The 1M-row figure is the CSV run's: an XLSX that size is left out (it would take longer than the rest).
     const withXlsx = opts.rows <= 100_000;
@@ -32,7 +35,7 @@ export async function p6Import(opts: { rows: number; drivers: Driver[] }): Promi
     );
     const results: Record<string, { csv: Timing; xlsx?: Timing }> = {};
     for (const driver of opts.drivers) {
-      const csv = await importOnce(driver, csvFile, 'text/csv', opts.rows, true);
+      const csv = await importOnce(driver, csvFile, 'text/csv', opts.rows, true, updateFile);
       const xlsx =
         driver === 'postgres' && withXlsx
           ? await importOnce(driver, xlsxFile, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', opts.rows)
@@ -41,6 +44,10 @@ export async function p6Import(opts: { rows: number; drivers: Driver[] }): Promi
       const line = (what: string, t: Timing) =>
         `P6 ${driver} ${what}: dry run ${t.dryRun.toFixed(1)} s, run ${t.run.toFixed(1)} s (${Math.round(opts.rows / t.run).toLocaleString('en')} rows/s written, ${Math.round(opts.rows / (t.dryRun + t.run)).toLocaleString('en')} rows/s dry run + run), peak RSS ${t.peakMb} MB`;
       console.log(line('CSV', csv));
+      if (csv.update)
+        console.log(
+          `P6 ${driver} CSV of the same SKUs, every row changed: dry run ${csv.update.dryRun.toFixed(1)} s, run ${csv.update.run.toFixed(1)} s (${Math.round(opts.rows / csv.update.run).toLocaleString('en')} rows/s updated)`,
+        );
       if (xlsx) console.log(line('XLSX', xlsx));
       const p = csv.publish;
       if (p)
@@ -64,6 +71,8 @@ interface Timing {
   dryRun: number;
   run: number;
   peakMb: number;
+  /** The second file's import: the same SKUs, every row changed. */
+  update?: { dryRun: number; run: number };
   publish?: PublishTiming;
 }
 
@@ -78,20 +87,21 @@ interface PublishTiming {
   peakMb: number;
 }
 
-const rowOf = (i: number) => [
+const rowOf = (i: number, changed = false) => [
   `P6-${i}`,
-  `Product ${i}`,
+  `Product ${i}${changed ? ' (new)' : ''}`,
   `منتج ${i}`,
-  `${(i % 500) + 1}.${String(i % 100).padStart(2, '0')}`,
+  `${(i % 500) + (changed ? 2 : 1)}.${String(i % 100).padStart(2, '0')}`,
   'acme',
   'food',
 ];
 const HEADER = ['SKU', 'Name', 'الاسم', 'Price', 'Brand', 'Categories'];
 
-async function writeCsv(file: string, rows: number): Promise<void> {
+async function writeCsv(file: string, rows: number, changed = false): Promise<void> {
   const out = createWriteStream(file);
   out.write(`${HEADER.join(',')}\n`);
-  for (let i = 0; i < rows; i++) if (!out.write(`${rowOf(i).join(',')}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
+  for (let i = 0; i < rows; i++)
+    if (!out.write(`${rowOf(i, changed).join(',')}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
   await new Promise<void>((r) => out.end(r));
 }
 
@@ -121,7 +131,14 @@ function psqlCopy(file: string): number {
   return Math.min(...times);
 }
 
-async function importOnce(driver: Driver, file: string, type: string, rows: number, withPublish = false): Promise<Timing> {
+async function importOnce(
+  driver: Driver,
+  file: string,
+  type: string,
+  rows: number,
+  withPublish = false,
+  updateFile?: string,
+): Promise<Timing> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'market-bench-import-app-'));
   const opened = await openBench(driver, driver === 'postgres' ? 'market_bench_import' : 'pglite-import');
   const app = await buildApp({ config: testConfig({ dataDir, databaseUrl: opened.url }), database: opened.database, webDist: null });
@@ -138,45 +155,51 @@ async function importOnce(driver: Driver, file: string, type: string, rows: numb
         updatedAt: string;
         state: string;
         dryRun: { rows: number; error: number } | null;
-        run: { create: number; error: number } | null;
+        run: { create: number; update: number; error: number } | null;
       };
     };
-    const boundary = 'p6boundary';
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      readFileSync(file),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const up = await app.inject({
-      method: 'POST',
-      url: '/api/v1/product-import/imports',
-      headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: body,
-    });
-    if (up.statusCode !== 201) throw new Error(`upload: ${up.statusCode} ${up.body}`);
-    const id = (up.json() as { id: string }).id;
-    const drain = async () => {
-      while ((await app.ctx.jobs.runDue()) > 0);
+    /** Uploads a file, dry-runs and runs it; the seconds of each, checked to have done `expect` to every row. */
+    const importFile = async (name: string, fileType: string, expect: 'create' | 'update') => {
+      const boundary = 'p6boundary';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(name)}"\r\nContent-Type: ${fileType}\r\n\r\n`,
+        ),
+        readFileSync(name),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const up = await app.inject({
+        method: 'POST',
+        url: '/api/v1/product-import/imports',
+        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+      if (up.statusCode !== 201) throw new Error(`upload: ${up.statusCode} ${up.body}`);
+      const id = (up.json() as { id: string }).id;
+      const drain = async () => {
+        while ((await app.ctx.jobs.runDue()) > 0);
+      };
+      let d = await call('GET', `/product-import/imports/${id}`);
+      let t0 = performance.now();
+      await call('POST', `/product-import/imports/${id}/dry-run`, { expectedUpdatedAt: d.updatedAt });
+      await drain();
+      const dryRun = (performance.now() - t0) / 1000;
+      d = await call('GET', `/product-import/imports/${id}`);
+      if (d.state !== 'validated' || d.dryRun?.rows !== rows || d.dryRun.error) throw new Error(`dry run: ${JSON.stringify(d)}`);
+      t0 = performance.now();
+      await call('POST', `/product-import/imports/${id}/run`, { expectedUpdatedAt: d.updatedAt });
+      await drain();
+      const run = (performance.now() - t0) / 1000;
+      d = await call('GET', `/product-import/imports/${id}`);
+      if (d.state !== 'completed' || d.run?.[expect] !== rows) throw new Error(`run: ${JSON.stringify(d)}`);
+      return { dryRun, run };
     };
-    let d = await call('GET', `/product-import/imports/${id}`);
-    let t0 = performance.now();
-    await call('POST', `/product-import/imports/${id}/dry-run`, { expectedUpdatedAt: d.updatedAt });
-    await drain();
-    const dryRun = (performance.now() - t0) / 1000;
-    d = await call('GET', `/product-import/imports/${id}`);
-    if (d.state !== 'validated' || d.dryRun?.rows !== rows || d.dryRun.error) throw new Error(`dry run: ${JSON.stringify(d)}`);
-    t0 = performance.now();
-    await call('POST', `/product-import/imports/${id}/run`, { expectedUpdatedAt: d.updatedAt });
-    await drain();
-    const run = (performance.now() - t0) / 1000;
-    d = await call('GET', `/product-import/imports/${id}`);
-    if (d.state !== 'completed' || d.run?.create !== rows) throw new Error(`run: ${JSON.stringify(d)}`);
+    const { dryRun, run } = await importFile(file, type, 'create');
     const peakMb = Math.round(peak / 1e6);
-    if (!withPublish) return { dryRun, run, peakMb };
+    const update = updateFile ? await importFile(updateFile, 'text/csv', 'update') : undefined;
+    if (!withPublish) return { dryRun, run, peakMb, update };
     peak = process.memoryUsage().rss;
-    return { dryRun, run, peakMb, publish: { ...(await publishAll(app, tokenOf.admin, rows)), peakMb: Math.round(peak / 1e6) } };
+    return { dryRun, run, peakMb, update, publish: { ...(await publishAll(app, tokenOf.admin, rows)), peakMb: Math.round(peak / 1e6) } };
   } finally {
     clearInterval(sampler);
     await app.close();

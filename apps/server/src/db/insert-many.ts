@@ -46,3 +46,45 @@ export async function insertMany<T extends PgTable, K extends keyof T['$inferSel
   )) as unknown as { rows: Pick<T['$inferSelect'], K>[] };
   return res.rows;
 }
+
+/**
+ * Many rows updated in one statement, as insertMany inserts them: each row gives its key columns and the columns to
+ * set, read back by `jsonb_populate_recordset`. Rows are expected to give the same columns, and a key once.
+ */
+export async function updateMany<T extends PgTable, K extends keyof T['$inferSelect'] & string = never>(
+  db: DbOrTx,
+  table: T,
+  keys: readonly (keyof T['$inferSelect'] & string)[],
+  rows: readonly Partial<T['$inferInsert']>[],
+  opts: { returning?: readonly K[] } = {},
+): Promise<Pick<T['$inferSelect'], K>[]> {
+  const returning = opts.returning ?? [];
+  if (!rows.length) return [];
+  const columns = getTableColumns(table) as Record<string, Column>;
+  const given = Object.keys(columns).filter((k) => rows.some((r) => (r as Record<string, unknown>)[k] !== undefined));
+  const json = rows.map((r) => {
+    const out: Record<string, unknown> = {};
+    for (const k of given) out[columns[k]!.name] = asJson(columns[k]!, (r as Record<string, unknown>)[k]);
+    return out;
+  });
+  const name = sql.identifier(getTableName(table));
+  const col = (k: string) => sql.identifier(columns[k]!.name);
+  const set = sql.join(
+    given.filter((k) => !keys.includes(k as never)).map((k) => sql`${col(k)} = x.${col(k)}`),
+    sql`, `,
+  );
+  const match = sql.join(
+    keys.map((k) => sql`t.${col(k)} = x.${col(k)}`),
+    sql` and `,
+  );
+  const back = returning.length
+    ? sql` returning ${sql.join(
+        returning.map((k) => sql`t.${col(k)} as ${sql.identifier(k)}`),
+        sql`, `,
+      )}`
+    : sql``;
+  const res = (await db.execute(
+    sql`update ${name} as t set ${set} from jsonb_populate_recordset(null::${name}, ${JSON.stringify(json)}::jsonb) as x where ${match}${back}`,
+  )) as unknown as { rows: Pick<T['$inferSelect'], K>[] };
+  return res.rows;
+}

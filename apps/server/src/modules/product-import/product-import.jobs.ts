@@ -7,7 +7,7 @@ import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { emitWebhookEvents } from '../audit/index.js';
 import { enqueueJob, type JobContext, type JobRow } from '../jobs/index.js';
 import { createVariant, updateVariant } from '../product-variants/index.js';
-import { createProducts, writeProduct, type ProductWriter } from '../products/index.js';
+import { createProducts, updateProducts, writeProduct, type ProductWriter } from '../products/index.js';
 import { ingestAsset } from '../assets/index.js';
 import { blobStoreFor } from '../storage/index.js';
 import { openFile } from './import-file.js';
@@ -212,8 +212,24 @@ async function writeBatch(tx: DbOrTx, writer: ProductWriter, planned: Planned[])
         p.productId = made[k]!.id;
         hashes.push({ productId: made[k]!.id, orgId: writer.orgId, hash: p.hash!, version: made[k]!.version });
       });
+      // Then the changed products, in one go too; variant rows after them, a row at a time.
+      const updates = toWrite.filter((p) => p.write!.kind === 'product' && p.write!.current);
+      const changed = await updateProducts(
+        sp,
+        writer,
+        updates.map((p) => {
+          const w = p.write as Extract<PlannedWrite, { kind: 'product' }>;
+          return { current: w.current!, next: w.next, family: w.family };
+        }),
+        'import',
+      );
+      updates.forEach((p, k) => {
+        p.productId = changed[k]!.id;
+        hashes.push({ productId: changed[k]!.id, orgId: writer.orgId, hash: p.hash!, version: changed[k]!.version });
+      });
+      const inBulk = new Set([...creates, ...updates]);
       for (const p of toWrite) {
-        if (creates.includes(p)) continue;
+        if (inBulk.has(p)) continue;
         const hash = await writeOne(sp, writer, p);
         if (hash) hashes.push(hash);
       }

@@ -9,4 +9,4 @@ export { diffSnapshots, type DiffEntry, type ProductSnapshot } from './product-s
 export { databaseRefs, resolveInput, writeProduct, type ProductRefs, type ProductWriter } from './products.service.js';
 export type { FamilyAttribute, ProductRow, RefKind } from './products.repository.js';
 export { userNames } from './products.repository.js';
-export { createProducts } from './product-create-many.js';
+export { createProducts, updateProducts } from './product-create-many.js';

@@ -1,18 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { insertMany } from '../../db/insert-many.js';
-import { textList } from '../../db/text-list.js';
+import { insertMany, updateMany } from '../../db/insert-many.js';
+import { textList, uuidList } from '../../db/text-list.js';
 import { productCategories, productMedia, productVersions, products } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { recordAudits } from '../audit/index.js';
 import { refreshChannelCompleteness } from '../catalog-publishing/index.js';
-import type { ProductSnapshot } from './product-snapshot.js';
+import { diffSnapshots, type ProductSnapshot } from './product-snapshot.js';
 import type { FamilyAttribute, ProductRow } from './products.repository.js';
 import { productColumns, type ProductWriter, type VersionAction } from './products.service.js';
 
-// Many new products in one go: what writeProduct does for a new product (SKU locks and check, completeness, categories,
-// media, channel completeness, a first version, an audit entry), a statement per step for the whole list instead of
-// per product. An import writes a batch's new products this way.
+// Many products in one go: what writeProduct does for a new product (SKU locks and check, completeness, categories,
+// media, channel completeness, a first version, an audit entry) or a changed one (the same, and the next version with
+// its changed fields), a statement per step for the whole list instead of per product. An import writes a batch's
+// products this way.
 
 export async function createProducts(
   tx: DbOrTx,
@@ -81,4 +82,108 @@ export async function createProducts(
     items.map((i, k) => ({ action: 'create', entityType: 'product', entityId: ordered[k]!.id, after: i.next })),
   );
   return ordered;
+}
+
+/**
+ * Many changed products in one go, as writeProduct changes one: an item whose snapshot equals the stored one is left
+ * as it is (answered with its stored version). What writeProduct refuses is refused here for the whole list (a taken
+ * SKU, new variant axes on a product with variants), so a caller that needs to know which item failed writes them
+ * again one by one. Answers each item's product id and version, in the order given.
+ */
+export async function updateProducts(
+  tx: DbOrTx,
+  writer: ProductWriter,
+  items: readonly { current: { row: ProductRow; snap: ProductSnapshot }; next: ProductSnapshot; family: FamilyAttribute[] }[],
+  action: VersionAction,
+): Promise<Pick<ProductRow, 'id' | 'version'>[]> {
+  const orgId = writer.orgId;
+  const ids = items.map((i) => i.current.row.id);
+  if (new Set(ids).size !== ids.length)
+    throw conflict('The same product is changed twice in one go', [{ field: 'sku', message: 'is given twice' }]);
+  const changed = items.map((i) => ({ ...i, diff: diffSnapshots(i.current.snap, i.next) })).filter((i) => i.diff.length);
+  if (changed.length) {
+    const newAxes = changed.filter((i) => i.current.snap.variantAxes.join(',') !== i.next.variantAxes.join(','));
+    if (newAxes.length) {
+      const withVariants = (await tx.execute(
+        sql`select 1 from product_variants where product_id in ${uuidList(newAxes.map((i) => i.current.row.id))} limit 1`,
+      )) as unknown as { rows: unknown[] };
+      if (withVariants.rows.length)
+        throw conflict('The variant axes cannot change while the product has variants; remove its variants first', [
+          { field: 'variantAxes', message: 'cannot change while the product has variants' },
+        ]);
+    }
+    const renamed = changed
+      .filter((i) => i.current.snap.sku.toLowerCase() !== i.next.sku.toLowerCase())
+      .map((i) => i.next.sku.toLowerCase());
+    if (renamed.length) {
+      const keys = [...new Set(renamed)].sort().map((s) => `product-sku:${orgId}:${s}`);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from ${textList(keys)} as t(k)`);
+      const taken = (await tx.execute(sql`
+        select 1 from products where org_id = ${orgId} and lower(sku) in ${textList(renamed)}
+          and id not in ${uuidList(changed.map((i) => i.current.row.id))}
+        union all
+        select 1 from product_variants where org_id = ${orgId} and lower(sku) in ${textList(renamed)}
+        limit 1`)) as unknown as { rows: unknown[] };
+      if (taken.rows.length)
+        throw conflict('Another product or variant already has this SKU', [
+          { field: 'sku', message: 'is already used by another product' },
+        ]);
+    }
+    const now = new Date();
+    await updateMany(
+      tx,
+      products,
+      ['orgId', 'id'],
+      changed.map(({ current, next, family }) => ({
+        orgId,
+        id: current.row.id,
+        ...productColumns(next, family),
+        version: current.row.version + 1,
+        updatedBy: writer.userId,
+        updatedAt: now,
+      })),
+    );
+    const recategorized = changed.filter((i) => i.current.snap.categoryIds.join() !== i.next.categoryIds.join());
+    if (recategorized.length) {
+      await tx.execute(sql`delete from product_categories where product_id in ${uuidList(recategorized.map((i) => i.current.row.id))}`);
+      await insertMany(
+        tx,
+        productCategories,
+        recategorized.flatMap((i) => i.next.categoryIds.map((categoryId) => ({ orgId, productId: i.current.row.id, categoryId }))),
+      );
+    }
+    const remedia = changed.filter((i) => i.current.snap.mediaAssetIds.join() !== i.next.mediaAssetIds.join());
+    if (remedia.length) {
+      await tx.execute(sql`delete from product_media where product_id in ${uuidList(remedia.map((i) => i.current.row.id))}`);
+      await insertMany(
+        tx,
+        productMedia,
+        remedia.flatMap((i) =>
+          i.next.mediaAssetIds.map((assetId, position) => ({ orgId, productId: i.current.row.id, assetId, position })),
+        ),
+      );
+    }
+    await refreshChannelCompleteness(tx, orgId, { productIds: changed.map((i) => i.current.row.id) });
+    await insertMany(
+      tx,
+      productVersions,
+      changed.map((i) => ({
+        orgId,
+        productId: i.current.row.id,
+        version: i.current.row.version + 1,
+        action,
+        changedFields: i.diff.map((d) => d.field),
+        snapshot: { ...i.next },
+        actorId: writer.userId,
+        restoredFrom: null,
+      })),
+    );
+    await recordAudits(
+      tx,
+      writer,
+      changed.map((i) => ({ action, entityType: 'product', entityId: i.current.row.id, before: i.current.snap, after: i.next })),
+    );
+  }
+  const written = new Set(changed.map((i) => i.current.row.id));
+  return items.map((i) => ({ id: i.current.row.id, version: i.current.row.version + (written.has(i.current.row.id) ? 1 : 0) }));
 }
