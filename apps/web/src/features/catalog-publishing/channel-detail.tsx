@@ -1,5 +1,6 @@
 import { Pencil, Send } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { tabTriggerClass } from '../../components/ui/tabs';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -15,9 +16,6 @@ import { ChannelPreview } from './channel-preview';
 import { ChannelSnapshots } from './channel-snapshots';
 
 const TABS = ['completeness', 'preview', 'snapshots', 'feed'] as const;
-const tabClass =
-  '-mb-px shrink-0 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:border-primary data-[state=active]:bg-muted/60 data-[state=active]:font-semibold data-[state=active]:text-foreground';
-
 /** The server's question before a publish that removes more than the channel's share (409 naming `confirm`). */
 export const asksConfirmation = (e: unknown): e is ApiError =>
   e instanceof ApiError && e.status === 409 && e.fields.some((f) => f.field === 'confirm');
@@ -110,7 +108,7 @@ export function ChannelDetail({ channel, onEdit }: { channel: Channel; onEdit: (
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as typeof tab)} className="flex min-w-0 flex-col gap-3">
         <Tabs.List className="flex gap-1 overflow-x-auto border-b" aria-label={t('catalogPublishing.tabList')}>
           {TABS.map((id) => (
-            <Tabs.Trigger key={id} value={id} className={tabClass}>
+            <Tabs.Trigger key={id} value={id} className={tabTriggerClass}>
               {t(`catalogPublishing.tab.${id}`)}
             </Tabs.Trigger>
           ))}

@@ -147,7 +147,8 @@ function SnapshotDiff({ detail }: { detail: SnapshotDetail }) {
     detail[key] > 0 && (
       <section aria-label={t(`catalogPublishing.diff.${key}`, { count: formatNumber(detail[key], language) })}>
         <h4 className="text-sm font-medium">{t(`catalogPublishing.diff.${key}`, { count: formatNumber(detail[key], language) })}</h4>
-        <ul className="flex flex-col gap-0.5 text-sm">
+        {/* Up to 1,000 entries: a scrolling area of its own, reachable by keyboard, so the page stays short. */}
+        <ul className="flex max-h-64 flex-col gap-0.5 overflow-y-auto text-sm" tabIndex={0}>
           {rows.map((r) => (
             <li key={r.id}>
               <bdi className="font-mono text-xs">{r.sku}</bdi>

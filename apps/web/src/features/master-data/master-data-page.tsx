@@ -1,5 +1,5 @@
 import { Tabs } from 'radix-ui';
-import { useSearchParams } from 'react-router';
+import { tabTriggerClass, useTabParam } from '../../components/ui/tabs';
 import { useT } from '../../app/i18n/i18n-provider';
 import type { ComponentType } from 'react';
 import { AttributeFamiliesTab, AttributesTab } from '../attributes';
@@ -9,9 +9,6 @@ import { CurrenciesTab } from './components/currencies-tab';
 import { LanguagesTab, TranslationsTab } from '../languages';
 import { TaxClassesTab } from './components/tax-classes-tab';
 import { UnitsTab } from './components/units-tab';
-
-const tabClass =
-  '-mb-px shrink-0 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:border-primary data-[state=active]:bg-muted/60 data-[state=active]:font-semibold data-[state=active]:text-foreground';
 
 /** The catalogue's master data, one tab per list (a list not built yet says so in its tab). */
 const TAB_CONTENT = {
@@ -31,19 +28,7 @@ const TABS = Object.keys(TAB_CONTENT) as Tab[];
 /** Master Data (/master-data): languages and translations, and the catalogue's reference lists. */
 export default function MasterDataPage() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const tab: Tab = TABS.includes(asked as Tab) ? (asked as Tab) : 'languages';
-  const setTab = (value: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value === 'languages') next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
+  const [tab, setTab] = useTabParam(TABS);
   return (
     <section className="flex min-w-0 flex-col gap-4">
       <header>
@@ -53,7 +38,7 @@ export default function MasterDataPage() {
       <Tabs.Root value={tab} onValueChange={setTab} className="flex min-w-0 flex-col gap-4">
         <Tabs.List className="flex gap-1 overflow-x-auto border-b" aria-label={t('masterData.tabs')}>
           {TABS.map((id) => (
-            <Tabs.Trigger key={id} value={id} className={tabClass}>
+            <Tabs.Trigger key={id} value={id} className={tabTriggerClass}>
               {t(`masterData.tab.${id}`)}
             </Tabs.Trigger>
           ))}

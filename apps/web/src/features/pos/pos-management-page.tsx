@@ -1,7 +1,7 @@
 import { MoreHorizontal, Plus } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { tabTriggerClass, useTabParam } from '../../components/ui/tabs';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { column, DataTable, type ColumnDef } from '../../components/data-table';
 import { Button } from '../../components/ui/button';
@@ -17,10 +17,6 @@ import { CommissionRulesTab } from './reports/commission-rules-tab';
 import { SettlementTab } from './reports/settlement-tab';
 
 const TABS = ['registers', 'commission', 'settlement', 'discounts'] as const;
-type Tab = (typeof TABS)[number];
-
-const tabClass =
-  '-mb-px shrink-0 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:border-primary data-[state=active]:bg-muted/60 data-[state=active]:font-semibold data-[state=active]:text-foreground';
 
 /**
  * POS Management: registers, commission rules, settlement with vendors (payouts) and the discount limits of the
@@ -28,21 +24,9 @@ const tabClass =
  */
 export default function PosManagementPage() {
   const { t } = useI18n();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab') as Tab | null;
-  const tab: Tab = asked && TABS.includes(asked) ? asked : 'registers';
+  const [tab, setTab] = useTabParam(TABS);
   const currency = useBaseCurrency();
   const code = currency.data ?? null;
-  const setTab = (value: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value === 'registers') next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
   return (
     <section className="flex min-w-0 flex-col gap-4">
       <header>
@@ -56,7 +40,7 @@ export default function PosManagementPage() {
       <Tabs.Root value={tab} onValueChange={setTab} className="flex min-w-0 flex-col gap-4">
         <Tabs.List className="flex gap-1 overflow-x-auto border-b" aria-label={t('pos.tabList')}>
           {TABS.map((id) => (
-            <Tabs.Trigger key={id} value={id} className={tabClass}>
+            <Tabs.Trigger key={id} value={id} className={tabTriggerClass}>
               {t(`pos.tab.${id}`)}
             </Tabs.Trigger>
           ))}

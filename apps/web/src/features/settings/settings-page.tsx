@@ -1,4 +1,5 @@
 import { Tabs } from 'radix-ui';
+import { tabTriggerClass } from '../../components/ui/tabs';
 import { useState } from 'react';
 import { useT } from '../../app/i18n/i18n-provider';
 import { ListState } from '../../components/ui/list-state';
@@ -10,9 +11,6 @@ import { SettingsSecurityForm } from './settings-security-form';
 import { SettingsTemplates } from './settings-templates';
 
 const TABS = ['organization', 'email', 'security', 'data'] as const;
-const tabClass =
-  '-mb-px shrink-0 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:border-primary data-[state=active]:bg-muted/60 data-[state=active]:font-semibold data-[state=active]:text-foreground';
-
 /** /settings: the organization's profile, e-mail, security policy and data (permission settings). */
 export default function SettingsPage() {
   const t = useT();
@@ -38,7 +36,7 @@ export default function SettingsPage() {
         <Tabs.Root value={tab} onValueChange={(v) => setTab(v as typeof tab)} className="flex min-w-0 flex-col gap-4">
           <Tabs.List className="flex gap-1 overflow-x-auto border-b" aria-label={t('settings.tabList')}>
             {TABS.map((id) => (
-              <Tabs.Trigger key={id} value={id} className={tabClass} data-testid={`settings-tab-${id}`}>
+              <Tabs.Trigger key={id} value={id} className={tabTriggerClass} data-testid={`settings-tab-${id}`}>
                 {t(`settings.tab.${id}`)}
               </Tabs.Trigger>
             ))}

@@ -1,11 +1,9 @@
 import { Tabs } from 'radix-ui';
+import { tabTriggerClass } from '../../../components/ui/tabs';
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../../app/i18n/i18n-provider';
 import { CustomerOrdersView } from '../customer-orders/customer-orders-view';
 import { OrdersView } from './orders-view';
-
-const tabClass =
-  '-mb-px shrink-0 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:border-primary data-[state=active]:bg-muted/60 data-[state=active]:font-semibold data-[state=active]:text-foreground';
 
 /**
  * Order Management (/orders): sales and returns (find an order, return items of a sale) and customer orders
@@ -20,10 +18,10 @@ export default function OrdersPage() {
   return (
     <Tabs.Root value={tab} onValueChange={setTab} className="flex min-w-0 flex-col gap-4">
       <Tabs.List className="flex gap-1 overflow-x-auto border-b" aria-label={t('customerOrders.tab.list')}>
-        <Tabs.Trigger value="sales" className={tabClass}>
+        <Tabs.Trigger value="sales" className={tabTriggerClass}>
           {t('customerOrders.tab.sales')}
         </Tabs.Trigger>
-        <Tabs.Trigger value="customer" className={tabClass}>
+        <Tabs.Trigger value="customer" className={tabTriggerClass}>
           {t('customerOrders.title')}
         </Tabs.Trigger>
       </Tabs.List>
