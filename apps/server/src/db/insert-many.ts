@@ -15,6 +15,20 @@ const KEEP = new Set(['PgJsonb', 'PgJson', 'PgArray']);
 const asJson = (column: Column, value: unknown) =>
   value === undefined || value === null || KEEP.has(column.columnType) ? value : column.mapToDriverValue(value);
 
+/** The rows as the JSON text `jsonb_populate_recordset` reads, with the columns they give (by property name). */
+function recordset(table: PgTable, rows: readonly Record<string, unknown>[]) {
+  const columns = getTableColumns(table) as Record<string, Column>;
+  const given = Object.keys(columns).filter((k) => rows.some((r) => r[k] !== undefined));
+  const json = JSON.stringify(
+    rows.map((r) => {
+      const out: Record<string, unknown> = {};
+      for (const k of given) out[columns[k]!.name] = asJson(columns[k]!, r[k]);
+      return out;
+    }),
+  );
+  return { columns, given, json, name: sql.identifier(getTableName(table)) };
+}
+
 export async function insertMany<T extends PgTable, K extends keyof T['$inferSelect'] & string = never>(
   db: DbOrTx,
   table: T,
@@ -23,14 +37,7 @@ export async function insertMany<T extends PgTable, K extends keyof T['$inferSel
 ): Promise<Pick<T['$inferSelect'], K>[]> {
   const returning = opts.returning ?? [];
   if (!rows.length) return [];
-  const columns = getTableColumns(table) as Record<string, Column>;
-  const given = Object.keys(columns).filter((k) => rows.some((r) => (r as Record<string, unknown>)[k] !== undefined));
-  const json = rows.map((r) => {
-    const out: Record<string, unknown> = {};
-    for (const k of given) out[columns[k]!.name] = asJson(columns[k]!, (r as Record<string, unknown>)[k]);
-    return out;
-  });
-  const name = sql.identifier(getTableName(table));
+  const { columns, given, json, name } = recordset(table, rows);
   const list = sql.join(
     given.map((k) => sql.identifier(columns[k]!.name)),
     sql`, `,
@@ -42,7 +49,7 @@ export async function insertMany<T extends PgTable, K extends keyof T['$inferSel
       )}`
     : sql``;
   const res = (await db.execute(
-    sql`insert into ${name} (${list}) select ${list} from jsonb_populate_recordset(null::${name}, ${JSON.stringify(json)}::jsonb)${opts.onConflict ? sql` on conflict ${opts.onConflict}` : sql``}${back}`,
+    sql`insert into ${name} (${list}) select ${list} from jsonb_populate_recordset(null::${name}, ${json}::jsonb)${opts.onConflict ? sql` on conflict ${opts.onConflict}` : sql``}${back}`,
   )) as unknown as { rows: Pick<T['$inferSelect'], K>[] };
   return res.rows;
 }
@@ -60,14 +67,7 @@ export async function updateMany<T extends PgTable, K extends keyof T['$inferSel
 ): Promise<Pick<T['$inferSelect'], K>[]> {
   const returning = opts.returning ?? [];
   if (!rows.length) return [];
-  const columns = getTableColumns(table) as Record<string, Column>;
-  const given = Object.keys(columns).filter((k) => rows.some((r) => (r as Record<string, unknown>)[k] !== undefined));
-  const json = rows.map((r) => {
-    const out: Record<string, unknown> = {};
-    for (const k of given) out[columns[k]!.name] = asJson(columns[k]!, (r as Record<string, unknown>)[k]);
-    return out;
-  });
-  const name = sql.identifier(getTableName(table));
+  const { columns, given, json, name } = recordset(table, rows);
   const col = (k: string) => sql.identifier(columns[k]!.name);
   const set = sql.join(
     given.filter((k) => !keys.includes(k as never)).map((k) => sql`${col(k)} = x.${col(k)}`),
@@ -84,7 +84,7 @@ export async function updateMany<T extends PgTable, K extends keyof T['$inferSel
       )}`
     : sql``;
   const res = (await db.execute(
-    sql`update ${name} as t set ${set} from jsonb_populate_recordset(null::${name}, ${JSON.stringify(json)}::jsonb) as x where ${match}${back}`,
+    sql`update ${name} as t set ${set} from jsonb_populate_recordset(null::${name}, ${json}::jsonb) as x where ${match}${back}`,
   )) as unknown as { rows: Pick<T['$inferSelect'], K>[] };
   return res.rows;
 }
