@@ -7,6 +7,7 @@ import { AppError, invalid } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import * as repo from './products.repository.js';
 import { diffSnapshots, type ProductSnapshot } from './product-snapshot.js';
+import { versionRow } from './products.service.js';
 
 /**
  * Status, categories or archive for many products in one transaction: every id must be a product of
@@ -76,16 +77,16 @@ export async function bulkUpdate(db: Db, caller: Caller, input: c.ProductBulk): 
       changed.push(r.id);
       if (input.action === 'add_categories')
         for (const x of categoryIds) if (!before.categoryIds.includes(x)) categoryRows.push({ productId: r.id, categoryId: x });
-      versions.push({
-        orgId: caller.orgId,
-        productId: r.id,
-        version: r.version + 1,
-        action: 'bulk',
-        changedFields: diff.map((d) => d.field),
-        snapshot: { ...after },
-        actorId: caller.userId,
-        restoredFrom: null,
-      });
+      versions.push(
+        versionRow(
+          caller,
+          'bulk',
+          r.id,
+          r.version + 1,
+          after,
+          diff.map((d) => d.field),
+        ),
+      );
     }
     if (changed.length) {
       await tx

@@ -8,7 +8,7 @@ import { recordAudits } from '../audit/index.js';
 import { refreshChannelCompleteness } from '../catalog-publishing/index.js';
 import { diffSnapshots, type ProductSnapshot } from './product-snapshot.js';
 import type { FamilyAttribute, ProductRow } from './products.repository.js';
-import { productColumns, type ProductWriter, type VersionAction } from './products.service.js';
+import { productColumns, skuLockKey, skuTakenError, versionRow, type ProductWriter, type VersionAction } from './products.service.js';
 
 // Many products in one go: what writeProduct does for a new product (SKU locks and check, completeness, categories,
 // media, channel completeness, a first version, an audit entry) or a changed one (the same, and the next version with
@@ -26,16 +26,7 @@ export async function createProducts(
   const skus = items.map((i) => i.next.sku.toLowerCase());
   if (new Set(skus).size !== skus.length)
     throw conflict('Two of the new products have the same SKU', [{ field: 'sku', message: 'is given twice' }]);
-  // The same keys as lockSku, taken in one order so two writers never wait on each other crosswise.
-  const keys = [...skus].sort().map((s) => `product-sku:${orgId}:${s}`);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from ${textList(keys)} as t(k)`);
-  const taken = (await tx.execute(sql`
-    select 1 from products where org_id = ${orgId} and lower(sku) in ${textList(skus)}
-    union all
-    select 1 from product_variants where org_id = ${orgId} and lower(sku) in ${textList(skus)}
-    limit 1`)) as unknown as { rows: unknown[] };
-  if (taken.rows.length)
-    throw conflict('Another product or variant already has this SKU', [{ field: 'sku', message: 'is already used by another product' }]);
+  await lockFreeSkus(tx, orgId, skus, []);
   const now = new Date();
   const rows = await insertMany(
     tx,
@@ -65,16 +56,7 @@ export async function createProducts(
   await insertMany(
     tx,
     productVersions,
-    items.map((i, k) => ({
-      orgId,
-      productId: ordered[k]!.id,
-      version: 1,
-      action,
-      changedFields: [],
-      snapshot: { ...i.next },
-      actorId: writer.userId,
-      restoredFrom: null,
-    })),
+    items.map((i, k) => versionRow(writer, action, ordered[k]!.id, 1, i.next, [])),
   );
   await recordAudits(
     tx,
@@ -115,20 +97,13 @@ export async function updateProducts(
     const renamed = changed
       .filter((i) => i.current.snap.sku.toLowerCase() !== i.next.sku.toLowerCase())
       .map((i) => i.next.sku.toLowerCase());
-    if (renamed.length) {
-      const keys = [...new Set(renamed)].sort().map((s) => `product-sku:${orgId}:${s}`);
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from ${textList(keys)} as t(k)`);
-      const taken = (await tx.execute(sql`
-        select 1 from products where org_id = ${orgId} and lower(sku) in ${textList(renamed)}
-          and id not in ${uuidList(changed.map((i) => i.current.row.id))}
-        union all
-        select 1 from product_variants where org_id = ${orgId} and lower(sku) in ${textList(renamed)}
-        limit 1`)) as unknown as { rows: unknown[] };
-      if (taken.rows.length)
-        throw conflict('Another product or variant already has this SKU', [
-          { field: 'sku', message: 'is already used by another product' },
-        ]);
-    }
+    if (renamed.length)
+      await lockFreeSkus(
+        tx,
+        orgId,
+        renamed,
+        changed.map((i) => i.current.row.id),
+      );
     const now = new Date();
     await updateMany(
       tx,
@@ -167,16 +142,16 @@ export async function updateProducts(
     await insertMany(
       tx,
       productVersions,
-      changed.map((i) => ({
-        orgId,
-        productId: i.current.row.id,
-        version: i.current.row.version + 1,
-        action,
-        changedFields: i.diff.map((d) => d.field),
-        snapshot: { ...i.next },
-        actorId: writer.userId,
-        restoredFrom: null,
-      })),
+      changed.map((i) =>
+        versionRow(
+          writer,
+          action,
+          i.current.row.id,
+          i.current.row.version + 1,
+          i.next,
+          i.diff.map((d) => d.field),
+        ),
+      ),
     );
     await recordAudits(
       tx,
@@ -186,4 +161,20 @@ export async function updateProducts(
   }
   const written = new Set(changed.map((i) => i.current.row.id));
   return items.map((i) => ({ id: i.current.row.id, version: i.current.row.version + (written.has(i.current.row.id) ? 1 : 0) }));
+}
+
+/**
+ * Takes the SKU locks of lockSku for every SKU given (lower case), in one order so two writers never wait on each
+ * other crosswise, then refuses the list if any of them is already a product's (other than `exceptIds`) or a variant's.
+ */
+async function lockFreeSkus(tx: DbOrTx, orgId: string, skus: readonly string[], exceptIds: readonly string[]): Promise<void> {
+  const keys = [...new Set(skus)].sort().map((s) => skuLockKey(orgId, s));
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from ${textList(keys)} as t(k)`);
+  const notTheseProducts = exceptIds.length ? sql`and id not in ${uuidList(exceptIds)}` : sql``;
+  const taken = (await tx.execute(sql`
+    select 1 from products where org_id = ${orgId} and lower(sku) in ${textList(skus)} ${notTheseProducts}
+    union all
+    select 1 from product_variants where org_id = ${orgId} and lower(sku) in ${textList(skus)}
+    limit 1`)) as unknown as { rows: unknown[] };
+  if (taken.rows.length) throw skuTakenError();
 }

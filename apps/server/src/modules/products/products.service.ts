@@ -1,6 +1,7 @@
 import type { productsRoutes as c } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { lockKey } from '../../db/advisory-lock.js';
+import type { productVersions } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { AppError, conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
@@ -12,7 +13,7 @@ import { diffSnapshots, type ProductSnapshot } from './product-snapshot.js';
 
 export type VersionAction = 'create' | 'update' | 'restore' | 'bulk' | 'import';
 
-const skuTakenError = () =>
+export const skuTakenError = () =>
   conflict('Another product or variant already has this SKU', [{ field: 'sku', message: 'is already used by another product' }]);
 export const staleError = () =>
   conflict('This product was changed by someone else since you opened it; reload it to see their changes', [
@@ -21,8 +22,10 @@ export const staleError = () =>
 
 /** Product and variant SKUs of one organization are decided one at a time per SKU (the variants area takes the same key). */
 export async function lockSku(tx: DbOrTx, orgId: string, sku: string): Promise<void> {
-  await lockKey(tx, `product-sku:${orgId}:${sku.toLowerCase()}`);
+  await lockKey(tx, skuLockKey(orgId, sku));
 }
+
+export const skuLockKey = (orgId: string, sku: string): string => `product-sku:${orgId}:${sku.toLowerCase()}`;
 
 export async function snapshotOf(db: DbOrTx, row: repo.ProductRow): Promise<ProductSnapshot> {
   return {
@@ -232,6 +235,27 @@ export function productColumns(next: ProductSnapshot, family: repo.FamilyAttribu
 
 /** Who writes: a signed-in caller, or an import job on behalf of the user who ran it. */
 export type ProductWriter = Pick<Caller, 'orgId'> & { userId: string | null; ip?: string | null };
+
+/** A product's next version as a row: who wrote it, how, and the snapshot with its changed fields. */
+export function versionRow(
+  writer: ProductWriter,
+  action: VersionAction,
+  productId: string,
+  version: number,
+  snapshot: ProductSnapshot,
+  changedFields: string[],
+): typeof productVersions.$inferInsert {
+  return {
+    orgId: writer.orgId,
+    productId,
+    version,
+    action,
+    changedFields,
+    snapshot: { ...snapshot },
+    actorId: writer.userId,
+    restoredFrom: null,
+  };
+}
 
 export async function writeProduct(
   tx: DbOrTx,
