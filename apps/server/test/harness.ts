@@ -32,6 +32,24 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+/**
+ * On PostgreSQL a query sent to a client that is still running another fails the test: node-postgres queues it (with
+ * a deprecation warning, once per process, from the third on) and pg 9 refuses it. It happens when look-ups inside a
+ * transaction are started together; `lookUps` (db/look-ups.ts) runs them in turn there.
+ */
+if (driver === 'postgres') {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown; __oneAtATime?: boolean };
+  if (!proto.__oneAtATime) {
+    const query = proto.query;
+    proto.query = function (this: { _queryQueue?: unknown[]; _getActiveQuery?: () => unknown; pipeline?: boolean }, ...args: unknown[]) {
+      if (!this.pipeline && (this._queryQueue?.length || this._getActiveQuery?.()))
+        throw new Error('A query was sent to a PostgreSQL client still busy with another (start look-ups in a transaction one at a time)');
+      return query.apply(this, args);
+    };
+    proto.__oneAtATime = true;
+  }
+}
+
 /** A fresh migrated database per call: a PGlite loaded from the template dump, or a PostgreSQL database cloned from the template. */
 export async function freshDatabase(): Promise<Database & { dispose(): Promise<void> }> {
   if (driver === 'pglite') {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { languageCreateSchema, languageUpdateSchema } from '@market/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { lockKey } from '../../db/advisory-lock.js';
+import { lookUps } from '../../db/look-ups.js';
 import type { Caller } from '../../lib/api-route.js';
 import { staleUpdateError } from '../../lib/concurrency.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
@@ -20,7 +21,10 @@ export async function readerOrg(db: Db, caller: Caller | null, slug: string | un
 
 /** Every language of the organization (the shipped set alone without one). */
 export async function effectiveLanguages(db: DbOrTx, orgId: string | null): Promise<Language[]> {
-  const [shipped, own] = await Promise.all([repo.listShippedLanguages(db), orgId ? repo.listOrgLanguages(db, orgId) : []]);
+  const [shipped, own] = await lookUps(db, [
+    () => repo.listShippedLanguages(db),
+    () => (orgId ? repo.listOrgLanguages(db, orgId) : Promise.resolve([])),
+  ]);
   return mergeLanguages(shipped, own);
 }
 

@@ -5,6 +5,7 @@ import type { Caller } from '../../lib/api-route.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import * as repo from './invoices.repository.js';
 import { baseCurrency, iso } from './payment-management.shared.js';
+import { lookUps } from '../../db/look-ups.js';
 import * as pay from './payments.repository.js';
 
 type ListQuery = z.infer<typeof c.invoiceListQuery>;
@@ -111,13 +112,13 @@ const overrideOf = (after: unknown): string | null => {
 export async function loadInvoice(db: DbOrTx, orgId: string, id: string): Promise<c.InvoiceDetail> {
   const [row] = await repo.listInvoices(db, orgId, { ids: [id] }, 1);
   if (!row) throw notFound('Invoice');
-  const [lines, allocations, refunds, adjustments, entries, history] = await Promise.all([
-    repo.linesOf(db, id),
-    pay.allocationsOf(db, { invoiceId: id }),
-    pay.refundsOf(db, orgId, { invoiceId: id }),
-    pay.adjustmentsOf(db, orgId, id),
-    pay.entriesOf(db, orgId, { invoiceId: id }),
-    repo.historyOf(db, orgId, id),
+  const [lines, allocations, refunds, adjustments, entries, history] = await lookUps(db, [
+    () => repo.linesOf(db, id),
+    () => pay.allocationsOf(db, { invoiceId: id }),
+    () => pay.refundsOf(db, orgId, { invoiceId: id }),
+    () => pay.adjustmentsOf(db, orgId, id),
+    () => pay.entriesOf(db, orgId, { invoiceId: id }),
+    () => repo.historyOf(db, orgId, id),
   ]);
   return {
     ...toInvoice(row),

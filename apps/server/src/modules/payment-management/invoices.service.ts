@@ -162,7 +162,9 @@ export async function createAssignmentInvoices(
     await issueLocked(tx, caller, draft);
     made.push(draft.id);
   }
-  return { invoices: await Promise.all(made.map((i) => loadInvoice(tx, caller.orgId, i))) };
+  const invoices: c.InvoiceDetail[] = [];
+  for (const id of made) invoices.push(await loadInvoice(tx, caller.orgId, id));
+  return { invoices };
 }
 
 export async function createManualInvoice(tx: Tx, caller: Caller, input: ManualInput): Promise<c.InvoiceDetail> {

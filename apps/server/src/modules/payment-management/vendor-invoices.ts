@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { toAllocation, toInvoice, toLine, toRefund } from './invoice-read.js';
 import * as repo from './invoices.repository.js';
+import { lookUps } from '../../db/look-ups.js';
 import * as pay from './payments.repository.js';
 
 // A vendor's invoices as the vendor itself reads them (the vendor portal, which passes the caller's own vendor):
@@ -47,10 +48,10 @@ export async function issuedInvoicesOf(db: DbOrTx, orgId: string, vendorId: stri
 export async function issuedInvoiceOf(db: DbOrTx, orgId: string, vendorId: string, id: string): Promise<IssuedInvoiceDetail> {
   const [invoice] = await issuedInvoicesOf(db, orgId, vendorId, id);
   if (!invoice) throw notFound('Invoice');
-  const [lines, allocations, refunds] = await Promise.all([
-    repo.linesOf(db, id),
-    pay.allocationsOf(db, { invoiceId: id }),
-    pay.refundsOf(db, orgId, { invoiceId: id }),
+  const [lines, allocations, refunds] = await lookUps(db, [
+    () => repo.linesOf(db, id),
+    () => pay.allocationsOf(db, { invoiceId: id }),
+    () => pay.refundsOf(db, orgId, { invoiceId: id }),
   ]);
   return { ...invoice, lines: lines.map(toLine), allocations: allocations.map(toAllocation), refunds: refunds.map(toRefund) };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { productsRoutes, productVariantsRoutes, type productImportRoutes as c } from '@market/contracts';
 import { MAX_PRICE_MINOR } from '@market/contracts/plain';
 import type { DbOrTx } from '../../db/client.js';
+import { lookUps } from '../../db/look-ups.js';
 import { AppError } from '../../lib/errors.js';
 import {
   databaseRefs,
@@ -467,7 +468,7 @@ export function rememberKeys(ctx: Omit<PlanContext, 'db'>, rows: FileRow[]): voi
 /** The products as snapshots; their media's file names go into `names` when given (for the diff a user reads). */
 export async function snapshotsFor(db: DbOrTx, rows: ProductRow[], names?: Map<string, string>): Promise<Map<string, ProductSnapshot>> {
   const ids = rows.map((r) => r.id);
-  const [cats, media] = await Promise.all([repo.categoryIdsOf(db, ids), repo.mediaOf(db, ids)]);
+  const [cats, media] = await lookUps(db, [() => repo.categoryIdsOf(db, ids), () => repo.mediaOf(db, ids)]);
   if (names) for (const list of media.values()) for (const m of list) names.set(m.id, m.fileName);
   return new Map(
     rows.map((r) => [
@@ -508,16 +509,18 @@ export async function planBatch(ctx: PlanContext, rows: FileRow[]): Promise<Plan
       : [];
   const byKey = new Map<string, ProductRow>();
   for (const p of found) byKey.set(bySku ? key(p.sku) : String((p.values as Record<string, unknown>)[matchAttr!.id]), p);
-  const [snaps, hashes, variants] = await Promise.all([
-    snapshotsFor(db, found, lk.names),
-    repo.hashesOf(
-      db,
-      found.map((p) => p.id),
-    ),
-    variantContext(
-      ctx,
-      inputs.filter((i): i is RowInput => !!i?.parentSku),
-    ),
+  const [snaps, hashes, variants] = await lookUps(db, [
+    () => snapshotsFor(db, found, lk.names),
+    () =>
+      repo.hashesOf(
+        db,
+        found.map((p) => p.id),
+      ),
+    () =>
+      variantContext(
+        ctx,
+        inputs.filter((i): i is RowInput => !!i?.parentSku),
+      ),
   ]);
   // SKUs a row would give its product that another product or a variant may hold already.
   const wantedSkus = productInputs.flatMap((i) => {
@@ -525,9 +528,9 @@ export async function planBatch(ctx: PlanContext, rows: FileRow[]): Promise<Plan
     const owner = i.matchKey ? byKey.get(i.matchKey) : undefined;
     return owner && key(owner.sku) === key(i.sku) ? [] : [key(i.sku)];
   });
-  const [variantTaken, productTaken] = await Promise.all([
-    repo.variantSkus(db, orgId, wantedSkus),
-    bySku ? Promise.resolve([] as ProductRow[]) : repo.productsBySku(db, orgId, wantedSkus),
+  const [variantTaken, productTaken] = await lookUps(db, [
+    () => repo.variantSkus(db, orgId, wantedSkus),
+    () => (bySku ? Promise.resolve([] as ProductRow[]) : repo.productsBySku(db, orgId, wantedSkus)),
   ]);
   const skuOwner = new Map(productTaken.map((p) => [key(p.sku), p.id]));
 
@@ -705,12 +708,12 @@ async function variantContext(ctx: PlanContext, inputs: RowInput[]): Promise<Var
   const skus = [...new Set(inputs.flatMap((i) => (i.sku ? [key(i.sku)] : [])))];
   const barcodes = [...new Set(inputs.flatMap((i) => (i.barcode ? [i.barcode] : [])))];
   const byBarcode = ctx.options.matchBy === 'barcode';
-  const [existing, parents, heldBarcodes, variantSkus, productSkus] = await Promise.all([
-    repo.variantsWithParent(db, orgId, byBarcode ? { barcodes } : { skus }, ctx.lockRows),
-    repo.productsBySku(db, orgId, [...new Set(inputs.map((i) => key(i.parentSku!)))]),
-    repo.barcodeHolders(db, orgId, barcodes),
-    repo.variantSkus(db, orgId, skus),
-    repo.productsBySku(db, orgId, skus),
+  const [existing, parents, heldBarcodes, variantSkus, productSkus] = await lookUps(db, [
+    () => repo.variantsWithParent(db, orgId, byBarcode ? { barcodes } : { skus }, ctx.lockRows),
+    () => repo.productsBySku(db, orgId, [...new Set(inputs.map((i) => key(i.parentSku!)))]),
+    () => repo.barcodeHolders(db, orgId, barcodes),
+    () => repo.variantSkus(db, orgId, skus),
+    () => repo.productsBySku(db, orgId, skus),
   ]);
   return {
     existing: new Map(existing.map((v) => [byBarcode ? `barcode:${v.barcode}` : key(v.sku), v])),

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { textList } from '../../db/text-list.js';
 import { insertMany } from '../../db/insert-many.js';
+import { lookUps } from '../../db/look-ups.js';
 import {
   assets,
   attributeFamilies,
@@ -33,80 +34,89 @@ export type ProductRow = typeof products.$inferSelect;
 // ---- reference data, read once per batch of work ----
 
 export async function referenceData(db: DbOrTx, orgId: string) {
-  const [brandRows, vendorRows, familyRows, taxRows, categoryRows, attributeRows, optionRows, familyAttrRows, base] = await Promise.all([
-    db
-      .select({ id: brands.id, code: brands.code, nameEn: brands.nameEn, nameAr: brands.nameAr })
-      .from(brands)
-      .where(eq(brands.orgId, orgId)),
-    db
-      .select({ id: vendors.id, publicName: vendors.publicName, legalName: vendors.legalName })
-      .from(vendors)
-      .where(eq(vendors.orgId, orgId)),
-    db
-      .select({
-        id: attributeFamilies.id,
-        code: attributeFamilies.code,
-        nameEn: attributeFamilies.nameEn,
-        nameAr: attributeFamilies.nameAr,
-      })
-      .from(attributeFamilies)
-      .where(eq(attributeFamilies.orgId, orgId)),
-    db
-      .select({
-        id: taxClasses.id,
-        code: taxClasses.code,
-        nameEn: taxClasses.nameEn,
-        nameAr: taxClasses.nameAr,
-        isDefault: taxClasses.isDefault,
-      })
-      .from(taxClasses)
-      .where(eq(taxClasses.orgId, orgId)),
-    db
-      .select({
-        id: catalogCategories.id,
-        parentId: catalogCategories.parentId,
-        code: catalogCategories.code,
-        nameEn: catalogCategories.nameEn,
-      })
-      .from(catalogCategories)
-      .where(eq(catalogCategories.orgId, orgId)),
-    db
-      .select({
-        id: attributes.id,
-        code: attributes.code,
-        type: attributes.type,
-        localizable: attributes.localizable,
-        nameEn: attributes.nameEn,
-        nameAr: attributes.nameAr,
-        validation: attributes.validation,
-      })
-      .from(attributes)
-      .where(eq(attributes.orgId, orgId))
-      .orderBy(asc(attributes.position), asc(attributes.code)),
-    db
-      .select({
-        attributeId: attributeOptions.attributeId,
-        code: attributeOptions.code,
-        labelEn: attributeOptions.labelEn,
-        labelAr: attributeOptions.labelAr,
-      })
-      .from(attributeOptions)
-      .where(eq(attributeOptions.orgId, orgId))
-      .orderBy(asc(attributeOptions.position)),
-    db
-      .select({
-        familyId: attributeFamilyAttributes.familyId,
-        attributeId: attributeFamilyAttributes.attributeId,
-        required: attributeFamilyAttributes.required,
-      })
-      .from(attributeFamilyAttributes)
-      .where(eq(attributeFamilyAttributes.orgId, orgId))
-      .orderBy(asc(attributeFamilyAttributes.position)),
-    db
-      .select({ digits: currencies.minorDigits })
-      .from(currencies)
-      .where(and(eq(currencies.orgId, orgId), eq(currencies.isBase, true)))
-      .limit(1),
+  const [brandRows, vendorRows, familyRows, taxRows, categoryRows, attributeRows, optionRows, familyAttrRows, base] = await lookUps(db, [
+    () =>
+      db
+        .select({ id: brands.id, code: brands.code, nameEn: brands.nameEn, nameAr: brands.nameAr })
+        .from(brands)
+        .where(eq(brands.orgId, orgId)),
+    () =>
+      db
+        .select({ id: vendors.id, publicName: vendors.publicName, legalName: vendors.legalName })
+        .from(vendors)
+        .where(eq(vendors.orgId, orgId)),
+    () =>
+      db
+        .select({
+          id: attributeFamilies.id,
+          code: attributeFamilies.code,
+          nameEn: attributeFamilies.nameEn,
+          nameAr: attributeFamilies.nameAr,
+        })
+        .from(attributeFamilies)
+        .where(eq(attributeFamilies.orgId, orgId)),
+    () =>
+      db
+        .select({
+          id: taxClasses.id,
+          code: taxClasses.code,
+          nameEn: taxClasses.nameEn,
+          nameAr: taxClasses.nameAr,
+          isDefault: taxClasses.isDefault,
+        })
+        .from(taxClasses)
+        .where(eq(taxClasses.orgId, orgId)),
+    () =>
+      db
+        .select({
+          id: catalogCategories.id,
+          parentId: catalogCategories.parentId,
+          code: catalogCategories.code,
+          nameEn: catalogCategories.nameEn,
+        })
+        .from(catalogCategories)
+        .where(eq(catalogCategories.orgId, orgId)),
+    () =>
+      db
+        .select({
+          id: attributes.id,
+          code: attributes.code,
+          type: attributes.type,
+          localizable: attributes.localizable,
+          nameEn: attributes.nameEn,
+          nameAr: attributes.nameAr,
+          validation: attributes.validation,
+        })
+        .from(attributes)
+        .where(eq(attributes.orgId, orgId))
+        .orderBy(asc(attributes.position), asc(attributes.code)),
+    () =>
+      db
+        .select({
+          attributeId: attributeOptions.attributeId,
+          code: attributeOptions.code,
+          labelEn: attributeOptions.labelEn,
+          labelAr: attributeOptions.labelAr,
+        })
+        .from(attributeOptions)
+        .where(eq(attributeOptions.orgId, orgId))
+        .orderBy(asc(attributeOptions.position)),
+    () =>
+      db
+        .select({
+          familyId: attributeFamilyAttributes.familyId,
+          attributeId: attributeFamilyAttributes.attributeId,
+          required: attributeFamilyAttributes.required,
+        })
+        .from(attributeFamilyAttributes)
+        .where(eq(attributeFamilyAttributes.orgId, orgId))
+        .orderBy(asc(attributeFamilyAttributes.position)),
+    () =>
+      db
+        .select({ digits: currencies.minorDigits })
+        .from(currencies)
+        .where(and(eq(currencies.orgId, orgId), eq(currencies.isBase, true)))
+        .limit(1),
   ]);
   return {
     brandRows,
