@@ -4,7 +4,7 @@ import type { Driver } from '../apps/server/src/db/client.js';
 import { fmt, median, runLoad, type LoadResult } from './lib/load.js';
 import { pgbench, type PgbenchResult } from './lib/pgbench.js';
 import { pagePeers, type PagePeers } from './lib/product-page-sql.js';
-import { auth, computed, productsApp, spread, type ProductsApp } from './lib/products-app.js';
+import { auth, computed, productionProductsApp, productsApp, spread, type ProductsApp } from './lib/products-app.js';
 import { p5Filters } from './p5-filters.js';
 
 /**
@@ -20,7 +20,10 @@ import { p5Filters } from './p5-filters.js';
  */
 export async function p2(opts: { rounds: number; duration: number; connections: number; drivers: Driver[] }): Promise<void> {
   for (const driver of opts.drivers) {
-    const p = await productsApp(driver);
+    const app = await productsApp(driver);
+    // PostgreSQL: the route as users get it, from the production server in its own process on the fixture's
+    // database; PGlite's fixture lives in the bench's own process, so there the route is the bench's app.
+    const p = app.databaseUrl ? await productionProductsApp(app) : app;
     const route = `${p.url}/api/v1/products?limit=50`;
     const body = await pageBody(p, route);
     // PostgreSQL: each P5 filter's page, with its peers, and its JSON for the bare route (registered before it listens).
@@ -62,7 +65,7 @@ export async function p2(opts: { rounds: number; duration: number; connections: 
           }
         }
         console.log(
-          `P2 products page of 50 over ${p.fixture.products.toLocaleString('en')} (${driver}, ${label}): req/s route/bare = ${fmt(median(rpsRatio), 3)} (spread ${spread(rpsRatio, 3)}; ` +
+          `P2 products page of 50 over ${p.fixture.products.toLocaleString('en')} (${driver}${p === app ? ', in the bench process' : ', route from the npm start server'}, ${label}): req/s route/bare = ${fmt(median(rpsRatio), 3)} (spread ${spread(rpsRatio, 3)}; ` +
             `route ${fmt(median(full.map((x) => x.rps)), 0)} req/s vs bare ${fmt(median(base.map((x) => x.rps)), 0)} req/s; target >= 0.25), ` +
             `p99 route/bare = ${fmt(median(p99Ratio))} (spread ${spread(p99Ratio)}; route p99 ${median(full.map((x) => x.p99))} ms vs bare ${median(base.map((x) => x.p99))} ms; target <= 4), ` +
             `${opts.rounds} rounds x ${opts.duration} s, ${opts.connections} connections, ${body.length} bytes`,
@@ -75,6 +78,7 @@ export async function p2(opts: { rounds: number; duration: number; connections: 
       if (filters.length) await perFilter(p, route, bareBase, filters, opts.connections);
     } finally {
       await bare.close();
+      if (p !== app) await p.close();
     }
   }
 }

@@ -9,6 +9,7 @@ import { testConfig } from '../../apps/server/test/harness.js';
 import { openBenchPglite, openBenchPostgres } from './bench-db.js';
 import { fmt } from './load.js';
 import { pgbench } from './pgbench.js';
+import { signIn, startServerOn } from './server-process.js';
 import { ensureProductFixture, type ProductFixture } from './product-fixture.js';
 
 export const FIXTURE_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
@@ -74,6 +75,24 @@ async function start(driver: Driver): Promise<ProductsApp> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The same fixture served by the server as `npm start` runs it, in its own process on the fixture's PostgreSQL
+ * database, for a product_team member of the fixture's organization signed in through that server: what users get,
+ * without the bench's own work and heap in the serving process. Shaped as the app, so auth() and computed() serve it.
+ */
+export async function productionProductsApp(p: ProductsApp): Promise<ProductsApp> {
+  if (!p.databaseUrl) throw new Error('productionProductsApp: PostgreSQL only');
+  const password = `Bench-${Date.now()}-Pw!`;
+  const user = await createUser(p.app, { orgId: p.fixture.orgId, role: 'product_team', password });
+  const server = await startServerOn(p.databaseUrl);
+  try {
+    return { ...p, url: server.url, token: await signIn(server.url, user.email, password), close: () => server.close() };
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
 }
 
 export interface LatencyResult {

@@ -47,26 +47,50 @@ export function buildProduction(): Promise<void> {
  * is written there when it closes.
  */
 export async function startProductionServer(driver: Driver, opts: { cpuProfDir?: string } = {}): Promise<ProductionServer> {
+  const databaseUrl = driver === 'postgres' ? await freshPostgresDatabase('market_bench_p1') : undefined;
+  const server = await spawnServer({ databaseUrl, demoSeed: true, cpuProfDir: opts.cpuProfDir }, async () => {
+    if (databaseUrl) await dropPostgresDatabase('market_bench_p1');
+  });
+  try {
+    const token = await signIn(server.url, DEMO_USERS.find((u) => u.role === 'super_admin')!.email, DEMO_PASSWORD);
+    return { ...server, driver, token };
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+}
+
+/**
+ * The server as `npm start` runs it (as startProductionServer) on an existing PostgreSQL database, such as a
+ * fixture's, without the demo seed: the caller signs its own users in (`signIn`).
+ */
+export function startServerOn(databaseUrl: string): Promise<ServerProcess> {
+  return spawnServer({ databaseUrl, demoSeed: false }, async () => {});
+}
+
+async function spawnServer(
+  opts: { databaseUrl: string | undefined; demoSeed: boolean; cpuProfDir?: string },
+  cleanup: () => Promise<void>,
+): Promise<ServerProcess> {
   await buildProduction();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'market-bench-p1-'));
-  const databaseUrl = driver === 'postgres' ? await freshPostgresDatabase('market_bench_p1') : undefined;
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of CONFIG_VARIABLES) delete env[name];
   delete env.NODE_OPTIONS;
-  Object.assign(env, { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_SEED: 'true' });
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  Object.assign(env, { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir });
+  if (opts.demoSeed) env.DEMO_SEED = 'true';
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   const profArgs = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [];
   const child = spawn(process.execPath, [...profArgs, 'apps/server/dist/server.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = `http://127.0.0.1:${port}`;
   const { server, tail } = watch(child, url, async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) await dropPostgresDatabase('market_bench_p1');
+    await cleanup();
   });
   try {
     await waitFor(child, tail, `${url}/api/v1/health`, 120_000);
-    const token = await signIn(url, DEMO_USERS.find((u) => u.role === 'super_admin')!.email, DEMO_PASSWORD);
-    return { ...server, driver, token };
+    return server;
   } catch (err) {
     await server.close();
     throw err;
@@ -138,7 +162,8 @@ async function waitFor(child: ChildProcess, tail: () => string, url: string, tim
   throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s:\n${tail()}`);
 }
 
-async function signIn(url: string, email: string, password: string): Promise<string> {
+/** An access token for a user, from signing in through the server's own auth API. */
+export async function signIn(url: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
