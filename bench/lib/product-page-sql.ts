@@ -3,6 +3,7 @@ import type { productsRoutes as c } from '@market/contracts';
 import type { Db } from '../../apps/server/src/db/client.js';
 import type { Caller } from '../../apps/server/src/lib/api-route.js';
 import { escapeLike } from '../../apps/server/src/lib/like-pattern.js';
+import { ReadCache } from '../../apps/server/src/lib/read-cache.js';
 import { normalizeSearch } from '../../apps/server/src/lib/search-normalize.js';
 import type { ProductFilters } from '../../apps/server/src/modules/products/product-list.repository.js';
 import { filtersOf, listProductsJson } from '../../apps/server/src/modules/products/product-list.service.js';
@@ -19,7 +20,10 @@ const DEFAULT_LIMIT = 50;
 export async function productPageSql(db: Db, orgId: string, query: c.ProductListQuery = {}): Promise<string[]> {
   const { db: recorder, seen } = recordingDb(db);
   const limit = query.limit ?? DEFAULT_LIMIT;
-  const page = JSON.parse(await listProductsJson(recorder, { orgId } as Caller, { ...query, limit })) as c.ProductPage;
+  // As the route runs between writes: a category's subtree and size come from the catalogue cache after the first page.
+  const cache = new ReadCache<string>({ max: 10, ttlMs: 600_000 });
+  await listProductsJson(db, { orgId } as Caller, { ...query, limit }, cache);
+  const page = JSON.parse(await listProductsJson(recorder, { orgId } as Caller, { ...query, limit }, cache)) as c.ProductPage;
   if (page.items.length !== limit) throw new Error(`product page gave ${page.items.length} items, expected ${limit}`);
   return inlineSql(seen);
 }

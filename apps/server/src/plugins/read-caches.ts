@@ -9,7 +9,8 @@ import type { AccessContext, Principal } from '../lib/principal.js';
  * The app's read caches (decision 007):
  * - `principals` (by bearer token) and `access` (by user: membership, role, permissions), moved on by
  *   writes to users, sessions, second factors, organizations, memberships, roles and the role matrix;
- * - `catalog`: serialised product list pages, moved on by writes to products and what their rows show.
+ * - `catalog`: serialised product list pages, and a category filter's subtree and size, moved on by writes to
+ *   products and what their rows show (categories included).
  */
 export interface ReadCaches {
   principals: ReadCache<Extract<Principal, { kind: 'user' }>>;

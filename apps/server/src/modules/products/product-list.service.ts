@@ -1,6 +1,7 @@
 import type { productsRoutes as c } from '@market/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { Caller } from '../../lib/api-route.js';
+import type { ReadCache } from '../../lib/read-cache.js';
 import { decodeProductCursor } from './product-list.cursor.js';
 import { encodeProductCursor, SORT_KEYS } from './product-list.cursor.js';
 import * as list from './product-list.repository.js';
@@ -8,13 +9,27 @@ import * as list from './product-list.repository.js';
 export const DEFAULT_SORT: c.ProductSort = 'updated_desc';
 const DEFAULT_LIMIT = 50;
 
+/**
+ * Where a category filter's subtree and size are kept between pages: the catalogue cache, which every write to
+ * categories or to products' categories moves on (decision 007), so a page never filters by an older tree. Both
+ * are the same for every page of that category, and reading them cost two statements a page.
+ */
+export type CategoryCache = Pick<ReadCache<string>, 'getOrCompute'>;
+
+const cachedOr = async <T>(cache: CategoryCache | undefined, key: string, compute: () => Promise<T>): Promise<T> =>
+  cache ? (JSON.parse(await cache.getOrCompute(key, async () => JSON.stringify(await compute()))) as T) : compute();
+
 /** A filter shape from the list or export query; a category filter covers the category's descendants. */
 export async function filtersOf(
   db: DbOrTx,
   orgId: string,
   q: Partial<c.ProductListQuery> & { ids?: string[] },
+  cache?: CategoryCache,
 ): Promise<list.ProductFilters> {
-  const categoryIds = q.categoryId ? await list.categorySubtree(db, orgId, q.categoryId) : undefined;
+  const categoryId = q.categoryId;
+  const categoryIds = categoryId
+    ? await cachedOr(cache, `product-category-subtree:${orgId}:${categoryId}`, () => list.categorySubtree(db, orgId, categoryId))
+    : undefined;
   // The (org, brand|vendor|family, updated_at, id) indexes serve the update-time sorts; other sorts read a small match set first.
   const sort = q.sort ?? DEFAULT_SORT;
   const indexedSort = sort === 'updated_desc' || sort === 'updated_asc';
@@ -28,7 +43,9 @@ export async function filtersOf(
     categoryIds,
     // Not needed where one category is walked by its own update-time index.
     categorySmall:
-      categoryIds && !list.walksOneCategory({ categoryIds, q: q.q }, sort) ? await list.categoryIsSmall(db, categoryIds) : undefined,
+      categoryIds && !list.walksOneCategory({ categoryIds, q: q.q }, sort)
+        ? await cachedOr(cache, `product-category-small:${orgId}:${categoryId}`, () => list.categoryIsSmall(db, categoryIds))
+        : undefined,
     completenessMin: q.completenessMin,
     completenessMax: q.completenessMax,
     ids: q.ids,
@@ -45,11 +62,11 @@ export function cursorAfter(sort: c.ProductSort, last: { id: string; key: string
  * with its list item already written as JSON (products.list_item, decision 016), and the page is those items
  * joined, in the key order of ProductPage ({ items, nextCursor }).
  */
-export async function listProductsJson(db: DbOrTx, caller: Caller, query: c.ProductListQuery): Promise<string> {
+export async function listProductsJson(db: DbOrTx, caller: Caller, query: c.ProductListQuery, cache?: CategoryCache): Promise<string> {
   const sort = query.sort ?? DEFAULT_SORT;
   const limit = query.limit ?? DEFAULT_LIMIT;
   const after = query.cursor ? decodeProductCursor(sort, query.cursor) : null;
-  const rows = await list.pageRows(db, caller.orgId, await filtersOf(db, caller.orgId, query), sort, after, limit + 1);
+  const rows = await list.pageRows(db, caller.orgId, await filtersOf(db, caller.orgId, query, cache), sort, after, limit + 1);
   const page = rows.slice(0, limit);
   const next = rows.length > limit ? JSON.stringify(cursorAfter(sort, page[page.length - 1]!)) : 'null';
   return `{"items":[${page.map((r) => r.item).join(',')}],"nextCursor":${next}}`;

@@ -375,3 +375,43 @@ describe(`saved views (${driver})`, () => {
     expect(o.taxClasses.filter((x) => x.isDefault)).toHaveLength(1);
   });
 });
+
+describe(`category filter between writes (${driver})`, () => {
+  it('filters by the category tree as it is now: a category moved under another is in its filter at once, computed or cached', async () => {
+    const fresh = client(t, {
+      ...bearer(await tokenFor(t.app, await createUser(t.app, { orgId, role: 'super_admin' }))),
+      'cache-control': 'no-cache',
+    });
+    const garden = await created<{ id: string }>(api.post('/catalog-categories', { code: 'garden', nameEn: 'Garden', nameAr: 'حديقة' }));
+    const seeds = await created<{ id: string }>(api.post('/catalog-categories', { code: 'seeds', nameEn: 'Seeds', nameAr: 'بذور' }));
+    const tray = await created<{ id: string }>(api.post('/products', { sku: 'GARDEN-TRAY', nameEn: 'Seed tray', categoryIds: [seeds.id] }));
+    const ids = async (a: Api) => {
+      const res = await a.get(`/products?limit=50&categoryId=${garden.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { items: Item[] }).items.map((i) => i.id);
+    };
+    // Read once each way, so the subtree of Garden (itself alone) and its size are kept.
+    expect(await ids(fresh)).toEqual([]);
+    expect(await ids(api)).toEqual([]);
+    // Only the category table is written: Seeds, with its product, goes under Garden.
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/catalog-categories/${seeds.id}/move`,
+      headers: bearer(await tokenFor(t.app, await createUser(t.app, { orgId, role: 'super_admin' }))),
+      payload: { parentId: garden.id, position: 0 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await ids(fresh)).toEqual([tray.id]);
+    expect(await ids(api)).toEqual([tray.id]);
+    // And out again.
+    const back = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/catalog-categories/${seeds.id}/move`,
+      headers: bearer(await tokenFor(t.app, await createUser(t.app, { orgId, role: 'super_admin' }))),
+      payload: { parentId: null, position: 0 },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await ids(fresh)).toEqual([]);
+    expect(await ids(api)).toEqual([]);
+  });
+});

@@ -17,7 +17,7 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext): Pro
   // List pages are served from the catalogue cache until a write to the catalogue (decision 007).
   bindRoute(app, r.listProducts, ({ caller, query, req, reply }) =>
     cachedJson(ctx.caches.catalog, r.listProducts, `products:${caller.orgId}:${JSON.stringify(query)}`, { req, reply }, () =>
-      listProductsJson(ctx.db, caller, query),
+      listProductsJson(ctx.db, caller, query, ctx.caches.catalog),
     ),
   );
   bindRoute(app, r.exportProducts, async ({ caller, query, reply }) => {
