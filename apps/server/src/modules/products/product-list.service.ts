@@ -16,8 +16,21 @@ const DEFAULT_LIMIT = 50;
  */
 export type CategoryCache = Pick<ReadCache<string>, 'getOrCompute'>;
 
-const cachedOr = async <T>(cache: CategoryCache | undefined, key: string, compute: () => Promise<T>): Promise<T> =>
-  cache ? (JSON.parse(await cache.getOrCompute(key, async () => JSON.stringify(await compute()))) as T) : compute();
+const cachedOr = async <T>(
+  cache: CategoryCache | undefined,
+  key: string,
+  compute: () => Promise<T>,
+  keep: (json: string) => boolean = () => true,
+): Promise<T> => {
+  if (!cache) return compute();
+  // An expiry in the past leaves the value out of the cache.
+  const json = await cache.getOrCompute(
+    key,
+    async () => JSON.stringify(await compute()),
+    (v) => (keep(v) ? Infinity : 0),
+  );
+  return JSON.parse(json) as T;
+};
 
 /** A filter shape from the list or export query; a category filter covers the category's descendants. */
 export async function filtersOf(
@@ -28,7 +41,13 @@ export async function filtersOf(
 ): Promise<list.ProductFilters> {
   const categoryId = q.categoryId;
   const categoryIds = categoryId
-    ? await cachedOr(cache, `product-category-subtree:${orgId}:${categoryId}`, () => list.categorySubtree(db, orgId, categoryId))
+    ? await cachedOr(
+        cache,
+        `product-category-subtree:${orgId}:${categoryId}`,
+        () => list.categorySubtree(db, orgId, categoryId),
+        // An unknown id (or another organization's) is not kept: made-up ids would only push real trees out.
+        (ids) => ids !== '[]',
+      )
     : undefined;
   // The (org, brand|vendor|family, updated_at, id) indexes serve the update-time sorts; other sorts read a small match set first.
   const sort = q.sort ?? DEFAULT_SORT;
@@ -43,7 +62,7 @@ export async function filtersOf(
     categoryIds,
     // Not needed where one category is walked by its own update-time index.
     categorySmall:
-      categoryIds && !list.walksOneCategory({ categoryIds, q: q.q }, sort)
+      categoryIds?.length && !list.walksOneCategory({ categoryIds, q: q.q }, sort)
         ? await cachedOr(cache, `product-category-small:${orgId}:${categoryId}`, () => list.categoryIsSmall(db, categoryIds))
         : undefined,
     completenessMin: q.completenessMin,

@@ -414,4 +414,18 @@ describe(`category filter between writes (${driver})`, () => {
     expect(await ids(fresh)).toEqual([]);
     expect(await ids(api)).toEqual([]);
   });
+
+  it('keeps a real category tree but not the empty one of an unknown id, which would only push real ones out', async () => {
+    const catalog = t.app.ctx.caches.catalog;
+    const honey = await created<{ id: string }>(api.post('/catalog-categories', { code: 'honey-kept', nameEn: 'Honey', nameAr: 'عسل' }));
+    const unknown = '00000000-0000-4000-8000-00000000abcd';
+    for (const id of [honey.id, unknown]) {
+      const res = await api.get(`/products?limit=50&categoryId=${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { items: Item[] }).items).toEqual([]);
+    }
+    expect(catalog.get(`product-category-subtree:${orgId}:${honey.id}`)).toBe(JSON.stringify([honey.id]));
+    expect(catalog.get(`product-category-subtree:${orgId}:${unknown}`)).toBeUndefined();
+    expect(catalog.get(`product-category-small:${orgId}:${unknown}`)).toBeUndefined();
+  });
 });
