@@ -5,3 +5,6 @@ export const textList = (xs: readonly string[]) => sql`(select jsonb_array_eleme
 
 /** A list of ids as a subquery for `id in ${uuidList(ids)}` (both drivers). */
 export const uuidList = (ids: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+
+/** A list of ids as one uuid[] parameter (for `= any(...)`, `&&`), whatever its length: one bound value, one plan. */
+export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { catalogPublishingRoutes as c } from '@market/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { uuidArray } from '../../db/text-list.js';
 import type { ChannelRow } from './catalog-publishing.repository.js';
 
 /*
@@ -18,7 +19,6 @@ export interface RuleFacts {
   now: Date;
 }
 
-const uuids = (xs: readonly string[]) => sql`${`{${xs.join(',')}}`}::uuid[]`;
 const texts = (xs: readonly string[]) =>
   xs.length
     ? sql`array[${sql.join(
@@ -30,20 +30,20 @@ const texts = (xs: readonly string[]) =>
 /** One row per product: its facts, `fails` (the reasons it is out, in evaluateProduct's order) and `manual`. */
 function evaluated(orgId: string, ch: ChannelRow, f: RuleFacts): SQL {
   const r = ch.rules;
-  const manual = sql`(p.id = any(${uuids(ch.includeIds)}))`;
+  const manual = sql`(p.id = any(${uuidArray(ch.includeIds)}))`;
   const unlessManual = (cond: SQL, reason: string) => sql`case when not ${manual} and ${cond} then ${reason}::text end`;
   const checks: SQL[] = [];
   if (r.activeOnly) checks.push(unlessManual(sql`p.status <> 'active'`, 'not_active'));
   const lowest = ch.locales.length ? sql`(select min(coalesce((cc.c ->> l)::int, 0)) from unnest(${texts(ch.locales)}) l)` : sql`0`;
   checks.push(unlessManual(sql`coalesce(${lowest}, 0) < ${r.minCompleteness}`, 'below_completeness'));
   if (f.rootSubtree)
-    checks.push(unlessManual(sql`not (coalesce(p.category_ids, '{}') && ${uuids(f.rootSubtree)})`, 'outside_category_root'));
+    checks.push(unlessManual(sql`not (coalesce(p.category_ids, '{}') && ${uuidArray(f.rootSubtree)})`, 'outside_category_root'));
   if (f.ruleSubtree)
-    checks.push(unlessManual(sql`not (coalesce(p.category_ids, '{}') && ${uuids(f.ruleSubtree)})`, 'category_not_selected'));
+    checks.push(unlessManual(sql`not (coalesce(p.category_ids, '{}') && ${uuidArray(f.ruleSubtree)})`, 'category_not_selected'));
   if (r.brandIds.length)
-    checks.push(unlessManual(sql`(p.brand_id is null or not p.brand_id = any(${uuids(r.brandIds)}))`, 'brand_not_selected'));
+    checks.push(unlessManual(sql`(p.brand_id is null or not p.brand_id = any(${uuidArray(r.brandIds)}))`, 'brand_not_selected'));
   if (r.vendorIds.length)
-    checks.push(unlessManual(sql`(p.vendor_id is null or not p.vendor_id = any(${uuids(r.vendorIds)}))`, 'vendor_not_selected'));
+    checks.push(unlessManual(sql`(p.vendor_id is null or not p.vendor_id = any(${uuidArray(r.vendorIds)}))`, 'vendor_not_selected'));
   const now = f.now.toISOString();
   checks.push(sql`case when s."publishAt" is not null and ${now}::timestamptz < s."publishAt" then 'scheduled_later'::text end`);
   checks.push(
@@ -52,7 +52,7 @@ function evaluated(orgId: string, ch: ChannelRow, f: RuleFacts): SQL {
   return sql`
     select p.id, p.sku, p.name_en, coalesce(p.name_ar, '') as name_ar, coalesce(cc.c, '{}'::jsonb) as completeness,
       ${manual} as manual,
-      case when p.id = any(${uuids(ch.excludeIds)}) then array['excluded_manually']::text[]
+      case when p.id = any(${uuidArray(ch.excludeIds)}) then array['excluded_manually']::text[]
         else array_remove(array[${sql.join(checks, sql`, `)}]::text[], null) end as fails
     from products p
     left join (

@@ -13,6 +13,7 @@ import {
   users,
   vendors,
 } from '../../db/schema/index.js';
+import { uuidArray } from '../../db/text-list.js';
 import { likePattern } from '../../lib/like-pattern.js';
 import { invoiceBalances } from './ledger-view.js';
 
@@ -149,7 +150,6 @@ const total = sql<number>`coalesce((select sum(l.amount) from ${invoiceLines} l 
 const createdKey = sql<string>`to_char(${invoices.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 
 /** A uuid[] parameter (one parameter whatever the count, the same on both drivers). */
-export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /**
  * The ids of the organization's invoices matching the filters that do not need the ledger. The view

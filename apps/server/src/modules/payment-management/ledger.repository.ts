@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { uuidArray } from './invoices.repository.js';
+import { uuidArray } from '../../db/text-list.js';
 
 // The consistency check recomputes every figure from the documents (lines, allocations, refunds,
 // adjustments) and compares it with the ledger: each query reads one organization.

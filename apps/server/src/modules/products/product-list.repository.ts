@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogCategories, productCategories, products } from '../../db/schema/index.js';
+import { uuidArray } from '../../db/text-list.js';
 import { SORT_KEYS, type SortValue } from './product-list.cursor.js';
 import type { productsRoutes as c } from '@market/contracts';
 import { escapeLike } from '../../lib/like-pattern.js';
@@ -34,7 +35,6 @@ export interface ProductFilters {
 }
 
 /** Ids as one uuid[] parameter: the planner estimates `= any(array)` better than a long IN list. */
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** The sort column as SQL, and the same value as the text/number the cursor carries. */
 function sortExpr(sort: c.ProductSort): { col: SQL; key: SQL; cast: (v: SortValue) => SQL } {
