@@ -2,7 +2,7 @@ import type { productImportRoutes as c } from '@market/contracts';
 import { IMPORT_LIMITS } from '@market/contracts/plain';
 import type { AppContext } from '../../app-context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { refreshStatistics, STATISTICS_AFTER_ROWS } from '../../db/statistics.js';
+import { refreshStatistics, STATISTICS_AFTER_ROWS, type StatisticsTarget } from '../../db/statistics.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { emitWebhookEvents } from '../audit/index.js';
 import { enqueueJob, type JobContext, type JobRow } from '../jobs/index.js';
@@ -84,6 +84,19 @@ const IMPORT_WRITES = [
   'product_import_rows',
   'product_import_hashes',
   'catalog_channel_completeness',
+];
+
+/**
+ * What the batches' look-ups read, analyzed while a run grows it: of products only the organization and the SKU (the
+ * look-ups' keys), the small tables whole. A full ANALYZE of products costs every column's values: measured on
+ * PostgreSQL at 200,000 products, 2.6 s against 0.19 s for these two columns, and a run of 20,000 rows analyzes 5 times.
+ */
+const IMPORT_LOOKUPS: StatisticsTarget[] = [
+  { table: 'products', columns: ['org_id', 'sku'] },
+  'product_variants',
+  'product_categories',
+  'product_media',
+  'product_import_hashes',
 ];
 
 class Cancelled extends Error {}
@@ -306,7 +319,7 @@ async function run(ctx: AppContext, job: JobRow, jc: JobContext): Promise<unknow
       // the look-up of a batch's 500 SKUs read all 805,000 of the organization's products (1.66 s, a hash join planned
       // for one row) instead of probing the index 500 times (1.1 ms), and a 1,000,000-row import slowed to 250 rows/s.
       if (counts.create + counts.update >= nextAnalyze) {
-        await refreshStatistics(jc.db, IMPORT_WRITES);
+        await refreshStatistics(jc.db, IMPORT_LOOKUPS);
         nextAnalyze = 2 * (counts.create + counts.update);
       }
       await stopIfCancelled(jc.db, row);
