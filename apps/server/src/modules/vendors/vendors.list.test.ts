@@ -21,7 +21,11 @@ beforeAll(async () => {
   staffB = bearer(await tokenFor(t.app, await createUser(t.app, { orgId: b.id, role: 'vendor_manager' })));
   food = (await createCategory(t.app, a.id, { nameEn: 'Food' })).id;
   const today = todayUtc();
-  const v = (name: string, over: Parameters<typeof createVendorRow>[2] = {}) => createVendorRow(t.app, a.id, { publicName: name, ...over });
+  // A second apart in the order made: rows written within one tick of the database's clock (PGlite's can be a
+  // millisecond) would tie on created_at, and "newest" would then order them by id.
+  let made = Date.now() - 60_000;
+  const v = (name: string, over: Parameters<typeof createVendorRow>[2] = {}) =>
+    createVendorRow(t.app, a.id, { publicName: name, createdAt: new Date((made += 1000)), ...over });
   const rows = {
     percent: await v('100% Organic', { email: 'organic@farm.test' }),
     underscore: await v('Snake_Case Crafts', { legalName: 'Crafts Ltd' }),
