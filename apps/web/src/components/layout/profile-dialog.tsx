@@ -37,15 +37,25 @@ export default function ProfileDialog({ open, onOpenChange }: { open: boolean; o
   useEffect(() => {
     if (profile.error) toast.error(t('toast.profileLoadFailed'));
   }, [profile.error, t]);
+  // The form follows the stored profile until the user types: the profile is read when the dialog opens, and an
+  // answer (or a refreshed session) arriving after the first keystrokes must not put the old name back.
+  const [edited, setEdited] = useState(false);
   useEffect(() => {
-    if (!open) return;
+    if (open) setEdited(false);
+  }, [open]);
+  const edit = (patch: Partial<typeof form>) => {
+    setEdited(true);
+    setForm((f) => ({ ...f, ...patch }));
+  };
+  useEffect(() => {
+    if (!open || edited) return;
     const p = profile.data;
     setForm({
       fullName: p?.fullName ?? session?.user.user_metadata?.full_name ?? '',
       email: p?.email ?? session?.user.email ?? '',
       avatarUrl: p?.avatarUrl ?? session?.user.user_metadata?.avatar_url ?? '',
     });
-  }, [open, profile.data, session]);
+  }, [open, edited, profile.data, session]);
   const save = useMutation({
     mutationFn: () => api(platformRoutes.updateProfile, { body: form }),
     onSuccess: async () => {
@@ -90,15 +100,15 @@ export default function ProfileDialog({ open, onOpenChange }: { open: boolean; o
           >
             <label className="flex flex-col gap-1 text-sm">
               {t('profile.fullName')}
-              <input className={input} value={form.fullName} onChange={(e) => setForm({ ...form, fullName: e.target.value })} />
+              <input className={input} value={form.fullName} onChange={(e) => edit({ fullName: e.target.value })} />
             </label>
             <label className="flex flex-col gap-1 text-sm">
               {t('profile.email')}
-              <input type="email" className={input} value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+              <input type="email" className={input} value={form.email} onChange={(e) => edit({ email: e.target.value })} />
             </label>
             <label className="flex flex-col gap-1 text-sm">
               {t('profile.avatarUrl')}
-              <input className={input} value={form.avatarUrl} onChange={(e) => setForm({ ...form, avatarUrl: e.target.value })} />
+              <input className={input} value={form.avatarUrl} onChange={(e) => edit({ avatarUrl: e.target.value })} />
             </label>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-muted-foreground">
               <dt>{t('profile.accountCreated')}</dt>

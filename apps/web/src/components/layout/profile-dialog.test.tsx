@@ -1,0 +1,82 @@
+import { platformRoutes } from '@market/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AuthProvider } from '../../app/session/auth-provider';
+import { stubApi } from '../../test/api-stub';
+import { renderWithProviders } from '../../test/render-with-providers';
+import ProfileDialog from './profile-dialog';
+
+const USER = 'c17de4a5-8c9a-4d6f-9e1b-708192a3b4c5';
+const STAMP = '2025-01-01T00:00:00.000Z';
+
+function storeSession() {
+  const now = Math.floor(Date.now() / 1000);
+  localStorage.setItem(
+    'market-auth',
+    JSON.stringify({
+      access_token: 'header.payload.signature',
+      refresh_token: 'refresh',
+      token_type: 'bearer',
+      expires_in: 3600,
+      expires_at: now + 3600,
+      user: {
+        id: USER,
+        aud: 'authenticated',
+        role: 'authenticated',
+        email: 'rania@example.test',
+        app_metadata: {},
+        user_metadata: { full_name: 'Product Team' },
+      },
+    }),
+  );
+}
+
+describe('profile dialog', () => {
+  it('keeps what the user typed when the stored profile arrives afterwards', async () => {
+    storeSession();
+    let answerProfile!: () => void;
+    const profileAsked = new Promise<void>((resolve) => (answerProfile = resolve));
+    stubApi([
+      {
+        method: 'GET',
+        path: '/me',
+        reply: () => ({
+          body: platformRoutes.getMe.response.parse({
+            user: { id: USER, email: 'rania@example.test', phone: null, createdAt: STAMP },
+            profile: null,
+            organization: null,
+            role: 'product_team',
+            effectiveRole: 'product_team',
+            permissions: [],
+          }),
+        }),
+      },
+      {
+        method: 'GET',
+        path: '/profile',
+        // The stored profile answers only after the user has typed (a slow network, a busy server).
+        reply: async () => {
+          await profileAsked;
+          return {
+            body: { id: USER, userId: USER, fullName: 'Product Team', email: 'rania@example.test', avatarUrl: null, updatedAt: STAMP },
+          };
+        },
+      },
+    ]);
+    const { user, queryClient } = await renderWithProviders(
+      <AuthProvider>
+        <ProfileDialog open onOpenChange={() => {}} />
+      </AuthProvider>,
+    );
+    const name = (await screen.findByLabelText('Full Name')) as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Rania Haddad');
+    answerProfile();
+    // The stored profile has arrived ...
+    await waitFor(() => expect(queryClient.getQueryState(['profile', USER])?.status).toBe('success'));
+    await new Promise((r) => setTimeout(r, 20));
+    // ... and the name is still the one typed.
+    expect(name.value).toBe('Rania Haddad');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('rania@example.test');
+  });
+});
