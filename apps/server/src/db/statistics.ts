@@ -6,8 +6,9 @@ import type { DbOrTx } from './client.js';
  * PGlite runs no autovacuum and keeps no change counters, so its tables keep the statistics of their last ANALYZE,
  * or none. Measured on PGlite after importing 20,000 products: a searched product page 25-30 ms before ANALYZE,
  * 5-13 ms after. So the work that changes many rows at once (an import run, a publish) analyzes the tables it wrote,
- * on either driver; an import run also does so each time its written rows double (the batches' look-ups were otherwise
- * planned for tables a fraction the size: on PGlite always, and on PostgreSQL whenever autovacuum has not caught up);
+ * on either driver; an import run also analyzes what its batches' look-ups read each time its written rows double (they
+ * were otherwise planned for tables a fraction the size: on PGlite always, and on PostgreSQL whenever autovacuum has
+ * not caught up);
  * and an embedded database analyzes at start the tables that never were.
  */
 

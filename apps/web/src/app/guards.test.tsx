@@ -6,27 +6,11 @@ import { renderWithProviders } from '../test/render-with-providers';
 import { RequirePermission } from './guards';
 import { AuthProvider } from './session/auth-provider';
 import { KEPT_ME_KEY } from './session/kept-me';
+import { storeSession } from '../test/stored-session';
 
 const USER = 'c17de4a5-8c9a-4d6f-9e1b-708192a3b4c5';
 const OTHER = '5b0f3a4e-2d1c-4e8f-9a7b-6c5d4e3f2a1b';
 const STAMP = '2025-01-01T00:00:00.000Z';
-
-// The real auth client reads the session the sign-in stored (key `market-auth`), as in the browser; the token is
-// far from its expiry, so nothing is refreshed.
-function storeSession(userId = USER) {
-  const now = Math.floor(Date.now() / 1000);
-  localStorage.setItem(
-    'market-auth',
-    JSON.stringify({
-      access_token: 'header.payload.signature',
-      refresh_token: 'refresh',
-      token_type: 'bearer',
-      expires_in: 3600,
-      expires_at: now + 3600,
-      user: { id: userId, aud: 'authenticated', role: 'authenticated', email: 'cashier@example.test', app_metadata: {}, user_metadata: {} },
-    }),
-  );
-}
 
 const me = (permissions: string[], userId = USER) =>
   platformRoutes.getMe.response.parse({
@@ -70,7 +54,7 @@ async function visitOnline() {
 
 describe('RequirePermission without a connection', () => {
   it("opens the page with the user's permissions kept from the last answer when /me gets no answer", async () => {
-    storeSession();
+    storeSession({ userId: USER, email: 'cashier@example.test' });
     await visitOnline();
     expect(JSON.parse(localStorage.getItem(KEPT_ME_KEY(USER))!).permissions).toContain('vendor_management');
 
@@ -83,7 +67,7 @@ describe('RequirePermission without a connection', () => {
   });
 
   it('never puts the kept answer in place of a refusal (401 or 403)', async () => {
-    storeSession();
+    storeSession({ userId: USER, email: 'cashier@example.test' });
     await visitOnline();
     for (const status of [401, 403]) {
       serveMe({ status, body: { error: { code: status === 401 ? 'unauthorized' : 'forbidden', message: 'No' } } });
@@ -96,7 +80,7 @@ describe('RequirePermission without a connection', () => {
 
   it("does not use another user's kept answer", async () => {
     localStorage.setItem(KEPT_ME_KEY(OTHER), JSON.stringify(me(['dashboard', 'vendor_management'], OTHER)));
-    storeSession(USER);
+    storeSession({ userId: USER, email: 'cashier@example.test' });
     serveMe('offline');
     await renderRegister();
     // The fallback set of a failed /me has no vendor management.
@@ -104,7 +88,7 @@ describe('RequirePermission without a connection', () => {
   });
 
   it('asks the server again once it answers, and follows its answer', async () => {
-    storeSession();
+    storeSession({ userId: USER, email: 'cashier@example.test' });
     await visitOnline();
     const offline = serveMe('offline');
     const view = await renderRegister();

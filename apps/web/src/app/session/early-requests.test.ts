@@ -1,24 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { loadPublicConfig } from '../../lib/config';
+import { storeSession } from '../../test/stored-session';
 import { EARLY_ANSWER_TTL_MS, earlyOr } from './early-requests';
 
-// The real auth client reads the session the sign-in stored (key `market-auth`), as in the browser.
+// The token of the session each test stores (the real auth client reads it, as in the browser).
 const token = 'header.payload.signature';
-function storeSession() {
-  const now = Math.floor(Date.now() / 1000);
-  localStorage.setItem(
-    'market-auth',
-    JSON.stringify({
-      access_token: token,
-      refresh_token: 'refresh',
-      token_type: 'bearer',
-      expires_in: 3600,
-      expires_at: now + 3600,
-      user: { id: 'user-1', aud: 'authenticated', role: 'authenticated', email: 'a@example.test', app_metadata: {}, user_metadata: {} },
-    }),
-  );
-}
 
 const json = (body: unknown, status = 200) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -37,7 +24,7 @@ beforeEach(async () => {
     map: { tileUrl: '', attribution: '' },
   };
   await loadPublicConfig();
-  storeSession();
+  storeSession({ accessToken: token });
 });
 
 describe('earlyOr', () => {

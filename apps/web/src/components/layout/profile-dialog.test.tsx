@@ -4,36 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../app/session/auth-provider';
 import { stubApi } from '../../test/api-stub';
 import { renderWithProviders } from '../../test/render-with-providers';
+import { storeSession } from '../../test/stored-session';
 import ProfileDialog from './profile-dialog';
 
 const USER = 'c17de4a5-8c9a-4d6f-9e1b-708192a3b4c5';
 const STAMP = '2025-01-01T00:00:00.000Z';
 
-function storeSession() {
-  const now = Math.floor(Date.now() / 1000);
-  localStorage.setItem(
-    'market-auth',
-    JSON.stringify({
-      access_token: 'header.payload.signature',
-      refresh_token: 'refresh',
-      token_type: 'bearer',
-      expires_in: 3600,
-      expires_at: now + 3600,
-      user: {
-        id: USER,
-        aud: 'authenticated',
-        role: 'authenticated',
-        email: 'rania@example.test',
-        app_metadata: {},
-        user_metadata: { full_name: 'Product Team' },
-      },
-    }),
-  );
-}
-
 describe('profile dialog', () => {
   it('keeps what the user typed when the stored profile arrives afterwards', async () => {
-    storeSession();
+    storeSession({ userId: USER, email: 'rania@example.test', userMetadata: { full_name: 'Product Team' } });
     let answerProfile!: () => void;
     const profileAsked = new Promise<void>((resolve) => (answerProfile = resolve));
     stubApi([
