@@ -75,6 +75,8 @@ export const snapshotSummarySchema = z.object({
   changed: z.number().int(),
   /** The snapshot whose items a rollback republished; null for a publish. */
   rolledBackFrom: z.number().int().nullable(),
+  /** Written when scheduled dates came: the published snapshot with those products added or removed, nothing else. */
+  scheduled: z.boolean(),
   createdAt: z.string(),
 });
 export type SnapshotSummary = z.infer<typeof snapshotSummarySchema>;

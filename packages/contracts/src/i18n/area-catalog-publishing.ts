@@ -120,8 +120,8 @@ export const CATALOG_PUBLISHING = {
   'catalogPublishing.schedule.button': { en: 'Schedule', ar: 'جدولة' },
   'catalogPublishing.schedule.title': { en: 'Schedule {name}', ar: 'جدولة {name}' },
   'catalogPublishing.schedule.description': {
-    en: 'The product is in the channel only between these times (either may be left empty); it applies at each publish.',
-    ar: 'يكون المنتج في القناة بين هذين الوقتين فقط (يمكن ترك أي منهما فارغًا)؛ ويُطبّق عند كل نشر.',
+    en: 'The product is in the channel only between these times (either may be left empty). When a time comes, the published channel gains or loses the product on its own, as a new snapshot.',
+    ar: 'يكون المنتج في القناة بين هذين الوقتين فقط (يمكن ترك أي منهما فارغًا). عند حلول الوقت يُضاف المنتج إلى القناة المنشورة أو يُزال منها تلقائيًا في لقطة جديدة.',
   },
   'catalogPublishing.schedule.publishAt': { en: 'Publish from', ar: 'النشر من' },
   'catalogPublishing.schedule.unpublishAt': { en: 'Unpublish from', ar: 'إلغاء النشر من' },
@@ -147,6 +147,7 @@ export const CATALOG_PUBLISHING = {
   'catalogPublishing.snapshots.col.date': { en: 'Published', ar: 'تاريخ النشر' },
   'catalogPublishing.snapshots.changes': { en: '+{added} −{removed} ~{changed}', ar: 'مضاف {added}، محذوف {removed}، متغير {changed}' },
   'catalogPublishing.snapshots.rolledBack': { en: 'Rollback to {number}', ar: 'استرجاع إلى {number}' },
+  'catalogPublishing.snapshots.scheduled': { en: 'Applied by schedule', ar: 'طُبّق حسب الجدول' },
   'catalogPublishing.snapshots.showDiff': { en: 'Changes of snapshot {number}', ar: 'تغييرات اللقطة {number}' },
   'catalogPublishing.snapshots.rollback': { en: 'Republish', ar: 'إعادة النشر' },
   'catalogPublishing.snapshots.rollbackTitle': { en: 'Republish snapshot {number}?', ar: 'إعادة نشر اللقطة {number}؟' },

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { CHANNEL_KINDS } from '@market/contracts/plain';
 import { users } from './auth.js';
 import { catalogCategories } from './catalog.js';
@@ -112,6 +125,8 @@ export const catalogSnapshots = pgTable(
     removedCount: integer('removed_count').notNull().default(0),
     changedCount: integer('changed_count').notNull().default(0),
     rolledBackFrom: integer('rolled_back_from'),
+    /** Written when a product's scheduled date came (the schedule's changes only), not by a person's publish. */
+    scheduled: boolean('scheduled').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

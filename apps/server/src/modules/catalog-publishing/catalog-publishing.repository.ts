@@ -3,6 +3,7 @@ import type { catalogPublishingRoutes as c } from '@market/contracts';
 import type { ChannelLocale } from '@market/contracts/plain';
 import type { DbOrTx } from '../../db/client.js';
 import { insertMany } from '../../db/insert-many.js';
+import { uuidArray } from '../../db/text-list.js';
 import {
   attributeFamilies,
   attributeFamilyAttributes,
@@ -83,6 +84,7 @@ const summaryColumns = {
   removedCount: catalogSnapshots.removedCount,
   changedCount: catalogSnapshots.changedCount,
   rolledBackFrom: catalogSnapshots.rolledBackFrom,
+  scheduled: catalogSnapshots.scheduled,
   createdAt: catalogSnapshots.createdAt,
 };
 export type SnapshotSummaryRow = Pick<SnapshotRow, keyof typeof summaryColumns>;
@@ -167,6 +169,30 @@ export async function copyItems(db: DbOrTx, fromId: string, toId: string): Promi
     rowCount?: number;
     affectedRows?: number;
   };
+  return Number(res.rowCount ?? res.affectedRows ?? 0);
+}
+
+/**
+ * A snapshot's items from an earlier one's without `removeIds`, with `add` (products the earlier one lacks) put in
+ * their places: positions are numbered again in feed order (SKU by code point, then id), in the database.
+ */
+export async function copyItemsChanged(
+  db: DbOrTx,
+  orgId: string,
+  fromId: string,
+  toId: string,
+  removeIds: readonly string[],
+  add: readonly FeedItem[],
+): Promise<number> {
+  const res = (await db.execute(sql`
+    insert into catalog_snapshot_items (snapshot_id, org_id, position, product_id, sku, item)
+    select ${toId}, ${orgId}, (row_number() over (order by x.sku collate "C", x.product_id) - 1)::int, x.product_id, x.sku, x.item
+    from (
+      select product_id, sku, item from catalog_snapshot_items
+      where snapshot_id = ${fromId} and not (product_id = any(${uuidArray(removeIds)}))
+      union all
+      select (a ->> 'id')::uuid, a ->> 'sku', a from jsonb_array_elements(${JSON.stringify(add)}::jsonb) a
+    ) x`)) as unknown as { rowCount?: number; affectedRows?: number };
   return Number(res.rowCount ?? res.affectedRows ?? 0);
 }
 

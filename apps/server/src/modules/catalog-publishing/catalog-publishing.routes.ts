@@ -10,6 +10,7 @@ import { countHit } from '../applications/index.js';
 import * as repo from './catalog-publishing.repository.js';
 import * as service from './catalog-publishing.service.js';
 import { feedTokenMatches } from './feed-token.js';
+import { SCHEDULE_JOB } from './channel-schedules.js';
 import { FEED_TYPES, feedChunks, feedLinks, type FeedContext } from './snapshot-formats.js';
 
 const EXT: Record<FeedFormat, string> = { json: 'json', csv: 'csv', rss: 'xml' };
@@ -38,6 +39,8 @@ export async function catalogPublishingRoutes(app: FastifyInstance, ctx: AppCont
       FEED_TYPES[format],
       Readable.from(feedChunks(format, repo.snapshotItemPages(db, s.id), await feedContext(ch, s))),
     );
+
+  ctx.jobs.register(SCHEDULE_JOB, (job, jobCtx) => service.applySchedules(job, jobCtx, config.publicUrl));
 
   bindRoute(app, r.channelOptions, ({ caller }) => service.channelOptions(db, caller));
   bindRoute(app, r.listChannels, ({ caller }) => service.listChannels(db, caller));

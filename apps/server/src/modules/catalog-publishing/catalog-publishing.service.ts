@@ -7,7 +7,8 @@ import { catalogChannels } from '../../db/schema/index.js';
 import type { Caller } from '../../lib/api-route.js';
 import { lockUnchanged } from '../../lib/concurrency.js';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/index.js';
+import { recordAudit, type AuditBy } from '../audit/index.js';
+import type { JobContext, JobRow } from '../jobs/index.js';
 import { publicObjectUrl } from '../storage/index.js';
 import { and, eq } from 'drizzle-orm';
 import * as repo from './catalog-publishing.repository.js';
@@ -15,6 +16,7 @@ import { includedIds, previewPage, type RuleFacts } from './publication-rules.re
 import { itemChecksum } from './snapshot-formats.js';
 import { hashFeedToken } from './feed-token.js';
 import { IDLE, progressOf, startProgress } from './publish-progress.js';
+import { productsDue, queueNextSchedule, type ScheduleJobPayload } from './channel-schedules.js';
 
 // Channels, preview, publishing and rollback (decision 021).
 
@@ -30,6 +32,7 @@ function toSummary(s: repo.SnapshotSummaryRow): c.SnapshotSummary {
     removed: s.removedCount,
     changed: s.changedCount,
     rolledBackFrom: s.rolledBackFrom,
+    scheduled: s.scheduled,
     createdAt: s.createdAt.toISOString(),
   };
 }
@@ -161,6 +164,7 @@ export async function createChannel(db: Db, caller: Caller, input: c.ChannelCrea
         productUrlTemplate: input.productUrlTemplate ?? null,
       });
       await repo.refreshChannelCompleteness(tx, caller.orgId, { channelId: row.id });
+      await queueNextSchedule(tx, row, new Date());
       await recordAudit(tx, caller, { action: 'create', entityType: 'catalog_channel', entityId: row.id, after: audited(row) });
       return toChannel(row, null);
     });
@@ -189,6 +193,7 @@ export async function updateChannel(db: Db, caller: Caller, id: string, input: c
       // Completeness depends on the locales and the requirements only.
       if (fields.locales !== undefined || fields.requirements !== undefined)
         await repo.refreshChannelCompleteness(tx, caller.orgId, { channelId: id });
+      if (fields.schedules !== undefined) await queueNextSchedule(tx, after, new Date());
       await recordAudit(tx, caller, {
         action: 'update',
         entityType: 'catalog_channel',
@@ -345,14 +350,14 @@ function imageUrl(publicUrl: string, bucketAndPath: string): string {
  */
 async function writeSnapshot(
   tx: DbOrTx,
-  caller: Caller,
+  by: AuditBy & { orgId: string },
   ch: repo.ChannelRow,
-  opts: { confirm?: boolean; rolledBackFrom?: number; currencies: string[] },
+  opts: { confirm?: boolean; rolledBackFrom?: number; scheduled?: boolean; currencies: string[] },
   fill: (snapshotId: string) => Promise<{ itemCount: number; checksum: string }>,
 ): Promise<c.SnapshotSummary> {
-  const prev = await repo.findSnapshot(tx, caller.orgId, ch.id);
+  const prev = await repo.findSnapshot(tx, by.orgId, ch.id);
   const started = await repo.insertSnapshot(tx, {
-    orgId: caller.orgId,
+    orgId: by.orgId,
     channelId: ch.id,
     number: (prev?.number ?? 0) + 1,
     locales: ch.locales,
@@ -361,7 +366,8 @@ async function writeSnapshot(
     checksum: '',
     diff: { added: [], removed: [], changed: [] },
     rolledBackFrom: opts.rolledBackFrom ?? null,
-    createdBy: caller.userId,
+    scheduled: opts.scheduled ?? false,
+    createdBy: by.userId,
   });
   const filled = await fill(started.id);
   const diff = await repo.diffSnapshots(tx, prev?.id ?? null, started.id, SNAPSHOT_DIFF_LIST);
@@ -373,11 +379,17 @@ async function writeSnapshot(
       [{ field: 'confirm', message: `would remove ${diff.removedCount} of ${before} items` }],
     );
   const row = await repo.finishSnapshot(tx, started.id, { ...filled, ...diff });
-  await recordAudit(tx, caller, {
+  await recordAudit(tx, by, {
     action: opts.rolledBackFrom ? 'rollback' : 'publish',
     entityType: 'catalog_channel',
     entityId: ch.id,
-    after: { number: row.number, itemCount: row.itemCount, checksum: row.checksum, rolledBackFrom: row.rolledBackFrom },
+    after: {
+      number: row.number,
+      itemCount: row.itemCount,
+      checksum: row.checksum,
+      rolledBackFrom: row.rolledBackFrom,
+      scheduled: row.scheduled,
+    },
   });
   return toSummary(row);
 }
@@ -452,6 +464,43 @@ export async function rollback(db: Db, caller: Caller, id: string, n: number, in
         checksum: earlier.checksum,
       }),
     );
+  });
+}
+
+/**
+ * A schedule job's run (decision 021): the products whose publish or unpublish date fell since the job was queued are
+ * evaluated now, with every rule, and those whose place changed are added to or removed from the published snapshot
+ * as its next number (`scheduled`), with nothing else of the catalogue that changed since. A channel never published
+ * gets no snapshot. The channel's next date is queued in the same transaction.
+ */
+export async function applySchedules(job: JobRow, ctx: JobContext, publicUrl: string): Promise<c.SnapshotSummary | null> {
+  const orgId = job.orgId;
+  const { channelId, after } = job.payload as unknown as ScheduleJobPayload;
+  if (!orgId || !channelId) return null;
+  return ctx.db.transaction(async (tx) => {
+    const ch = await repo.findChannel(tx, orgId, channelId, true);
+    if (!ch) return null;
+    await queueNextSchedule(tx, ch, ctx.now);
+    const due = productsDue(ch.schedules, new Date(after), ctx.now);
+    const latest = due.length ? await repo.findSnapshot(tx, orgId, ch.id) : null;
+    if (!latest) return null;
+    const included = new Set(await includedIds(tx, orgId, ch, await ruleFacts(tx, orgId, ch, ctx.now), due));
+    const shown = await repo.publishedAmong(tx, ch.id, due);
+    const add = due.filter((id) => included.has(id) && !shown.has(id));
+    const remove = due.filter((id) => !included.has(id) && shown.has(id));
+    if (!add.length && !remove.length) return null;
+    // The new items as the published snapshot shows its others: its locales and currencies, not the channel's edits since.
+    const currencies = latest.currencies.length ? latest.currencies : await repo.firstItemCurrencies(tx, latest.id);
+    const pricing = { ...(await pricingOf(tx, orgId, ch)), codes: currencies };
+    const items = await buildItems(tx, orgId, { ...ch, locales: latest.locales }, add, pricing, publicUrl);
+    // Each date was set by a person on purpose, so removals need no confirmation.
+    const system = { userId: null, orgId };
+    return writeSnapshot(tx, system, ch, { confirm: true, scheduled: true, currencies }, async (snapshotId) => {
+      const itemCount = await repo.copyItemsChanged(tx, orgId, latest.id, snapshotId, remove, items);
+      const sum = itemChecksum();
+      for await (const page of repo.snapshotItemPages(tx, snapshotId)) for (const item of page) sum.add(item);
+      return { itemCount, checksum: sum.digest() };
+    });
   });
 }
 

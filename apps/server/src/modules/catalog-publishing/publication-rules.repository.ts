@@ -28,7 +28,7 @@ const texts = (xs: readonly string[]) =>
     : sql`'{}'::text[]`;
 
 /** One row per product: its facts, `fails` (the reasons it is out, in evaluateProduct's order) and `manual`. */
-function evaluated(orgId: string, ch: ChannelRow, f: RuleFacts): SQL {
+function evaluated(orgId: string, ch: ChannelRow, f: RuleFacts, onlyIds?: readonly string[]): SQL {
   const r = ch.rules;
   const manual = sql`(p.id = any(${uuidArray(ch.includeIds)}))`;
   const unlessManual = (cond: SQL, reason: string) => sql`case when not ${manual} and ${cond} then ${reason}::text end`;
@@ -61,7 +61,7 @@ function evaluated(orgId: string, ch: ChannelRow, f: RuleFacts): SQL {
     ) cc on cc.product_id = p.id
     left join jsonb_to_recordset(${JSON.stringify(ch.schedules)}::jsonb) as s("productId" uuid, "publishAt" timestamptz, "unpublishAt" timestamptz)
       on s."productId" = p.id
-    where p.org_id = ${orgId}`;
+    where p.org_id = ${orgId}${onlyIds ? sql` and p.id = any(${uuidArray(onlyIds)})` : sql``}`;
 }
 
 const itemJson = sql`json_build_object(
@@ -97,10 +97,10 @@ export async function previewPage(
   return { items: JSON.parse(row.items) as c.PreviewItem[], included: Number(row.included), excluded: Number(row.excluded) };
 }
 
-/** The ids of the products the channel shows now. */
-export async function includedIds(db: DbOrTx, orgId: string, ch: ChannelRow, f: RuleFacts): Promise<string[]> {
+/** The ids of the products the channel shows now (of `onlyIds`, when given). */
+export async function includedIds(db: DbOrTx, orgId: string, ch: ChannelRow, f: RuleFacts, onlyIds?: readonly string[]): Promise<string[]> {
   const res = (await db.execute(sql`
-    select e.id from (${evaluated(orgId, ch, f)}) e where cardinality(e.fails) = 0 order by e.sku collate "C", e.id`)) as unknown as {
+    select e.id from (${evaluated(orgId, ch, f, onlyIds)}) e where cardinality(e.fails) = 0 order by e.sku collate "C", e.id`)) as unknown as {
     rows: { id: string }[];
   };
   return res.rows.map((r) => r.id);

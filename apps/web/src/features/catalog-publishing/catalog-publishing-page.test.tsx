@@ -26,6 +26,7 @@ const summary = (over: Record<string, unknown> = {}) =>
     removed: 0,
     changed: 1,
     rolledBackFrom: null,
+    scheduled: false,
     createdAt: STAMP,
     ...over,
   });

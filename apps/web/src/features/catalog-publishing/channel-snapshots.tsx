@@ -77,6 +77,7 @@ export function ChannelSnapshots({
                         {t('catalogPublishing.snapshots.rolledBack', { number: formatNumber(s.rolledBackFrom, language) })}
                       </div>
                     )}
+                    {s.scheduled && <div className="text-xs text-muted-foreground">{t('catalogPublishing.snapshots.scheduled')}</div>}
                   </th>
                   <td className="p-2">{formatNumber(s.itemCount, language)}</td>
                   <td className="p-2">

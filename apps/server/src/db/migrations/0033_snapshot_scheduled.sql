@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_snapshots" ADD COLUMN "scheduled" boolean DEFAULT false NOT NULL;
