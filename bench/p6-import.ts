@@ -53,7 +53,7 @@ export async function p6Import(opts: { rows: number; drivers: Driver[] }): Promi
       const p = csv.publish;
       if (p)
         console.log(
-          `Publishing ${driver} (${p.items.toLocaleString('en')} products): channel with its completeness ${p.channel.toFixed(1)} s, first publish ${p.first.toFixed(1)} s, second (nothing changed) ${p.second.toFixed(1)} s, RSS feed read ${p.feed.toFixed(1)} s (${p.feedMb} MB), peak RSS ${p.peakMb} MB`,
+          `Publishing ${driver} (${p.items.toLocaleString('en')} products): channel with its completeness ${p.channel.toFixed(1)} s, first publish ${p.first.toFixed(1)} s, second (nothing changed) ${p.second.toFixed(1)} s, RSS feed read ${p.feed.toFixed(1)} s (${p.feedMb} MB), a scheduled date (one product leaves) ${p.scheduled.toFixed(1)} s, peak RSS ${p.peakMb} MB`,
         );
     }
     const pg = results.postgres;
@@ -84,6 +84,8 @@ interface PublishTiming {
   second: number;
   feed: number;
   feedMb: number;
+  /** A scheduled date applied: one product leaves, the rest copied into the next snapshot. */
+  scheduled: number;
   items: number;
   peakMb: number;
 }
@@ -211,10 +213,11 @@ async function importOnce(
 
 /**
  * A web channel over every imported product (made after the import, so its completeness is computed for all of them
- * at once), published twice (the second finds nothing changed) and its RSS feed read whole.
+ * at once), published twice (the second finds nothing changed), its RSS feed read whole, and one product's scheduled unpublish
+ * date applied by the job runner.
  */
 async function publishAll(app: App, tokenOf: () => Promise<Record<string, string>>, rows: number): Promise<Omit<PublishTiming, 'peakMb'>> {
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
     const res = await app.inject({ method, url: `/api/v1${url}`, headers: await tokenOf(), ...(payload ? { payload } : {}) });
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
     return res;
@@ -227,7 +230,7 @@ async function publishAll(app: App, tokenOf: () => Promise<Record<string, string
       locales: ['en', 'ar'],
       rules: { activeOnly: false, minCompleteness: 0, categoryIds: [], brandIds: [], vendorIds: [] },
     })
-  ).json() as { id: string };
+  ).json() as { id: string; updatedAt: string };
   const channel = (performance.now() - t0) / 1000;
   t0 = performance.now();
   const first = (await call('POST', `/catalog-publishing/channels/${ch.id}/publish`, {})).json() as { itemCount: number; added: number };
@@ -242,7 +245,27 @@ async function publishAll(app: App, tokenOf: () => Promise<Record<string, string
   const feedS = (performance.now() - t0) / 1000;
   const items = feed.body.split('<item>').length - 1;
   if (items !== rows) throw new Error(`feed: ${items} items`);
-  return { channel, first: firstS, second: secondS, feed: feedS, feedMb: Math.round(feed.rawPayload.length / 1e5) / 10, items };
+  // A scheduled date: one product leaves the channel when its unpublish time comes (the job queued by the save).
+  const one = (await call('GET', `/products?limit=1`)).json() as { items: { id: string }[] };
+  const until = new Date(Date.now() + 3_600_000);
+  await call('PATCH', `/catalog-publishing/channels/${ch.id}`, {
+    schedules: [{ productId: one.items[0]!.id, publishAt: null, unpublishAt: until.toISOString() }],
+    expectedUpdatedAt: ch.updatedAt,
+  });
+  t0 = performance.now();
+  while ((await app.ctx.jobs.runDue({ now: new Date(until.getTime() + 1000) })) > 0);
+  const scheduledS = (performance.now() - t0) / 1000;
+  const [third] = (await call('GET', `/catalog-publishing/channels/${ch.id}/snapshots`)).json() as { number: number; removed: number }[];
+  if (third?.number !== 3 || third.removed !== 1) throw new Error(`scheduled date: ${JSON.stringify(third)}`);
+  return {
+    channel,
+    first: firstS,
+    second: secondS,
+    feed: feedS,
+    feedMb: Math.round(feed.rawPayload.length / 1e5) / 10,
+    scheduled: scheduledS,
+    items,
+  };
 }
 
 /** A new organization with the brand and category the file names, and its catalogue team member's bearer. */

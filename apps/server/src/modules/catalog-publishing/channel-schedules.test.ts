@@ -76,7 +76,7 @@ describe(`scheduled publish and unpublish dates (${driver})`, () => {
 
   it('adds and removes a scheduled product on its own at its date, and nothing else that changed since the publish', async () => {
     const { brand, products } = await brandWith(['Always', 'Summer jam', 'Winter soup', 'Renamed later']);
-    const [always, summer, winter, renamed] = products as [{ id: string; sku: string }, ...{ id: string; sku: string }[]];
+    const [always, summer, winter, renamed] = [products[0]!, products[1]!, products[2]!, products[3]!];
     const now = Date.now();
     const summerFrom = new Date(now + HOUR);
     const winterUntil = new Date(now + 2 * HOUR);
@@ -84,13 +84,13 @@ describe(`scheduled publish and unpublish dates (${driver})`, () => {
     const ch = await channelFor(brand.id, {
       maxRemovalPercent: 0,
       schedules: [
-        { productId: summer!.id, publishAt: summerFrom.toISOString(), unpublishAt: null },
-        { productId: winter!.id, publishAt: null, unpublishAt: winterUntil.toISOString() },
+        { productId: summer.id, publishAt: summerFrom.toISOString(), unpublishAt: null },
+        { productId: winter.id, publishAt: null, unpublishAt: winterUntil.toISOString() },
       ],
     });
     const first = await created<Summary>(api.post(`/catalog-publishing/channels/${ch.id}/publish`, {}));
     expect(first).toMatchObject({ number: 1, itemCount: 3, scheduled: false });
-    await created(api.patch(`/products/${renamed!.id}`, { nameEn: 'Renamed after the publish' }));
+    await created(api.patch(`/products/${renamed.id}`, { nameEn: 'Renamed after the publish' }));
 
     // Before the date nothing happens.
     await runAt(new Date(summerFrom.getTime() - 60_000));
@@ -101,9 +101,9 @@ describe(`scheduled publish and unpublish dates (${driver})`, () => {
     const [second] = await snapshots(ch);
     expect(second).toMatchObject({ number: 2, scheduled: true, itemCount: 4, added: 1, removed: 0, changed: 0 });
     const two = await items(ch, 2);
-    expect(two.map((i) => i.sku)).toEqual([always!.sku, summer!.sku, winter!.sku, renamed!.sku].sort());
-    expect(two.find((i) => i.id === renamed!.id)!.names).toEqual({ en: 'Renamed later', ar: 'عسل' });
-    expect(two.find((i) => i.id === summer!.id)).toMatchObject({ names: { en: 'Summer jam', ar: 'عسل' } });
+    expect(two.map((i) => i.sku)).toEqual([always.sku, summer.sku, winter.sku, renamed.sku].sort());
+    expect(two.find((i) => i.id === renamed.id)!.names).toEqual({ en: 'Renamed later', ar: 'عسل' });
+    expect(two.find((i) => i.id === summer.id)).toMatchObject({ names: { en: 'Summer jam', ar: 'عسل' } });
     expect(second!.checksum).toBe(checksumOf(two));
 
     // At the unpublish date: the winter product leaves, unconfirmed, as snapshot 3.
@@ -111,10 +111,10 @@ describe(`scheduled publish and unpublish dates (${driver})`, () => {
     const [third] = await snapshots(ch);
     expect(third).toMatchObject({ number: 3, scheduled: true, itemCount: 3, added: 0, removed: 1, changed: 0 });
     const three = await items(ch, 3);
-    expect(three.map((i) => i.id).sort()).toEqual([always!.id, summer!.id, renamed!.id].sort());
+    expect(three.map((i) => i.id).sort()).toEqual([always.id, summer.id, renamed.id].sort());
     expect(third!.checksum).toBe(checksumOf(three));
     const detail = await created<{ diff: { removed: { id: string }[] } }>(api.get(`/catalog-publishing/channels/${ch.id}/snapshots/3`));
-    expect(detail.diff.removed).toEqual([{ id: winter!.id, sku: winter!.sku }]);
+    expect(detail.diff.removed).toEqual([{ id: winter.id, sku: winter.sku }]);
 
     // Recorded as the system's publish, not a person's.
     const audit = await t.app.ctx.db
@@ -135,7 +135,7 @@ describe(`scheduled publish and unpublish dates (${driver})`, () => {
 
   it('follows a date that was moved, waits for a first publish, and changes nothing when run twice', async () => {
     const { brand, products } = await brandWith(['Early', 'Moved']);
-    const [early, moved] = products as [{ id: string }, { id: string }];
+    const [early, moved] = [products[0]!, products[1]!];
     const now = Date.now();
     const firstDate = new Date(now + HOUR);
     const movedTo = new Date(now + 3 * HOUR);
