@@ -117,7 +117,9 @@ function serve(more: ApiHandler[] = []) {
     {
       method: 'GET',
       path: '/catalog-publishing/channels/:id/snapshots',
-      reply: () => ({ body: [summary(), summary({ id: 'c17d4ea5-8c9a-4d51-a4d5-708192a3b4c5', number: 1, added: 2, changed: 0 })] }),
+      reply: () => ({
+        body: [summary({ scheduled: true }), summary({ id: 'c17d4ea5-8c9a-4d51-a4d5-708192a3b4c5', number: 1, added: 2, changed: 0 })],
+      }),
     },
     {
       method: 'GET',
@@ -232,6 +234,8 @@ describe('catalog publishing', () => {
     const { user } = await render();
     await user.click(await screen.findByRole('tab', { name: 'Snapshots' }));
     const diff = await screen.findByTestId('snapshot-diff');
+    // Snapshot 2 was written when a scheduled date came; 1 by a person.
+    expect(screen.getAllByText('Applied by schedule')).toHaveLength(1);
     expect(within(diff).getByText('Snapshot 2 against the one before')).toBeTruthy();
     expect(within(diff).getByText('Changed (1,201)')).toBeTruthy();
     expect(within(diff).getByText(/name, price/)).toBeTruthy();
