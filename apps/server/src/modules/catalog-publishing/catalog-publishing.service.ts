@@ -489,13 +489,14 @@ export async function applySchedules(job: JobRow, ctx: JobContext, publicUrl: st
     const add = due.filter((id) => included.has(id) && !shown.has(id));
     const remove = due.filter((id) => !included.has(id) && shown.has(id));
     if (!add.length && !remove.length) return null;
-    // The new items as the published snapshot shows its others: its locales and currencies, not the channel's edits since.
+    // The snapshot as published: its locales and currencies, not the channel's edits since.
+    const published = { ...ch, locales: latest.locales };
     const currencies = latest.currencies.length ? latest.currencies : await repo.firstItemCurrencies(tx, latest.id);
     const pricing = { ...(await pricingOf(tx, orgId, ch)), codes: currencies };
-    const items = await buildItems(tx, orgId, { ...ch, locales: latest.locales }, add, pricing, publicUrl);
+    const items = await buildItems(tx, orgId, published, add, pricing, publicUrl);
     // Each date was set by a person on purpose, so removals need no confirmation.
     const system = { userId: null, orgId };
-    return writeSnapshot(tx, system, ch, { confirm: true, scheduled: true, currencies }, async (snapshotId) => {
+    return writeSnapshot(tx, system, published, { confirm: true, scheduled: true, currencies }, async (snapshotId) => {
       const itemCount = await repo.copyItemsChanged(tx, orgId, latest.id, snapshotId, remove, items);
       const sum = itemChecksum();
       for await (const page of repo.snapshotItemPages(tx, snapshotId)) for (const item of page) sum.add(item);

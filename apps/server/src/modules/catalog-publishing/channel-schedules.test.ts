@@ -161,8 +161,13 @@ describe(`scheduled publish and unpublish dates (${driver})`, () => {
 
     await runAt(new Date(movedTo.getTime() - 60_000));
     expect((await snapshots(ch)).map((s) => s.number)).toEqual([1]);
+    // The channel drops Arabic meanwhile: that waits for a person's publish, so the date adds to the snapshot as published.
+    await created(api.patch(`/catalog-publishing/channels/${ch.id}`, { locales: ['en'], expectedUpdatedAt: saved.updatedAt }));
     await runAt(new Date(movedTo.getTime() + 1000));
     expect((await snapshots(ch))[0]).toMatchObject({ number: 2, scheduled: true, added: 1 });
+    const second = await created<{ locales: string[] }>(api.get(`/catalog-publishing/channels/${ch.id}/snapshots/2`));
+    expect(second.locales).toEqual(['en', 'ar']);
+    expect((await items(ch, 2)).find((i) => i.id === moved.id)!.names).toEqual({ en: 'Moved', ar: 'عسل' });
 
     // The same job run again (a worker that lost its lease, say) finds nothing left to change.
     const job = (await jobsOf(t.app.ctx.db, orgId, [SCHEDULE_JOB])).find(
