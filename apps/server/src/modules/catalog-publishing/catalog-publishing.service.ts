@@ -475,7 +475,7 @@ export async function rollback(db: Db, caller: Caller, id: string, n: number, in
  */
 export async function applySchedules(job: JobRow, ctx: JobContext, publicUrl: string): Promise<c.SnapshotSummary | null> {
   const orgId = job.orgId;
-  const { channelId, after } = job.payload as unknown as ScheduleJobPayload;
+  const { channelId, after } = job.payload as ScheduleJobPayload;
   if (!orgId || !channelId) return null;
   return ctx.db.transaction(async (tx) => {
     const ch = await repo.findChannel(tx, orgId, channelId, true);

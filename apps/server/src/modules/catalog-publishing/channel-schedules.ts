@@ -12,10 +12,7 @@ export const SCHEDULE_JOB = 'catalog-publishing.schedule';
 type Schedules = ChannelRow['schedules'];
 
 /** What a schedule job carries: its channel, and the time after which the dates it applies lie. */
-export interface ScheduleJobPayload {
-  channelId: string;
-  after: string;
-}
+export type ScheduleJobPayload = { channelId: string; after: string };
 
 const datesOf = (s: Schedules[number]) => [s.publishAt, s.unpublishAt].flatMap((d) => (d ? [Date.parse(d)] : []));
 
@@ -42,7 +39,7 @@ export async function queueNextSchedule(tx: DbOrTx, ch: Pick<ChannelRow, 'id' | 
     orgId: ch.orgId,
     kind: SCHEDULE_JOB,
     runAt,
-    payload: { ...payload },
+    payload,
     dedupeKey: `${SCHEDULE_JOB}:${ch.id}:${runAt.toISOString()}`,
   });
 }
