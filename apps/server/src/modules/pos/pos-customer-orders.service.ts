@@ -13,7 +13,7 @@ import { publishedAmong } from '../catalog-publishing/index.js';
 import { assertMayUseRegister, discountLimitOf } from './pos-access.service.js';
 import * as repo from './pos-orders.repository.js';
 import { cursorOf, decodeCursor } from './pos-orders.read.js';
-import { nameOfUser, sumByVendor, writeLedger } from './pos-orders.service.js';
+import { nameOfUser, sumByVendor, takeLineStock, writeLedger } from './pos-orders.service.js';
 import { commissionOf, commissionRuleFor, discountOf, priceOrder } from './pos-pricing.js';
 import { expectedCashOf, recordCashMove } from './pos-sessions.service.js';
 
@@ -419,19 +419,13 @@ export async function transitionCustomerOrder(
   });
 }
 
-/** Sets the lines' items aside: stock taken in variant order (as a sale does), refused when there is not enough. */
+/** Sets the lines' items aside: stock taken as a sale takes it, refused when there is not enough. */
 async function takeStock(tx: Tx, o: OrderRow, register: Register, lines: LineRow[]): Promise<void> {
-  const byVariant = lines
-    .filter((l) => l.variantId)
-    .sort((a, b) => (a.variantId! < b.variantId! ? -1 : a.variantId! > b.variantId! ? 1 : a.lineNo - b.lineNo));
-  for (const l of byVariant) {
-    const left = await repo.takeStock(tx, l.variantId!, l.quantity, register.allowNegativeStock);
-    if (left === null) {
-      const have = await repo.stockOf(tx, l.variantId!);
-      throw conflict(`Only ${have} of ${l.sku} in stock`, [{ field: `lines.${l.lineNo - 1}.quantity`, message: `only ${have} in stock` }]);
-    }
-  }
-  if (byVariant.length)
+  const withVariant = lines.flatMap((l) =>
+    l.variantId ? [{ index: l.lineNo - 1, variantId: l.variantId, sku: l.sku, quantity: l.quantity }] : [],
+  );
+  await takeLineStock(tx, withVariant, register.allowNegativeStock);
+  if (withVariant.length)
     await tx
       .update(customerOrderLines)
       .set({ stockTaken: true })

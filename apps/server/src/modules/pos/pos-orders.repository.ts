@@ -131,43 +131,105 @@ interface FactsVariant {
   price: number | null;
 }
 
-/** The products (and variants) of the organization a sale names, for its lines (fixed statements: the hot path). */
+/** A product's facts for a sale line (`$org` and `$ids` are the statement's parameters). */
+const productFacts = (
+  org: string,
+  ids: string,
+) => `select p.id, p.sku, p.name_en as "nameEn", p.name_ar as "nameAr", p.vendor_id as "vendorId",
+     (select v.public_name from vendors v where v.id = p.vendor_id) as "vendorName", p.category_ids as "categoryIds",
+     p.price_minor::float8 as price, p.status, ${TAX_RATE} as "taxRate"
+   from products p where p.org_id = ${org} and p.id = any(${ids}::uuid[])`;
+const variantFacts = (org: string, ids: string) => `select id, product_id as "productId", sku, price_override_minor::float8 as price
+   from product_variants where org_id = ${org} and id = any(${ids}::uuid[])`;
+// Amounts as float8: exact below 2^53, and a JS number from both drivers (and in JSON).
+const commissionRuleRows = (
+  org: string,
+) => `select id, vendor_id as "vendorId", category_id as "categoryId", kind, rate_bp as "rateBasisPoints",
+     amount::float8 as amount, minimum::float8 as minimum, maximum::float8 as maximum
+   from pos_commission_rules where org_id = ${org}`;
+const baseCurrency = (org: string) => `select code from currencies where org_id = ${org} and is_base limit 1`;
+
+/** The products and variants of the organization that lines name (one statement, both as JSON lists). */
 export async function sellableFacts(db: DbOrTx, orgId: string, productIds: string[], variantIds: string[]) {
-  const prods = productIds.length
-    ? await hotRows<FactsProduct>(
-        db,
-        'pos_sellable_products',
-        `select p.id, p.sku, p.name_en as "nameEn", p.name_ar as "nameAr", p.vendor_id as "vendorId",
-           (select v.public_name from vendors v where v.id = p.vendor_id) as "vendorName", p.category_ids as "categoryIds",
-           p.price_minor::float8 as price, p.status, ${TAX_RATE} as "taxRate"
-         from products p where p.org_id = $1 and p.id = any($2::uuid[])`,
-        [orgId, productIds],
-      )
-    : [];
-  const vars = variantIds.length
-    ? await hotRows<FactsVariant>(
-        db,
-        'pos_sellable_variants',
-        `select id, product_id as "productId", sku, price_override_minor::float8 as price
-         from product_variants where org_id = $1 and id = any($2::uuid[])`,
-        [orgId, variantIds],
-      )
-    : [];
-  return { products: new Map(prods.map((p) => [p.id, p])), variants: new Map(vars.map((v) => [v.id, v])) };
+  const [row] = await hotRows<{ products: FactsProduct[]; variants: FactsVariant[] }>(
+    db,
+    'pos_sellable_facts',
+    `select (select coalesce(json_agg(x), '[]') from (${productFacts('$1', '$2')}) x) as products,
+       (select coalesce(json_agg(x), '[]') from (${variantFacts('$1', '$3')}) x) as variants`,
+    [orgId, productIds, variantIds],
+  );
+  return factsMaps(row!.products, row!.variants);
+}
+
+const factsMaps = (products: FactsProduct[], variants: FactsVariant[]) => ({
+  products: new Map(products.map((p) => [p.id, p])),
+  variants: new Map(variants.map((v) => [v.id, v])),
+});
+
+/**
+ * Everything a sale reads before it takes stock, in one statement (decision 018): the register, its session named
+ * by the sale under lock (null when it is not the register's), the lines' products and variants, the commission
+ * rules and the base currency. Null when the register is not the organization's.
+ */
+export async function saleContext(
+  db: DbOrTx,
+  orgId: string,
+  registerId: string,
+  sessionId: string,
+  productIds: string[],
+  variantIds: string[],
+) {
+  const [row] = await hotRows<
+    SaleRegister & {
+      sessionStatus: 'open' | 'closed' | null;
+      products: FactsProduct[];
+      variants: FactsVariant[];
+      rules: CommissionRuleInput[];
+      currency: string | null;
+    }
+  >(
+    db,
+    'pos_sale_context',
+    `with s as (select id, status from pos_sessions where org_id = $1 and register_id = $2 and id = $3 for update)
+     select r.id, r.name, r.status, r.tenders, r.allow_negative_stock as "allowNegativeStock", r.cashier_ids as "cashierIds",
+       r.channel_id as "channelId", (select status from s) as "sessionStatus",
+       (select coalesce(json_agg(x), '[]') from (${productFacts('$1', '$4')}) x) as products,
+       (select coalesce(json_agg(x), '[]') from (${variantFacts('$1', '$5')}) x) as variants,
+       (select coalesce(json_agg(x), '[]') from (${commissionRuleRows('$1')}) x) as rules,
+       (${baseCurrency('$1')}) as currency
+     from pos_registers r where r.org_id = $1 and r.id = $2`,
+    [orgId, registerId, sessionId, productIds, variantIds],
+  );
+  if (!row) return null;
+  const { sessionStatus, products, variants, rules, currency, ...register } = row;
+  return {
+    register: register as SaleRegister,
+    session: sessionStatus ? { id: sessionId, status: sessionStatus } : null,
+    ...factsMaps(products, variants),
+    rules,
+    currency,
+  };
 }
 
 /**
- * Takes `quantity` off a variant's stock; unless negative stock is allowed, only while that many are there.
- * Returns the stock left, or null when there were not enough.
+ * Takes each variant's quantity off its stock in one statement; unless negative stock is allowed, only while that
+ * many are there. The variants come sorted by id and are locked in that order (a nested loop over the list), so two
+ * sales of the same items never wait on each other crosswise. Answers the stock left of each variant taken: a
+ * variant missing from the answer had too few, and the caller's transaction must not go on.
  */
-export async function takeStock(db: DbOrTx, variantId: string, quantity: number, allowNegative: boolean): Promise<number | null> {
-  const [row] = await hotRows<{ left: number }>(
-    db,
-    'pos_take_stock',
-    'update product_variants set stock_quantity = stock_quantity - $2 where id = $1 and ($3 or stock_quantity >= $2) returning stock_quantity as "left"',
-    [variantId, quantity, allowNegative],
-  );
-  return row ? Number(row.left) : null;
+export async function takeStock(db: DbOrTx, takes: { variantId: string; quantity: number }[], allowNegative: boolean) {
+  const rows = takes.length
+    ? await hotRows<{ id: string; left: number }>(
+        db,
+        'pos_take_stock',
+        `update product_variants v set stock_quantity = v.stock_quantity - u.quantity
+         from unnest($1::uuid[], $2::int[]) as u(id, quantity)
+         where v.id = u.id and ($3 or v.stock_quantity >= u.quantity)
+         returning v.id, v.stock_quantity as "left"`,
+        [takes.map((t) => t.variantId), takes.map((t) => t.quantity), allowNegative],
+      )
+    : [];
+  return new Map(rows.map((r) => [r.id, Number(r.left)]));
 }
 
 export async function stockOf(db: DbOrTx, variantId: string): Promise<number> {
@@ -183,15 +245,7 @@ export async function putBackStock(db: DbOrTx, variantId: string, quantity: numb
 }
 
 export async function commissionRules(db: DbOrTx, orgId: string): Promise<CommissionRuleInput[]> {
-  // Amounts as float8: exact below 2^53, and a JS number from both drivers.
-  return hotRows<CommissionRuleInput>(
-    db,
-    'pos_commission_rules',
-    `select id, vendor_id as "vendorId", category_id as "categoryId", kind, rate_bp as "rateBasisPoints",
-       amount::float8 as amount, minimum::float8 as minimum, maximum::float8 as maximum
-     from pos_commission_rules where org_id = $1`,
-    [orgId],
-  );
+  return hotRows<CommissionRuleInput>(db, 'pos_commission_rules', commissionRuleRows('$1'), [orgId]);
 }
 
 /**
@@ -202,16 +256,15 @@ export async function commissionRules(db: DbOrTx, orgId: string): Promise<Commis
 export const nextReceiptNumber = (db: DbOrTx, orgId: string, registerId: string): Promise<string> =>
   nextNumber(db, orgId, `pos:${registerId}`);
 
+/** A counter's next number as text, six digits at least (`$org` and `$kind` are the statement's parameters). */
+const counterNext = (org: string, kind: string) => `insert into document_counters (org_id, kind, last_number) values (${org}, ${kind}, 1)
+   on conflict (org_id, kind) do update set last_number = document_counters.last_number + 1
+   returning lpad(last_number::text, greatest(6, length(last_number::text)), '0') as number`;
+
 /** The next number of a counter of the organization, six digits at least (gap-free, as nextReceiptNumber). */
 export async function nextNumber(db: DbOrTx, orgId: string, kind: string): Promise<string> {
-  const [row] = await hotRows<{ last_number: number }>(
-    db,
-    'pos_next_number',
-    `insert into document_counters (org_id, kind, last_number) values ($1, $2, 1)
-     on conflict (org_id, kind) do update set last_number = document_counters.last_number + 1 returning last_number`,
-    [orgId, kind],
-  );
-  return String(row!.last_number).padStart(6, '0');
+  const [row] = await hotRows<{ number: string }>(db, 'pos_next_number', counterNext('$1', '$2'), [orgId, kind]);
+  return row!.number;
 }
 
 export async function insertOrder(db: DbOrTx, values: typeof posOrders.$inferInsert): Promise<OrderRow> {
@@ -227,17 +280,6 @@ export async function insertPayments(db: DbOrTx, values: (typeof posOrderPayment
   return values.length ? db.insert(posOrderPayments).values(values).returning() : [];
 }
 
-/** The organization's base currency code (null when it has none), as the ledger entries of a sale carry it. */
-export async function baseCurrencyCode(db: DbOrTx, orgId: string): Promise<string | null> {
-  const [row] = await hotRows<{ code: string }>(
-    db,
-    'pos_base_currency',
-    'select code from currencies where org_id = $1 and is_base limit 1',
-    [orgId],
-  );
-  return row?.code ?? null;
-}
-
 /** A vendor ledger entry of a sale or a return: the rest of the entry is the order's (decision 017). */
 export interface SaleLedgerEntry {
   vendorId: string;
@@ -246,51 +288,59 @@ export interface SaleLedgerEntry {
 }
 
 /**
- * A sale as one statement: the order, its lines, its payments and its vendor ledger entries (data-modifying CTEs;
- * the lines' foreign key to the order is checked at the end of the statement). Every value comes from the caller,
- * times included; it answers the lines' new ids by line number, the only thing read back.
+ * A sale as one statement (decision 018): the register's next receipt number, the order, its lines, its payments,
+ * its vendor ledger entries and its session's running totals (data-modifying CTEs; the lines' foreign key to the
+ * order is checked at the end of the statement). Every value comes from the caller, times included, but the
+ * receipt number, which the counter gives; it answers that number and the lines' new ids by line number.
  */
 export async function insertSale(
   db: DbOrTx,
   s: {
-    order: OrderRow;
+    order: Omit<OrderRow, 'receiptNumber'>;
     lines: Omit<LineRow, 'id'>[];
     payments: Omit<PaymentRow, 'id'>[];
     ledger: SaleLedgerEntry[];
     currency: string | null;
+    /** The ledger entries' memo: this, a space and the receipt number. */
     memo: string;
+    /** What the sale adds to its session (none when the sale is held without one). */
+    session: SessionDelta;
+    totals: TotalsRow[];
   },
-): Promise<Map<number, string>> {
+): Promise<{ receiptNumber: string; lineIds: Map<number, string> }> {
   const o = s.order;
   const l = (k: keyof Omit<LineRow, 'id'>) => s.lines.map((x) => x[k]);
   const p = (k: keyof Omit<PaymentRow, 'id'>) => s.payments.map((x) => x[k]);
-  const ids = await hotRows<{ id: string; lineNo: number }>(
+  const rows = await hotRows<{ receiptNumber: string; id: string; lineNo: number }>(
     db,
     'pos_insert_sale',
-    `with o as (
+    `with n as (${counterNext('$2', '$49')}),
+     o as (
        insert into pos_orders (id, org_id, kind, register_id, session_id, placement, original_order_id, receipt_number, request_hash,
          sold_at, created_at, cashier_id, customer_name, customer_email, note, subtotal, discount, tax, total, vendor_ids, tenders)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::uuid[], $21::text[])),
+       select $1, $2, $3, $4, $5, $6, $7, n.number, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::uuid[], $20::text[] from n),
      l as (
        insert into pos_order_lines (org_id, order_id, line_no, product_id, variant_id, sku, name_en, name_ar, vendor_id, category_id,
          sold_at, kind, quantity, unit_price, list_price, discount, tax_rate_bp, tax, total, commission, commission_rule_id, sold_past_zero)
        select $2, $1, u.line_no, u.product_id, u.variant_id, u.sku, u.name_en, u.name_ar, u.vendor_id, u.category_id,
-         $10, $3, u.quantity, u.unit_price, u.list_price, u.discount, u.tax_rate_bp, u.tax, u.total, u.commission, u.commission_rule_id,
+         $9, $3, u.quantity, u.unit_price, u.list_price, u.discount, u.tax_rate_bp, u.tax, u.total, u.commission, u.commission_rule_id,
          u.sold_past_zero
-       from unnest($22::int[], $23::uuid[], $24::uuid[], $25::text[], $26::text[], $27::text[], $28::uuid[], $29::uuid[],
-         $30::int[], $31::int8[], $32::int8[], $33::int8[], $34::int[], $35::int8[], $36::int8[], $37::int8[], $38::uuid[], $39::bool[])
+       from unnest($21::int[], $22::uuid[], $23::uuid[], $24::text[], $25::text[], $26::text[], $27::uuid[], $28::uuid[],
+         $29::int[], $30::int8[], $31::int8[], $32::int8[], $33::int[], $34::int8[], $35::int8[], $36::int8[], $37::uuid[], $38::bool[])
          as u(line_no, product_id, variant_id, sku, name_en, name_ar, vendor_id, category_id, quantity, unit_price, list_price,
            discount, tax_rate_bp, tax, total, commission, commission_rule_id, sold_past_zero)
        returning id, line_no),
      p as (
        insert into pos_order_payments (org_id, order_id, position, tender, amount, change, reference)
        select $2, $1, u.position, u.tender, u.amount, u.change, u.reference
-       from unnest($40::int[], $41::text[], $42::int8[], $43::int8[], $44::text[]) as u(position, tender, amount, change, reference)),
+       from unnest($39::int[], $40::text[], $41::int8[], $42::int8[], $43::text[]) as u(position, tender, amount, change, reference)),
      e as (
        insert into vendor_ledger_entries (org_id, vendor_id, entry_type, source_type, source_id, amount, currency, occurred_on, memo, created_by)
-       select $2, u.vendor_id, u.entry_type, 'pos_order', $1, u.amount, $45, ($10::timestamptz at time zone 'UTC')::date, $46, $12
-       from unnest($47::uuid[], $48::text[], $49::int8[]) as u(vendor_id, entry_type, amount))
-     select id, line_no as "lineNo" from l`,
+       select $2, u.vendor_id, u.entry_type, 'pos_order', $1, u.amount, $44, ($9::timestamptz at time zone 'UTC')::date, $45 || ' ' || n.number, $11
+       from n, unnest($46::uuid[], $47::text[], $48::int8[]) as u(vendor_id, entry_type, amount)),
+     s as (${sessionUpdate(50)}),
+     t as (${totalsUpsert(60)})
+     select n.number as "receiptNumber", l.id, l.line_no as "lineNo" from n left join l on true`,
     [
       o.id,
       o.orgId,
@@ -299,7 +349,6 @@ export async function insertSale(
       o.sessionId,
       o.placement,
       o.originalOrderId,
-      o.receiptNumber,
       o.requestHash,
       o.soldAt,
       o.createdAt,
@@ -341,9 +390,15 @@ export async function insertSale(
       s.ledger.map((e) => e.vendorId),
       s.ledger.map((e) => e.entryType),
       s.ledger.map((e) => e.amount),
+      `pos:${o.registerId}`,
+      ...sessionValues(o.sessionId, s.session),
+      ...totalsValues(s.totals),
     ],
   );
-  return new Map(ids.map((r) => [Number(r.lineNo), r.id]));
+  return {
+    receiptNumber: rows[0]!.receiptNumber,
+    lineIds: new Map(rows.flatMap((r) => (r.id ? [[Number(r.lineNo), r.id] as const] : []))),
+  };
 }
 
 export interface SessionDelta {
@@ -358,57 +413,60 @@ export interface SessionDelta {
   cashSales?: number;
 }
 
+const SESSION_COUNTERS = [
+  ['saleCount', 'sale_count'],
+  ['returnCount', 'return_count'],
+  ['grossSales', 'gross_sales'],
+  ['returns', 'returns'],
+  ['discounts', 'discounts'],
+  ['taxes', 'taxes'],
+  ['cashIn', 'cash_in'],
+  ['cashOut', 'cash_out'],
+  ['cashSales', 'cash_sales'],
+] as const;
+
+/** The update of a session's running totals: the id at `$first`, the counters' deltas in the next nine parameters. */
+const sessionUpdate = (first: number) =>
+  `update pos_sessions set ${SESSION_COUNTERS.map(([, col], i) => `${col} = ${col} + $${first + 1 + i}`).join(', ')} where id = $${first}`;
+const sessionValues = (id: string | null, d: SessionDelta) => [id, ...SESSION_COUNTERS.map(([k]) => d[k] ?? 0)];
+
 /** Adds to a session's running totals (the caller holds its row lock). */
 export async function addToSession(db: DbOrTx, id: string, d: SessionDelta): Promise<void> {
-  await hotRows(
-    db,
-    'pos_add_to_session',
-    `update pos_sessions set sale_count = sale_count + $2, return_count = return_count + $3, gross_sales = gross_sales + $4,
-       returns = returns + $5, discounts = discounts + $6, taxes = taxes + $7, cash_in = cash_in + $8, cash_out = cash_out + $9,
-       cash_sales = cash_sales + $10
-     where id = $1`,
-    [
-      id,
-      d.saleCount ?? 0,
-      d.returnCount ?? 0,
-      d.grossSales ?? 0,
-      d.returns ?? 0,
-      d.discounts ?? 0,
-      d.taxes ?? 0,
-      d.cashIn ?? 0,
-      d.cashOut ?? 0,
-      d.cashSales ?? 0,
-    ],
-  );
+  await hotRows(db, 'pos_add_to_session', sessionUpdate(1), sessionValues(id, d));
 }
 
 export type TotalsRow = typeof posSessionTotals.$inferInsert;
 
-/** Adds rows to a session's totals by tender, vendor, category and tax rate (one upsert statement). */
-export async function addToTotals(db: DbOrTx, rows: TotalsRow[]): Promise<void> {
-  if (!rows.length) return;
-  const col = (k: keyof TotalsRow) => rows.map((r) => r[k] ?? 0);
-  await hotRows(
-    db,
-    'pos_add_to_totals',
-    `insert into pos_session_totals (session_id, dimension, key, sold, returned, commission, change, taxable, tax)
-     select * from unnest($1::uuid[], $2::text[], $3::text[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[], $9::int8[])
+/** The upsert of rows into a session's totals by tender, vendor, category and tax rate, from nine arrays at `$first`. */
+const totalsUpsert = (first: number) => {
+  const $ = (k: number) => `$${first + k}`;
+  return `insert into pos_session_totals (session_id, dimension, key, sold, returned, commission, change, taxable, tax)
+     select * from unnest(${$(0)}::uuid[], ${$(1)}::text[], ${$(2)}::text[], ${$(3)}::int8[], ${$(4)}::int8[], ${$(5)}::int8[],
+       ${$(6)}::int8[], ${$(7)}::int8[], ${$(8)}::int8[])
      on conflict (session_id, dimension, key) do update set sold = pos_session_totals.sold + excluded.sold,
        returned = pos_session_totals.returned + excluded.returned, commission = pos_session_totals.commission + excluded.commission,
        change = pos_session_totals.change + excluded.change, taxable = pos_session_totals.taxable + excluded.taxable,
-       tax = pos_session_totals.tax + excluded.tax`,
-    [
-      rows.map((r) => r.sessionId),
-      rows.map((r) => r.dimension),
-      rows.map((r) => r.key),
-      col('sold'),
-      col('returned'),
-      col('commission'),
-      col('change'),
-      col('taxable'),
-      col('tax'),
-    ],
-  );
+       tax = pos_session_totals.tax + excluded.tax`;
+};
+const totalsValues = (rows: TotalsRow[]) => {
+  const col = (k: keyof TotalsRow) => rows.map((r) => r[k] ?? 0);
+  return [
+    rows.map((r) => r.sessionId),
+    rows.map((r) => r.dimension),
+    rows.map((r) => r.key),
+    col('sold'),
+    col('returned'),
+    col('commission'),
+    col('change'),
+    col('taxable'),
+    col('tax'),
+  ];
+};
+
+/** Adds rows to a session's totals by tender, vendor, category and tax rate (one upsert statement). */
+export async function addToTotals(db: DbOrTx, rows: TotalsRow[]): Promise<void> {
+  if (!rows.length) return;
+  await hotRows(db, 'pos_add_to_totals', totalsUpsert(1), totalsValues(rows));
 }
 
 export function totalsOf(db: DbOrTx, sessionId: string) {

@@ -137,9 +137,11 @@ interface Placement {
   placement: c.PosOrder['placement'];
 }
 
-/** Where an order goes: its own session if still open, else the register's open session, else held (no session). */
-async function placeOrder(tx: Tx, caller: Caller, registerId: string, sessionId: string): Promise<Placement> {
-  const own = await repo.lockSaleSession(tx, caller.orgId, registerId, sessionId);
+/**
+ * Where an order goes, given the session it names (locked; null when it is not the register's): that session if
+ * still open, else the register's open session, else held (no session).
+ */
+async function placeOrder(tx: Tx, registerId: string, own: { id: string; status: 'open' | 'closed' } | null): Promise<Placement> {
   if (!own) throw invalid('sessionId', 'is not a session of this register');
   if (own.status === 'open') return { sessionId: own.id, placement: 'session' };
   const open = await repo.lockOpenSession(tx, registerId);
@@ -167,6 +169,43 @@ async function assertDiscountWithinLimit(tx: Tx, caller: Caller, input: c.PosOrd
   throw 'line' in over
     ? invalid(`lines.${over.line}.discount`, `is more than the ${pct} your role may give`)
     : invalid('orderDiscount', `brings the discounts to more than the ${pct} your role may give`);
+}
+
+/**
+ * Takes the stock of lines that name a variant, all in one statement, and answers which lines sold past zero (only
+ * where the register allows negative stock). Refuses (409) when a variant has too few for its lines: the first
+ * line, in the order they were given, that the stock does not cover, with what was left for it.
+ */
+export async function takeLineStock(
+  tx: Tx,
+  lines: { index: number; variantId: string; sku: string; quantity: number }[],
+  allowNegative: boolean,
+): Promise<Map<number, boolean>> {
+  const wanted = new Map<string, number>();
+  for (const l of lines) wanted.set(l.variantId, (wanted.get(l.variantId) ?? 0) + l.quantity);
+  const takes = [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([variantId, quantity]) => ({ variantId, quantity }));
+  const left = await repo.takeStock(tx, takes, allowNegative);
+  const short = takes.find((t) => !left.has(t.variantId));
+  if (short) {
+    let have = await repo.stockOf(tx, short.variantId);
+    const its = lines.filter((l) => l.variantId === short.variantId);
+    const line =
+      its.find((l) => {
+        if (have < l.quantity) return true;
+        have -= l.quantity;
+        return false;
+      }) ?? its[its.length - 1]!;
+    throw conflict(`Only ${have} of ${line.sku} in stock`, [{ field: `lines.${line.index}.quantity`, message: `only ${have} in stock` }]);
+  }
+  // Each variant's stock before this order, then what each of its lines leaves.
+  const stock = new Map(takes.map((t) => [t.variantId, left.get(t.variantId)! + t.quantity]));
+  const soldPastZero = new Map<number, boolean>();
+  for (const l of lines) {
+    const after = stock.get(l.variantId)! - l.quantity;
+    stock.set(l.variantId, after);
+    soldPastZero.set(l.index, after < 0);
+  }
+  return soldPastZero;
 }
 
 const occurredOn = (d: Date) => d.toISOString().slice(0, 10);
@@ -256,27 +295,33 @@ const add = (
 export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreate): Promise<c.PosOrderRecorded> {
   const hash = requestHash(input);
   return once(db, caller, input.id, hash, async (tx) => {
-    const register = await registerOf(tx, caller, input.registerId);
-    if (register.status !== 'active')
-      throw conflict('This register is archived: it takes no sales', [{ field: 'registerId', message: 'is archived' }]);
-    const place = await placeOrder(tx, caller, register.id, input.sessionId);
-
-    const facts = await repo.sellableFacts(
+    // The register, the sale's session (locked), the lines' products, the commission rules and the base currency,
+    // read together (decision 018: a sale is a few round trips, however many lines it has).
+    const context = await repo.saleContext(
       tx,
       caller.orgId,
+      input.registerId,
+      input.sessionId,
       [...new Set(input.lines.map((l) => l.productId))],
       [...new Set(input.lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))],
     );
+    if (!context) throw invalid('registerId', 'is not a register');
+    const { register, session } = context;
+    assertMayUseRegister(caller, register);
+    if (register.status !== 'active')
+      throw conflict('This register is archived: it takes no sales', [{ field: 'registerId', message: 'is archived' }]);
+    const place = await placeOrder(tx, register.id, session);
+
     const lines = input.lines.map((l, i) => {
-      const p = facts.products.get(l.productId);
+      const p = context.products.get(l.productId);
       if (!p) throw invalid(`lines.${i}.productId`, 'is not a product of this organization');
-      const v = l.variantId ? facts.variants.get(l.variantId) : null;
+      const v = l.variantId ? context.variants.get(l.variantId) : null;
       if (l.variantId && (!v || v.productId !== p.id)) throw invalid(`lines.${i}.variantId`, 'is not a variant of this product');
       return { input: l, product: p, variant: v ?? null };
     });
     if (register.channelId) {
       // A register that sells a channel sells only what the channel's latest snapshot holds (decision 021).
-      const published = await publishedAmong(tx, register.channelId, [...facts.products.keys()]);
+      const published = await publishedAmong(tx, register.channelId, [...context.products.keys()]);
       const i = input.lines.findIndex((l) => !published.has(l.productId));
       if (i >= 0) throw invalid(`lines.${i}.productId`, "is not published in this register's channel");
     }
@@ -299,27 +344,17 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
     if ('overpaidWithoutCash' in paid)
       throw invalid('payments', `only cash gives change: the payments exceed the total by ${paid.overpaidWithoutCash}`);
 
-    // Stock, in variant order so two sales of the same items never wait on each other crosswise.
-    const soldPastZero = new Map<number, boolean>();
-    const byVariant = lines
-      .map((l, i) => ({ l, i }))
-      .filter((x) => x.l.variant)
-      .sort((a, b) => (a.l.variant!.id < b.l.variant!.id ? -1 : a.l.variant!.id > b.l.variant!.id ? 1 : a.i - b.i));
-    for (const { l, i } of byVariant) {
-      const left = await repo.takeStock(tx, l.variant!.id, l.input.quantity, register.allowNegativeStock);
-      if (left === null) {
-        const have = await repo.stockOf(tx, l.variant!.id);
-        throw conflict(`Only ${have} of ${l.variant!.sku} in stock`, [{ field: `lines.${i}.quantity`, message: `only ${have} in stock` }]);
-      }
-      soldPastZero.set(i, left < 0);
-    }
+    const soldPastZero = await takeLineStock(
+      tx,
+      lines.flatMap((l, i) => (l.variant ? [{ index: i, variantId: l.variant.id, sku: l.variant.sku, quantity: l.input.quantity }] : [])),
+      register.allowNegativeStock,
+    );
 
-    const rules = await repo.commissionRules(tx, caller.orgId);
-    const receiptNumber = await repo.nextReceiptNumber(tx, caller.orgId, register.id);
+    const rules = context.rules;
     const soldAt = new Date(input.soldAt);
-    // Every value of the rows is set here (ids and times included), so they are written in one statement and
-    // nothing is read back (repo.insertSale).
-    const orderRow: repo.OrderRow = {
+    // Every value of the rows is set here (ids and times included) but the receipt number, so they are written in
+    // one statement that reads back only that number and the lines' ids (repo.insertSale).
+    const orderRow: Omit<repo.OrderRow, 'receiptNumber'> = {
       id: input.id,
       orgId: caller.orgId,
       kind: 'sale',
@@ -327,7 +362,6 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       sessionId: place.sessionId,
       placement: place.placement,
       originalOrderId: null,
-      receiptNumber,
       requestHash: hash,
       soldAt,
       createdAt: new Date(),
@@ -385,42 +419,36 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
 
     const byVendor = sumByVendor(rows);
     const ledger = ledgerEntries('sale', byVendor);
-    const currency = ledger.length
-      ? ((await repo.baseCurrencyCode(tx, caller.orgId)) ?? (await requireBaseCurrency(tx, caller.orgId)).code)
-      : null;
-    const lineIds = await repo.insertSale(tx, {
-      order: orderRow,
-      lines: rows,
-      payments: paymentRows,
-      ledger,
-      currency,
-      memo: `${register.name} ${receiptNumber}`,
-    });
-    await emitSaleEvent(tx, caller.orgId, { id: input.id, kind: 'sale', receiptNumber, soldAt, registerName: register.name }, byVendor);
-
+    const currency = ledger.length ? (context.currency ?? (await requireBaseCurrency(tx, caller.orgId)).code) : null;
+    const totals = new Map<string, repo.TotalsRow>();
+    let sessionDelta: repo.SessionDelta = {};
     if (place.sessionId) {
       const sid = place.sessionId;
       const cashNet = input.payments.reduce((a, p, i) => a + (p.tender === 'cash' ? p.amount - paid.change[i]! : 0), 0);
-      await repo.addToSession(tx, sid, {
-        saleCount: 1,
-        grossSales: priced.total,
-        discounts: priced.discount,
-        taxes: priced.tax,
-        cashSales: cashNet,
-      });
-      const totals = new Map<string, repo.TotalsRow>();
+      sessionDelta = { saleCount: 1, grossSales: priced.total, discounts: priced.discount, taxes: priced.tax, cashSales: cashNet };
       input.payments.forEach((p, i) => add(totals, sid, 'tender', p.tender, { sold: p.amount, change: paid.change[i]! }));
       for (const r of rows) {
         add(totals, sid, 'vendor', r.vendorId ?? '', { sold: r.total, commission: r.commission });
         add(totals, sid, 'category', r.categoryId ?? '', { sold: r.total });
         add(totals, sid, 'tax', String(r.taxRateBasisPoints), { taxable: r.total - r.tax, tax: r.tax });
       }
-      await repo.addToTotals(tx, [...totals.values()]);
     }
+    const { receiptNumber, lineIds } = await repo.insertSale(tx, {
+      order: orderRow,
+      lines: rows,
+      payments: paymentRows,
+      ledger,
+      currency,
+      memo: register.name,
+      session: sessionDelta,
+      totals: [...totals.values()],
+    });
+    await emitSaleEvent(tx, caller.orgId, { id: input.id, kind: 'sale', receiptNumber, soldAt, registerName: register.name }, byVendor);
+
     // The answer from what was just written (as loadOrder would read it back), without reading it again.
     const vendorNames = new Map(lines.map((l) => [l.product.vendorId, l.product.vendorName]));
     return toOrder({
-      order: orderRow,
+      order: { ...orderRow, receiptNumber },
       registerName: register.name,
       cashierName: nameOfUser(caller),
       lines: rows.map((line) => ({ line: { ...line, id: lineIds.get(line.lineNo)! }, vendorName: vendorNames.get(line.vendorId) ?? null })),
@@ -439,7 +467,7 @@ export async function recordReturn(db: Db, caller: Caller, saleId: string, input
     const register = await registerOf(tx, caller, input.registerId);
     const refundTo = input.refundTo ?? 'original';
     if (refundTo === 'cash' && !register.tenders.includes('cash')) throw invalid('refundTo', 'this register takes no cash');
-    const place = await placeOrder(tx, caller, register.id, input.sessionId);
+    const place = await placeOrder(tx, register.id, await repo.lockSaleSession(tx, caller.orgId, register.id, input.sessionId));
 
     const saleLines = await repo.lockLines(tx, sale.id);
     const asked = new Map<string, number>();

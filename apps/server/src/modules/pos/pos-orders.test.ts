@@ -343,6 +343,42 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
     expect((await w.call('GET', `/pos/reports/sales/export?from=${today}&to=${today}&groupBy=tender`)).statusCode).toBe(422);
   });
 
+  it('takes the stock of a variant on two lines together: the line it does not cover is named, and nothing is taken', async () => {
+    const session = await openSession(w, 0).catch(
+      async () => (await ok(w.call('GET', `/pos/sessions?registerId=${w.register.id}&status=open`)))[0],
+    );
+    const [other, twice] = [w.items[0]!.variantId!, w.items[1]!.variantId!];
+    await t.app.ctx.db.update(productVariants).set({ stockQuantity: 3 }).where(eq(productVariants.id, twice));
+    const otherBefore = await stockOf(other);
+    // 2 + 2 of a stock of 3: the first line is covered, the second has 1 left for it.
+    const refused = await w.call(
+      'POST',
+      '/pos/orders',
+      saleBody(w, session.id, [
+        [0, 1],
+        [1, 2],
+        [1, 2],
+      ]),
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.fields).toEqual([{ field: 'lines.2.quantity', message: 'only 1 in stock' }]);
+    expect([await stockOf(twice), await stockOf(other)]).toEqual([3, otherBefore]);
+    const sold = await ok(
+      w.call(
+        'POST',
+        '/pos/orders',
+        saleBody(w, session.id, [
+          [1, 2],
+          [0, 1],
+          [1, 1],
+        ]),
+      ),
+      201,
+    );
+    expect(sold.order.lines.map((l: { soldPastZero: boolean }) => l.soldPastZero)).toEqual([false, false, false]);
+    expect([await stockOf(twice), await stockOf(other)]).toEqual([0, otherBefore - 1]);
+  });
+
   it('e-mails a receipt in English and Arabic to the customer or a given address, at most 5 times an hour, without links', async () => {
     await t.app.ctx.db
       .update(posRegisters)
