@@ -167,20 +167,23 @@ const factsMaps = (products: FactsProduct[], variants: FactsVariant[]) => ({
 });
 
 /**
- * Everything a sale reads before it takes stock, in one statement (decision 018): the register, its session named
- * by the sale under lock (null when it is not the register's), the lines' products and variants, the commission
- * rules and the base currency. Null when the register is not the organization's.
+ * Everything a sale reads before it takes stock, in one statement (decision 018): whether its id is taken (as
+ * `orderIdTaken`), the register (null when it is not the organization's), the session the sale names under lock
+ * (null when it is not the register's), the lines' products and variants, the commission rules and the base
+ * currency. Run after the id's lock, so a send of the same id that committed meanwhile is seen.
  */
 export async function saleContext(
   db: DbOrTx,
   orgId: string,
+  orderId: string,
   registerId: string,
   sessionId: string,
   productIds: string[],
   variantIds: string[],
 ) {
   const [row] = await hotRows<
-    SaleRegister & {
+    Partial<SaleRegister> & {
+      taken: { orgId: string; requestHash: string } | null;
       sessionStatus: 'open' | 'closed' | null;
       products: FactsProduct[];
       variants: FactsVariant[];
@@ -191,20 +194,21 @@ export async function saleContext(
     db,
     'pos_sale_context',
     `with s as (select id, status from pos_sessions where org_id = $1 and register_id = $2 and id = $3 for update)
-     select r.id, r.name, r.status, r.tenders, r.allow_negative_stock as "allowNegativeStock", r.cashier_ids as "cashierIds",
+     select (select json_build_object('orgId', o.org_id, 'requestHash', o.request_hash) from pos_orders o where o.id = $6) as taken,
+       r.id, r.name, r.status, r.tenders, r.allow_negative_stock as "allowNegativeStock", r.cashier_ids as "cashierIds",
        r.channel_id as "channelId", (select status from s) as "sessionStatus",
        (select coalesce(json_agg(x), '[]') from (${productFacts('$1', '$4')}) x) as products,
        (select coalesce(json_agg(x), '[]') from (${variantFacts('$1', '$5')}) x) as variants,
        (select coalesce(json_agg(x), '[]') from (${commissionRuleRows('$1')}) x) as rules,
        (${baseCurrency('$1')}) as currency
-     from pos_registers r where r.org_id = $1 and r.id = $2`,
-    [orgId, registerId, sessionId, productIds, variantIds],
+     from (select 1) one left join pos_registers r on r.org_id = $1 and r.id = $2`,
+    [orgId, registerId, sessionId, productIds, variantIds, orderId],
   );
-  if (!row) return null;
-  const { sessionStatus, products, variants, rules, currency, ...register } = row;
+  const { taken, sessionStatus, products, variants, rules, currency, ...register } = row!;
   return {
-    register: register as SaleRegister,
-    session: sessionStatus ? { id: sessionId, status: sessionStatus } : null,
+    taken,
+    register: register.id ? (register as SaleRegister) : null,
+    session: register.id && sessionStatus ? { id: sessionId, status: sessionStatus } : null,
     ...factsMaps(products, variants),
     rules,
     currency,

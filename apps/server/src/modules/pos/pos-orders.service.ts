@@ -100,28 +100,39 @@ const reusedId = () =>
     { field: 'id', message: 'was already used for another order: a new cart gets a new id' },
   ]);
 
-/** The stored order when this id was already recorded with the same content; a refusal when with other content. */
-async function replayOf(db: DbOrTx, caller: Caller, id: string, hash: string): Promise<c.PosOrderRecorded | null> {
-  const taken = await repo.orderIdTaken(db, id);
+type Taken = Awaited<ReturnType<typeof repo.orderIdTaken>>;
+
+/**
+ * The stored order when its id was already recorded (`taken`: the id's organization and content hash, or null) with
+ * the same content; a refusal when with other content.
+ */
+async function replayed(db: DbOrTx, caller: Caller, id: string, hash: string, taken: Taken): Promise<c.PosOrderRecorded | null> {
   if (!taken) return null;
   // An id of another organization is "used", and says nothing more.
   if (taken.orgId !== caller.orgId || taken.requestHash !== hash) throw reusedId();
   return { order: await loadOrder(db, caller.orgId, id), alreadyRecorded: true };
 }
 
+const replayOf = async (db: DbOrTx, caller: Caller, id: string, hash: string) =>
+  replayed(db, caller, id, hash, await repo.orderIdTaken(db, id));
+
 /**
- * Runs the write once per order id (the write answers the order it wrote). The transaction first takes a lock on the id, so a second send of it (a
- * retry, another tab) waits for the first to finish and then finds the stored order: it never goes on to
- * compete for the stock or the lines the first one took. The primary key stays the last word: an order
- * written anyway answers as stored.
+ * Runs the write once per order id. The transaction first takes a lock on the id, so a second send of it (a retry,
+ * another tab) waits for the first to finish; the write's first read, after the lock, then finds the stored order
+ * and answers it (`replayed`), before any check: it never goes on to compete for the stock or the lines the first
+ * one took. The primary key stays the last word: an order written anyway answers as stored.
  */
-async function once(db: Db, caller: Caller, id: string, hash: string, write: (tx: Tx) => Promise<c.PosOrder>): Promise<c.PosOrderRecorded> {
+async function once(
+  db: Db,
+  caller: Caller,
+  id: string,
+  hash: string,
+  write: (tx: Tx) => Promise<c.PosOrderRecorded>,
+): Promise<c.PosOrderRecorded> {
   try {
     return await db.transaction(async (tx) => {
       await lockKey(tx, `pos_order:${id}`);
-      const stored = await replayOf(tx, caller, id, hash);
-      if (stored) return stored;
-      return { order: await write(tx), alreadyRecorded: false };
+      return write(tx);
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
@@ -300,13 +311,16 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
     const context = await repo.saleContext(
       tx,
       caller.orgId,
+      input.id,
       input.registerId,
       input.sessionId,
       [...new Set(input.lines.map((l) => l.productId))],
       [...new Set(input.lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))],
     );
-    if (!context) throw invalid('registerId', 'is not a register');
+    const stored = await replayed(tx, caller, input.id, hash, context.taken);
+    if (stored) return stored;
     const { register, session } = context;
+    if (!register) throw invalid('registerId', 'is not a register');
     assertMayUseRegister(caller, register);
     if (register.status !== 'active')
       throw conflict('This register is archived: it takes no sales', [{ field: 'registerId', message: 'is archived' }]);
@@ -447,7 +461,7 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
 
     // The answer from what was just written (as loadOrder would read it back), without reading it again.
     const vendorNames = new Map(lines.map((l) => [l.product.vendorId, l.product.vendorName]));
-    return toOrder({
+    const order = toOrder({
       order: { ...orderRow, receiptNumber },
       registerName: register.name,
       cashierName: nameOfUser(caller),
@@ -456,12 +470,15 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       returns: [],
       originalReceiptNumber: null,
     });
+    return { order, alreadyRecorded: false };
   });
 }
 
 export async function recordReturn(db: Db, caller: Caller, saleId: string, input: c.PosOrderReturn): Promise<c.PosOrderRecorded> {
   const hash = requestHash({ saleId, ...input });
   return once(db, caller, input.id, hash, async (tx) => {
+    const stored = await replayOf(tx, caller, input.id, hash);
+    if (stored) return stored;
     const sale = await repo.findOrder(tx, caller.orgId, saleId);
     if (!sale || sale.kind !== 'sale') throw notFound('Sale');
     const register = await registerOf(tx, caller, input.registerId);
@@ -592,6 +609,6 @@ export async function recordReturn(db: Db, caller: Caller, saleId: string, input
       }
       await repo.addToTotals(tx, [...totals.values()]);
     }
-    return loadOrder(tx, caller.orgId, input.id);
+    return { order: await loadOrder(tx, caller.orgId, input.id), alreadyRecorded: false };
   });
 }
