@@ -401,7 +401,10 @@ export async function transitionCustomerOrder(
       set.saleId = await recordSale(tx, caller, o, register, lines);
     }
     if (input.state === 'cancelled') {
-      for (const l of lines) if (l.stockTaken && l.variantId) await repo.putBackStock(tx, l.variantId, l.quantity);
+      await repo.putBackStock(
+        tx,
+        lines.flatMap((l) => (l.stockTaken && l.variantId ? [{ variantId: l.variantId, quantity: l.quantity }] : [])),
+      );
       await tx.update(customerOrderLines).set({ stockTaken: false }).where(eq(customerOrderLines.orderId, id));
       events.push(...(await refundAll(tx, caller, o)));
       set.paid = 0;

@@ -215,19 +215,24 @@ export async function saleContext(
   };
 }
 
+/** Locks the variants of `$1` in id order (rows are locked as the sort gives them), whatever plan the statement gets. */
+const LOCK_VARIANTS = 'with locked as (select id from product_variants where id = any($1::uuid[]) order by id for update)';
+
 /**
  * Takes each variant's quantity off its stock in one statement; unless negative stock is allowed, only while that
- * many are there. The variants come sorted by id and are locked in that order (a nested loop over the list), so two
- * sales of the same items never wait on each other crosswise. Answers the stock left of each variant taken: a
- * variant missing from the answer had too few, and the caller's transaction must not go on.
+ * many are there. The rows are locked first, in id order (`order by id for update`: locked as the sort gives them),
+ * whatever plan the update gets, so two sales of the same items never wait on each other crosswise. Answers the
+ * stock left of each variant taken: a variant missing from the answer had too few, and the caller's transaction
+ * must not go on.
  */
 export async function takeStock(db: DbOrTx, takes: { variantId: string; quantity: number }[], allowNegative: boolean) {
   const rows = takes.length
     ? await hotRows<{ id: string; left: number }>(
         db,
         'pos_take_stock',
-        `update product_variants v set stock_quantity = v.stock_quantity - u.quantity
-         from unnest($1::uuid[], $2::int[]) as u(id, quantity)
+        `${LOCK_VARIANTS}
+         update product_variants v set stock_quantity = v.stock_quantity - u.quantity
+         from unnest($1::uuid[], $2::int[]) as u(id, quantity) join locked l on l.id = u.id
          where v.id = u.id and ($3 or v.stock_quantity >= u.quantity)
          returning v.id, v.stock_quantity as "left"`,
         [takes.map((t) => t.variantId), takes.map((t) => t.quantity), allowNegative],
@@ -241,11 +246,20 @@ export async function stockOf(db: DbOrTx, variantId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function putBackStock(db: DbOrTx, variantId: string, quantity: number): Promise<void> {
-  await db
-    .update(productVariants)
-    .set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` })
-    .where(eq(productVariants.id, variantId));
+/** Puts quantities back on variants' stock (a return's restock, a cancelled order), locked in id order as `takeStock` does. */
+export async function putBackStock(db: DbOrTx, puts: { variantId: string; quantity: number }[]): Promise<void> {
+  const sum = new Map<string, number>();
+  for (const p of puts) sum.set(p.variantId, (sum.get(p.variantId) ?? 0) + p.quantity);
+  if (!sum.size) return;
+  await hotRows(
+    db,
+    'pos_put_back_stock',
+    `${LOCK_VARIANTS}
+     update product_variants v set stock_quantity = v.stock_quantity + u.quantity
+     from unnest($1::uuid[], $2::int[]) as u(id, quantity) join locked l on l.id = u.id
+     where v.id = u.id`,
+    [[...sum.keys()], [...sum.values()]],
+  );
 }
 
 export async function commissionRules(db: DbOrTx, orgId: string): Promise<CommissionRuleInput[]> {

@@ -527,10 +527,11 @@ export async function recordReturn(db: Db, caller: Caller, saleId: string, input
     for (const r of refunds)
       if (!register.tenders.includes(r.tender)) throw invalid('refundTo', `this register takes no ${r.tender}: refund in cash`);
 
-    for (const p of picked) {
-      await repo.addReturned(tx, p.line.id, p.quantity);
-      if (p.restock && p.line.variantId) await repo.putBackStock(tx, p.line.variantId, p.quantity);
-    }
+    for (const p of picked) await repo.addReturned(tx, p.line.id, p.quantity);
+    await repo.putBackStock(
+      tx,
+      picked.flatMap((p) => (p.restock && p.line.variantId ? [{ variantId: p.line.variantId, quantity: p.quantity }] : [])),
+    );
     const receiptNumber = await repo.nextReceiptNumber(tx, caller.orgId, register.id);
     const soldAt = new Date();
     await repo.insertOrder(tx, {
