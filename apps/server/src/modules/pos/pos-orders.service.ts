@@ -194,7 +194,8 @@ export async function takeLineStock(
 ): Promise<Map<number, boolean>> {
   const wanted = new Map<string, number>();
   for (const l of lines) wanted.set(l.variantId, (wanted.get(l.variantId) ?? 0) + l.quantity);
-  const takes = [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([variantId, quantity]) => ({ variantId, quantity }));
+  // The statement locks the rows in id order itself, whatever order they come in.
+  const takes = [...wanted].map(([variantId, quantity]) => ({ variantId, quantity }));
   const left = await repo.takeStock(tx, takes, allowNegative);
   const short = takes.find((t) => !left.has(t.variantId));
   if (short) {
@@ -205,7 +206,7 @@ export async function takeLineStock(
         if (have < l.quantity) return true;
         have -= l.quantity;
         return false;
-      }) ?? its[its.length - 1]!;
+      }) ?? its[its.length - 1]!; // only when the stock moved since the update: the last line, with what is left now
     throw conflict(`Only ${have} of ${line.sku} in stock`, [{ field: `lines.${line.index}.quantity`, message: `only ${have} in stock` }]);
   }
   // Each variant's stock before this order, then what each of its lines leaves.
