@@ -3,6 +3,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
 import { buildApp, type App } from '../apps/server/src/app.js';
 import type { Driver } from '../apps/server/src/db/client.js';
 import { brands, catalogCategories, currencies, taxClasses } from '../apps/server/src/db/schema/index.js';
@@ -53,7 +54,7 @@ export async function p6Import(opts: { rows: number; drivers: Driver[] }): Promi
       const p = csv.publish;
       if (p)
         console.log(
-          `Publishing ${driver} (${p.items.toLocaleString('en')} products): channel with its completeness ${p.channel.toFixed(1)} s, first publish ${p.first.toFixed(1)} s, second (nothing changed) ${p.second.toFixed(1)} s, RSS feed read ${p.feed.toFixed(1)} s (${p.feedMb} MB), a scheduled date (one product leaves) ${p.scheduled.toFixed(1)} s, peak RSS ${p.peakMb} MB`,
+          `Publishing ${driver} (${p.items.toLocaleString('en')} products): channel with its completeness ${p.channel.toFixed(1)} s, first publish ${p.first.toFixed(1)} s, second (nothing changed) ${p.second.toFixed(1)} s, RSS feed read ${p.feed.toFixed(1)} s (${p.feedMb} MB), a scheduled date (one product leaves) ${p.scheduled.toFixed(1)} s, one snapshot's items ${p.snapshotMb} MB stored, keeping 2 snapshots (snapshot 1's items let go) ${p.prune.toFixed(2)} s, peak RSS ${p.peakMb} MB`,
         );
     }
     const pg = results.postgres;
@@ -86,6 +87,10 @@ interface PublishTiming {
   feedMb: number;
   /** A scheduled date applied: one product leaves, the rest copied into the next snapshot. */
   scheduled: number;
+  /** One snapshot's items in the database (MB, their share of the table and its indexes). */
+  snapshotMb: number;
+  /** Keeping two snapshots: the channel's save that lets go of snapshot 1's items. */
+  prune: number;
   items: number;
   peakMb: number;
 }
@@ -248,15 +253,29 @@ async function publishAll(app: App, tokenOf: () => Promise<Record<string, string
   // A scheduled date: one product leaves the channel when its unpublish time comes (the job queued by the save).
   const one = (await call('GET', `/products?limit=1`)).json() as { items: { id: string }[] };
   const until = new Date(Date.now() + 3_600_000);
-  await call('PATCH', `/catalog-publishing/channels/${ch.id}`, {
-    schedules: [{ productId: one.items[0]!.id, publishAt: null, unpublishAt: until.toISOString() }],
-    expectedUpdatedAt: ch.updatedAt,
-  });
+  const scheduledCh = (
+    await call('PATCH', `/catalog-publishing/channels/${ch.id}`, {
+      schedules: [{ productId: one.items[0]!.id, publishAt: null, unpublishAt: until.toISOString() }],
+      expectedUpdatedAt: ch.updatedAt,
+    })
+  ).json() as { updatedAt: string };
   t0 = performance.now();
   while ((await app.ctx.jobs.runDue({ now: new Date(until.getTime() + 1000) })) > 0);
   const scheduledS = (performance.now() - t0) / 1000;
   const [third] = (await call('GET', `/catalog-publishing/channels/${ch.id}/snapshots`)).json() as { number: number; removed: number }[];
   if (third?.number !== 3 || third.removed !== 1) throw new Error(`scheduled date: ${JSON.stringify(third)}`);
+  // What one snapshot's items take in the database (rows, with their indexes' share by row count), then keeping two
+  // snapshots: the save lets go of snapshot 1's items (decision 021).
+  const size = (await app.ctx.db.execute(sql`
+    select (select count(*) from catalog_snapshot_items i join catalog_snapshots s on s.id = i.snapshot_id
+              where s.channel_id = ${ch.id} and s.number = 1)::float8 / greatest(count(*), 1) * pg_total_relation_size('catalog_snapshot_items') as bytes
+    from catalog_snapshot_items`)) as unknown as { rows: { bytes: number }[] } | { bytes: number }[];
+  const snapshotMb = Math.round(Number((Array.isArray(size) ? size : size.rows)[0]!.bytes) / 1e5) / 10;
+  t0 = performance.now();
+  await call('PATCH', `/catalog-publishing/channels/${ch.id}`, { keepSnapshots: 2, expectedUpdatedAt: scheduledCh.updatedAt });
+  const pruneS = (performance.now() - t0) / 1000;
+  const [, , firstAfter] = (await call('GET', `/catalog-publishing/channels/${ch.id}/snapshots`)).json() as { itemsKept: boolean }[];
+  if (firstAfter?.itemsKept !== false) throw new Error(`keepSnapshots: ${JSON.stringify(firstAfter)}`);
   return {
     channel,
     first: firstS,
@@ -264,6 +283,8 @@ async function publishAll(app: App, tokenOf: () => Promise<Record<string, string
     feed: feedS,
     feedMb: Math.round(feed.rawPayload.length / 1e5) / 10,
     scheduled: scheduledS,
+    snapshotMb,
+    prune: pruneS,
     items,
   };
 }

@@ -41,6 +41,8 @@ export const CHANNEL_LIMITS = {
   /** Categories, brands and vendors a rule names. */
   ruleIds: 500,
   currencies: 10,
+  /** The latest snapshots of a channel that keep their items (older ones keep their summary and diff). */
+  keepSnapshots: { min: 2, max: 500, default: 20 },
 } as const;
 
 /** Google Merchant's g:availability values the feed writes. */

@@ -77,6 +77,8 @@ export const snapshotSummarySchema = z.object({
   rolledBackFrom: z.number().int().nullable(),
   /** Written when scheduled dates came: the published snapshot with those products added or removed, nothing else. */
   scheduled: z.boolean(),
+  /** False once the snapshot is older than the channel's `keepSnapshots`: its summary and diff stay, its items do not. */
+  itemsKept: z.boolean(),
   createdAt: z.string(),
 });
 export type SnapshotSummary = z.infer<typeof snapshotSummarySchema>;
@@ -101,6 +103,8 @@ export const channelSchema = z.object({
   schedules: z.array(z.object({ productId: z.uuid(), publishAt: z.string().nullable(), unpublishAt: z.string().nullable() })),
   /** A publish that would remove more than this share (percent) of the channel's items asks for confirmation. */
   maxRemovalPercent: z.number().int(),
+  /** How many of the latest snapshots keep their items (for downloads and republishing); older ones keep their summary and diff. */
+  keepSnapshots: z.number().int(),
   /** The shop's product page address ({sku} or {id} replaced): each feed item's link; null links to this back office. */
   productUrlTemplate: z.string().nullable(),
   /** Whether a feed token exists (the token itself is shown once, when made). */
@@ -128,6 +132,11 @@ const channelFields = {
     .max(L.listed, `at most ${L.listed}`)
     .refine((xs) => new Set(xs.map((x) => x.productId)).size === xs.length, 'lists a product twice'),
   maxRemovalPercent: z.number('must be a number').int('must be a whole number').min(0, 'must be 0 or more').max(100, 'at most 100'),
+  keepSnapshots: z
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(L.keepSnapshots.min, `must be ${L.keepSnapshots.min} or more`)
+    .max(L.keepSnapshots.max, `at most ${L.keepSnapshots.max}`),
   productUrlTemplate,
 };
 
@@ -144,6 +153,7 @@ export const channelCreateSchema = z
     excludeIds: channelFields.excludeIds.optional(),
     schedules: channelFields.schedules.optional(),
     maxRemovalPercent: channelFields.maxRemovalPercent.optional(),
+    keepSnapshots: channelFields.keepSnapshots.optional(),
     productUrlTemplate: productUrlTemplate.optional(),
   })
   .strict();
@@ -161,6 +171,7 @@ export const channelUpdateSchema = z
     excludeIds: channelFields.excludeIds.optional(),
     schedules: channelFields.schedules.optional(),
     maxRemovalPercent: channelFields.maxRemovalPercent.optional(),
+    keepSnapshots: channelFields.keepSnapshots.optional(),
     productUrlTemplate: productUrlTemplate.optional(),
     ...concurrencyShape,
   })

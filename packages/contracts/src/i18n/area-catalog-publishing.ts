@@ -60,6 +60,12 @@ export const CATALOG_PUBLISHING = {
   'catalogPublishing.form.ruleVendors': { en: 'Vendors', ar: 'البائعون' },
   'catalogPublishing.form.anyHint': { en: 'None chosen: any.', ar: 'إن لم تختر شيئًا: أي منها.' },
   'catalogPublishing.form.maxRemoval': { en: 'Ask before removing more than (%)', ar: 'السؤال قبل إزالة أكثر من (%)' },
+  'catalogPublishing.form.keepSnapshots': { en: 'Snapshots that keep their items', ar: 'اللقطات التي تحتفظ بعناصرها' },
+  'catalogPublishing.form.keepSnapshotsHint': {
+    en: 'The latest ones can be downloaded and republished. Older ones keep their counts, checksum and changes, so storage stays bounded.',
+    ar: 'يمكن تنزيل الأحدث منها وإعادة نشرها. وتحتفظ الأقدم بأعدادها ومجموعها الاختباري وتغييراتها، فتبقى مساحة التخزين محدودة.',
+  },
+  'catalogPublishing.form.keepSnapshotsRange': { en: 'A whole number from 2 to 500', ar: 'عدد صحيح من 2 إلى 500' },
   'catalogPublishing.form.productUrl': { en: 'Product page address', ar: 'عنوان صفحة المنتج' },
   'catalogPublishing.form.productUrlHint': {
     en: 'Your shop’s page of one product, with {sku} or {id} where the product goes. The feeds link each item there; Google Shopping needs it.',
@@ -148,6 +154,11 @@ export const CATALOG_PUBLISHING = {
   'catalogPublishing.snapshots.changes': { en: '+{added} −{removed} ~{changed}', ar: 'مضاف {added}، محذوف {removed}، متغير {changed}' },
   'catalogPublishing.snapshots.rolledBack': { en: 'Rollback to {number}', ar: 'استرجاع إلى {number}' },
   'catalogPublishing.snapshots.scheduled': { en: 'Applied by schedule', ar: 'طُبّق حسب الجدول' },
+  'catalogPublishing.snapshots.itemsGone': { en: 'Items no longer kept', ar: 'لم تعد عناصرها محفوظة' },
+  'catalogPublishing.snapshots.keptNote': {
+    en: 'This channel keeps the items of its latest {count} snapshots; older ones can no longer be downloaded or republished.',
+    ar: 'تحتفظ هذه القناة بعناصر أحدث {count} لقطات، ولم يعد ممكنًا تنزيل الأقدم أو إعادة نشرها.',
+  },
   'catalogPublishing.snapshots.showDiff': { en: 'Changes of snapshot {number}', ar: 'تغييرات اللقطة {number}' },
   'catalogPublishing.snapshots.rollback': { en: 'Republish', ar: 'إعادة النشر' },
   'catalogPublishing.snapshots.rollbackTitle': { en: 'Republish snapshot {number}?', ar: 'إعادة نشر اللقطة {number}؟' },
@@ -161,6 +172,10 @@ export const CATALOG_PUBLISHING = {
   'catalogPublishing.diff.removed': { en: 'Removed ({count})', ar: 'محذوف ({count})' },
   'catalogPublishing.diff.changed': { en: 'Changed ({count})', ar: 'متغير ({count})' },
   'catalogPublishing.diff.none': { en: 'No differences.', ar: 'لا توجد فروق.' },
+  'catalogPublishing.diff.moreGone': {
+    en: 'The first {shown} in SKU order; {count} more are not listed, and this snapshot’s items are no longer kept.',
+    ar: 'أول {shown} بترتيب رمز المنتج؛ و{count} غيرها غير مدرجة، ولم تعد عناصر هذه اللقطة محفوظة.',
+  },
   'catalogPublishing.diff.more': {
     en: 'The first {shown} in SKU order; {count} more are in the snapshot’s download.',
     ar: 'أول {shown} بترتيب رمز المنتج؛ و{count} غيرها في ملف اللقطة المنزَّل.',

@@ -63,6 +63,8 @@ export const catalogChannels = pgTable(
       .default(sql`'{}'::uuid[]`),
     schedules: jsonb('schedules').$type<ChannelScheduleRow[]>().notNull().default([]),
     maxRemovalPercent: smallint('max_removal_percent').notNull().default(20),
+    /** How many of the latest snapshots keep their items (decision 021): older ones keep their summary and diff only. */
+    keepSnapshots: smallint('keep_snapshots').notNull().default(20),
     /** The shop's address of one product, with {sku} or {id}: each feed item's link (Google requires one). */
     productUrlTemplate: text('product_url_template'),
     /** sha256 of the feed token; null until one is made. */
@@ -74,6 +76,7 @@ export const catalogChannels = pgTable(
     uniqueIndex('catalog_channels_org_name_key').on(t.orgId, sql`lower(${t.name})`),
     check('catalog_channels_kind', sql`${t.kind} in ('pos', 'web', 'feed')`),
     check('catalog_channels_removal', sql`${t.maxRemovalPercent} between 0 and 100`),
+    check('catalog_channels_keep_snapshots', sql`${t.keepSnapshots} between 2 and 500`),
   ],
 );
 
@@ -99,7 +102,7 @@ export const catalogChannelCompleteness = pgTable(
   (t) => [primaryKey({ columns: [t.channelId, t.productId, t.locale] }), index('catalog_channel_completeness_product_idx').on(t.productId)],
 );
 
-/** A published snapshot: immutable; a rollback is a new number carrying an earlier snapshot's items. */
+/** A published snapshot: immutable (but for letting go of its items past the channel's `keepSnapshots`); a rollback is a new number carrying an earlier snapshot's items. */
 export const catalogSnapshots = pgTable(
   'catalog_snapshots',
   {
@@ -127,6 +130,8 @@ export const catalogSnapshots = pgTable(
     rolledBackFrom: integer('rolled_back_from'),
     /** Written when a product's scheduled date came (the schedule's changes only), not by a person's publish. */
     scheduled: boolean('scheduled').notNull().default(false),
+    /** When its items were let go (older than the channel's `keepSnapshots`); null while they are kept. */
+    itemsPrunedAt: ts('items_pruned_at'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

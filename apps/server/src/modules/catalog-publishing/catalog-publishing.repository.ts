@@ -85,6 +85,7 @@ const summaryColumns = {
   changedCount: catalogSnapshots.changedCount,
   rolledBackFrom: catalogSnapshots.rolledBackFrom,
   scheduled: catalogSnapshots.scheduled,
+  itemsPrunedAt: catalogSnapshots.itemsPrunedAt,
   createdAt: catalogSnapshots.createdAt,
 };
 export type SnapshotSummaryRow = Pick<SnapshotRow, keyof typeof summaryColumns>;
@@ -161,6 +162,22 @@ export async function insertItems(
   );
 }
 
+/**
+ * Lets go of the items of a channel's snapshots older than its latest `keep` (decision 021): each keeps its number,
+ * counts, checksum and diff, and is marked with the time. Answers the numbers let go now, oldest first.
+ */
+export async function pruneSnapshotItems(db: DbOrTx, orgId: string, channelId: string, keep: number): Promise<number[]> {
+  const res = (await db.execute(sql`
+    with old as (
+      update catalog_snapshots set items_pruned_at = now()
+      where org_id = ${orgId} and channel_id = ${channelId} and items_pruned_at is null
+        and number <= (select max(number) from catalog_snapshots where org_id = ${orgId} and channel_id = ${channelId}) - ${keep}
+      returning id, number),
+    gone as (delete from catalog_snapshot_items i using old where i.snapshot_id = old.id)
+    select number from old order by number`)) as unknown as Rows;
+  return rowsOf(res).map((r) => Number(r.number));
+}
+
 /** Copies one snapshot's items into another (a rollback), in the database. */
 export async function copyItems(db: DbOrTx, fromId: string, toId: string): Promise<number> {
   const res = (await db.execute(sql`
@@ -199,15 +216,23 @@ export async function copyItemsChanged(
 /**
  * A snapshot's items in feed order, a page of `size` positions at a time: a feed of any size is read with bounded
  * memory, and each page is a primary-key range whatever the table's statistics say (embedded PGlite never analyzes).
+ * With `expected` (the snapshot's item count), a read that ends short fails instead of ending: the pages are separate
+ * statements, and a publish may let go of an old snapshot's items meanwhile (decision 021), so a download never
+ * finishes as a file with items missing.
  */
-export async function* snapshotItemPages(db: DbOrTx, snapshotId: string, size = BATCH): AsyncGenerator<FeedItem[]> {
+export async function* snapshotItemPages(db: DbOrTx, snapshotId: string, expected?: number, size = BATCH): AsyncGenerator<FeedItem[]> {
   for (let from = 0; ; from += size) {
     const res = (await db.execute(sql`
       select item::text as item from catalog_snapshot_items
       where snapshot_id = ${snapshotId} and position >= ${from} and position < ${from + size}
       order by position`)) as unknown as { rows: { item: string }[] };
     if (res.rows.length) yield res.rows.map((r) => JSON.parse(r.item) as FeedItem);
-    if (res.rows.length < size) return;
+    if (res.rows.length < size) {
+      const read = from + res.rows.length;
+      if (expected !== undefined && read !== expected)
+        throw new Error(`Snapshot items changed while being read (${read} of ${expected}): its items are no longer kept`);
+      return;
+    }
   }
 }
 

@@ -37,7 +37,7 @@ export async function catalogPublishingRoutes(app: FastifyInstance, ctx: AppCont
       reply,
       name,
       FEED_TYPES[format],
-      Readable.from(feedChunks(format, repo.snapshotItemPages(db, s.id), await feedContext(ch, s))),
+      Readable.from(feedChunks(format, repo.snapshotItemPages(db, s.id, s.itemCount), await feedContext(ch, s))),
     );
 
   ctx.jobs.register(SCHEDULE_JOB, (job, jobCtx) => service.applySchedules(job, jobCtx, config.publicUrl));

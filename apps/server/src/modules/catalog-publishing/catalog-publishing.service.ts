@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { catalogPublishingRoutes as c } from '@market/contracts';
-import type { ChannelLocale } from '@market/contracts/plain';
+import { CHANNEL_LIMITS, type ChannelLocale } from '@market/contracts/plain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { refreshStatistics, STATISTICS_AFTER_ROWS } from '../../db/statistics.js';
 import { catalogChannels } from '../../db/schema/index.js';
@@ -33,8 +33,17 @@ function toSummary(s: repo.SnapshotSummaryRow): c.SnapshotSummary {
     changed: s.changedCount,
     rolledBackFrom: s.rolledBackFrom,
     scheduled: s.scheduled,
+    itemsKept: s.itemsPrunedAt === null,
     createdAt: s.createdAt.toISOString(),
   };
+}
+
+/** A snapshot older than the channel's `keepSnapshots` has no items left to download or republish. */
+function assertItemsKept(ch: repo.ChannelRow, s: repo.SnapshotRow): void {
+  if (s.itemsPrunedAt)
+    throw conflict(
+      `Snapshot ${s.number}'s items are no longer kept: this channel keeps the items of its latest ${ch.keepSnapshots} snapshots`,
+    );
 }
 
 function toChannel(r: repo.ChannelRow, latest: repo.SnapshotSummaryRow | null | undefined): c.Channel {
@@ -51,6 +60,7 @@ function toChannel(r: repo.ChannelRow, latest: repo.SnapshotSummaryRow | null | 
     excludeIds: r.excludeIds,
     schedules: r.schedules,
     maxRemovalPercent: r.maxRemovalPercent,
+    keepSnapshots: r.keepSnapshots,
     productUrlTemplate: r.productUrlTemplate,
     hasFeedToken: r.feedTokenHash !== null,
     latestSnapshot: latest ? toSummary(latest) : null,
@@ -161,6 +171,7 @@ export async function createChannel(db: Db, caller: Caller, input: c.ChannelCrea
         excludeIds: input.excludeIds ?? [],
         schedules: schedulesOf(input.schedules) ?? [],
         maxRemovalPercent: input.maxRemovalPercent ?? 20,
+        keepSnapshots: input.keepSnapshots ?? CHANNEL_LIMITS.keepSnapshots.default,
         productUrlTemplate: input.productUrlTemplate ?? null,
       });
       await repo.refreshChannelCompleteness(tx, caller.orgId, { channelId: row.id });
@@ -194,12 +205,14 @@ export async function updateChannel(db: Db, caller: Caller, id: string, input: c
       if (fields.locales !== undefined || fields.requirements !== undefined)
         await repo.refreshChannelCompleteness(tx, caller.orgId, { channelId: id });
       if (fields.schedules !== undefined) await queueNextSchedule(tx, after, new Date());
+      // Keeping fewer snapshots lets go of the older ones' items now, not at the next publish.
+      const pruned = fields.keepSnapshots !== undefined ? await repo.pruneSnapshotItems(tx, caller.orgId, id, after.keepSnapshots) : [];
       await recordAudit(tx, caller, {
         action: 'update',
         entityType: 'catalog_channel',
         entityId: id,
         before: audited(before),
-        after: audited(after),
+        after: { ...audited(after), ...(pruned.length ? { prunedSnapshots: pruned } : {}) },
       });
       return toChannel(after, (await repo.latestSnapshots(tx, caller.orgId, [id])).get(id));
     });
@@ -379,6 +392,8 @@ async function writeSnapshot(
       [{ field: 'confirm', message: `would remove ${diff.removedCount} of ${before} items` }],
     );
   const row = await repo.finishSnapshot(tx, started.id, { ...filled, ...diff });
+  // Storage stays bounded: past the channel's count, the oldest snapshot's items go in the same transaction.
+  const pruned = await repo.pruneSnapshotItems(tx, by.orgId, ch.id, ch.keepSnapshots);
   await recordAudit(tx, by, {
     action: opts.rolledBackFrom ? 'rollback' : 'publish',
     entityType: 'catalog_channel',
@@ -389,6 +404,7 @@ async function writeSnapshot(
       checksum: row.checksum,
       rolledBackFrom: row.rolledBackFrom,
       scheduled: row.scheduled,
+      ...(pruned.length ? { prunedSnapshots: pruned } : {}),
     },
   });
   return toSummary(row);
@@ -454,6 +470,7 @@ export async function rollback(db: Db, caller: Caller, id: string, n: number, in
     const ch = await channelOrThrow(tx, caller, id, true);
     const earlier = await repo.findSnapshot(tx, caller.orgId, id, n);
     if (!earlier) throw notFound('Snapshot');
+    assertItemsKept(ch, earlier);
     return writeSnapshot(
       tx,
       caller,
@@ -520,6 +537,7 @@ export async function snapshotForExport(db: Db, caller: Caller, id: string, n: n
   const ch = await channelOrThrow(db, caller, id);
   const s = await repo.findSnapshot(db, caller.orgId, id, n);
   if (!s) throw notFound('Snapshot');
+  assertItemsKept(ch, s);
   return { channel: ch, snapshot: s };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogChannelCompleteness, currencies } from '../../db/schema/index.js';
+import { auditLog, catalogChannelCompleteness, currencies } from '../../db/schema/index.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { driver, type TestContext } from '../../../test/harness.js';
 import type { catalogPublishingRoutes as c } from '@market/contracts';
@@ -17,6 +17,7 @@ import {
   type Fixture,
 } from '../products/products.test-support.js';
 import { SNAPSHOT_DIFF_LIST } from './catalog-publishing.service.js';
+import { snapshotItemPages } from './catalog-publishing.repository.js';
 import { checksumOf } from './snapshot-formats.js';
 import { FEED_READS_PER_MINUTE } from './catalog-publishing.routes.js';
 
@@ -197,6 +198,109 @@ describe(`catalog publishing (${driver})`, () => {
       'id,sku,name_en,description_en,name_ar,description_ar,price_QAR,price_USD,brand,categories,link,image_link,availability',
     );
     expect(csv.body).toContain('12.50 QAR');
+  });
+
+  it('keeps the items of the latest snapshots only: older ones keep their summary and diff, and say so when asked for items', async () => {
+    const brand = await created<{ id: string }>(
+      api.post('/brands', { code: `b_${randomUUID().slice(0, 6)}`, nameEn: 'Kept', nameAr: 'محفوظ' }),
+    );
+    const a = await product({ brandId: brand.id });
+    const rules = { activeOnly: true, minCompleteness: 0, categoryIds: [], brandIds: [brand.id], vendorIds: [] };
+    expect((await channel({ rules })).keepSnapshots).toBe(20);
+    for (const [value, message] of [
+      [1, 'must be 2 or more'],
+      [501, 'at most 500'],
+      ['3', 'must be a number'],
+      [2.5, 'must be a whole number'],
+    ] as const) {
+      const res = await api.post('/catalog-publishing/channels', {
+        kind: 'web',
+        name: `W ${randomUUID()}`,
+        locales: ['en'],
+        keepSnapshots: value,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.fields).toEqual([{ field: 'keepSnapshots', message }]);
+    }
+    let ch = await channel({ rules, keepSnapshots: 2 });
+    const publish = () => created<{ number: number; itemsKept: boolean }>(api.post(`/catalog-publishing/channels/${ch.id}/publish`, {}));
+    const rename = (nameEn: string) => created(api.patch(`/products/${a.id}`, { nameEn }));
+    const items = async () => {
+      const res = (await t.app.ctx.db.execute(sql`
+        select s.number, s.items_pruned_at is null as kept, count(i.position)::int as n
+        from catalog_snapshots s left join catalog_snapshot_items i on i.snapshot_id = s.id
+        where s.channel_id = ${ch.id} group by s.number, s.items_pruned_at order by s.number`)) as unknown as
+        { rows: { number: number; kept: boolean; n: number }[] } | { number: number; kept: boolean; n: number }[];
+      return (Array.isArray(res) ? res : res.rows).map((r) => `${r.number}:${r.kept ? 'kept' : 'gone'}:${r.n}`);
+    };
+    const listed = async () =>
+      (await created<{ number: number; itemsKept: boolean }[]>(api.get(`/catalog-publishing/channels/${ch.id}/snapshots`))).map(
+        (s) => `${s.number}:${s.itemsKept}`,
+      );
+
+    expect(await publish()).toMatchObject({ number: 1, itemsKept: true });
+    await rename('Honey 2');
+    await publish();
+    expect(await items()).toEqual(['1:kept:1', '2:kept:1']);
+    await rename('Honey 3');
+    expect(await publish()).toMatchObject({ number: 3, itemsKept: true });
+    // The third publish let go of the first snapshot's items, in its own transaction.
+    expect(await items()).toEqual(['1:gone:0', '2:kept:1', '3:kept:1']);
+    expect(await listed()).toEqual(['3:true', '2:true', '1:false']);
+    const detail = await created<{ itemCount: number; added: number; itemsKept: boolean }>(
+      api.get(`/catalog-publishing/channels/${ch.id}/snapshots/1`),
+    );
+    expect(detail).toMatchObject({ itemCount: 1, added: 1, itemsKept: false });
+    for (const res of [
+      await api.get(`/catalog-publishing/channels/${ch.id}/snapshots/1/export?format=json`),
+      await api.post(`/catalog-publishing/channels/${ch.id}/snapshots/1/rollback`, {}),
+    ]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(
+        "Snapshot 1's items are no longer kept: this channel keeps the items of its latest 2 snapshots",
+      );
+    }
+    expect(await items()).toEqual(['1:gone:0', '2:kept:1', '3:kept:1']);
+
+    // A rollback is a snapshot too: republishing 2 as 4 lets go of 2's items (3 and 4 are the latest two).
+    expect(
+      await created<{ number: number; rolledBackFrom: number }>(api.post(`/catalog-publishing/channels/${ch.id}/snapshots/2/rollback`, {})),
+    ).toMatchObject({ number: 4, rolledBackFrom: 2 });
+    expect(await items()).toEqual(['1:gone:0', '2:gone:0', '3:kept:1', '4:kept:1']);
+    const feed = await api.get(`/catalog-publishing/channels/${ch.id}/snapshots/4/export?format=json`);
+    expect(feed.json().items.map((i: FeedItem) => i.names.en)).toEqual(['Honey 2']);
+
+    // Keeping more brings nothing back; keeping fewer lets go at once, and the audit says which.
+    ch = await patchChannel(ch, { keepSnapshots: 3 });
+    await publish();
+    expect(await items()).toEqual(['1:gone:0', '2:gone:0', '3:kept:1', '4:kept:1', '5:kept:1']);
+    ch = await patchChannel(ch, { keepSnapshots: 2 });
+    expect(ch.keepSnapshots).toBe(2);
+    expect(await items()).toEqual(['1:gone:0', '2:gone:0', '3:gone:0', '4:kept:1', '5:kept:1']);
+    const updates = await t.app.ctx.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, ch.id), eq(auditLog.action, 'update')))
+      .orderBy(auditLog.createdAt);
+    expect(updates.map((u) => u.after)).toEqual([
+      expect.not.objectContaining({ prunedSnapshots: expect.anything() }),
+      expect.objectContaining({ keepSnapshots: 2, prunedSnapshots: [3] }),
+    ]);
+
+    // A download whose snapshot lets go of its items while it is read fails rather than ending as a short file.
+    const ids = new Map(
+      (await created<{ id: string; number: number }[]>(api.get(`/catalog-publishing/channels/${ch.id}/snapshots`))).map((x) => [
+        x.number,
+        x.id,
+      ]),
+    );
+    const read = async (n: number) => {
+      const got: string[] = [];
+      for await (const page of snapshotItemPages(t.app.ctx.db, ids.get(n)!, 1)) got.push(...page.map((i) => i.sku));
+      return got;
+    };
+    expect(await read(5)).toEqual([a.sku]);
+    await expect(read(3)).rejects.toThrow('Snapshot items changed while being read (0 of 1)');
   });
 
   it('publishes a channel larger than a page: every item in feed order, one checksum over all, diff lists cut with whole counts', async () => {

@@ -27,6 +27,7 @@ const summary = (over: Record<string, unknown> = {}) =>
     changed: 1,
     rolledBackFrom: null,
     scheduled: false,
+    itemsKept: true,
     createdAt: STAMP,
     ...over,
   });
@@ -44,6 +45,7 @@ const channel = (over: Record<string, unknown> = {}) =>
     excludeIds: [],
     schedules: [],
     maxRemovalPercent: 20,
+    keepSnapshots: 20,
     productUrlTemplate: null,
     hasFeedToken: false,
     latestSnapshot: summary(),
@@ -272,7 +274,67 @@ describe('catalog publishing', () => {
       requirements: [{ familyId: FAMILY, attributeIds: [ATTR] }],
       rules: { activeOnly: true, minCompleteness: 0 },
       maxRemovalPercent: 20,
+      keepSnapshots: 20,
       productUrlTemplate: null,
     });
+  });
+
+  it('marks snapshots whose items are no longer kept, without downloads or republishing', async () => {
+    const OLD = 'c17d4ea5-8c9a-4d51-a4d5-708192a3b4c5';
+    serve([
+      {
+        method: 'GET',
+        path: '/catalog-publishing/channels/:id/snapshots',
+        reply: () => ({
+          body: [
+            summary({ number: 3, id: 'e39f60c7-0ebc-4f73-86f7-92a3b4c5d6e7' }),
+            summary(),
+            summary({ id: OLD, number: 1, added: 2, changed: 0, itemsKept: false }),
+          ],
+        }),
+      },
+    ]);
+    const { user } = await render();
+    await user.click(await screen.findByRole('tab', { name: 'Snapshots' }));
+    await screen.findByTestId('snapshot-diff');
+    const row = (n: number) => screen.getByRole('button', { name: `Changes of snapshot ${n}` }).closest('tr')!;
+    expect(within(row(1)).getByText('Items no longer kept')).toBeTruthy();
+    expect(
+      within(row(1))
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Changes of snapshot 1']);
+    expect(within(row(2)).queryByText('Items no longer kept')).toBeNull();
+    expect(within(row(2)).getByRole('button', { name: 'Download JSON (2)' })).toBeTruthy();
+    expect(within(row(2)).getByRole('button', { name: 'Republish' })).toBeTruthy();
+    expect(
+      screen.getByText('This channel keeps the items of its latest 20 snapshots; older ones can no longer be downloaded or republished.'),
+    ).toBeTruthy();
+  });
+
+  it('asks for a count of kept snapshots from 2 to 500 before it saves', async () => {
+    const api = serve([
+      {
+        method: 'POST',
+        path: '/catalog-publishing/channels',
+        reply: () => ({ status: 201, body: channel({ id: 'd28e5fb6-9dab-4e62-b5e6-8192a3b4c5d6', name: 'Stall', keepSnapshots: 5 }) }),
+      },
+    ]);
+    const { user } = await render();
+    await user.click(await screen.findByRole('button', { name: 'New channel' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Name'), 'Stall');
+    const keep = within(dialog).getByLabelText('Snapshots that keep their items');
+    expect((keep as HTMLInputElement).value).toBe('20');
+    await user.clear(keep);
+    await user.type(keep, '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A whole number from 2 to 500')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(keep);
+    await user.type(keep, '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toMatchObject({ name: 'Stall', keepSnapshots: 5 });
   });
 });

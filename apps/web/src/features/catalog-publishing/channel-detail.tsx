@@ -120,7 +120,12 @@ export function ChannelDetail({ channel, onEdit }: { channel: Channel; onEdit: (
           <ChannelPreview channel={channel} />
         </Tabs.Content>
         <Tabs.Content value="snapshots" className="min-w-0 outline-none">
-          <ChannelSnapshots channelId={channel.id} onRollback={(n) => flow.run(n)} pending={flow.pending} />
+          <ChannelSnapshots
+            channelId={channel.id}
+            keepSnapshots={channel.keepSnapshots}
+            onRollback={(n) => flow.run(n)}
+            pending={flow.pending}
+          />
         </Tabs.Content>
         <Tabs.Content value="feed" className="min-w-0 outline-none">
           <ChannelFeed channel={channel} />

@@ -23,6 +23,7 @@ type Form = {
   brandIds: string[];
   vendorIds: string[];
   maxRemovalPercent: string;
+  keepSnapshots: string;
   productUrlTemplate: string;
 };
 
@@ -39,10 +40,13 @@ const formOf = (c: Channel | null): Form => ({
   brandIds: c?.rules.brandIds ?? [],
   vendorIds: c?.rules.vendorIds ?? [],
   maxRemovalPercent: String(c?.maxRemovalPercent ?? 20),
+  keepSnapshots: String(c?.keepSnapshots ?? CHANNEL_LIMITS.keepSnapshots.default),
   productUrlTemplate: c?.productUrlTemplate ?? '',
 });
 
 const percent = (s: string) => (/^\d{1,3}$/.test(s.trim()) && Number(s) <= 100 ? Number(s) : null);
+const { min: keepMin, max: keepMax } = CHANNEL_LIMITS.keepSnapshots;
+const keepCount = (s: string) => (/^\d{1,3}$/.test(s.trim()) && Number(s) >= keepMin && Number(s) <= keepMax ? Number(s) : null);
 
 /** Add or edit a channel: kind (fixed once made), languages, currencies, category root, requirements per family and rules. */
 export function ChannelFormDialog({
@@ -83,6 +87,8 @@ export function ChannelFormDialog({
     const maxRemovalPercent = percent(form.maxRemovalPercent);
     if (minCompleteness === null) errors['rules.minCompleteness'] = t('catalogPublishing.form.percent');
     if (maxRemovalPercent === null) errors.maxRemovalPercent = t('catalogPublishing.form.percent');
+    const keepSnapshots = keepCount(form.keepSnapshots);
+    if (keepSnapshots === null) errors.keepSnapshots = t('catalogPublishing.form.keepSnapshotsRange');
     setLocal(errors);
     if (Object.keys(errors).length) return;
     const body = {
@@ -99,6 +105,7 @@ export function ChannelFormDialog({
         vendorIds: form.vendorIds,
       },
       maxRemovalPercent: maxRemovalPercent!,
+      keepSnapshots: keepSnapshots!,
       productUrlTemplate: form.productUrlTemplate.trim() || null,
     };
     save.mutate(channel ? { id: channel.id, body, expectedUpdatedAt: channel.updatedAt } : { body: { ...body, kind: form.kind } }, {
@@ -184,6 +191,21 @@ export function ChannelFormDialog({
             inputMode="numeric"
             value={form.maxRemovalPercent}
             onChange={(e) => set({ maxRemovalPercent: e.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('catalogPublishing.form.keepSnapshots')}
+        hint={t('catalogPublishing.form.keepSnapshotsHint')}
+        error={err('keepSnapshots')}
+      >
+        {(p) => (
+          <input
+            {...p}
+            className={fieldClass}
+            inputMode="numeric"
+            value={form.keepSnapshots}
+            onChange={(e) => set({ keepSnapshots: e.target.value })}
           />
         )}
       </FormField>

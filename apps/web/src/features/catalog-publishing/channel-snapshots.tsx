@@ -13,10 +13,13 @@ import { downloadSnapshot, useSnapshot, useSnapshots, type SnapshotDetail } from
 /** The channel's snapshots, newest first: counts, checksum, downloads, the diff of the chosen one, and republishing an earlier one. */
 export function ChannelSnapshots({
   channelId,
+  keepSnapshots,
   onRollback,
   pending,
 }: {
   channelId: string;
+  /** The channel's count of latest snapshots that keep their items. */
+  keepSnapshots: number;
   onRollback: (n: number) => void;
   pending: boolean;
 }) {
@@ -78,6 +81,7 @@ export function ChannelSnapshots({
                       </div>
                     )}
                     {s.scheduled && <div className="text-xs text-muted-foreground">{t('catalogPublishing.snapshots.scheduled')}</div>}
+                    {!s.itemsKept && <div className="text-xs text-muted-foreground">{t('catalogPublishing.snapshots.itemsGone')}</div>}
                   </th>
                   <td className="p-2">{formatNumber(s.itemCount, language)}</td>
                   <td className="p-2">
@@ -95,19 +99,20 @@ export function ChannelSnapshots({
                   <td className="p-2 text-xs">{when.format(new Date(s.createdAt))}</td>
                   <td className="p-2">
                     <div className="flex flex-wrap justify-end gap-1">
-                      {FEED_FORMATS.map((f) => (
-                        <Button
-                          key={f}
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`${t('catalogPublishing.snapshots.download', { format: t(`catalogPublishing.feed.format.${f}`) })} (${s.number})`}
-                          onClick={() => void download(s.number, f)}
-                        >
-                          <Download className="size-3" aria-hidden />
-                          {t(`catalogPublishing.feed.format.${f}`)}
-                        </Button>
-                      ))}
-                      {i > 0 && (
+                      {s.itemsKept &&
+                        FEED_FORMATS.map((f) => (
+                          <Button
+                            key={f}
+                            size="sm"
+                            variant="ghost"
+                            aria-label={`${t('catalogPublishing.snapshots.download', { format: t(`catalogPublishing.feed.format.${f}`) })} (${s.number})`}
+                            onClick={() => void download(s.number, f)}
+                          >
+                            <Download className="size-3" aria-hidden />
+                            {t(`catalogPublishing.feed.format.${f}`)}
+                          </Button>
+                        ))}
+                      {i > 0 && s.itemsKept && (
                         <Button size="sm" variant="outline" disabled={pending} onClick={() => setRollbackOf(s.number)}>
                           {t('catalogPublishing.snapshots.rollback')}
                         </Button>
@@ -119,6 +124,11 @@ export function ChannelSnapshots({
             </tbody>
           </table>
         </div>
+      )}
+      {list.some((s) => !s.itemsKept) && (
+        <p className="text-xs text-muted-foreground">
+          {t('catalogPublishing.snapshots.keptNote', { count: formatNumber(keepSnapshots, language) })}
+        </p>
       )}
       {shown !== null && detail.data && <SnapshotDiff detail={detail.data} />}
       {shown !== null && detail.isPending && <p className="text-sm text-muted-foreground">{t('catalogPublishing.diff.loading')}</p>}
@@ -161,7 +171,7 @@ function SnapshotDiff({ detail }: { detail: SnapshotDetail }) {
         </ul>
         {rows.length < detail[key] && (
           <p className="text-xs text-muted-foreground">
-            {t('catalogPublishing.diff.more', {
+            {t(detail.itemsKept ? 'catalogPublishing.diff.more' : 'catalogPublishing.diff.moreGone', {
               shown: formatNumber(rows.length, language),
               count: formatNumber(detail[key] - rows.length, language),
             })}
