@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { posOrders, productVariants } from '../../db/schema/index.js';
 import { bearer, createOrg, createUser, tokenFor } from '../../../test/factories.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
 import { caller, ok, openSession, posWorld, saleBody, type Headers, type PosWorld } from './pos.test-support.js';
+import { saleContext } from './pos-orders.repository.js';
 
 // Cashier access per register and discount limits per role (issue 17): the server refuses what the screens
 // hide, on every surface a register is used through, and a refused sale writes nothing.
@@ -118,6 +119,32 @@ describe(`point of sale: who may use a register (${driver})`, () => {
     expect(close.statusCode, close.body).toBe(403);
     expect(await ordersOf(register.id)).toBe(2);
     await ok(as('cashierA')('POST', `/pos/sessions/${session.id}/close`, { counted: [{ tender: 'cash', amount: 34_000 }] }));
+  });
+});
+
+describe(`point of sale: the session lock of a refused sale (${driver})`, () => {
+  it('is taken only for staff who may sell at the register, so a refused caller never holds up its cashier', async () => {
+    const register = await ok(
+      as('admin')('POST', '/pos/registers', {
+        name: `Till ${randomUUID().slice(0, 6)}`,
+        tenders: ['cash'],
+        cashierIds: [staff.cashierA.id],
+      }),
+      201,
+    );
+    const session = await ok(as('cashierA')('POST', '/pos/sessions', { registerId: register.id, openingFloat: 0 }), 201);
+    // Whether, after the sale's read, this transaction holds the session row's lock (its xid in the row's xmax).
+    const locks = (userId: string, manager: boolean) =>
+      t.app.ctx.db.transaction(async (tx) => {
+        await saleContext(tx, w.orgId, randomUUID(), register.id, session.id, [], [], { userId, manager });
+        const res = (await tx.execute(
+          sql`select xmax::text = (txid_current() % 4294967296)::text as mine from pos_sessions where id = ${session.id}`,
+        )) as unknown as { rows: { mine: boolean }[] } | { mine: boolean }[];
+        return (Array.isArray(res) ? res : res.rows)[0]!.mine;
+      });
+    expect(await locks(staff.cashierB.id, false)).toBe(false);
+    expect(await locks(staff.cashierA.id, false)).toBe(true);
+    expect(await locks(staff.cashierB.id, true)).toBe(true);
   });
 });
 

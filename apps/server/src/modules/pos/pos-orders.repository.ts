@@ -170,7 +170,9 @@ const factsMaps = (products: FactsProduct[], variants: FactsVariant[]) => ({
  * Everything a sale reads before it takes stock, in one statement (decision 018): whether its id is taken (as
  * `orderIdTaken`), the register (null when it is not the organization's), the session the sale names under lock
  * (null when it is not the register's), the lines' products and variants, the commission rules and the base
- * currency. Run after the id's lock, so a send of the same id that committed meanwhile is seen.
+ * currency. Run after the id's lock, so a send of the same id that committed meanwhile is seen. The session is
+ * locked only for a caller who may use the register (`cashier`: a manager, one of its cashiers, or any staff when it
+ * names none), so staff refused with 403 never hold up its cashier's sales.
  */
 export async function saleContext(
   db: DbOrTx,
@@ -180,6 +182,7 @@ export async function saleContext(
   sessionId: string,
   productIds: string[],
   variantIds: string[],
+  cashier: { userId: string; manager: boolean },
 ) {
   const [row] = await hotRows<
     Partial<SaleRegister> & {
@@ -193,7 +196,10 @@ export async function saleContext(
   >(
     db,
     'pos_sale_context',
-    `with s as (select id, status from pos_sessions where org_id = $1 and register_id = $2 and id = $3 for update)
+    `with s as (select id, status from pos_sessions where org_id = $1 and register_id = $2 and id = $3
+       and exists (select 1 from pos_registers c where c.org_id = $1 and c.id = $2
+         and (cardinality(c.cashier_ids) = 0 or $8::boolean or $7::uuid = any(c.cashier_ids)))
+       for update)
      select (select json_build_object('orgId', o.org_id, 'requestHash', o.request_hash) from pos_orders o where o.id = $6) as taken,
        r.id, r.name, r.status, r.tenders, r.allow_negative_stock as "allowNegativeStock", r.cashier_ids as "cashierIds",
        r.channel_id as "channelId", (select status from s) as "sessionStatus",
@@ -202,7 +208,7 @@ export async function saleContext(
        (select coalesce(json_agg(x), '[]') from (${commissionRuleRows('$1')}) x) as rules,
        (${baseCurrency('$1')}) as currency
      from (select 1) one left join pos_registers r on r.org_id = $1 and r.id = $2`,
-    [orgId, registerId, sessionId, productIds, variantIds, orderId],
+    [orgId, registerId, sessionId, productIds, variantIds, orderId, cashier.userId, cashier.manager],
   );
   const { taken, sessionStatus, products, variants, rules, currency, ...register } = row!;
   return {

@@ -1,5 +1,5 @@
 import type { posRoutes as c } from '@market/contracts';
-import { discountOverLimit } from '@market/contracts/plain';
+import { discountOverLimit, isPosManager } from '@market/contracts/plain';
 import { lockKey } from '../../db/advisory-lock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { vendorLedgerEntries } from '../../db/schema/index.js';
@@ -317,6 +317,7 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       input.sessionId,
       [...new Set(input.lines.map((l) => l.productId))],
       [...new Set(input.lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))],
+      { userId: caller.userId, manager: isPosManager(caller.access.effectiveRole) },
     );
     const stored = await replayed(tx, caller, input.id, hash, context.taken);
     if (stored) return stored;
