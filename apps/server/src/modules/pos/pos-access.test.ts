@@ -31,6 +31,12 @@ afterAll(async () => t?.close());
 
 const as = (who: keyof typeof staff) => caller(t.app, staff[who].headers);
 const fields = (res: { json: () => { error: { fields?: { field: string }[] } } }) => (res.json().error.fields ?? []).map((f) => f.field);
+/** A register with cash only, whose one named cashier is cashierA. */
+const tillOfCashierA = () =>
+  ok(
+    as('admin')('POST', '/pos/registers', { name: `Till ${randomUUID().slice(0, 6)}`, tenders: ['cash'], cashierIds: [staff.cashierA.id] }),
+    201,
+  );
 const ordersOf = async (registerId: string) =>
   (await t.app.ctx.db.select().from(posOrders).where(eq(posOrders.registerId, registerId))).length;
 
@@ -78,14 +84,7 @@ describe(`point of sale: who may use a register (${driver})`, () => {
   });
 
   it('refuses a cashier not named on the register on every surface, while the named cashier and a manager sell', async () => {
-    const register = await ok(
-      as('admin')('POST', '/pos/registers', {
-        name: `Till ${randomUUID().slice(0, 6)}`,
-        tenders: ['cash'],
-        cashierIds: [staff.cashierA.id],
-      }),
-      201,
-    );
+    const register = await tillOfCashierA();
     const onRegister = { ...w, register };
     const b = as('cashierB');
     expect((await b('GET', `/pos/registers/${register.id}/lookup?q=olive`)).statusCode).toBe(403);
@@ -124,14 +123,7 @@ describe(`point of sale: who may use a register (${driver})`, () => {
 
 describe(`point of sale: the session lock of a refused sale (${driver})`, () => {
   it('is taken only for staff who may sell at the register, so a refused caller never holds up its cashier', async () => {
-    const register = await ok(
-      as('admin')('POST', '/pos/registers', {
-        name: `Till ${randomUUID().slice(0, 6)}`,
-        tenders: ['cash'],
-        cashierIds: [staff.cashierA.id],
-      }),
-      201,
-    );
+    const register = await tillOfCashierA();
     const session = await ok(as('cashierA')('POST', '/pos/sessions', { registerId: register.id, openingFloat: 0 }), 201);
     // Whether, after the sale's read, this transaction holds the session row's lock (its xid in the row's xmax).
     const locks = (userId: string, manager: boolean) =>

@@ -183,32 +183,21 @@ export function ChannelFormDialog({
           </select>
         )}
       </FormField>
-      <FormField label={t('catalogPublishing.form.maxRemoval')} error={err('maxRemovalPercent')}>
-        {(p) => (
-          <input
-            {...p}
-            className={fieldClass}
-            inputMode="numeric"
-            value={form.maxRemovalPercent}
-            onChange={(e) => set({ maxRemovalPercent: e.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField
+      <TextField
+        label={t('catalogPublishing.form.maxRemoval')}
+        error={err('maxRemovalPercent')}
+        inputMode="numeric"
+        value={form.maxRemovalPercent}
+        onValueChange={(maxRemovalPercent) => set({ maxRemovalPercent })}
+      />
+      <TextField
         label={t('catalogPublishing.form.keepSnapshots')}
         hint={t('catalogPublishing.form.keepSnapshotsHint')}
         error={err('keepSnapshots')}
-      >
-        {(p) => (
-          <input
-            {...p}
-            className={fieldClass}
-            inputMode="numeric"
-            value={form.keepSnapshots}
-            onChange={(e) => set({ keepSnapshots: e.target.value })}
-          />
-        )}
-      </FormField>
+        inputMode="numeric"
+        value={form.keepSnapshots}
+        onValueChange={(keepSnapshots) => set({ keepSnapshots })}
+      />
       <TextField
         className="sm:col-span-2"
         label={t('catalogPublishing.form.productUrl')}
