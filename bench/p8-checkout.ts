@@ -130,7 +130,7 @@ export async function p8Checkout(opts: { rounds: number; duration: number }): Pr
       peer.push(await pgbenchScript(opened.url, scriptLines, opts.duration, REGISTERS));
     }
     // The same registers at an offered rate: a market's peak is far below the saturation above (ten registers at a
-    // sale every 10 s is 1 a second), so this is the latency a cashier sees at ten times that, and more.
+    // sale every 10 s is 1 a second), so this is the latency a cashier sees at a hundred times that.
     const offered = await checkoutLoad(url, auth, registers, opts.duration, OFFERED_RATE);
     const bad = [...route, offered].reduce((a, r) => a + r.errors + r.non2xx, 0);
     const rps = median(route.map((r) => r.rps));
