@@ -48,6 +48,9 @@ describe('profile dialog', () => {
       </AuthProvider>,
     );
     const name = (await screen.findByLabelText('Full Name')) as HTMLInputElement;
+    // The user sees the signed-in name (from the session, read from storage as the page starts), then replaces it.
+    // Clearing an input that is still empty changes nothing, so the test waits for it as the user would.
+    await waitFor(() => expect(name.value).toBe('Product Team'));
     await user.clear(name);
     await user.type(name, 'Rania Haddad');
     answerProfile();
