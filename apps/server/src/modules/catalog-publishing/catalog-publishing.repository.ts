@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { catalogPublishingRoutes as c } from '@market/contracts';
 import type { ChannelLocale } from '@market/contracts/plain';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { insertMany } from '../../db/insert-many.js';
 import { uuidArray } from '../../db/text-list.js';
 import {
@@ -176,6 +176,15 @@ export async function pruneSnapshotItems(db: DbOrTx, orgId: string, channelId: s
     gone as (delete from catalog_snapshot_items i using old where i.snapshot_id = old.id)
     select number from old order by number`)) as unknown as Rows;
   return rowsOf(res).map((r) => Number(r.number));
+}
+
+/**
+ * Makes the space of items let go of reusable at once (`VACUUM`, outside any transaction). Embedded PGlite runs no
+ * autovacuum, so without it every publish would still grow its database; on PostgreSQL it spares waiting for
+ * autovacuum. The caller's work has committed by then: a failure leaves the space to the next vacuum.
+ */
+export async function reclaimItemSpace(db: Db): Promise<void> {
+  await db.execute(sql`vacuum catalog_snapshot_items`).catch(() => undefined);
 }
 
 /** Copies one snapshot's items into another (a rollback), in the database. */

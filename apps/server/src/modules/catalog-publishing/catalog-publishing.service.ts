@@ -187,7 +187,7 @@ export async function createChannel(db: Db, caller: Caller, input: c.ChannelCrea
 
 export async function updateChannel(db: Db, caller: Caller, id: string, input: c.ChannelUpdate): Promise<c.Channel> {
   try {
-    return await db.transaction(async (tx) => {
+    const { channel, pruned } = await db.transaction(async (tx) => {
       const where = and(eq(catalogChannels.orgId, caller.orgId), eq(catalogChannels.id, id));
       await lockUnchanged(tx, catalogChannels, where, input.expectedUpdatedAt);
       const before = await channelOrThrow(tx, caller, id);
@@ -214,8 +214,9 @@ export async function updateChannel(db: Db, caller: Caller, id: string, input: c
         before: audited(before),
         after: { ...audited(after), ...(pruned.length ? { prunedSnapshots: pruned } : {}) },
       });
-      return toChannel(after, (await repo.latestSnapshots(tx, caller.orgId, [id])).get(id));
+      return { channel: toChannel(after, (await repo.latestSnapshots(tx, caller.orgId, [id])).get(id)), pruned };
     });
+    return await reclaimed(db, { pruned }, channel);
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
     throw err;
@@ -367,7 +368,7 @@ async function writeSnapshot(
   ch: repo.ChannelRow,
   opts: { confirm?: boolean; rolledBackFrom?: number; scheduled?: boolean; currencies: string[] },
   fill: (snapshotId: string) => Promise<{ itemCount: number; checksum: string }>,
-): Promise<c.SnapshotSummary> {
+): Promise<Written> {
   const prev = await repo.findSnapshot(tx, by.orgId, ch.id);
   const started = await repo.insertSnapshot(tx, {
     orgId: by.orgId,
@@ -407,7 +408,19 @@ async function writeSnapshot(
       ...(pruned.length ? { prunedSnapshots: pruned } : {}),
     },
   });
-  return toSummary(row);
+  return { summary: toSummary(row), pruned };
+}
+
+/** A snapshot written, and the numbers whose items it let go of (their space is reclaimed once it commits). */
+interface Written {
+  summary: c.SnapshotSummary;
+  pruned: number[];
+}
+
+/** After the transaction that wrote a snapshot or lowered the count: the space of the items let go of, reclaimed. */
+async function reclaimed<T>(db: Db, written: { pruned: number[] }, value: T): Promise<T> {
+  if (written.pruned.length) await repo.reclaimItemSpace(db);
+  return value;
 }
 
 /**
@@ -425,7 +438,7 @@ export async function publish(
   // Counted from the start, before any database work: on embedded PGlite the progress read must not wait for this
   // transaction to learn that the channel is the caller's.
   const progress = startProgress(caller.orgId, id);
-  const summary = await db
+  const written = await db
     .transaction(async (tx) => {
       // The channel's row lock serialises publishes of one channel, so snapshot numbers never collide.
       const ch = await channelOrThrow(tx, caller, id, true);
@@ -449,6 +462,7 @@ export async function publish(
       });
     })
     .finally(progress.end);
+  const summary = await reclaimed(db, written, written.summary);
   if (summary.itemCount >= STATISTICS_AFTER_ROWS) await refreshStatistics(db, ['catalog_snapshot_items']);
   return summary;
 }
@@ -466,7 +480,7 @@ export async function publishProgress(db: Db, caller: Caller, id: string): Promi
 
 /** Republishes an earlier snapshot's items as the next snapshot (copied in the database; the same checksum). */
 export async function rollback(db: Db, caller: Caller, id: string, n: number, input: { confirm?: boolean }): Promise<c.SnapshotSummary> {
-  return db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     const ch = await channelOrThrow(tx, caller, id, true);
     const earlier = await repo.findSnapshot(tx, caller.orgId, id, n);
     if (!earlier) throw notFound('Snapshot');
@@ -482,6 +496,7 @@ export async function rollback(db: Db, caller: Caller, id: string, n: number, in
       }),
     );
   });
+  return reclaimed(db, written, written.summary);
 }
 
 /**
@@ -494,7 +509,7 @@ export async function applySchedules(job: JobRow, ctx: JobContext, publicUrl: st
   const orgId = job.orgId;
   const { channelId, after } = job.payload as ScheduleJobPayload;
   if (!orgId || !channelId) return null;
-  return ctx.db.transaction(async (tx) => {
+  const written = await ctx.db.transaction(async (tx) => {
     const ch = await repo.findChannel(tx, orgId, channelId, true);
     if (!ch) return null;
     await queueNextSchedule(tx, ch, ctx.now);
@@ -520,6 +535,7 @@ export async function applySchedules(job: JobRow, ctx: JobContext, publicUrl: st
       return { itemCount, checksum: sum.digest() };
     });
   });
+  return written ? reclaimed(ctx.db, written, written.summary) : null;
 }
 
 export async function listSnapshots(db: Db, caller: Caller, id: string): Promise<c.SnapshotSummary[]> {

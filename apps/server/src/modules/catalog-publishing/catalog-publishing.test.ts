@@ -303,6 +303,41 @@ describe(`catalog publishing (${driver})`, () => {
     await expect(read(3)).rejects.toThrow('Snapshot items changed while being read (0 of 1)');
   });
 
+  it('reuses the space of the items it lets go of: a channel published again and again stops growing', async () => {
+    const brand = await created<{ id: string }>(
+      api.post('/brands', { code: `re_${randomUUID().slice(0, 6)}`, nameEn: 'Again', nameAr: 'مجددا' }),
+    );
+    const tag = randomUUID().slice(0, 6);
+    await t.app.ctx.db.transaction((tx) =>
+      createProducts(
+        tx,
+        { orgId, userId: null },
+        Array.from({ length: 300 }, (_, k) => ({
+          next: productSnapshot(`RE-${tag}-${k}`, { nameAr: `منتج ${k}`, descriptionEn: 'Good', descriptionAr: 'جيد', brandId: brand.id }),
+          family: [],
+        })),
+        'import',
+      ),
+    );
+    const ch = await channel({
+      rules: { activeOnly: true, minCompleteness: 0, categoryIds: [], brandIds: [brand.id], vendorIds: [] },
+      keepSnapshots: 2,
+    });
+    const heapBytes = async () => {
+      const res = (await t.app.ctx.db.execute(sql`select pg_relation_size('catalog_snapshot_items')::float8 as n`)) as unknown as
+        { rows: { n: number }[] } | { n: number }[];
+      return Number((Array.isArray(res) ? res : res.rows)[0]!.n);
+    };
+    const publishTimes = async (k: number) => {
+      for (let i = 0; i < k; i++) await created(api.post(`/catalog-publishing/channels/${ch.id}/publish`, {}));
+    };
+    await publishTimes(4);
+    const after4 = await heapBytes();
+    // Four more snapshots of 300 items (about 25 pages each) fit in the space the four before them let go of.
+    await publishTimes(4);
+    expect(await heapBytes()).toBeLessThanOrEqual(after4);
+  });
+
   it('publishes a channel larger than a page: every item in feed order, one checksum over all, diff lists cut with whole counts', async () => {
     const brand = await created<{ id: string }>(
       api.post('/brands', { code: `big_${randomUUID().slice(0, 6)}`, nameEn: 'Big', nameAr: 'كبير' }),
