@@ -65,7 +65,7 @@ export const CATALOG_PUBLISHING = {
     en: 'The latest ones can be downloaded and republished. Older ones keep their counts, checksum and changes, so storage stays bounded.',
     ar: 'يمكن تنزيل الأحدث منها وإعادة نشرها. وتحتفظ الأقدم بأعدادها ومجموعها الاختباري وتغييراتها، فتبقى مساحة التخزين محدودة.',
   },
-  'catalogPublishing.form.keepSnapshotsRange': { en: 'A whole number from 2 to 500', ar: 'عدد صحيح من 2 إلى 500' },
+  'catalogPublishing.form.keepSnapshotsRange': { en: 'A whole number from {min} to {max}', ar: 'عدد صحيح من {min} إلى {max}' },
   'catalogPublishing.form.productUrl': { en: 'Product page address', ar: 'عنوان صفحة المنتج' },
   'catalogPublishing.form.productUrlHint': {
     en: 'Your shop’s page of one product, with {sku} or {id} where the product goes. The feeds link each item there; Google Shopping needs it.',

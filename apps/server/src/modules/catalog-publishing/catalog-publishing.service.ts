@@ -216,7 +216,8 @@ export async function updateChannel(db: Db, caller: Caller, id: string, input: c
       });
       return { channel: toChannel(after, (await repo.latestSnapshots(tx, caller.orgId, [id])).get(id)), pruned };
     });
-    return await reclaimed(db, { pruned }, channel);
+    await reclaimSpace(db, pruned);
+    return channel;
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
     throw err;
@@ -418,9 +419,8 @@ interface Written {
 }
 
 /** After the transaction that wrote a snapshot or lowered the count: the space of the items let go of, reclaimed. */
-async function reclaimed<T>(db: Db, written: { pruned: number[] }, value: T): Promise<T> {
-  if (written.pruned.length) await repo.reclaimItemSpace(db);
-  return value;
+async function reclaimSpace(db: Db, pruned: number[]): Promise<void> {
+  if (pruned.length) await repo.reclaimItemSpace(db);
 }
 
 /**
@@ -462,7 +462,8 @@ export async function publish(
       });
     })
     .finally(progress.end);
-  const summary = await reclaimed(db, written, written.summary);
+  await reclaimSpace(db, written.pruned);
+  const { summary } = written;
   if (summary.itemCount >= STATISTICS_AFTER_ROWS) await refreshStatistics(db, ['catalog_snapshot_items']);
   return summary;
 }
@@ -496,7 +497,8 @@ export async function rollback(db: Db, caller: Caller, id: string, n: number, in
       }),
     );
   });
-  return reclaimed(db, written, written.summary);
+  await reclaimSpace(db, written.pruned);
+  return written.summary;
 }
 
 /**
@@ -535,7 +537,9 @@ export async function applySchedules(job: JobRow, ctx: JobContext, publicUrl: st
       return { itemCount, checksum: sum.digest() };
     });
   });
-  return written ? reclaimed(ctx.db, written, written.summary) : null;
+  if (!written) return null;
+  await reclaimSpace(ctx.db, written.pruned);
+  return written.summary;
 }
 
 export async function listSnapshots(db: Db, caller: Caller, id: string): Promise<c.SnapshotSummary[]> {

@@ -172,7 +172,8 @@ const factsMaps = (products: FactsProduct[], variants: FactsVariant[]) => ({
  * (null when it is not the register's), the lines' products and variants, the commission rules and the base
  * currency. Run after the id's lock, so a send of the same id that committed meanwhile is seen. The session is
  * locked only for a caller who may use the register (`cashier`: a manager, one of its cashiers, or any staff when it
- * names none), so staff refused with 403 never hold up its cashier's sales.
+ * names none: `assertMayUseRegister`'s rule, which still answers the 403), so staff refused never hold up its
+ * cashier's sales.
  */
 export async function saleContext(
   db: DbOrTx,
@@ -196,10 +197,10 @@ export async function saleContext(
   >(
     db,
     'pos_sale_context',
-    `with s as (select id, status from pos_sessions where org_id = $1 and register_id = $2 and id = $3
-       and exists (select 1 from pos_registers c where c.org_id = $1 and c.id = $2
-         and (cardinality(c.cashier_ids) = 0 or $8::boolean or $7::uuid = any(c.cashier_ids)))
-       for update)
+    `with s as (select s.id, s.status from pos_sessions s join pos_registers c on c.org_id = $1 and c.id = s.register_id
+       where s.org_id = $1 and s.register_id = $2 and s.id = $3
+         and (cardinality(c.cashier_ids) = 0 or $8::boolean or $7::uuid = any(c.cashier_ids))
+       for update of s)
      select (select json_build_object('orgId', o.org_id, 'requestHash', o.request_hash) from pos_orders o where o.id = $6) as taken,
        r.id, r.name, r.status, r.tenders, r.allow_negative_stock as "allowNegativeStock", r.cashier_ids as "cashierIds",
        r.channel_id as "channelId", (select status from s) as "sessionStatus",

@@ -44,9 +44,11 @@ const formOf = (c: Channel | null): Form => ({
   productUrlTemplate: c?.productUrlTemplate ?? '',
 });
 
-const percent = (s: string) => (/^\d{1,3}$/.test(s.trim()) && Number(s) <= 100 ? Number(s) : null);
-const { min: keepMin, max: keepMax } = CHANNEL_LIMITS.keepSnapshots;
-const keepCount = (s: string) => (/^\d{1,3}$/.test(s.trim()) && Number(s) >= keepMin && Number(s) <= keepMax ? Number(s) : null);
+/** A whole number from `min` to `max` as typed, or null. */
+const wholeIn = (s: string, min: number, max: number) =>
+  /^\d{1,3}$/.test(s.trim()) && Number(s) >= min && Number(s) <= max ? Number(s) : null;
+const percent = (s: string) => wholeIn(s, 0, 100);
+const KEEP = CHANNEL_LIMITS.keepSnapshots;
 
 /** Add or edit a channel: kind (fixed once made), languages, currencies, category root, requirements per family and rules. */
 export function ChannelFormDialog({
@@ -87,8 +89,12 @@ export function ChannelFormDialog({
     const maxRemovalPercent = percent(form.maxRemovalPercent);
     if (minCompleteness === null) errors['rules.minCompleteness'] = t('catalogPublishing.form.percent');
     if (maxRemovalPercent === null) errors.maxRemovalPercent = t('catalogPublishing.form.percent');
-    const keepSnapshots = keepCount(form.keepSnapshots);
-    if (keepSnapshots === null) errors.keepSnapshots = t('catalogPublishing.form.keepSnapshotsRange');
+    const keepSnapshots = wholeIn(form.keepSnapshots, KEEP.min, KEEP.max);
+    if (keepSnapshots === null)
+      errors.keepSnapshots = t('catalogPublishing.form.keepSnapshotsRange', {
+        min: formatNumber(KEEP.min, language),
+        max: formatNumber(KEEP.max, language),
+      });
     setLocal(errors);
     if (Object.keys(errors).length) return;
     const body = {
