@@ -62,10 +62,11 @@ export async function startProductionServer(driver: Driver, opts: { cpuProfDir?:
 
 /**
  * The server as `npm start` runs it (as startProductionServer) on an existing PostgreSQL database, such as a
- * fixture's, without the demo seed: the caller signs its own users in (`signIn`).
+ * fixture's, without the demo seed: the caller signs its own users in (`signIn`). BENCH_CPU_PROF=<folder> runs it
+ * under `node --cpu-prof`, as P1 does.
  */
 export function startServerOn(databaseUrl: string): Promise<ServerProcess> {
-  return spawnServer({ databaseUrl, demoSeed: false }, async () => {});
+  return spawnServer({ databaseUrl, demoSeed: false, cpuProfDir: process.env.BENCH_CPU_PROF || undefined }, async () => {});
 }
 
 async function spawnServer(
