@@ -5,8 +5,8 @@ export const POS_REPORTS = {
   // Sales reports
   'posReports.title': { en: 'Sales reports', ar: 'تقارير المبيعات' },
   'posReports.subtitle': {
-    en: 'Register sales over a period, grouped as you choose and compared with the period of the same length just before. Days are counted in UTC.',
-    ar: 'مبيعات الصناديق خلال فترة، مجمّعة حسب اختيارك ومقارنة بالفترة السابقة لها بالطول نفسه. تُحسب الأيام بالتوقيت العالمي المنسّق.',
+    en: 'Register sales over a period, grouped as you choose. This week is compared with the same days of last week, this month with the same dates of last month, any other period with the one of the same length just before. Days are counted in UTC.',
+    ar: 'مبيعات الصناديق خلال فترة، مجمّعة حسب اختيارك. يُقارن هذا الأسبوع بالأيام نفسها من الأسبوع الماضي، وهذا الشهر بالتواريخ نفسها من الشهر الماضي، وأي فترة أخرى بالفترة السابقة لها بالطول نفسه. تُحسب الأيام بالتوقيت العالمي المنسّق.',
   },
   'posReports.filters.label': { en: 'Report options', ar: 'خيارات التقرير' },
   'posReports.filters.range': { en: 'Period', ar: 'الفترة' },

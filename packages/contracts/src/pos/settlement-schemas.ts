@@ -78,6 +78,12 @@ export const salesReportQuery = z
     groupBy: z.enum(POS_REPORT_GROUPS, `must be one of ${POS_REPORT_GROUPS.join(', ')}`),
     registerId: pmUuid.optional(),
     vendorId: pmUuid.optional(),
+    /**
+     * The period to compare with (both days or neither), e.g. the same days of last week or last month; without them,
+     * the period of the same length just before `from`. It ends before `from`.
+     */
+    compareFrom: pmDate.optional(),
+    compareTo: pmDate.optional(),
   })
   .strict();
 export type SalesReportQuery = z.infer<typeof salesReportQuery>;
@@ -91,7 +97,7 @@ export const salesReportSchema = z.object({
   groupBy: z.enum(POS_REPORT_GROUPS),
   from: z.string(),
   to: z.string(),
-  /** The period of the same length just before. */
+  /** The period compared with: the one asked for, else the period of the same length just before. */
   previousFrom: z.string(),
   previousTo: z.string(),
   rows: z.array(z.object({ key: z.string(), labelEn: z.string(), labelAr: z.string(), ...reportFigures, previousNet: z.number().int() })),

@@ -331,6 +331,30 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
     const byTender = await ok(w.call('GET', `/pos/reports/sales?from=${today}&to=${today}&groupBy=tender`));
     expect(byTender.totals.net).toBe(report.totals.net);
     expect((await w.call('GET', `/pos/reports/sales?from=${today}&to=2000-01-01&groupBy=day`)).statusCode).toBe(422);
+    // A period asked for to compare with (the report screen asks for the same days of last week or last month):
+    // tomorrow against today holds today's sales as the previous figures; without it, the day just before.
+    const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+    const compared = await ok(
+      w.call('GET', `/pos/reports/sales?from=${tomorrow}&to=${tomorrow}&groupBy=vendor&compareFrom=${today}&compareTo=${today}`),
+    );
+    expect(compared).toMatchObject({ previousFrom: today, previousTo: today, previousTotals: report.totals, totals: { net: 0 } });
+    const weekAgo = new Date(Date.parse(today) - 7 * 86_400_000).toISOString().slice(0, 10);
+    const lastWeek = await ok(
+      w.call('GET', `/pos/reports/sales?from=${today}&to=${today}&groupBy=vendor&compareFrom=${weekAgo}&compareTo=${weekAgo}`),
+    );
+    expect(lastWeek).toMatchObject({ previousFrom: weekAgo, previousTo: weekAgo, previousTotals: { net: 0 }, totals: report.totals });
+    for (const [query, field, message] of [
+      [`compareFrom=${weekAgo}`, 'query.compareTo', 'is needed with compareFrom'],
+      [`compareTo=${weekAgo}`, 'query.compareFrom', 'is needed with compareTo'],
+      [`compareFrom=${today}&compareTo=${weekAgo}`, 'query.compareTo', 'must be on or after compareFrom'],
+      [`compareFrom=${weekAgo}&compareTo=${today}`, 'query.compareTo', 'must be before from'],
+      [`compareFrom=2000-01-01&compareTo=${weekAgo}`, 'query.compareTo', 'a period covers at most 366 days'],
+      [`compareFrom=last-week&compareTo=${weekAgo}`, 'query.compareFrom', 'must be a date written YYYY-MM-DD'],
+    ]) {
+      const refused = await w.call('GET', `/pos/reports/sales?from=${today}&to=${today}&groupBy=vendor&${query}`);
+      expect(refused.statusCode, query).toBe(422);
+      expect(refused.json().error.fields[0], query).toEqual({ field, message });
+    }
     // The same report as a file: a row per vendor with both labels, then the totals.
     const file = await w.call('GET', `/pos/reports/sales/export?from=${today}&to=${today}&groupBy=vendor&format=csv`);
     expect(file.statusCode, file.body).toBe(200);

@@ -9,9 +9,9 @@ import { invalid } from '../../lib/errors.js';
 import { formatMinor } from '../../lib/spreadsheet.js';
 import { baseCurrency } from '../payment-management/index.js';
 
-// Sales over a range grouped by one dimension, with the period of the same length just before. Line-based
-// groups (day, hour, vendor, category, product) read pos_order_lines alone, by (org, sold_at) or
-// (org, vendor, sold_at); register and tender read the orders and their payments. Days are UTC days.
+// Sales over a range grouped by one dimension, with a period to compare with (asked for, else the period of the same
+// length just before). Line-based groups (day, hour, vendor, category, product) read pos_order_lines alone, by
+// (org, sold_at) or (org, vendor, sold_at); register and tender read the orders and their payments. Days are UTC days.
 
 interface Figures {
   key: string;
@@ -117,12 +117,31 @@ const sum = (rows: Figures[]) => {
   return { orders: rows.reduce((a, r) => a + r.orders, 0), gross, returns, net: gross - returns };
 };
 
+/**
+ * The period a report is compared with: the one asked for (the same days of last week or last month, as the report
+ * screen's presets ask), else the period of the same length just before. A period asked for is whole, in range and
+ * before the report's own.
+ */
+function comparedPeriod(q: c.SalesReportQuery, days: number): { previousFrom: string; previousTo: string } {
+  const { compareFrom, compareTo } = q;
+  if (compareFrom === undefined && compareTo === undefined) {
+    const previousTo = addDays(q.from, -1);
+    return { previousFrom: addDays(previousTo, -(days - 1)), previousTo };
+  }
+  if (compareFrom === undefined) throw invalid('query.compareFrom', 'is needed with compareTo');
+  if (compareTo === undefined) throw invalid('query.compareTo', 'is needed with compareFrom');
+  if (compareFrom > compareTo) throw invalid('query.compareTo', 'must be on or after compareFrom');
+  if (compareTo >= q.from) throw invalid('query.compareTo', 'must be before from');
+  if (daysBetween(compareFrom, compareTo) > POS_LIMITS.reportDays)
+    throw invalid('query.compareTo', `a period covers at most ${POS_LIMITS.reportDays} days`);
+  return { previousFrom: compareFrom, previousTo: compareTo };
+}
+
 export async function salesReport(db: Db, caller: Caller, q: c.SalesReportQuery): Promise<c.SalesReport> {
   if (q.from > q.to) throw invalid('to', 'must be on or after from');
   const days = daysBetween(q.from, q.to);
   if (days > POS_LIMITS.reportDays) throw invalid('to', `a report covers at most ${POS_LIMITS.reportDays} days`);
-  const previousTo = addDays(q.from, -1);
-  const previousFrom = addDays(previousTo, -(days - 1));
+  const { previousFrom, previousTo } = comparedPeriod(q, days);
   const [now, before] = await Promise.all([
     figures(db, caller.orgId, q, q.from, q.to),
     figures(db, caller.orgId, q, previousFrom, previousTo),

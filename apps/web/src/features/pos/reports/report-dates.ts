@@ -45,6 +45,29 @@ export function presetRange(preset: RangePreset, today: string, custom: { from: 
   }
 }
 
+/** The last day of the month before the one `day` is in. */
+const endOfPreviousMonth = (day: string): string => shiftDay(`${day.slice(0, 8)}01`, -1);
+
+/**
+ * The days a preset is compared with, as the sales tools a market team knows compare them: this week with the same
+ * weekdays of last week, this month with the same dates of last month (up to that month's last day). Today, the last
+ * thirty days and a custom range are compared with the period of the same length just before, which the server works
+ * out itself (null here).
+ */
+export function comparedRange(preset: RangePreset, range: { from: string; to: string }): { from: string; to: string } | null {
+  switch (preset) {
+    case 'thisWeek':
+      return { from: shiftDay(range.from, -7), to: shiftDay(range.to, -7) };
+    case 'thisMonth': {
+      const last = endOfPreviousMonth(range.from);
+      const sameDate = `${last.slice(0, 8)}${range.to.slice(8)}`;
+      return { from: `${last.slice(0, 8)}01`, to: sameDate < last ? sameDate : last };
+    }
+    default:
+      return null;
+  }
+}
+
 export const isDay = (s: string | null | undefined): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
 
 /** Today in the browser's calendar (the day a person means by "paid today"), YYYY-MM-DD. */

@@ -1,6 +1,6 @@
 import { posRoutes } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
-import { mondayOf, presetRange } from './report-dates';
+import { comparedRange, mondayOf, presetRange } from './report-dates';
 import { change, chartPoints, drillDownHref, reportCsv, reportLines, type ReportLine } from './report-model';
 
 // The report's rules without rendering: the presets' days, the link of a row to its orders, the pairing of days with
@@ -29,6 +29,18 @@ describe('report periods', () => {
     // A Sunday belongs to the week that began six days before.
     expect(mondayOf('2026-03-15')).toBe('2026-03-09');
     expect(mondayOf('2026-03-09')).toBe('2026-03-09');
+  });
+
+  it('compares this week with the same weekdays of last week and this month with the same dates of last month', () => {
+    expect(comparedRange('thisWeek', { from: '2026-03-09', to: '2026-03-11' })).toEqual({ from: '2026-03-02', to: '2026-03-04' });
+    expect(comparedRange('thisMonth', { from: '2026-03-01', to: '2026-03-11' })).toEqual({ from: '2026-02-01', to: '2026-02-11' });
+    // Up to the last day of a shorter month, and across the turn of the year.
+    expect(comparedRange('thisMonth', { from: '2026-03-01', to: '2026-03-31' })).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(comparedRange('thisMonth', { from: '2028-03-01', to: '2028-03-30' })).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(comparedRange('thisMonth', { from: '2027-01-01', to: '2027-01-31' })).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    // The rest: the server compares with the period of the same length just before.
+    for (const preset of ['today', 'lastThirtyDays', 'custom'] as const)
+      expect(comparedRange(preset, { from: '2026-03-01', to: '2026-03-11' })).toBeNull();
   });
 
   it('gives the change against the previous period, or none when there was nothing before', () => {

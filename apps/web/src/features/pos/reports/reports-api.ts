@@ -13,16 +13,20 @@ export const reportKeys = {
   sales: (q: SalesReportQuery) => ['pos', 'reports', 'sales', q] as const,
 };
 
-/** Query values the API leaves out when empty (no register or vendor filter). */
+/** Query values the API leaves out when empty (no register or vendor filter, no period to compare with). */
 const clean = (q: SalesReportQuery): SalesReportQuery => ({
   from: q.from,
   to: q.to,
   groupBy: q.groupBy,
   ...(q.registerId ? { registerId: q.registerId } : {}),
   ...(q.vendorId ? { vendorId: q.vendorId } : {}),
+  ...(q.compareFrom && q.compareTo ? { compareFrom: q.compareFrom, compareTo: q.compareTo } : {}),
 });
 
-/** Sales over a range grouped by one dimension, with the previous period of the same length (GET /pos/reports/sales). */
+/**
+ * Sales over a range grouped by one dimension, with the period compared with (the one asked for, else the previous
+ * period of the same length) (GET /pos/reports/sales).
+ */
 export function useSalesReport(q: SalesReportQuery | null, options: { keepPrevious?: boolean } = {}) {
   const query = q ? clean(q) : null;
   return useQuery({

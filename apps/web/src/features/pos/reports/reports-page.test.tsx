@@ -75,9 +75,16 @@ describe('POS sales reports', () => {
   it('asks for the chosen period and grouping, and shows the totals with the change against the previous period', async () => {
     const api = serve((c) => ({ body: c.query.get('groupBy') === 'vendor' ? byVendor(c.query) : report(c.query) }));
     const { user } = await renderWithProviders(<ReportsPage />, { route: '/pos/reports' });
-    // This week by day by default; the previous period's days are read apart to pair them with this week's.
-    await waitFor(() => expect(salesCalls(api)).toContainEqual({ from: '2026-03-09', to: '2026-03-11', groupBy: 'day' }));
+    // This week by day by default, compared with the same weekdays of last week (not the days just before Monday);
+    // the compared period's days are read apart to pair them with this week's.
+    const thisWeek = { from: '2026-03-09', to: '2026-03-11', groupBy: 'day', compareFrom: '2026-03-02', compareTo: '2026-03-04' };
+    await waitFor(() => expect(salesCalls(api)).toContainEqual(thisWeek));
     expect(await screen.findByText('No sales in this period')).toBeTruthy();
+    // This month with the same dates of last month.
+    await user.selectOptions(screen.getByLabelText('Period'), 'thisMonth');
+    await waitFor(() =>
+      expect(salesCalls(api)).toContainEqual({ ...thisWeek, from: '2026-03-01', compareFrom: '2026-02-01', compareTo: '2026-02-11' }),
+    );
 
     await user.selectOptions(screen.getByLabelText('Period'), 'today');
     await user.selectOptions(screen.getByLabelText('Group by'), 'vendor');

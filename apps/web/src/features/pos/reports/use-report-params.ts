@@ -1,6 +1,6 @@
 import { POS_LIMITS, POS_REPORT_GROUPS } from '@market/contracts/plain';
 import { useSearchParams } from 'react-router';
-import { dayCount, isDay, presetRange, RANGE_PRESETS, utcToday, type RangePreset } from './report-dates';
+import { comparedRange, dayCount, isDay, presetRange, RANGE_PRESETS, utcToday, type RangePreset } from './report-dates';
 import type { ReportGroup, SalesReportQuery } from './reports-api';
 
 export interface ReportParams {
@@ -42,6 +42,7 @@ export function useReportParams(today = utcToday()) {
         ? 'length'
         : null;
 
+  const compared = comparedRange(preset, range);
   const query: SalesReportQuery | null = problem
     ? null
     : {
@@ -50,6 +51,7 @@ export function useReportParams(today = utcToday()) {
         groupBy,
         ...(value.registerId ? { registerId: value.registerId } : {}),
         ...(value.vendorId ? { vendorId: value.vendorId } : {}),
+        ...(compared ? { compareFrom: compared.from, compareTo: compared.to } : {}),
       };
 
   const set = (patch: Partial<ReportParams>) =>
