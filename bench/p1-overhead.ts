@@ -34,7 +34,7 @@ async function measured(server: ServerProcess, load: Parameters<typeof runLoad>[
 const cpuText = (xs: (number | null)[]) => (xs.every((x) => x !== null) ? `${fmt(median(xs as number[]), 0)} µs` : 'n/a');
 
 async function p1On(driver: Driver, opts: P1Options): Promise<void> {
-  const app = await startProductionServer(driver, { cpuProfDir: process.env.BENCH_CPU_PROF || undefined });
+  const app = await startProductionServer(driver);
   let bare: ServerProcess | null = null;
   try {
     const healthUrl = `${app.url}/api/v1/health`;

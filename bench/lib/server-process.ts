@@ -43,12 +43,11 @@ export function buildProduction(): Promise<void> {
  * configuration's defaults (no variable of the bench's environment passes through) except loopback, a
  * free port, a fresh data folder and DEMO_SEED (so real users exist). On `postgres` it gets a fresh
  * database `market_bench_p1` on the bench's PostgreSQL server (dropped afterwards); on `pglite` the
- * embedded database in its data folder. `cpuProfDir` starts it under `node --cpu-prof`; the profile
- * is written there when it closes.
+ * embedded database in its data folder.
  */
-export async function startProductionServer(driver: Driver, opts: { cpuProfDir?: string } = {}): Promise<ProductionServer> {
+export async function startProductionServer(driver: Driver): Promise<ProductionServer> {
   const databaseUrl = driver === 'postgres' ? await freshPostgresDatabase('market_bench_p1') : undefined;
-  const server = await spawnServer({ databaseUrl, demoSeed: true, cpuProfDir: opts.cpuProfDir }, async () => {
+  const server = await spawnServer({ databaseUrl, demoSeed: true }, async () => {
     if (databaseUrl) await dropPostgresDatabase('market_bench_p1');
   });
   try {
@@ -62,15 +61,18 @@ export async function startProductionServer(driver: Driver, opts: { cpuProfDir?:
 
 /**
  * The server as `npm start` runs it (as startProductionServer) on an existing PostgreSQL database, such as a
- * fixture's, without the demo seed: the caller signs its own users in (`signIn`). BENCH_CPU_PROF=<folder> runs it
- * under `node --cpu-prof`, as P1 does.
+ * fixture's, without the demo seed: the caller signs its own users in (`signIn`).
  */
 export function startServerOn(databaseUrl: string): Promise<ServerProcess> {
-  return spawnServer({ databaseUrl, demoSeed: false, cpuProfDir: process.env.BENCH_CPU_PROF || undefined }, async () => {});
+  return spawnServer({ databaseUrl, demoSeed: false }, async () => {});
 }
 
+/**
+ * Builds and starts the production server. BENCH_CPU_PROF=<folder> (of the bench's environment) starts it under
+ * `node --cpu-prof`; the profile is written there when it closes.
+ */
 async function spawnServer(
-  opts: { databaseUrl: string | undefined; demoSeed: boolean; cpuProfDir?: string },
+  opts: { databaseUrl: string | undefined; demoSeed: boolean },
   cleanup: () => Promise<void>,
 ): Promise<ServerProcess> {
   await buildProduction();
@@ -82,7 +84,8 @@ async function spawnServer(
   Object.assign(env, { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir });
   if (opts.demoSeed) env.DEMO_SEED = 'true';
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
-  const profArgs = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [];
+  const profDir = process.env.BENCH_CPU_PROF;
+  const profArgs = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
   const child = spawn(process.execPath, [...profArgs, 'apps/server/dist/server.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = `http://127.0.0.1:${port}`;
   const { server, tail } = watch(child, url, async () => {

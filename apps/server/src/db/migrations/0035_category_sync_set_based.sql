@@ -3,7 +3,8 @@
 -- started and ended per product. An import writes 500 new products a batch whose category_ids are already right, so
 -- the trigger changed nothing and still cost about 57 µs a row (a batch's 500 category rows: 41 ms with it, 12.7 ms
 -- without). One UPDATE now covers the statement's products, each read by its primary key through the unnest of their
--- ids (the planner knows the array's length, so it never scans products for it): 18.6 ms for the same 500 rows.
+-- ids: the join is sized by the array, not by products, so products is never scanned for it (18.6 ms for the same
+-- 500 rows; one product's category rows on the 1,000,000-product fixture, 1.3-5.3 ms with the list item rebuilt).
 CREATE OR REPLACE FUNCTION public.products_sync_category_ids() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   pids uuid[];

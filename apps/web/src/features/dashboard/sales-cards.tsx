@@ -131,8 +131,15 @@ export default function SalesCards({ today = new Date().toISOString().slice(0, 1
   const day = useSales({ from: today, to: today, groupBy: 'hour' });
   const week = useSales({ from: monday, to: today, groupBy: 'day' });
   // The same weekdays of last week, day by day for the chart and as the vendors' period to compare with.
-  const lastWeek = useSales({ from: shift(monday, -7), to: shift(today, -7), groupBy: 'day' });
-  const vendors = useSales({ from: monday, to: today, groupBy: 'vendor', compareFrom: shift(monday, -7), compareTo: shift(today, -7) });
+  const sameDaysLastWeek = { from: shift(monday, -7), to: shift(today, -7) };
+  const lastWeek = useSales({ ...sameDaysLastWeek, groupBy: 'day' });
+  const vendors = useSales({
+    from: monday,
+    to: today,
+    groupBy: 'vendor',
+    compareFrom: sameDaysLastWeek.from,
+    compareTo: sameDaysLastWeek.to,
+  });
   const money = (n: number) => formatMoney(n, currency, language);
   const weekday = (d: string) => dateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
 
