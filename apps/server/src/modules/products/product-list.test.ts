@@ -6,6 +6,7 @@ import { bearer, createUser, tokenFor } from '../../../test/factories.js';
 import { catalogFixture, client, created, fieldOf, orgClients, startCatalogApp, type Api, type Fixture } from './products.test-support.js';
 import { decodeProductCursor, encodeProductCursor } from './product-list.cursor.js';
 import { categorySubtree, equalityFilterIsSmall, pageRows } from './product-list.repository.js';
+import { cursorAfter } from './product-list.service.js';
 
 let t: TestContext;
 let api: Api;
@@ -124,6 +125,33 @@ describe(`product list: keyset paging, filters, search (${driver})`, () => {
     expect(decodeProductCursor('price_asc', priceCursor)).toEqual([100, all[0]!.id]);
     const wrong = await api.get(`/products?sort=updated_desc&cursor=${priceCursor}`);
     expect(wrong.statusCode).toBe(422);
+  });
+
+  it('pages by time the same whatever time zone and date style the session has (the cursor carries the time as JSON writes it)', async () => {
+    const walk = async (db: Parameters<typeof pageRows>[0], sort: 'updated_desc' | 'updated_asc' | 'created_desc') => {
+      const seen: string[] = [];
+      let after: [string | number, string] | null = null;
+      for (let guard = 0; guard < 50; guard++) {
+        const rows = await pageRows(db, orgId, {}, sort, after, 5);
+        const page = rows.slice(0, 4);
+        seen.push(...page.map((r) => r.id));
+        if (rows.length <= 4) return seen;
+        after = decodeProductCursor(sort, cursorAfter(sort, page[page.length - 1]!));
+      }
+      throw new Error('paging did not end');
+    };
+    for (const sort of ['updated_desc', 'updated_asc', 'created_desc'] as const) {
+      const plain = await walk(t.app.ctx.db, sort);
+      expect(plain.length, sort).toBe(all.length);
+      const elsewhere = await t.app.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`set local timezone = 'Asia/Kolkata'`);
+        await tx.execute(sql`set local datestyle = 'SQL, DMY'`);
+        const first = await pageRows(tx, orgId, {}, sort, null, 1);
+        expect(String(first[0]!.key)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?\+05:30$/);
+        return walk(tx, sort);
+      });
+      expect(elsewhere, sort).toEqual(plain);
+    }
   });
 
   it('filters by status, brand, vendor, family, completeness range', async () => {
