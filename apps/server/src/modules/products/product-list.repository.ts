@@ -34,8 +34,6 @@ export interface ProductFilters {
   ids?: string[];
 }
 
-/** Ids as one uuid[] parameter: the planner estimates `= any(array)` better than a long IN list. */
-
 /**
  * The sort column as SQL, and the same value as the text/number the cursor carries. A time is sent as its JSON
  * form, ISO 8601 to the microsecond with the session's offset whatever DateStyle is set, and cast back exactly:
