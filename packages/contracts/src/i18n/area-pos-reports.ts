@@ -65,6 +65,8 @@ export const POS_REPORTS = {
   'posReports.col.net': { en: 'Net', ar: 'الصافي' },
   'posReports.col.previousNet': { en: 'Previous net', ar: 'صافي الفترة السابقة' },
   'posReports.col.change': { en: 'Change', ar: 'التغيّر' },
+  'posReports.csv.total': { en: 'Total', ar: 'الإجمالي' },
+  'posReports.csv.previousPeriod': { en: 'Compared period', ar: 'فترة المقارنة' },
   'posReports.row.open': { en: 'Open the orders of {label}', ar: 'فتح طلبات {label}' },
   'posReports.label.noVendor': { en: 'No vendor', ar: 'بدون بائع' },
   'posReports.label.noCategory': { en: 'No category', ar: 'بدون فئة' },

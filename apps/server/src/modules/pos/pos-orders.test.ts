@@ -361,7 +361,14 @@ describe(`point of sale: a sale, its return and the session's close (${driver})`
     const rows = file.body.trim().split('\r\n');
     expect(rows[0]).toBe('vendor,label_en,label_ar,orders,gross,returns,net,previous_net,currency');
     expect(rows).toContainEqual(expect.stringMatching(/^[0-9a-f-]{36},Olive Grove,.+,10\.000,5\.000,5\.000,0\.000,JOD$/));
-    expect(rows.at(-1)).toMatch(new RegExp(`^total,${today} – ${today},,\\d+,`));
+    expect(rows.at(-2)).toMatch(new RegExp(`^total,${today} – ${today},,\\d+,`));
+    const yesterday = new Date(Date.parse(today) - 86_400_000).toISOString().slice(0, 10);
+    expect(rows.at(-1)).toBe(`previous_total,${yesterday} – ${yesterday},,0,0.000,0.000,0.000,,JOD`);
+    const weekFile = await w.call(
+      'GET',
+      `/pos/reports/sales/export?from=${today}&to=${today}&groupBy=vendor&format=csv&compareFrom=${weekAgo}&compareTo=${weekAgo}`,
+    );
+    expect(weekFile.body.trim().split('\r\n').at(-1)).toMatch(new RegExp(`^previous_total,${weekAgo} – ${weekAgo},`));
     const sheet = await w.call('GET', `/pos/reports/sales/export?from=${today}&to=${today}&groupBy=tender&format=xlsx`);
     expect(sheet.headers['content-type']).toContain('spreadsheetml');
     expect((await w.call('GET', `/pos/reports/sales/export?from=${today}&to=${today}&groupBy=tender`)).statusCode).toBe(422);

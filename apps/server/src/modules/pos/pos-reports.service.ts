@@ -163,7 +163,7 @@ export async function salesReport(db: Db, caller: Caller, q: c.SalesReportQuery)
   };
 }
 
-/** The report's rows for a file: the group (key and labels), its figures and the previous period's net, then the totals. */
+/** The report's rows for a file: the group (key and labels), its figures and the previous period's net, then the totals and the compared period's totals. */
 export async function salesReportRows(db: Db, caller: Caller, q: c.SalesReportExportQuery): Promise<string[][]> {
   const { format: _format, ...query } = q;
   const report = await salesReport(db, caller, query);
@@ -182,6 +182,7 @@ export async function salesReportRows(db: Db, caller: Caller, q: c.SalesReportEx
     currency?.code ?? '',
   ]);
   const t = report.totals;
+  const p = report.previousTotals;
   const total = [
     'total',
     `${report.from} – ${report.to}`,
@@ -190,8 +191,20 @@ export async function salesReportRows(db: Db, caller: Caller, q: c.SalesReportEx
     m(t.gross),
     m(t.returns),
     m(t.net),
-    m(report.previousTotals.net),
+    m(p.net),
     currency?.code ?? '',
   ];
-  return [head, ...rows, total];
+  // The period previous_net belongs to, with its own totals, so the file says what it was compared with.
+  const previous = [
+    'previous_total',
+    `${report.previousFrom} – ${report.previousTo}`,
+    '',
+    String(p.orders),
+    m(p.gross),
+    m(p.returns),
+    m(p.net),
+    '',
+    currency?.code ?? '',
+  ];
+  return [head, ...rows, total, previous];
 }

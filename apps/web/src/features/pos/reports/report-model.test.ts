@@ -114,7 +114,7 @@ describe('CSV', () => {
     href: '',
     ...over,
   });
-  it('starts with a byte-order mark, writes amounts in the major unit and quotes what needs it', () => {
+  it("starts with a byte-order mark, writes amounts in the major unit, quotes what needs it and ends with both periods' totals", () => {
     const csv = reportCsv(
       [
         line({ label: 'بستان الزيتون, فرع 1', key: 'v1', orders: 3, gross: 12_000, returns: 2_000, net: 10_000, previousNet: 8_000 }),
@@ -122,11 +122,29 @@ describe('CSV', () => {
       ],
       ['Vendor', 'Reference', 'Orders', 'Gross', 'Returns', 'Net', 'Previous net', 'Change'],
       3,
+      {
+        report: {
+          from: '2026-03-09',
+          to: '2026-03-11',
+          previousFrom: '2026-03-02',
+          previousTo: '2026-03-04',
+          totals: { orders: 4, gross: 12_005, returns: 2_000, net: 10_005 },
+          previousTotals: { orders: 2, gross: 8_000, returns: 0, net: 8_000 },
+        },
+        totalLabel: 'Total',
+        previousLabel: 'Compared period',
+      },
     );
     expect(csv.startsWith('\uFEFFVendor,Reference,')).toBe(true);
     const rows = csv.slice(1).trimEnd().split('\r\n');
     expect(rows[1]).toBe('"بستان الزيتون, فرع 1",v1,3,12.000,2.000,10.000,8.000,25.0');
     // A cell a spreadsheet would run as a formula is written as text; nothing to compare leaves the change empty.
     expect(rows[2]).toBe(`"'=HYPERLINK(""x"")",SKU-1,1,0.000,0.000,0.005,0.000,`);
+    // The totals with their change, then the compared period's own totals: the file names both periods.
+    expect(rows.slice(3)).toEqual([
+      'Total,2026-03-09 – 2026-03-11,4,12.005,2.000,10.005,8.000,25.1',
+      'Compared period,2026-03-02 – 2026-03-04,2,8.000,0.000,8.000,,',
+    ]);
+    expect(rows).toHaveLength(5);
   });
 });

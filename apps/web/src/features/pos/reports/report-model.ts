@@ -109,14 +109,23 @@ export function chartPoints(
 const text = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 const cell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
+/** The last two rows of the CSV: the period's totals, then the totals of the period it is compared with. */
+export interface ReportCsvTotals {
+  report: Pick<SalesReport, 'from' | 'to' | 'previousFrom' | 'previousTo' | 'totals' | 'previousTotals'>;
+  totalLabel: string;
+  previousLabel: string;
+}
+
 /**
  * The rows as CSV for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads Arabic names), amounts in the
- * currency's major unit with a point, the change in percent with one decimal (empty with nothing to compare).
+ * currency's major unit with a point, the change in percent with one decimal (empty with nothing to compare). The
+ * totals follow, then the compared period's own totals, so the file says which period "previous" means.
  */
-export function reportCsv(lines: ReportLine[], headers: readonly string[], digits: number): string {
+export function reportCsv(lines: ReportLine[], headers: readonly string[], digits: number, totals: ReportCsvTotals): string {
   const money = (n: number) => toMajorInput(n, digits);
-  const rows = lines.map((l) => {
-    const c = change(l.net, l.previousNet);
+  type Row = Pick<ReportLine, 'label' | 'key' | 'orders' | 'gross' | 'returns' | 'net'> & { previousNet?: number };
+  const row = (l: Row) => {
+    const c = l.previousNet === undefined ? null : change(l.net, l.previousNet);
     return [
       text(l.label),
       text(l.key),
@@ -124,11 +133,15 @@ export function reportCsv(lines: ReportLine[], headers: readonly string[], digit
       money(l.gross),
       money(l.returns),
       money(l.net),
-      money(l.previousNet),
+      l.previousNet === undefined ? '' : money(l.previousNet),
       c === null ? '' : (Math.round(c * 1000) / 10).toFixed(1),
     ];
-  });
-  return `\uFEFF${[headers.map((h) => text(h)), ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+  };
+  const r = totals.report;
+  const total = { label: totals.totalLabel, key: `${r.from} – ${r.to}`, ...r.totals, previousNet: r.previousTotals.net };
+  const previous = { label: totals.previousLabel, key: `${r.previousFrom} – ${r.previousTo}`, ...r.previousTotals };
+  const body = [...lines, total, previous].map(row);
+  return `\uFEFF${[headers.map((h) => text(h)), ...body].map((c) => c.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
 /** Saves text as a file in the browser. */

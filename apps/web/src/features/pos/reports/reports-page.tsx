@@ -65,7 +65,8 @@ export default function ReportsPage() {
     const headers = ['group', 'key', 'orders', 'gross', 'returns', 'net', 'previousNet', 'change'].map((h) =>
       h === 'group' ? t(`posReports.groupBy.${group}`) : t(`posReports.col.${h}`),
     );
-    saveText(reportCsv(lines, headers, minorDigits(currency)), `pos-sales-${group}-${data.from}_${data.to}.csv`);
+    const totals = { report: data, totalLabel: t('posReports.csv.total'), previousLabel: t('posReports.csv.previousPeriod') };
+    saveText(reportCsv(lines, headers, minorDigits(currency), totals), `pos-sales-${group}-${data.from}_${data.to}.csv`);
   };
   // XLSX is the server's file of the same report (labels in English and Arabic side by side).
   const [sheet, setSheet] = useState(false);
