@@ -1,3 +1,10 @@
 // The audit log every write records into, in the write's own transaction.
 export { recordAudit, recordAudits, type AuditBy, type AuditChange } from './audit.service.js';
-export { emitWebhookEvents, eventData, webhookEventOf, WEBHOOK_DELIVER_JOB, type WebhookEvent } from './webhook-events.js';
+export {
+  emitWebhookEvents,
+  eventData,
+  subscribedTypesSql,
+  webhookEventOf,
+  WEBHOOK_DELIVER_JOB,
+  type WebhookEvent,
+} from './webhook-events.js';

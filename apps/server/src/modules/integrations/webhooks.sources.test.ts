@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, tokenFor } from '../../../test/factories.js';
 import { createTestApp, driver, type TestContext } from '../../../test/harness.js';
@@ -37,15 +38,33 @@ afterAll(async () => {
 
 const api = (method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object, headers = admin) =>
   t.app.inject({ method, url: `/api/v1${path}`, headers, ...(payload ? { payload } : {}) });
+// The register's one open session, shared by the tests that sell.
+let opened: ReturnType<typeof openSession> | undefined;
+const theSession = () => (opened ??= openSession(w));
 const drain = async () => {
   for (let i = 0; i < 50; i++) if ((await t.app.ctx.jobs.runDue({ now: new Date(Date.now() + 3600_000) })) === 0) return;
   throw new Error('the queue did not drain');
 };
 
 describe(`webhook events from sales and imports (${driver})`, () => {
+  it('queues nothing for a sale when no enabled endpoint wants sale.completed (read with the sale’s context)', async () => {
+    const refunds = await ok(api('POST', '/webhook-endpoints', { url, events: ['sale.refunded'] }), 201);
+    const off = await ok(api('POST', '/webhook-endpoints', { url, events: ['sale.completed'] }), 201);
+    await ok(api('PATCH', `/webhook-endpoints/${off.id}`, { enabled: false, expectedUpdatedAt: off.updatedAt }));
+    const session = await theSession();
+    received.length = 0;
+    await ok(w.call('POST', '/pos/orders', saleBody(w, session.id, [[0, 1]])), 201);
+    await drain();
+    expect(received).toEqual([]);
+    const queued = await t.app.ctx.db.execute(sql`select count(*)::int as n from webhook_deliveries where org_id = ${w.orgId}`);
+    expect((queued as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    // Neither endpoint takes part in the tests below.
+    await ok(api('PATCH', `/webhook-endpoints/${refunds.id}`, { enabled: false, expectedUpdatedAt: refunds.updatedAt }));
+  });
+
   it('sends sale.completed and sale.refunded with the receipt and each vendor’s share', async () => {
     await ok(api('POST', '/webhook-endpoints', { url, events: ['sale.completed', 'sale.refunded'] }), 201);
-    const session = await openSession(w);
+    const session = await theSession();
     received.length = 0;
     const sale = await ok(w.call('POST', '/pos/orders', saleBody(w, session.id, [[0, 2]])), 201);
     await drain();

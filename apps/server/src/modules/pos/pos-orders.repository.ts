@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { hotRows } from '../../db/hot-query.js';
+import { subscribedTypesSql } from '../audit/index.js';
 import {
   posOrderLines,
   posOrderPayments,
@@ -169,8 +170,8 @@ const factsMaps = (products: FactsProduct[], variants: FactsVariant[]) => ({
 /**
  * Everything a sale reads before it takes stock, in one statement (decision 018): whether its id is taken (as
  * `orderIdTaken`), the register (null when it is not the organization's), the session the sale names under lock
- * (null when it is not the register's), the lines' products and variants, the commission rules and the base
- * currency. Run after the id's lock, so a send of the same id that committed meanwhile is seen. The session is
+ * (null when it is not the register's), the lines' products and variants, the commission rules, the base
+ * currency and the event types the organization's webhooks subscribe to (so the sale's event reads nothing more). Run after the id's lock, so a send of the same id that committed meanwhile is seen. The session is
  * locked only for a caller who may use the register (`cashier`: a manager, one of its cashiers, or any staff when it
  * names none: `assertMayUseRegister`'s rule, which still answers the 403), so staff refused never hold up its
  * cashier's sales.
@@ -193,6 +194,7 @@ export async function saleContext(
       variants: FactsVariant[];
       rules: CommissionRuleInput[];
       currency: string | null;
+      webhookTypes: string[];
     }
   >(
     db,
@@ -207,11 +209,12 @@ export async function saleContext(
        (select coalesce(json_agg(x), '[]') from (${productFacts('$1', '$4')}) x) as products,
        (select coalesce(json_agg(x), '[]') from (${variantFacts('$1', '$5')}) x) as variants,
        (select coalesce(json_agg(x), '[]') from (${commissionRuleRows('$1')}) x) as rules,
-       (${baseCurrency('$1')}) as currency
+       (${baseCurrency('$1')}) as currency,
+       (select coalesce(json_agg(w.type), '[]') from (${subscribedTypesSql('$1')}) w) as "webhookTypes"
      from (select 1) one left join pos_registers r on r.org_id = $1 and r.id = $2`,
     [orgId, registerId, sessionId, productIds, variantIds, orderId, cashier.userId, cashier.manager],
   );
-  const { taken, sessionStatus, products, variants, rules, currency, ...register } = row!;
+  const { taken, sessionStatus, products, variants, rules, currency, webhookTypes, ...register } = row!;
   return {
     taken,
     register: register.id ? (register as SaleRegister) : null,
@@ -219,6 +222,7 @@ export async function saleContext(
     ...factsMaps(products, variants),
     rules,
     currency,
+    webhookTypes,
   };
 }
 

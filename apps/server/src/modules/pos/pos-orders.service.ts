@@ -254,20 +254,28 @@ function ledgerEntries(kind: 'sale' | 'return', byVendor: Map<string, VendorSums
 
 type SaleFacts = { id: string; kind: 'sale' | 'return'; receiptNumber: string; soldAt: Date; registerName: string };
 
-/** A sale's or a return's webhook event (decision 024), queued in the transaction that records it. */
-function emitSaleEvent(tx: Tx, orgId: string, order: SaleFacts, byVendor: Map<string, VendorSums>) {
-  return emitWebhookEvents(tx, orgId, [
-    {
-      type: order.kind === 'sale' ? 'sale.completed' : 'sale.refunded',
-      data: {
-        id: order.id,
-        receiptNumber: order.receiptNumber,
-        register: order.registerName,
-        soldAt: order.soldAt.toISOString(),
-        vendors: [...byVendor].map(([vendorId, s]) => ({ vendorId, total: s.total, commission: s.commission })),
+/**
+ * A sale's or a return's webhook event (decision 024), queued in the transaction that records it; `subscribed`: the
+ * event types wanted, when the caller has read them already (a register's sale, with its context).
+ */
+function emitSaleEvent(tx: Tx, orgId: string, order: SaleFacts, byVendor: Map<string, VendorSums>, subscribed?: readonly string[]) {
+  return emitWebhookEvents(
+    tx,
+    orgId,
+    [
+      {
+        type: order.kind === 'sale' ? 'sale.completed' : 'sale.refunded',
+        data: {
+          id: order.id,
+          receiptNumber: order.receiptNumber,
+          register: order.registerName,
+          soldAt: order.soldAt.toISOString(),
+          vendors: [...byVendor].map(([vendorId, s]) => ({ vendorId, total: s.total, commission: s.commission })),
+        },
       },
-    },
-  ]);
+    ],
+    { subscribed },
+  );
 }
 
 /** Writes an order's ledger entries (a return's, a completed customer order's); a register's sale writes them with the order. */
@@ -459,7 +467,8 @@ export async function recordOrder(db: Db, caller: Caller, input: c.PosOrderCreat
       session: sessionDelta,
       totals: [...totals.values()],
     });
-    await emitSaleEvent(tx, caller.orgId, { id: input.id, kind: 'sale', receiptNumber, soldAt, registerName: register.name }, byVendor);
+    const sale: SaleFacts = { id: input.id, kind: 'sale', receiptNumber, soldAt, registerName: register.name };
+    await emitSaleEvent(tx, caller.orgId, sale, byVendor, context.webhookTypes);
 
     // The answer from what was just written (as loadOrder would read it back), without reading it again.
     const vendorNames = new Map(lines.map((l) => [l.product.vendorId, l.product.vendorName]));
