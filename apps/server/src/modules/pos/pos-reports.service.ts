@@ -170,41 +170,22 @@ export async function salesReportRows(db: Db, caller: Caller, q: c.SalesReportEx
   const currency = await baseCurrency(db, caller.orgId);
   const m = (n: number) => formatMinor(n, currency?.minorDigits ?? 2);
   const head = [report.groupBy, 'label_en', 'label_ar', 'orders', 'gross', 'returns', 'net', 'previous_net', 'currency'];
-  const rows = report.rows.map((r) => [
-    r.key,
-    r.labelEn,
-    r.labelAr,
-    String(r.orders),
-    m(r.gross),
-    m(r.returns),
-    m(r.net),
-    m(r.previousNet),
-    currency?.code ?? '',
-  ]);
-  const t = report.totals;
-  const p = report.previousTotals;
-  const total = [
-    'total',
-    `${report.from} – ${report.to}`,
-    '',
-    String(t.orders),
-    m(t.gross),
-    m(t.returns),
-    m(t.net),
-    m(p.net),
+  type Figures = c.SalesReport['totals'];
+  const line = (key: string, labelEn: string, labelAr: string, f: Figures, previousNet: string) => [
+    key,
+    labelEn,
+    labelAr,
+    String(f.orders),
+    m(f.gross),
+    m(f.returns),
+    m(f.net),
+    previousNet,
     currency?.code ?? '',
   ];
+  const rows = report.rows.map((r) => line(r.key, r.labelEn, r.labelAr, r, m(r.previousNet)));
+  const { totals, previousTotals } = report;
+  const total = line('total', `${report.from} – ${report.to}`, '', totals, m(previousTotals.net));
   // The period previous_net belongs to, with its own totals, so the file says what it was compared with.
-  const previous = [
-    'previous_total',
-    `${report.previousFrom} – ${report.previousTo}`,
-    '',
-    String(p.orders),
-    m(p.gross),
-    m(p.returns),
-    m(p.net),
-    '',
-    currency?.code ?? '',
-  ];
+  const previous = line('previous_total', `${report.previousFrom} – ${report.previousTo}`, '', previousTotals, '');
   return [head, ...rows, total, previous];
 }
