@@ -171,10 +171,10 @@ const factsMaps = (products: FactsProduct[], variants: FactsVariant[]) => ({
  * Everything a sale reads before it takes stock, in one statement (decision 018): whether its id is taken (as
  * `orderIdTaken`), the register (null when it is not the organization's), the session the sale names under lock
  * (null when it is not the register's), the lines' products and variants, the commission rules, the base
- * currency and the event types the organization's webhooks subscribe to (so the sale's event reads nothing more). Run after the id's lock, so a send of the same id that committed meanwhile is seen. The session is
- * locked only for a caller who may use the register (`cashier`: a manager, one of its cashiers, or any staff when it
- * names none: `assertMayUseRegister`'s rule, which still answers the 403), so staff refused never hold up its
- * cashier's sales.
+ * currency and the event types the organization's webhooks subscribe to (so the sale's event reads nothing more).
+ * Run after the id's lock, so a send of the same id that committed meanwhile is seen. The session is locked only
+ * for a caller who may use the register (`cashier`: a manager, one of its cashiers, or any staff when it names none:
+ * `assertMayUseRegister`'s rule, which still answers the 403), so staff refused never hold up its cashier's sales.
  */
 export async function saleContext(
   db: DbOrTx,
