@@ -58,20 +58,20 @@ export async function p6Import(opts: { rows: number; drivers: Driver[] }): Promi
           `Publishing ${driver} (${p.items.toLocaleString('en')} products): channel with its completeness ${p.channel.toFixed(1)} s, first publish ${p.first.toFixed(1)} s, second (nothing changed) ${p.second.toFixed(1)} s, RSS feed read ${p.feed.toFixed(1)} s (${p.feedMb} MB), a scheduled date (one product leaves) ${p.scheduled.toFixed(1)} s, one snapshot's items ${p.snapshotMb} MB stored, keeping 2 snapshots (snapshot 1's items let go) ${p.prune.toFixed(2)} s, peak RSS ${p.peakMb} MB`,
         );
     }
-    const pg = results.postgres;
-    if (pg) {
-      console.log(`P6 CSV run / psql \\copy: ${(copy / pg.csv.run).toFixed(3)} (target >= 0.25)`);
-      const floor = pg.csv.floor;
+    const onPostgres = results.postgres;
+    if (onPostgres) {
+      console.log(`P6 CSV run / psql \\copy: ${(copy / onPostgres.csv.run).toFixed(3)} (target >= 0.25)`);
+      const floor = onPostgres.csv.floor;
       if (floor !== undefined)
         console.log(
           `P6 floor: the run's ${opts.rows.toLocaleString('en')} products written again into products and their category rows alone ` +
             `(two INSERT ... SELECT with the table's indexes and triggers, rolled back): ${floor.toFixed(1)} s; ` +
-            `psql \\copy / floor ${(copy / floor).toFixed(3)}, floor / CSV run ${(floor / pg.csv.run).toFixed(3)}`,
+            `psql \\copy / floor ${(copy / floor).toFixed(3)}, floor / CSV run ${(floor / onPostgres.csv.run).toFixed(3)}`,
         );
-      if (pg.xlsx) console.log(`P6 XLSX run / psql \\copy: ${(copy / pg.xlsx.run).toFixed(3)} (target >= 0.10)`);
+      if (onPostgres.xlsx) console.log(`P6 XLSX run / psql \\copy: ${(copy / onPostgres.xlsx.run).toFixed(3)} (target >= 0.10)`);
     }
-    if (pg && results.pglite)
-      console.log(`P7 PGlite run / PostgreSQL run (rows/s): ${(pg.csv.run / results.pglite.csv.run).toFixed(3)} (target >= 0.5)`);
+    if (onPostgres && results.pglite)
+      console.log(`P7 PGlite run / PostgreSQL run (rows/s): ${(onPostgres.csv.run / results.pglite.csv.run).toFixed(3)} (target >= 0.5)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
