@@ -138,7 +138,7 @@ async function writeXlsx(file: string, rows: number): Promise<void> {
  * category rows; in one transaction, rolled back. No validation, versions, completeness, audit or change hashes:
  * the least any import of these rows into this schema costs, to set beside `psql \copy` into a bare table.
  */
-async function productsFloor(url: string): Promise<number> {
+async function productsFloor(url: string, orgId: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -148,10 +148,6 @@ async function productsFloor(url: string): Promise<number> {
     );
     const names = cols.map((c) => `"${c.name}"`);
     const copied = cols.map((c) => (c.name === 'sku' ? `p.sku || '-F'` : `p."${c.name}"`));
-    const { rows: org } = await client.query<{ id: string }>(
-      `select org_id as id from products where sku = 'P6-0' order by created_at desc limit 1`,
-    );
-    const orgId = org[0]!.id;
     await client.query('begin');
     const t0 = performance.now();
     await client.query(
@@ -251,7 +247,7 @@ async function importOnce(
     };
     const { dryRun, run } = await importFile(file, type, 'create');
     const peakMb = Math.round(peak / 1e6);
-    const floor = driver === 'postgres' && type === 'text/csv' ? await productsFloor(opened.url!) : undefined;
+    const floor = driver === 'postgres' && type === 'text/csv' ? await productsFloor(opened.url!, tokenOf.orgId) : undefined;
     const update = updateFile ? await importFile(updateFile, 'text/csv', 'update') : undefined;
     if (!withPublish) return { dryRun, run, peakMb, update, floor };
     peak = process.memoryUsage().rss;
@@ -346,7 +342,9 @@ async function publishAll(app: App, tokenOf: () => Promise<Record<string, string
 
 /** A new organization with the brand and category the file names, and its catalogue team member's bearer. */
 /** The importing user, and a fresh token of theirs (a 1M-row run outlasts an access token's 15 minutes). */
-async function org(app: App): Promise<(() => Promise<Record<string, string>>) & { admin: () => Promise<Record<string, string>> }> {
+async function org(
+  app: App,
+): Promise<(() => Promise<Record<string, string>>) & { admin: () => Promise<Record<string, string>>; orgId: string }> {
   const db = app.ctx.db;
   const o = await createOrg(app);
   await db
@@ -357,5 +355,8 @@ async function org(app: App): Promise<(() => Promise<Record<string, string>>) & 
   await db.insert(catalogCategories).values({ orgId: o.id, code: 'food', nameEn: 'Food', nameAr: 'طعام' });
   const user = await createUser(app, { orgId: o.id, role: 'inventory' });
   const admin = await createUser(app, { orgId: o.id, role: 'admin' });
-  return Object.assign(async () => bearer(await tokenFor(app, user)), { admin: async () => bearer(await tokenFor(app, admin)) });
+  return Object.assign(async () => bearer(await tokenFor(app, user)), {
+    admin: async () => bearer(await tokenFor(app, admin)),
+    orgId: o.id,
+  });
 }

@@ -88,7 +88,10 @@ export const salesReportQuery = z
   .strict();
 export type SalesReportQuery = z.infer<typeof salesReportQuery>;
 
-/** The same report as a file: one row per group with the previous period's net, then the totals, then the compared period's totals. */
+/**
+ * The same report as a file: one row per group with the previous period's net, then the totals, then the compared
+ * period's totals.
+ */
 export const salesReportExportQuery = salesReportQuery.extend({ format: z.enum(['csv', 'xlsx'], 'must be csv or xlsx') }).strict();
 export type SalesReportExportQuery = z.infer<typeof salesReportExportQuery>;
 

@@ -163,7 +163,10 @@ export async function salesReport(db: Db, caller: Caller, q: c.SalesReportQuery)
   };
 }
 
-/** The report's rows for a file: the group (key and labels), its figures and the previous period's net, then the totals and the compared period's totals. */
+/**
+ * The report's rows for a file: the group (key and labels), its figures and the previous period's net, then the
+ * totals and the compared period's totals.
+ */
 export async function salesReportRows(db: Db, caller: Caller, q: c.SalesReportExportQuery): Promise<string[][]> {
   const { format: _format, ...query } = q;
   const report = await salesReport(db, caller, query);

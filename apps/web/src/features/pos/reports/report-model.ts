@@ -141,7 +141,7 @@ export function reportCsv(lines: ReportLine[], headers: readonly string[], digit
   const total = { label: totals.totalLabel, key: `${r.from} – ${r.to}`, ...r.totals, previousNet: r.previousTotals.net };
   const previous = { label: totals.previousLabel, key: `${r.previousFrom} – ${r.previousTo}`, ...r.previousTotals };
   const body = [...lines, total, previous].map(row);
-  return `\uFEFF${[headers.map((h) => text(h)), ...body].map((c) => c.map(cell).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${[headers.map((h) => text(h)), ...body].map((cells) => cells.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
 /** Saves text as a file in the browser. */
