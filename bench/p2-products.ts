@@ -4,6 +4,7 @@ import type { Driver } from '../apps/server/src/db/client.js';
 import { fmt, median, runLoad, type LoadResult } from './lib/load.js';
 import { pgbench, type PgbenchResult } from './lib/pgbench.js';
 import { pagePeers, type PagePeers } from './lib/product-page-sql.js';
+import { startBareSqlServer, type ServerProcess } from './lib/server-process.js';
 import { auth, computed, productionProductsApp, productsApp, spread, type ProductsApp } from './lib/products-app.js';
 import { p5Filters } from './p5-filters.js';
 
@@ -37,6 +38,7 @@ export async function p2(opts: { rounds: number; duration: number; connections: 
     const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
     const bareUrl = `${bareBase}/products`;
     const peers = p.databaseUrl ? await pagePeers(p.database.db, p.fixture.orgId) : null;
+    const floor = peers ? await floorServer(p, peers, body, filters) : null;
     try {
       for (const [label, headers] of [
         ['cached page', auth(p)],
@@ -44,6 +46,7 @@ export async function p2(opts: { rounds: number; duration: number; connections: 
       ] as const) {
         await runLoad({ url: route, duration: 2, connections: opts.connections, headers });
         await runLoad({ url: bareUrl, duration: 2, connections: opts.connections });
+        if (floor && label === 'every page computed') await floorLoad(`${floor.url}/products`, 2, opts.connections);
         const rpsRatio: number[] = [];
         const p99Ratio: number[] = [];
         const full: { rps: number; p99: number }[] = [];
@@ -51,6 +54,7 @@ export async function p2(opts: { rounds: number; duration: number; connections: 
         const withPeers = peers && label === 'every page computed' ? peers : null;
         const routeSqlRuns: PgbenchResult[] = [];
         const oneTableRuns: PgbenchResult[] = [];
+        const floorRuns: LoadResult[] = [];
         for (let i = 0; i < opts.rounds; i++) {
           const a = await runLoad({ url: route, duration: opts.duration, connections: opts.connections, headers });
           const b = await runLoad({ url: bareUrl, duration: opts.duration, connections: opts.connections });
@@ -60,6 +64,7 @@ export async function p2(opts: { rounds: number; duration: number; connections: 
           rpsRatio.push(a.rps / b.rps);
           p99Ratio.push(a.p99 / Math.max(1, b.p99));
           if (withPeers) {
+            floorRuns.push(await floorLoad(`${floor!.url}/products`, opts.duration, opts.connections));
             routeSqlRuns.push(await pgbench(p.databaseUrl!, [withPeers.routeSql], opts.duration, opts.connections));
             oneTableRuns.push(await pgbench(p.databaseUrl!, [[withPeers.oneTable]], opts.duration, opts.connections));
           }
@@ -72,12 +77,14 @@ export async function p2(opts: { rounds: number; duration: number; connections: 
         );
         if (withPeers) {
           printPeers(withPeers, full, base, routeSqlRuns, oneTableRuns, opts.connections);
+          printFloor(full, base, floorRuns, routeSqlRuns, opts.connections);
           await printPrepared(p.databaseUrl!, withPeers, full, opts);
         }
       }
-      if (filters.length) await perFilter(p, route, bareBase, filters, opts.connections);
+      if (filters.length) await perFilter(p, route, bareBase, floor!.url, filters, opts.connections);
     } finally {
       await bare.close();
+      await floor?.close();
       if (p !== app) await p.close();
     }
   }
@@ -91,6 +98,51 @@ async function pageBody(p: ProductsApp, url: string): Promise<string> {
   const items = (JSON.parse(body) as { items: unknown[] }).items.length;
   if (items !== 50) throw new Error(`products list gave ${items} items, expected 50 (${url})`);
   return body;
+}
+
+/**
+ * The floor of a computed page: a bare Fastify route in its own process running the route's own statements
+ * through node-postgres (`lib/bare-sql-server.mjs`), for the default page at /products and each filter's at
+ * /filtered/<i>; checked to answer the route's items. What any route that keeps its data in this schema pays
+ * for the page on this machine, with none of the route's own work (session, permission, validation, cache).
+ */
+async function floorServer(p: ProductsApp, peers: PagePeers, body: string, filters: FilterPage[]): Promise<ServerProcess> {
+  const pages: Record<string, string[]> = { '/products': peers.routeSql };
+  for (const [i, f] of filters.entries()) pages[`/filtered/${i}`] = f.peers.routeSql;
+  const floor = await startBareSqlServer({ pages, databaseUrl: p.databaseUrl!, poolSize: 10, limit: 50 });
+  const items = (json: string) => JSON.stringify((JSON.parse(json) as { items: unknown[] }).items);
+  for (const [path, page] of [['/products', body], ...filters.map((f, i) => [`/filtered/${i}`, f.body] as const)] as const) {
+    const res = await fetch(`${floor.url}${path}`);
+    if (!res.ok || items(await res.text()) !== items(page)) {
+      await floor.close();
+      throw new Error(`the floor's page ${path} is not the route's`);
+    }
+  }
+  return floor;
+}
+
+const floorLoad = async (url: string, duration: number, connections: number): Promise<LoadResult> => {
+  const r = await runLoad({ url, duration, connections });
+  if (r.errors || r.non2xx) throw new Error(`the floor answered errors: ${JSON.stringify(r)}`);
+  return r;
+};
+
+function printFloor(
+  full: Pick<LoadResult, 'rps' | 'p99'>[],
+  base: Pick<LoadResult, 'rps' | 'p99'>[],
+  floor: Pick<LoadResult, 'rps' | 'p99'>[],
+  routeSql: PgbenchResult[],
+  clients: number,
+): void {
+  const vsRouteSql = floor.map((f, i) => f.rps / routeSql[i]!.tps);
+  const routeVsFloor = full.map((a, i) => a.rps / floor[i]!.rps);
+  const p99Bare = floor.map((f, i) => f.p99 / Math.max(1, base[i]!.p99));
+  console.log(
+    `P2 computed page, the floor (bare Fastify running the route's statements through node-postgres, pool 10, own process), ${clients} connections, same rounds: ` +
+      `${fmt(median(floor.map((x) => x.rps)), 0)} req/s, p99 ${median(floor.map((x) => x.p99))} ms; floor/(a) = ${fmt(median(vsRouteSql), 3)}${spreadOf(vsRouteSql, 3)} ` +
+      `(the most route/(a) can be here; target for the route >= 0.5), route/floor = ${fmt(median(routeVsFloor), 3)}${spreadOf(routeVsFloor, 3)}, ` +
+      `p99 floor/bare = ${fmt(median(p99Bare))}${spreadOf(p99Bare)} (route target <= 4)`,
+  );
 }
 
 interface FilterPage {
@@ -174,44 +226,68 @@ async function printPrepared(
  * `products` alone. A line per filter and the worst filter for each ratio. Its own, smaller budget than the
  * default page's (11 filters x 4 runs a round): --quick 1 round x 3 s, otherwise 3 rounds x 5 s.
  */
-async function perFilter(p: ProductsApp, route: string, bareBase: string, filters: FilterPage[], connections: number): Promise<void> {
+async function perFilter(
+  p: ProductsApp,
+  route: string,
+  bareBase: string,
+  floorBase: string,
+  filters: FilterPage[],
+  connections: number,
+): Promise<void> {
   const { rounds, duration } = process.argv.includes('--quick') ? { rounds: 1, duration: 3 } : { rounds: 3, duration: 5 };
-  const rows: { name: string; vsRouteSql: number; vsOneTable: number; p99Bare: number }[] = [];
+  const rows: { name: string; vsRouteSql: number; vsOneTable: number; p99Bare: number; floorVsRouteSql: number; floorP99Bare: number }[] =
+    [];
   for (const [i, f] of filters.entries()) {
     const url = `${route}&${f.q}`;
     const bareUrl = `${bareBase}/filtered/${i}`;
     await runLoad({ url, duration: 1, connections, headers: computed(p) });
+    await floorLoad(`${floorBase}/filtered/${i}`, 1, connections);
     const full: LoadResult[] = [];
     const base: LoadResult[] = [];
     const routeSql: PgbenchResult[] = [];
     const oneTable: PgbenchResult[] = [];
+    const floor: LoadResult[] = [];
     for (let k = 0; k < rounds; k++) {
       const a = await runLoad({ url, duration, connections, headers: computed(p) });
       if (a.errors || a.non2xx) throw new Error(`products list (${f.name}) answered errors: ${JSON.stringify(a)}`);
       full.push(a);
       base.push(await runLoad({ url: bareUrl, duration, connections }));
+      floor.push(await floorLoad(`${floorBase}/filtered/${i}`, duration, connections));
       routeSql.push(await pgbench(p.databaseUrl!, [f.peers.routeSql], duration, connections));
       oneTable.push(await pgbench(p.databaseUrl!, [[f.peers.oneTable]], duration, connections));
     }
     const vsRouteSql = full.map((a, k) => a.rps / routeSql[k]!.tps);
     const vsOneTable = full.map((a, k) => a.rps / oneTable[k]!.tps);
     const p99Bare = full.map((a, k) => a.p99 / Math.max(1, base[k]!.p99));
-    rows.push({ name: f.name, vsRouteSql: median(vsRouteSql), vsOneTable: median(vsOneTable), p99Bare: median(p99Bare) });
+    const floorVsRouteSql = floor.map((x, k) => x.rps / routeSql[k]!.tps);
+    const floorP99Bare = floor.map((x, k) => x.p99 / Math.max(1, base[k]!.p99));
+    rows.push({
+      name: f.name,
+      vsRouteSql: median(vsRouteSql),
+      vsOneTable: median(vsOneTable),
+      p99Bare: median(p99Bare),
+      floorVsRouteSql: median(floorVsRouteSql),
+      floorP99Bare: median(floorP99Bare),
+    });
     console.log(
       `P2 filter ${f.name} (computed, default sort): route ${fmt(median(full.map((x) => x.rps)), 0)} req/s, p99 ${median(full.map((x) => x.p99))} ms (bare of that page p99 ${median(base.map((x) => x.p99))} ms); ` +
         `(a) the route's ${f.peers.routeSql.length} statements (page via ${readsText(f.peers.route)}): ${tpsText(routeSql)}; ` +
         `(b) one table (via ${readsText(f.peers.peer)}${f.peers.sameIndex ? ', same index' : ', same 51 ids'}): ${tpsText(oneTable)}; ` +
         `route/(a) = ${fmt(median(vsRouteSql), 3)}${spreadOf(vsRouteSql, 3)}, route/(b) = ${fmt(median(vsOneTable), 3)}${spreadOf(vsOneTable, 3)}, ` +
-        `p99 route/bare = ${fmt(median(p99Bare))}${spreadOf(p99Bare)}`,
+        `p99 route/bare = ${fmt(median(p99Bare))}${spreadOf(p99Bare)}; the floor ${fmt(median(floor.map((x) => x.rps)), 0)} req/s, ` +
+        `p99 ${median(floor.map((x) => x.p99))} ms, floor/(a) = ${fmt(median(floorVsRouteSql), 3)}, p99 floor/bare = ${fmt(median(floorP99Bare))}`,
     );
   }
-  const worst = (key: 'vsRouteSql' | 'vsOneTable' | 'p99Bare', highIsBad: boolean) =>
+  const worst = (key: Exclude<keyof (typeof rows)[number], 'name'>, highIsBad: boolean) =>
     rows.reduce((w, x) => ((highIsBad ? x[key] > w[key] : x[key] < w[key]) ? x : w));
   const [a, b, q] = [worst('vsRouteSql', false), worst('vsOneTable', false), worst('p99Bare', true)];
+  const [fa, fq] = [worst('floorVsRouteSql', false), worst('floorP99Bare', true)];
   const meeting = rows.filter((x) => x.vsRouteSql >= 0.5 && x.vsOneTable >= 0.25 && x.p99Bare <= 4).length;
   console.log(
     `P2 filters summary (${p.driver}, computed, ${rows.length} filters of P5, ${rounds} rounds x ${duration} s per side, ${connections} clients): ` +
       `worst route/(a) = ${fmt(a.vsRouteSql, 3)} (${a.name}; target >= 0.5), worst route/(b) = ${fmt(b.vsOneTable, 3)} (${b.name}; target >= 0.25), ` +
-      `worst p99 route/bare = ${fmt(q.p99Bare)} (${q.name}; target <= 4); filters meeting all three: ${meeting}/${rows.length}`,
+      `worst p99 route/bare = ${fmt(q.p99Bare)} (${q.name}; target <= 4); filters meeting all three: ${meeting}/${rows.length}; ` +
+      `the floor: worst floor/(a) = ${fmt(fa.floorVsRouteSql, 3)} (${fa.name}), worst p99 floor/bare = ${fmt(fq.floorP99Bare)} (${fq.name}), ` +
+      `filters whose floor reaches 0.5 of (a) and p99 <= 4x bare: ${rows.filter((x) => x.floorVsRouteSql >= 0.5 && x.floorP99Bare <= 4).length}/${rows.length}`,
   );
 }

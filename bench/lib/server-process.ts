@@ -102,8 +102,27 @@ async function spawnServer(
 }
 
 /** The bare peer (`bare-server.mjs`) in its own process, answering GET `route` with `json`. */
-export async function startBareServer(route: string, json: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), JSON.stringify({ path: route, json })], {
+export function startBareServer(route: string, json: string): Promise<ServerProcess> {
+  return startScript('bare-server.mjs', { path: route, json });
+}
+
+/**
+ * P2's floor (`bare-sql-server.mjs`) in its own process: GET of each path of `pages` runs its statements (the
+ * route's own, literals written in) through node-postgres with a pool of `poolSize` and answers with the last
+ * one's first `limit` items.
+ */
+export function startBareSqlServer(opts: {
+  pages: Record<string, string[]>;
+  databaseUrl: string;
+  poolSize: number;
+  limit: number;
+}): Promise<ServerProcess> {
+  return startScript('bare-sql-server.mjs', opts);
+}
+
+/** A script of this folder in its own process, given `args` as JSON; it prints {"port"} once it listens. */
+async function startScript(script: string, args: object): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, script), JSON.stringify(args)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -114,7 +133,7 @@ export async function startBareServer(route: string, json: string): Promise<Serv
       const line = out.split('\n')[0];
       if (out.includes('\n')) resolve((JSON.parse(line!) as { port: number }).port);
     });
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${code}) before it listened`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it listened`)));
   });
   return watch(child, `http://127.0.0.1:${port}`, async () => {}).server;
 }
