@@ -132,6 +132,8 @@ export async function p8Checkout(opts: { rounds: number; duration: number }): Pr
     // The same registers at an offered rate: a market's peak is far below the saturation above (ten registers at a
     // sale every 10 s is 1 a second), so this is the latency a cashier sees at a hundred times that.
     const offered = await checkoutLoad(url, auth, registers, opts.duration, OFFERED_RATE);
+    // PostgreSQL alone at that rate: the same SQL at pgbench's own schedule (random arrivals), the database's own tail.
+    const peerOffered = await pgbenchScript(opened.url, scriptLines, opts.duration, REGISTERS, OFFERED_RATE);
     const bad = [...route, offered].reduce((a, r) => a + r.errors + r.non2xx, 0);
     const rps = median(route.map((r) => r.rps));
     const tps = median(peer.map((p) => p.tps));
@@ -143,7 +145,8 @@ export async function p8Checkout(opts: { rounds: number; duration: number }): Pr
     );
     console.log(
       `P8 checkout at ${OFFERED_RATE} sales/s offered (the same ${REGISTERS} registers, not saturated): ${fmt(offered.rps, 0)} sales/s answered, ` +
-        `p50 ${fmt(offered.p50, 1)} ms, p99 ${fmt(offered.p99, 1)} ms`,
+        `p50 ${fmt(offered.p50, 1)} ms, p99 ${fmt(offered.p99, 1)} ms; pgbench same SQL at ${OFFERED_RATE} tps offered (-R): ` +
+        `${fmt(peerOffered.tps, 0)} tps, p50 ${fmt(peerOffered.p50, 1)} ms, p99 ${fmt(peerOffered.p99, 1)} ms`,
     );
   } finally {
     await admin.query('drop table if exists p8_clients').catch(() => {});
@@ -178,6 +181,6 @@ function checkoutLoad(
 }
 
 /** pgbench with one script of lines written as pgbench reads them. */
-function pgbenchScript(url: string, lines: string[], seconds: number, clients: number) {
-  return pgbench(url, [lines], seconds, clients, { rawLines: true });
+function pgbenchScript(url: string, lines: string[], seconds: number, clients: number, rate?: number) {
+  return pgbench(url, [lines], seconds, clients, { rawLines: true, rate });
 }

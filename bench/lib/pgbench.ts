@@ -56,14 +56,15 @@ export function forPreparedMode(statement: string): string {
  * pgbench running custom scripts (one per entry, each a list of statements; chosen at random per
  * transaction when several) for `seconds` at `clients` clients, no vacuum, pgbench's default (simple)
  * query protocol, or with `prepared` its `-M prepared` (each statement parsed and planned once per
- * connection); percentiles in ms from its per-transaction log.
+ * connection); with `rate`, transactions a second across the clients at pgbench's own schedule (`-R`), each
+ * latency counted from its scheduled start; percentiles in ms from its per-transaction log.
  */
 export function pgbench(
   url: string,
   scripts: string[][],
   seconds: number,
   clients: number,
-  opts: { prepared?: boolean; rawLines?: boolean } = {},
+  opts: { prepared?: boolean; rawLines?: boolean; rate?: number } = {},
 ): Promise<PgbenchResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-pgbench-'));
   const files = scripts.map((stmts, i) => {
@@ -75,6 +76,7 @@ export function pgbench(
   });
   const args = [
     ...(opts.prepared ? ['-M', 'prepared'] : []),
+    ...(opts.rate ? ['-R', String(opts.rate)] : []),
     '-n',
     '-c',
     String(clients),
