@@ -240,6 +240,8 @@ async function perFilter(
   for (const [i, f] of filters.entries()) {
     const url = `${route}&${f.q}`;
     const bareUrl = `${bareBase}/filtered/${i}`;
+    // A whole run outlasts an access token: each filter starts with a fresh one.
+    await p.renew?.();
     await runLoad({ url, duration: 1, connections, headers: computed(p) });
     await floorLoad(`${floorBase}/filtered/${i}`, 1, connections);
     const full: LoadResult[] = [];

@@ -23,6 +23,8 @@ export interface ProductsApp {
   url: string;
   token: string;
   fixture: ProductFixture;
+  /** Signs in again for a fresh token (a run longer than an access token's life); the in-process app's token does not expire. */
+  renew?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -88,7 +90,16 @@ export async function productionProductsApp(p: ProductsApp): Promise<ProductsApp
   const user = await createUser(p.app, { orgId: p.fixture.orgId, role: 'product_team', password });
   const server = await startServerOn(p.databaseUrl);
   try {
-    return { ...p, url: server.url, token: await signIn(server.url, user.email, password), close: () => server.close() };
+    const prod: ProductsApp = {
+      ...p,
+      url: server.url,
+      token: await signIn(server.url, user.email, password),
+      renew: async () => {
+        prod.token = await signIn(server.url, user.email, password);
+      },
+      close: () => server.close(),
+    };
+    return prod;
   } catch (err) {
     await server.close();
     throw err;
