@@ -16,8 +16,9 @@ import { p5Filters } from './p5-filters.js';
  * and with `Cache-Control: no-cache`, every page computed by its queries.
  * On PostgreSQL the computed page also has two pgbench peers in the same rounds, at the same client count
  * (issue 15): (a) the route's own statements for that page, and (b) the page read from `products` alone
- * through the same index: req/s route / tps (targets >= 0.5 and >= 0.25); both peers once more with
- * `-M prepared` (context only); and the same three-way comparison for each of P5's filters.
+ * through the same index: req/s route / tps (targets >= 0.5 and >= 0.25); the floor (a bare route running the
+ * route's own statements, `floorServer`) in the same rounds; both peers once more with `-M prepared` (context
+ * only); and the same comparison for each of P5's filters.
  */
 export async function p2(opts: { rounds: number; duration: number; connections: number; drivers: Driver[] }): Promise<void> {
   for (const driver of opts.drivers) {
@@ -222,9 +223,9 @@ async function printPrepared(
 
 /**
  * Every P5 filter (default sort, computed pages), each in its own alternating rounds: the route, a bare route
- * serving that filter's page, pgbench (a) with the route's statements for it and (b) with the page from
- * `products` alone. A line per filter and the worst filter for each ratio. Its own, smaller budget than the
- * default page's (11 filters x 4 runs a round): --quick 1 round x 3 s, otherwise 3 rounds x 5 s.
+ * serving that filter's page, the floor's route for it, pgbench (a) with the route's statements for it and (b)
+ * with the page from `products` alone. A line per filter and the worst filter for each ratio. Its own, smaller budget than the
+ * default page's (11 filters x 5 runs a round): --quick 1 round x 3 s, otherwise 3 rounds x 5 s.
  */
 async function perFilter(
   p: ProductsApp,
