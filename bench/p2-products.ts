@@ -1,6 +1,6 @@
 import { productsRoutes as r } from '@market/contracts';
 import Fastify from 'fastify';
-import type { Driver } from '../apps/server/src/db/client.js';
+import { DEFAULT_POOL_SIZE, type Driver } from '../apps/server/src/db/client.js';
 import { fmt, median, runLoad, type LoadResult } from './lib/load.js';
 import { pgbench, type PgbenchResult } from './lib/pgbench.js';
 import { pagePeers, type PagePeers } from './lib/product-page-sql.js';
@@ -110,7 +110,7 @@ async function pageBody(p: ProductsApp, url: string): Promise<string> {
 async function floorServer(p: ProductsApp, peers: PagePeers, body: string, filters: FilterPage[]): Promise<ServerProcess> {
   const pages: Record<string, string[]> = { '/products': peers.routeSql };
   for (const [i, f] of filters.entries()) pages[`/filtered/${i}`] = f.peers.routeSql;
-  const floor = await startBareSqlServer({ pages, databaseUrl: p.databaseUrl!, poolSize: 10, limit: 50 });
+  const floor = await startBareSqlServer({ pages, databaseUrl: p.databaseUrl!, poolSize: DEFAULT_POOL_SIZE, limit: 50 });
   const items = (json: string) => JSON.stringify((JSON.parse(json) as { items: unknown[] }).items);
   for (const [path, page] of [['/products', body], ...filters.map((f, i) => [`/filtered/${i}`, f.body] as const)] as const) {
     const res = await fetch(`${floor.url}${path}`);
@@ -135,11 +135,11 @@ function printFloor(
   routeSql: PgbenchResult[],
   clients: number,
 ): void {
-  const vsRouteSql = floor.map((f, i) => f.rps / routeSql[i]!.tps);
+  const vsRouteSql = rpsOver(floor, routeSql);
   const routeVsFloor = full.map((a, i) => a.rps / floor[i]!.rps);
-  const p99Bare = floor.map((f, i) => f.p99 / Math.max(1, base[i]!.p99));
+  const p99Bare = p99OverBare(floor, base);
   console.log(
-    `P2 computed page, the floor (bare Fastify running the route's statements through node-postgres, pool 10, own process), ${clients} connections, same rounds: ` +
+    `P2 computed page, the floor (bare Fastify running the route's statements through node-postgres, pool ${DEFAULT_POOL_SIZE}, own process), ${clients} connections, same rounds: ` +
       `${fmt(median(floor.map((x) => x.rps)), 0)} req/s, p99 ${median(floor.map((x) => x.p99))} ms; floor/(a) = ${fmt(median(vsRouteSql), 3)}${spreadOf(vsRouteSql, 3)} ` +
       `(the most route/(a) can be here; target for the route >= 0.5), route/floor = ${fmt(median(routeVsFloor), 3)}${spreadOf(routeVsFloor, 3)}, ` +
       `p99 floor/bare = ${fmt(median(p99Bare))}${spreadOf(p99Bare)} (route target <= 4)`,
@@ -165,6 +165,13 @@ async function filterPages(p: ProductsApp): Promise<FilterPage[]> {
   return pages;
 }
 
+/** Round i of a side's req/s over round i of a pgbench peer (run right after it). */
+const rpsOver = (side: Pick<LoadResult, 'rps'>[], peer: Pick<PgbenchResult, 'tps'>[]) => side.map((x, i) => x.rps / peer[i]!.tps);
+
+/** Round i of a side's p99 over round i of the bare route's (at least 1 ms). */
+const p99OverBare = (side: Pick<LoadResult, 'p99'>[], base: Pick<LoadResult, 'p99'>[]) =>
+  side.map((x, i) => x.p99 / Math.max(1, base[i]!.p99));
+
 /** The spread of several rounds; nothing for one. */
 const spreadOf = (xs: number[], d = 2) => (xs.length > 1 ? ` (spread ${spread(xs, d)})` : '');
 
@@ -189,9 +196,9 @@ function printPeers(
   clients: number,
 ): void {
   // Round i of the route against round i of each peer (run right after it), then the median of the ratios.
-  const vsRouteSql = full.map((a, i) => a.rps / routeSql[i]!.tps);
-  const vsOneTable = full.map((a, i) => a.rps / oneTable[i]!.tps);
-  const p99Bare = full.map((a, i) => a.p99 / Math.max(1, base[i]!.p99));
+  const vsRouteSql = rpsOver(full, routeSql);
+  const vsOneTable = rpsOver(full, oneTable);
+  const p99Bare = p99OverBare(full, base);
   console.log(
     `P2 computed page vs pgbench, ${clients} clients, same rounds: route ${fmt(median(full.map((x) => x.rps)), 0)} req/s, p99 ${median(full.map((x) => x.p99))} ms; ` +
       `(a) the route's ${peers.routeSql.length} statements: ${tpsText(routeSql)}; (b) one table (products via ${peers.peer.indexes.join(',')}): ${tpsText(oneTable)}; ` +
@@ -259,11 +266,11 @@ async function perFilter(
       routeSql.push(await pgbench(p.databaseUrl!, [f.peers.routeSql], duration, connections));
       oneTable.push(await pgbench(p.databaseUrl!, [[f.peers.oneTable]], duration, connections));
     }
-    const vsRouteSql = full.map((a, k) => a.rps / routeSql[k]!.tps);
-    const vsOneTable = full.map((a, k) => a.rps / oneTable[k]!.tps);
-    const p99Bare = full.map((a, k) => a.p99 / Math.max(1, base[k]!.p99));
-    const floorVsRouteSql = floor.map((x, k) => x.rps / routeSql[k]!.tps);
-    const floorP99Bare = floor.map((x, k) => x.p99 / Math.max(1, base[k]!.p99));
+    const vsRouteSql = rpsOver(full, routeSql);
+    const vsOneTable = rpsOver(full, oneTable);
+    const p99Bare = p99OverBare(full, base);
+    const floorVsRouteSql = rpsOver(floor, routeSql);
+    const floorP99Bare = p99OverBare(floor, base);
     rows.push({
       name: f.name,
       vsRouteSql: median(vsRouteSql),

@@ -35,6 +35,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Connections a server's PostgreSQL pool holds unless told otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir?: string;
@@ -55,7 +58,7 @@ export function migrationsFolder(): string {
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE);
   return openPglite(opts);
 }
 
